@@ -1,0 +1,95 @@
+#ifndef TGRID_CNCURSES_SHIM_H
+#define TGRID_CNCURSES_SHIM_H
+
+/* SwiftPM drops pkg-config's defines, so the wide-character API (cchar_t,
+   wget_wch, mvwadd_wch) has to be switched on here, before curses.h. */
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+/* Globals trip Swift 6's concurrency checks and macros do not import: every one
+   the library needs is wrapped in a prefixed static inline function. */
+
+static inline WINDOW *cnc_stdscr(void) { return stdscr; }
+static inline WINDOW *cnc_curscr(void) { return curscr; }
+static inline int cnc_colors(void) { return COLORS; }
+static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
+static inline int cnc_lines(void) { return LINES; }
+static inline int cnc_cols(void) { return COLS; }
+static inline int cnc_err(void) { return ERR; }
+static inline int cnc_ok(void) { return OK; }
+
+static inline int cnc_getmaxx(WINDOW *w) { return getmaxx(w); }
+static inline int cnc_getmaxy(WINDOW *w) { return getmaxy(w); }
+static inline int cnc_getcurx(WINDOW *w) { return getcurx(w); }
+static inline int cnc_getcury(WINDOW *w) { return getcury(w); }
+
+/* Attributes. */
+static inline attr_t cnc_a_normal(void) { return A_NORMAL; }
+static inline attr_t cnc_a_bold(void) { return A_BOLD; }
+static inline attr_t cnc_a_dim(void) { return A_DIM; }
+static inline attr_t cnc_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cnc_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cnc_a_blink(void) { return A_BLINK; }
+static inline attr_t cnc_a_standout(void) { return A_STANDOUT; }
+static inline attr_t cnc_a_italic(void) {
+#ifdef A_ITALIC
+  return A_ITALIC;
+#else
+  return A_NORMAL;
+#endif
+}
+static inline attr_t cnc_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
+
+/* Mouse masks. */
+static inline mmask_t cnc_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cnc_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t cnc_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cnc_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cnc_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t cnc_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t cnc_button2_pressed(void) { return BUTTON2_PRESSED; }
+static inline mmask_t cnc_button2_released(void) { return BUTTON2_RELEASED; }
+static inline mmask_t cnc_button2_clicked(void) { return BUTTON2_CLICKED; }
+static inline mmask_t cnc_button3_pressed(void) { return BUTTON3_PRESSED; }
+static inline mmask_t cnc_button3_released(void) { return BUTTON3_RELEASED; }
+static inline mmask_t cnc_button3_clicked(void) { return BUTTON3_CLICKED; }
+static inline mmask_t cnc_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cnc_button5_pressed(void) {
+#ifdef BUTTON5_PRESSED
+  return BUTTON5_PRESSED;
+#else
+  return 0;
+#endif
+}
+static inline mmask_t cnc_button_shift(void) { return BUTTON_SHIFT; }
+static inline mmask_t cnc_button_ctrl(void) { return BUTTON_CTRL; }
+static inline mmask_t cnc_button_alt(void) { return BUTTON_ALT; }
+
+/* Keys that are macros over expressions rather than plain numbers. */
+static inline int cnc_key_f(int n) { return KEY_F(n); }
+static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int cnc_key_resize(void) { return KEY_RESIZE; }
+static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
+
+/* Escape delay is a global in some builds and a function in others. */
+static inline int cnc_set_escdelay(int ms) { return set_escdelay(ms); }
+
+/* Writes one styled grapheme (up to a handful of wide characters) at a cell. */
+static inline int cnc_put_cell(WINDOW *w, int y, int x, const wchar_t *text, attr_t attrs, int pair) {
+  cchar_t cell;
+  if (setcchar(&cell, text, attrs, (short)(pair > 32767 ? 0 : pair), NULL) == ERR) return ERR;
+  if (pair > 32767) {
+    /* Extended colour pairs travel in the opts argument. */
+    if (setcchar(&cell, text, attrs, 0, &pair) == ERR) return ERR;
+  }
+  return mvwadd_wch(w, y, x, &cell);
+}
+
+#endif

@@ -1,0 +1,2 @@
+import TermGrid
+import TGridJSON

@@ -1,0 +1,2 @@
+/// A parsed JSON document (placeholder until the engine lands).
+public struct JSONDocumentPlaceholder {}
