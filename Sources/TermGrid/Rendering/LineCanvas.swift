@@ -1,0 +1,110 @@
+/// The directions a line leaves a cell in; merged per cell into one box-drawing glyph.
+public struct LineDirections: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Towards the row above.
+  public static let up = LineDirections(rawValue: 1 << 0)
+  /// Towards the row below.
+  public static let down = LineDirections(rawValue: 1 << 1)
+  /// Towards the column to the left.
+  public static let left = LineDirections(rawValue: 1 << 2)
+  /// Towards the column to the right.
+  public static let right = LineDirections(rawValue: 1 << 3)
+
+  /// Left and right.
+  public static let horizontal: LineDirections = [.left, .right]
+  /// Up and down.
+  public static let vertical: LineDirections = [.up, .down]
+
+  /// The box-drawing glyph for these directions (`─ │ ┌ ┐ └ ┘ ├ ┤ ┬ ┴ ┼`); a lone end of
+  /// a line is drawn as the full line through the cell.
+  public var glyph: Character {
+    switch rawValue {
+    case 0: return " "
+    case LineDirections.up.rawValue, LineDirections.down.rawValue, LineDirections.vertical.rawValue: return "│"
+    case LineDirections.left.rawValue, LineDirections.right.rawValue, LineDirections.horizontal.rawValue: return "─"
+    case LineDirections([.down, .right]).rawValue: return "┌"
+    case LineDirections([.down, .left]).rawValue: return "┐"
+    case LineDirections([.up, .right]).rawValue: return "└"
+    case LineDirections([.up, .left]).rawValue: return "┘"
+    case LineDirections([.up, .down, .right]).rawValue: return "├"
+    case LineDirections([.up, .down, .left]).rawValue: return "┤"
+    case LineDirections([.down, .left, .right]).rawValue: return "┬"
+    case LineDirections([.up, .left, .right]).rawValue: return "┴"
+    default: return "┼"
+    }
+  }
+
+  /// The directions a box-drawing glyph already shows, or `nil` for any other character.
+  public init?(glyph: Character) {
+    switch glyph {
+    case "─": self = .horizontal
+    case "│": self = .vertical
+    case "┌": self = [.down, .right]
+    case "┐": self = [.down, .left]
+    case "└": self = [.up, .right]
+    case "┘": self = [.up, .left]
+    case "├": self = [.up, .down, .right]
+    case "┤": self = [.up, .down, .left]
+    case "┬": self = [.down, .left, .right]
+    case "┴": self = [.up, .left, .right]
+    case "┼": self = [.up, .down, .left, .right]
+    default: return nil
+    }
+  }
+}
+
+/// Draws lines into a canvas so that lines meeting in a cell become one junction glyph.
+///
+/// Each cell keeps the union of the directions drawn through it: a vertical line crossing
+/// a horizontal one gives `┼`, a branch gives `├`, an elbow `└`. The directions are read
+/// back from the glyph already in the canvas, so separate views (one connector per parent)
+/// merge correctly whatever order they draw in.
+public struct LineCanvas {
+  /// The style lines are drawn in.
+  public var style: Style
+  /// Lines are drawn only inside this rectangle.
+  public var clip: CellRect
+
+  /// Creates a line drawer for a region of a canvas.
+  public init(style: Style, clip: CellRect) {
+    self.style = style
+    self.clip = clip
+  }
+
+  /// Adds `directions` to the cell at `point`.
+  public func add(_ directions: LineDirections, at point: CellPoint, in canvas: inout Canvas) {
+    let area = clip.intersection(canvas.bounds)
+    guard area.contains(point), !directions.isEmpty else { return }
+    let existing = LineDirections(glyph: canvas[point.column, point.row].character) ?? []
+    let merged = existing.union(directions)
+    canvas.draw(String(merged.glyph), at: point, style: style, clip: area)
+  }
+
+  /// A horizontal line on `row` from the centre of `fromColumn` to the centre of `toColumn`.
+  public func addHorizontalLine(row: Int, fromColumn: Int, toColumn: Int, in canvas: inout Canvas) {
+    let first = min(fromColumn, toColumn)
+    let last = max(fromColumn, toColumn)
+    guard first < last else { return }
+    for column in first...last {
+      var directions: LineDirections = []
+      if column > first { directions.insert(.left) }
+      if column < last { directions.insert(.right) }
+      add(directions, at: CellPoint(column: column, row: row), in: &canvas)
+    }
+  }
+
+  /// A vertical line in `column` from the centre of `fromRow` to the centre of `toRow`.
+  public func addVerticalLine(column: Int, fromRow: Int, toRow: Int, in canvas: inout Canvas) {
+    let first = min(fromRow, toRow)
+    let last = max(fromRow, toRow)
+    guard first < last else { return }
+    for row in first...last {
+      var directions: LineDirections = []
+      if row > first { directions.insert(.up) }
+      if row < last { directions.insert(.down) }
+      add(directions, at: CellPoint(column: column, row: row), in: &canvas)
+    }
+  }
+}
