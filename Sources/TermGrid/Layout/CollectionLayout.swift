@@ -133,6 +133,11 @@ open class CollectionLayout {
     proposedContentOffset
   }
 
+  /// The item the keyboard focus goes to from `indexPath` in `direction`, for layouts whose
+  /// geometry alone does not say it well (an outline moves row by row). `nil`, the default,
+  /// lets the collection view pick the nearest item in that direction by frame geometry.
+  open func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? { nil }
+
   // MARK: - Updates and animation
 
   /// Told before a batch update which items change, so only those get special animations.

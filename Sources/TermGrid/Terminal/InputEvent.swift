@@ -126,4 +126,6 @@ public enum InputEvent: Hashable, Sendable {
   case paste(String)
   /// The terminal changed size.
   case resize(CellSize)
+  /// A terminating signal (SIGINT, SIGTERM, SIGHUP) arrived: restore the terminal and exit.
+  case signal(Int32)
 }

@@ -5,6 +5,8 @@
 open class ReusableView {
   /// The identifier it was registered and dequeued with.
   public internal(set) var reuseIdentifier: String = ""
+  /// The queue it returns to: the identifier, qualified by category and kind.
+  var reuseQueueKey: String = ""
   /// The attributes last applied by the collection view.
   public private(set) var layoutAttributes: LayoutAttributes?
 
@@ -19,6 +21,11 @@ open class ReusableView {
     layoutAttributes = attributes
   }
 
-  /// Draws the view into `region` of the canvas; drawing is clipped to the region.
-  open func draw(in canvas: inout Canvas, region: CellRect, context: DrawingContext) {}
+  /// Draws the view.
+  /// - Parameters:
+  ///   - canvas: the canvas to draw into.
+  ///   - region: the view's whole frame in canvas cells; it may reach past the visible area.
+  ///   - clip: the part of `region` that is visible; never draw outside it.
+  ///   - context: theme and metrics.
+  open func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {}
 }

@@ -1,0 +1,99 @@
+/// Where ``CollectionView/scrollToItem(at:at:)`` puts an item.
+public enum ScrollPosition: Sendable {
+  /// The item's top at the top of the visible area.
+  case top
+  /// The item in the middle of the visible area.
+  case center
+  /// The item's bottom at the bottom of the visible area.
+  case bottom
+  /// The least movement that makes the item fully visible (none when it already is).
+  case nearest
+}
+
+extension CollectionView {
+  /// The size of all the content, from the layout.
+  public var contentSize: Size {
+    loadCountsIfNeeded()
+    collectionViewLayout.prepareIfNeeded()
+    return collectionViewLayout.collectionViewContentSize
+  }
+
+  /// `offset` kept inside the content: never before the start, never so far that the
+  /// visible area runs past the end (in both directions when the content is larger both ways).
+  public func clampedContentOffset(_ offset: Point) -> Point {
+    let content = contentSize
+    let visible = cellMetrics.size(for: frame.size)
+    let maxX = max(0, content.width - visible.width)
+    let maxY = max(0, content.height - visible.height)
+    return Point(x: min(max(0, offset.x), maxX), y: min(max(0, offset.y), maxY))
+  }
+
+  /// The largest content offset: the end of the content.
+  public var maximumContentOffset: Point {
+    clampedContentOffset(Point(x: .greatestFiniteMagnitude, y: .greatestFiniteMagnitude))
+  }
+
+  /// Scrolls by whole lines (rows) and columns; negative values scroll up or left.
+  public func scroll(byRows rows: Int = 0, columns: Int = 0) {
+    contentOffset = Point(
+      x: storedContentOffset.x + cellMetrics.width(ofColumns: columns),
+      y: storedContentOffset.y + cellMetrics.height(ofRows: rows))
+  }
+
+  /// Scrolls by pages: the visible height less one row, so one line stays in view. The
+  /// layout's ``CollectionLayout/targetContentOffset(forProposedContentOffset:)`` may move
+  /// the stop (to an item boundary, for example).
+  public func scroll(byPages pages: Int) {
+    let pageRows = max(1, frame.rows - 1)
+    let proposed = Point(x: storedContentOffset.x, y: storedContentOffset.y + cellMetrics.height(ofRows: pageRows * pages))
+    contentOffset = collectionViewLayout.targetContentOffset(forProposedContentOffset: clampedContentOffset(proposed))
+  }
+
+  /// Scrolls to the very start of the content.
+  public func scrollToStart() {
+    contentOffset = .zero
+  }
+
+  /// Scrolls to the very end of the content.
+  public func scrollToEnd() {
+    contentOffset = Point(x: storedContentOffset.x, y: maximumContentOffset.y)
+  }
+
+  /// Scrolls so the item is visible at `position`.
+  public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
+    guard let attributes = layoutAttributesForItem(at: indexPath) else { return }
+    scrollToVisible(attributes.frame, at: position)
+  }
+
+  /// Scrolls so a content rectangle is visible at `position`, in both directions.
+  public func scrollToVisible(_ target: Rect, at position: ScrollPosition = .nearest) {
+    let visible = bounds
+    var offset = storedContentOffset
+    // Work in whole cells so "fully visible" means what the screen shows.
+    let rowHeight = cellMetrics.height(ofRows: 1)
+    let columnWidth = cellMetrics.width(ofColumns: 1)
+    switch position {
+    case .top:
+      offset.y = target.minY
+    case .bottom:
+      offset.y = target.maxY - visible.height
+    case .center:
+      offset.y = target.midY - visible.height / 2
+    case .nearest:
+      if target.height > visible.height || target.minY < visible.minY {
+        offset.y = target.minY
+      } else if target.maxY > visible.maxY {
+        offset.y = target.maxY - visible.height
+      }
+    }
+    if target.width > visible.width || target.minX < visible.minX {
+      offset.x = target.minX
+    } else if target.maxX > visible.maxX {
+      offset.x = target.maxX - visible.width
+    }
+    // Snap to whole rows and columns, rounding so the target's edges stay inside.
+    offset.y = (offset.y / rowHeight).rounded(position == .bottom ? .up : .down) * rowHeight
+    offset.x = (offset.x / columnWidth).rounded(.down) * columnWidth
+    contentOffset = offset
+  }
+}
