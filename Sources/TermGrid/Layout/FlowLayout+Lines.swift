@@ -12,6 +12,9 @@ extension FlowLayout {
     var elementCount = 0
     for section in cache.sections { elementCount += Self.elementCount(of: section) }
     cache.sections.reserveCapacity(counts.count)
+    // The first walked section reserves room for every item left, so the extents are
+    // allocated once rather than grown by doubling.
+    var remainingItems = counts[first...].reduce(0, +)
     for index in first..<counts.count {
       let insets = delegate?.flowLayout(self, insetForSectionAt: index) ?? sectionInset
       let header = delegate?.flowLayout(self, referenceSizeForHeaderInSection: index) ?? headerReferenceSize
@@ -39,7 +42,8 @@ extension FlowLayout {
       section.firstExtent = cache.extents.count
       layOutItems(
         of: &section, at: index, delegate: delegate, defaultExtent: defaultExtent, isVertical: isVertical,
-        into: &cache)
+        remainingItems: remainingItems, into: &cache)
+      remainingItems -= section.itemCount
       section.end = section.itemsEnd + Swift.max(0, insetAfter) + section.footerExtent
       main = section.end
       elementCount += Self.elementCount(of: section)
@@ -52,7 +56,7 @@ extension FlowLayout {
   /// walking its items once and keeping their extents and the lines' starts.
   private func layOutItems(
     of section: inout FlowLayoutCache.Section, at index: Int, delegate: (any FlowLayoutDelegate)?,
-    defaultExtent: FlowLayoutCache.Extent, isVertical: Bool, into cache: inout FlowLayoutCache
+    defaultExtent: FlowLayoutCache.Extent, isVertical: Bool, remainingItems: Int, into cache: inout FlowLayoutCache
   ) {
     let itemCount = section.itemCount
     let preferred = preferredSizes[index]
@@ -77,7 +81,9 @@ extension FlowLayout {
 
     section.isUniform = false
     let base = cache.extents.count
-    Self.reserve(&cache.extents, adding: itemCount)
+    if cache.extents.count + itemCount > cache.extents.capacity {
+      cache.extents.reserveCapacity(cache.extents.count + remainingItems)
+    }
     if let probe, let delegate {
       cache.extents.append(Self.extent(of: probe, isVertical: isVertical))
       for item in 1..<itemCount {
