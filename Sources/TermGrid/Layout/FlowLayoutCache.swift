@@ -145,13 +145,10 @@ struct FlowLayoutCache {
     let limit = lineLimit(available: available)
     let maximum = Swift.max(1, itemCount)
     let step = itemCross + spacing
-    var count: Int
-    if step > 0 {
-      let estimate = ((limit + spacing) / step).rounded(.down)
-      count = estimate >= Double(maximum) ? maximum : Swift.max(1, Int(estimate))
-    } else {
-      count = maximum
-    }
+    // Empty items with no spacing take no room: all of them fit, unless the line has none.
+    guard step > 0 else { return limit >= 0 ? maximum : 1 }
+    let estimate = ((limit + spacing) / step).rounded(.down)
+    var count = estimate >= Double(maximum) ? maximum : Swift.max(1, Int(estimate))
     while count > 1 && !fits(itemsCross: Double(count) * itemCross, count: count, spacing: spacing, limit: limit) {
       count -= 1
     }
