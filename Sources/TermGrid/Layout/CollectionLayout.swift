@@ -16,7 +16,9 @@ open class CollectionLayout {
   public private(set) var needsPrepare = true
 
   /// The merged invalidations since the last pass; `prepare()` may read it to do less work.
-  /// `nil` means the pass is a full one (the first pass, or a plain `invalidateLayout()`).
+  /// A plain `invalidateLayout()` merges in ``InvalidationContext/everything``, so details
+  /// given by other contexts (preferred sizes) are never lost. `nil` only before the first
+  /// pass, which is always a full one.
   public private(set) var pendingInvalidation: InvalidationContext?
 
   /// How many times `prepare()` has run: lets tests see that invalidations coalesce.
@@ -74,22 +76,23 @@ open class CollectionLayout {
 
   /// Marks the whole layout out of date. Cheap: the work happens on the next pass.
   open func invalidateLayout() {
-    needsPrepare = true
-    pendingInvalidation = nil
+    record(.everything)
   }
 
   /// Marks part of the layout out of date; contexts merge until the next pass.
   open func invalidateLayout(with context: InvalidationContext) {
-    if needsPrepare {
-      // A plain invalidation is pending: it already covers everything.
-      if var pending = pendingInvalidation {
-        pending.merge(context)
-        pendingInvalidation = pending
-      }
-    } else {
-      needsPrepare = true
-      pendingInvalidation = context
+    record(context)
+  }
+
+  private func record(_ context: InvalidationContext) {
+    if needsPrepare, preparePassCount == 0, pendingInvalidation == nil {
+      // The first pass is a full one whatever is invalidated before it.
+      pendingInvalidation = .everything
     }
+    var pending = pendingInvalidation ?? InvalidationContext()
+    if needsPrepare { pending.merge(context) } else { pending = context }
+    pendingInvalidation = pending
+    needsPrepare = true
   }
 
   /// Whether a change of the visible rectangle needs a new layout pass. By default only a
