@@ -80,9 +80,13 @@ public final class CollectionView: LayoutHost {
   var visibleViews: [ElementKey: ReusableView] = [:]
   /// What is on screen now, in the order it is drawn.
   var displayedAttributes: [LayoutAttributes] = []
+  /// The view of each of ``displayedAttributes``, in the same order.
+  var displayedViews: [ReusableView] = []
   /// Supplementary elements the data source gave no view for (asked once per reload).
   var elementsWithoutViews: Set<ElementKey> = []
   var needsLayout = true
+  /// Counts layout passes; a view stamped with the current one is in use in this pass.
+  var layoutPassNumber = 0
   var committedBounds: Rect?
   var boundsOverride: Rect?
   /// How many views were ever created (not dequeued from a queue).
@@ -91,6 +95,8 @@ public final class CollectionView: LayoutHost {
   // Selection state lives here, not in cells (cells only mirror it).
   var selectedIndexPaths: Set<IndexPath> = []
   var selectionAnchor: IndexPath?
+  /// Where the last range extended to from the anchor (`nil` until one is extended).
+  var selectionExtent: IndexPath?
   var highlightedIndexPath: IndexPath?
   var focusedItem: IndexPath?
 
@@ -174,6 +180,7 @@ public final class CollectionView: LayoutHost {
     }
     let queueKey = "cell\u{0}" + identifier
     if let view = reuseQueue.dequeue(identifier: queueKey) as? Cell {
+      view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
@@ -205,6 +212,7 @@ public final class CollectionView: LayoutHost {
     }
     let queueKey = "supplementary\u{0}" + key
     if let view = reuseQueue.dequeue(identifier: queueKey) {
+      view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
@@ -232,6 +240,7 @@ public final class CollectionView: LayoutHost {
   func makeDecorationView(kind: String) -> ReusableView? {
     let queueKey = "decoration\u{0}" + kind
     if let view = reuseQueue.dequeue(identifier: queueKey) {
+      view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
@@ -253,15 +262,22 @@ public final class CollectionView: LayoutHost {
     for (_, view) in visibleViews { recycle(view) }
     visibleViews.removeAll()
     displayedAttributes.removeAll()
+    displayedViews.removeAll()
     elementsWithoutViews.removeAll()
+    let cancelled = animation?.completions ?? []
     animation = nil
-    collectionViewLayout.invalidateLayout(with: .everything)
+    // Counts may have changed: layouts that keep per-item state (preferred sizes) drop it.
+    var context = InvalidationContext.everything
+    context.invalidateDataSourceCounts = true
+    collectionViewLayout.invalidateLayout(with: context)
     loadCountsIfNeeded()
     selectedIndexPaths = selectedIndexPaths.filter(isValid)
     if let anchor = selectionAnchor, !isValid(anchor) { selectionAnchor = nil }
+    if let extent = selectionExtent, !isValid(extent) { selectionExtent = nil }
     if let highlighted = highlightedIndexPath, !isValid(highlighted) { highlightedIndexPath = nil }
     if let focused = focusedItem, !isValid(focused) { focusedItem = nearestValidItem(to: focused) }
     setNeedsLayout()
+    for completion in cancelled { completion(false) }
   }
 
   /// Whether an index path names an existing item.
@@ -298,65 +314,145 @@ public final class CollectionView: LayoutHost {
 
   /// Runs the layout pass now if anything changed: prepares the layout, clamps the offset,
   /// asks for the visible elements and gives each a view.
+  ///
+  /// Self-sizing views (``ReusableView/preferredLayoutAttributesFitting(_:)``) may ask for
+  /// another size; when the layout agrees
+  /// (``CollectionLayout/shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)``)
+  /// it is invalidated with its context and the pass runs again, a few times at most.
   public func layoutIfNeeded() {
-    advanceAnimation()
-    let layoutIsDirty = collectionViewLayout.needsPrepare
-    guard needsLayout || layoutIsDirty || animation != nil else { return }
-    loadCountsIfNeeded()
-    let newBounds = bounds
-    if let committedBounds, committedBounds != newBounds {
-      boundsOverride = committedBounds
-      let invalidate = collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds)
-      let context = invalidate ? collectionViewLayout.invalidationContext(forBoundsChange: newBounds) : nil
-      boundsOverride = nil
-      if let context { collectionViewLayout.invalidateLayout(with: context) }
+    if let running = animation, running.isFinished(now: clock()) {
+      // The last frame of an animation is the layout itself: drop ghosts and transients now.
+      finishAnimation()
     }
-    collectionViewLayout.prepareIfNeeded()
-    let clamped = clampedContentOffset(storedContentOffset)
-    if clamped != storedContentOffset { storedContentOffset = clamped }
-    committedBounds = bounds
-    let current = collectionViewLayout.layoutAttributesForElements(in: bounds).filter { !$0.isHidden }
-    let shown = animation.map { $0.frameAttributes(current: current, now: clock()) } ?? current
-    updateViews(for: shown)
-    if let running = animation, running.isFinished(now: clock()) { finishAnimation() }
+    advanceAnimation()
+    guard needsLayout || collectionViewLayout.needsPrepare || animation != nil else { return }
+    loadCountsIfNeeded()
+    for _ in 0..<Self.maximumSelfSizingPasses {
+      layoutPass()
+      guard collectionViewLayout.needsPrepare, animation == nil else { break }
+    }
     needsLayout = false
     needsDisplay = true
   }
 
-  private func updateViews(for attributes: [LayoutAttributes]) {
-    var views: [ElementKey: ReusableView] = [:]
-    views.reserveCapacity(attributes.count)
+  /// How many times one ``layoutIfNeeded()`` may run the pass again for self-sizing views.
+  static let maximumSelfSizingPasses = 4
+
+  private func layoutPass() {
+    let layout = collectionViewLayout
+    let newBounds = bounds
+    if let committedBounds, committedBounds != newBounds {
+      // The layout compares against the bounds it was laid out for.
+      boundsOverride = committedBounds
+      let invalidate = layout.shouldInvalidateLayout(forBoundsChange: newBounds)
+      let context = invalidate ? layout.invalidationContext(forBoundsChange: newBounds) : nil
+      boundsOverride = nil
+      if let context { layout.invalidateLayout(with: context) }
+    }
+    if let adjustment = layout.pendingInvalidation?.contentOffsetAdjustment, adjustment != .zero {
+      // The invalidation asked to keep the content still while something above it changed size.
+      storedContentOffset = storedContentOffset.offsetBy(dx: adjustment.x, dy: adjustment.y)
+    }
+    layout.prepareIfNeeded()
+    let clamped = clampedContentOffset(storedContentOffset)
+    if clamped != storedContentOffset { storedContentOffset = clamped }
+    committedBounds = bounds
+    var current = layout.layoutAttributesForElements(in: bounds)
+    if current.contains(where: \.isHidden) { current.removeAll(where: \.isHidden) }
+    let shown = animation.map { $0.frameAttributes(current: current, now: clock()) } ?? current
+    let preferred = updateViews(for: shown, checkPreferredSizes: animation == nil)
+    for (original, fitting) in preferred
+    where layout.shouldInvalidateLayout(forPreferredLayoutAttributes: fitting, withOriginalAttributes: original) {
+      layout.invalidateLayout(
+        with: layout.invalidationContext(forPreferredLayoutAttributes: fitting, withOriginalAttributes: original))
+    }
+  }
+
+  /// Gives every element a view (keeping the ones already on screen) and recycles the rest.
+  /// - Returns: the elements whose views prefer other attributes (original, preferred).
+  private func updateViews(
+    for attributes: [LayoutAttributes], checkPreferredSizes: Bool
+  ) -> [(LayoutAttributes, LayoutAttributes)] {
+    layoutPassNumber &+= 1
+    let pass = layoutPassNumber
     var drawn: [LayoutAttributes] = []
     drawn.reserveCapacity(attributes.count)
+    var needViews: [Int] = []
+    // First keep the views of elements still shown, so the ones that left go back to the
+    // queue before any new one is dequeued: a page scroll reuses them at once.
     for element in attributes {
-      let key = element.key
-      if views[key] != nil { continue }
-      let view: ReusableView
-      if let existing = visibleViews.removeValue(forKey: key) {
-        view = existing
-      } else if let made = makeView(for: element) {
-        view = made
+      if let view = visibleViews[element.key] {
+        if view.layoutPass == pass { continue }  // the same element twice: draw it once
+        view.layoutPass = pass
       } else {
-        continue
+        needViews.append(drawn.count)
       }
-      if let cell = view as? Cell, element.category == .cell, key.kind.isEmpty {
-        mirrorState(into: cell, at: element.indexPath)
-      }
-      view.apply(element)
-      views[key] = view
       drawn.append(element)
     }
-    for (_, view) in visibleViews { recycle(view) }
-    visibleViews = views
-    // Draw by zIndex; equal zIndex keeps the layout's order (a stable sort).
-    displayedAttributes = drawn.enumerated().sorted {
-      $0.element.zIndex != $1.element.zIndex ? $0.element.zIndex < $1.element.zIndex : $0.offset < $1.offset
-    }.map(\.element)
+    if visibleViews.count > drawn.count - needViews.count {
+      var gone: [ElementKey] = []
+      for (key, view) in visibleViews where view.layoutPass != pass { gone.append(key) }
+      for key in gone {
+        if let view = visibleViews.removeValue(forKey: key) { recycle(view) }
+      }
+    }
+    var skipped: [Int] = []
+    for index in needViews {
+      let element = drawn[index]
+      if let view = visibleViews[element.key] {
+        // Asked twice in one list; the first one got the view.
+        if view.layoutPass == pass { skipped.append(index) }
+        continue
+      }
+      guard let view = makeView(for: element) else {
+        skipped.append(index)
+        continue
+      }
+      view.layoutPass = pass
+      visibleViews[element.key] = view
+    }
+    if !skipped.isEmpty {
+      for index in skipped.reversed() { drawn.remove(at: index) }
+    }
+    var preferred: [(LayoutAttributes, LayoutAttributes)] = []
+    var views: [ReusableView] = []
+    views.reserveCapacity(drawn.count)
+    for element in drawn {
+      guard let view = visibleViews[element.key] else { continue }
+      views.append(view)
+      if element.category == .cell, let cell = view as? Cell, !element.key.isGhost {
+        mirrorState(into: cell, at: element.indexPath)
+      }
+      guard view.layoutAttributes != element else { continue }
+      view.apply(element)
+      if checkPreferredSizes, element.category != .decorationView, !element.key.isGhost {
+        let fitting = view.preferredLayoutAttributesFitting(element)
+        if fitting.frame.size != element.frame.size { preferred.append((element, fitting)) }
+      }
+    }
+    // Draw by zIndex; equal zIndex keeps the layout's order (a stable sort), which is
+    // already the case for most layouts: only sort when it is not.
+    var isOrdered = true
+    for index in drawn.indices.dropFirst() where drawn[index - 1].zIndex > drawn[index].zIndex {
+      isOrdered = false
+      break
+    }
+    if isOrdered {
+      displayedAttributes = drawn
+      displayedViews = views
+    } else {
+      let order = drawn.indices.sorted {
+        drawn[$0].zIndex != drawn[$1].zIndex ? drawn[$0].zIndex < drawn[$1].zIndex : $0 < $1
+      }
+      displayedAttributes = order.map { drawn[$0] }
+      displayedViews = order.map { views[$0] }
+    }
+    return preferred
   }
 
   private func makeView(for element: LayoutAttributes) -> ReusableView? {
     // Ghosts of deleted elements only ever use the view they had.
-    if element.representedElementKind?.first == "\u{1}" { return nil }
+    if element.key.isGhost { return nil }
     switch element.category {
     case .cell:
       guard let dataSource, isValid(element.indexPath) else { return nil }
@@ -395,7 +491,7 @@ public final class CollectionView: LayoutHost {
 
   /// Updates the state cells show after selection, highlight or focus changed.
   func refreshCellStates() {
-    for (key, view) in visibleViews where key.category == .cell && key.kind.isEmpty {
+    for (key, view) in visibleViews where key.category == .cell && !key.isGhost {
       if let cell = view as? Cell { mirrorState(into: cell, at: key.indexPath) }
     }
     needsDisplay = true
@@ -420,8 +516,7 @@ public final class CollectionView: LayoutHost {
     layoutIfNeeded()
     let context = DrawingContext(theme: theme, cellMetrics: cellMetrics)
     canvas.fill(frame, style: theme.normal)
-    for element in displayedAttributes where !element.isHidden && element.alpha > 0 {
-      guard let view = visibleViews[element.key] else { continue }
+    for (element, view) in zip(displayedAttributes, displayedViews) where !element.isHidden && element.alpha > 0 {
       let region = screenRect(for: element.frame)
       let clip = region.intersection(frame)
       guard !clip.isEmpty else { continue }
@@ -439,12 +534,14 @@ public final class CollectionView: LayoutHost {
   /// Views waiting in the reuse queues.
   public var queuedViewCount: Int { reuseQueue.count }
 
-  /// The visible cells.
-  public var visibleCells: [Cell] { visibleViews.values.compactMap { $0 as? Cell } }
+  /// The visible cells (not those of deleted items still fading out).
+  public var visibleCells: [Cell] {
+    visibleViews.compactMap { $0.key.category == .cell && !$0.key.isGhost ? $0.value as? Cell : nil }
+  }
 
   /// The index paths of the visible items, in order.
   public var indexPathsForVisibleItems: [IndexPath] {
-    visibleViews.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
+    visibleViews.keys.filter { $0.category == .cell && !$0.isGhost }.map(\.indexPath).sorted()
   }
 
   /// The cell on screen for an item, if it is visible.
@@ -472,7 +569,8 @@ public final class CollectionView: LayoutHost {
     guard frame.contains(point) else { return nil }
     layoutIfNeeded()
     // Topmost first: the reverse of drawing order.
-    for element in displayedAttributes.reversed() where element.category == .cell && element.alpha > 0 {
+    for element in displayedAttributes.reversed()
+    where element.category == .cell && element.alpha > 0 && !element.key.isGhost {
       if screenRect(for: element.frame).intersection(frame).contains(point) { return element.indexPath }
     }
     return nil
@@ -482,7 +580,7 @@ public final class CollectionView: LayoutHost {
   public func element(atScreen point: CellPoint) -> LayoutAttributes? {
     guard frame.contains(point) else { return nil }
     layoutIfNeeded()
-    for element in displayedAttributes.reversed() where element.alpha > 0 {
+    for element in displayedAttributes.reversed() where element.alpha > 0 && !element.key.isGhost {
       if screenRect(for: element.frame).intersection(frame).contains(point) { return element }
     }
     return nil
