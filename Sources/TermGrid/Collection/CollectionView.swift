@@ -73,8 +73,10 @@ public final class CollectionView: LayoutHost {
 
   var storedContentOffset = Point.zero
   var sectionCounts: [Int]?
-  var cellRegistrations: [String: Cell.Type] = [:]
-  var supplementaryRegistrations: [String: ReusableView.Type] = [:]
+  var cellRegistrations: [String: (cellClass: Cell.Type, slot: Int)] = [:]
+  var supplementaryRegistrations: [String: (viewClass: ReusableView.Type, slot: Int)] = [:]
+  /// Reuse queue slots of decoration kinds, by kind.
+  var decorationSlots: [String: Int] = [:]
   var reuseQueue = ReuseQueue()
   /// The views on screen, by element.
   var visibleViews: [ElementKey: ReusableView] = [:]
@@ -161,32 +163,32 @@ public final class CollectionView: LayoutHost {
 
   /// Registers the cell class to create for `identifier`.
   public func register(_ cellClass: Cell.Type, forCellWithReuseIdentifier identifier: String) {
-    cellRegistrations[identifier] = cellClass
+    cellRegistrations[identifier] = (cellClass, reuseQueue.slot(for: "cell\u{0}" + identifier))
   }
 
   /// Registers the view class to create for supplementary views of `kind` with `identifier`.
   public func register(
     _ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String
   ) {
-    supplementaryRegistrations[Self.supplementaryKey(kind, identifier)] = viewClass
+    let key = Self.supplementaryKey(kind, identifier)
+    supplementaryRegistrations[key] = (viewClass, reuseQueue.slot(for: "supplementary\u{0}" + key))
   }
 
   /// A cell ready to configure: a recycled one after `prepareForReuse()`, or a new one.
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> Cell {
-    guard let cellClass = cellRegistrations[identifier] else {
+    guard let registration = cellRegistrations[identifier] else {
       preconditionFailure(
         "dequeueReusableCell: no cell class is registered for the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forCellWithReuseIdentifier:) first"
       )
     }
-    let queueKey = "cell\u{0}" + identifier
-    if let view = reuseQueue.dequeue(identifier: queueKey) as? Cell {
+    if let view = reuseQueue.dequeue(slot: registration.slot) as? Cell {
       view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
-    let cell = cellClass.init()
+    let cell = registration.cellClass.init()
     cell.reuseIdentifier = identifier
-    cell.reuseQueueKey = queueKey
+    cell.reuseSlot = registration.slot
     createdViewCount += 1
     return cell
   }
@@ -204,21 +206,19 @@ public final class CollectionView: LayoutHost {
   public func dequeueReusableSupplementaryView(
     ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> ReusableView {
-    let key = Self.supplementaryKey(kind, identifier)
-    guard let viewClass = supplementaryRegistrations[key] else {
+    guard let registration = supplementaryRegistrations[Self.supplementaryKey(kind, identifier)] else {
       preconditionFailure(
         "dequeueReusableSupplementaryView: no view class is registered for kind \"\(kind)\" with the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first"
       )
     }
-    let queueKey = "supplementary\u{0}" + key
-    if let view = reuseQueue.dequeue(identifier: queueKey) {
+    if let view = reuseQueue.dequeue(slot: registration.slot) {
       view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
-    let view = viewClass.init()
+    let view = registration.viewClass.init()
     view.reuseIdentifier = identifier
-    view.reuseQueueKey = queueKey
+    view.reuseSlot = registration.slot
     createdViewCount += 1
     return view
   }
@@ -238,8 +238,14 @@ public final class CollectionView: LayoutHost {
   static func supplementaryKey(_ kind: String, _ identifier: String) -> String { kind + "\u{0}" + identifier }
 
   func makeDecorationView(kind: String) -> ReusableView? {
-    let queueKey = "decoration\u{0}" + kind
-    if let view = reuseQueue.dequeue(identifier: queueKey) {
+    let slot: Int
+    if let known = decorationSlots[kind] {
+      slot = known
+    } else {
+      slot = reuseQueue.slot(for: "decoration\u{0}" + kind)
+      decorationSlots[kind] = slot
+    }
+    if let view = reuseQueue.dequeue(slot: slot) {
       view.layoutAttributes = nil
       view.prepareForReuse()
       return view
@@ -247,7 +253,7 @@ public final class CollectionView: LayoutHost {
     guard let make = collectionViewLayout.decorationViewFactories[kind] else { return nil }
     let view = make()
     view.reuseIdentifier = kind
-    view.reuseQueueKey = queueKey
+    view.reuseSlot = slot
     createdViewCount += 1
     return view
   }
@@ -349,7 +355,7 @@ public final class CollectionView: LayoutHost {
       boundsOverride = nil
       if let context { layout.invalidateLayout(with: context) }
     }
-    if let adjustment = layout.pendingInvalidation?.contentOffsetAdjustment, adjustment != .zero {
+    if layout.needsPrepare, let adjustment = layout.pendingInvalidation?.contentOffsetAdjustment, adjustment != .zero {
       // The invalidation asked to keep the content still while something above it changed size.
       storedContentOffset = storedContentOffset.offsetBy(dx: adjustment.x, dy: adjustment.y)
     }
@@ -377,51 +383,85 @@ public final class CollectionView: LayoutHost {
     let pass = layoutPassNumber
     var drawn: [LayoutAttributes] = []
     drawn.reserveCapacity(attributes.count)
-    var needViews: [Int] = []
+    var views: [ReusableView?] = []
+    views.reserveCapacity(attributes.count)
+    var missing = 0
     // First keep the views of elements still shown, so the ones that left go back to the
-    // queue before any new one is dequeued: a page scroll reuses them at once.
+    // queue before any new one is dequeued: a page scroll reuses them at once. (The
+    // dictionary is moved out while it is read, so it is not copied or access-checked.)
+    var live = visibleViews
+    visibleViews = [:]
     for element in attributes {
-      if let view = visibleViews[element.key] {
+      if let view = live[element.key] {
         if view.layoutPass == pass { continue }  // the same element twice: draw it once
         view.layoutPass = pass
+        views.append(view)
       } else {
-        needViews.append(drawn.count)
+        views.append(nil)
+        missing += 1
       }
       drawn.append(element)
     }
-    if visibleViews.count > drawn.count - needViews.count {
-      var gone: [ElementKey] = []
-      for (key, view) in visibleViews where view.layoutPass != pass { gone.append(key) }
-      for key in gone {
-        if let view = visibleViews.removeValue(forKey: key) { recycle(view) }
+    let kept = drawn.count - missing
+    if live.count > kept {
+      if live.count - kept > kept {
+        // Most views left (a page scroll): keep the few that stay in a fresh dictionary
+        // rather than removing the many one by one.
+        var staying: [ElementKey: ReusableView] = [:]
+        staying.reserveCapacity(drawn.count)
+        for (key, view) in live {
+          if view.layoutPass == pass { staying[key] = view } else { recycle(view) }
+        }
+        live = staying
+      } else {
+        var gone: [ElementKey] = []
+        for (key, view) in live where view.layoutPass != pass { gone.append(key) }
+        for key in gone {
+          if let view = live.removeValue(forKey: key) { recycle(view) }
+        }
       }
     }
-    var skipped: [Int] = []
-    for index in needViews {
-      let element = drawn[index]
-      if let view = visibleViews[element.key] {
-        // Asked twice in one list; the first one got the view.
-        if view.layoutPass == pass { skipped.append(index) }
-        continue
+    visibleViews = live
+    var allHaveViews = missing == 0
+    if missing > 0 {
+      // The data source may look at the visible views while it configures new ones.
+      allHaveViews = true
+      for index in drawn.indices where views[index] == nil {
+        guard let view = makeView(for: drawn[index]) else {
+          allHaveViews = false
+          continue
+        }
+        view.layoutPass = pass
+        if let first = visibleViews.updateValue(view, forKey: drawn[index].key) {
+          // The layout listed the element twice: the first copy keeps its view.
+          visibleViews[drawn[index].key] = first
+          recycle(view)
+          allHaveViews = false
+          continue
+        }
+        views[index] = view
       }
-      guard let view = makeView(for: element) else {
-        skipped.append(index)
-        continue
-      }
-      view.layoutPass = pass
-      visibleViews[element.key] = view
     }
-    if !skipped.isEmpty {
-      for index in skipped.reversed() { drawn.remove(at: index) }
+    var shown = drawn
+    var shownViews: [ReusableView] = []
+    shownViews.reserveCapacity(drawn.count)
+    if allHaveViews {
+      for view in views { if let view { shownViews.append(view) } }
+    } else {
+      shown.removeAll(keepingCapacity: true)
+      for (element, view) in zip(drawn, views) {
+        guard let view else { continue }
+        shown.append(element)
+        shownViews.append(view)
+      }
     }
     var preferred: [(LayoutAttributes, LayoutAttributes)] = []
-    var views: [ReusableView] = []
-    views.reserveCapacity(drawn.count)
-    for element in drawn {
-      guard let view = visibleViews[element.key] else { continue }
-      views.append(view)
+    let mirrorsSelection = !selectedIndexPaths.isEmpty
+    for (element, view) in zip(shown, shownViews) {
       if element.category == .cell, let cell = view as? Cell, !element.key.isGhost {
-        mirrorState(into: cell, at: element.indexPath)
+        cell.isSelected = mirrorsSelection && selectedIndexPaths.contains(element.indexPath)
+        cell.isHighlighted = highlightedIndexPath == element.indexPath
+        cell.isFocused = focusedItem == element.indexPath
       }
       guard view.layoutAttributes != element else { continue }
       view.apply(element)
@@ -433,19 +473,19 @@ public final class CollectionView: LayoutHost {
     // Draw by zIndex; equal zIndex keeps the layout's order (a stable sort), which is
     // already the case for most layouts: only sort when it is not.
     var isOrdered = true
-    for index in drawn.indices.dropFirst() where drawn[index - 1].zIndex > drawn[index].zIndex {
+    for index in shown.indices.dropFirst() where shown[index - 1].zIndex > shown[index].zIndex {
       isOrdered = false
       break
     }
     if isOrdered {
-      displayedAttributes = drawn
-      displayedViews = views
+      displayedAttributes = shown
+      displayedViews = shownViews
     } else {
-      let order = drawn.indices.sorted {
-        drawn[$0].zIndex != drawn[$1].zIndex ? drawn[$0].zIndex < drawn[$1].zIndex : $0 < $1
+      let order = shown.indices.sorted {
+        shown[$0].zIndex != shown[$1].zIndex ? shown[$0].zIndex < shown[$1].zIndex : $0 < $1
       }
-      displayedAttributes = order.map { drawn[$0] }
-      displayedViews = order.map { views[$0] }
+      displayedAttributes = order.map { shown[$0] }
+      displayedViews = order.map { shownViews[$0] }
     }
     return preferred
   }
@@ -458,7 +498,7 @@ public final class CollectionView: LayoutHost {
       guard let dataSource, isValid(element.indexPath) else { return nil }
       let cell = dataSource.collectionView(self, cellForItemAt: element.indexPath)
       precondition(
-        !cell.reuseQueueKey.isEmpty,
+        cell.reuseSlot >= 0,
         "collectionView(_:cellForItemAt:) must return a cell from dequeueReusableCell(withReuseIdentifier:for:) (index path \(element.indexPath))"
       )
       return cell
@@ -479,8 +519,8 @@ public final class CollectionView: LayoutHost {
   }
 
   func recycle(_ view: ReusableView) {
-    guard !view.reuseQueueKey.isEmpty else { return }
-    reuseQueue.enqueue(view, identifier: view.reuseQueueKey)
+    guard view.reuseSlot >= 0 else { return }
+    reuseQueue.enqueue(view, slot: view.reuseSlot)
   }
 
   func mirrorState(into cell: Cell, at indexPath: IndexPath) {
@@ -516,8 +556,11 @@ public final class CollectionView: LayoutHost {
     layoutIfNeeded()
     let context = DrawingContext(theme: theme, cellMetrics: cellMetrics)
     canvas.fill(frame, style: theme.normal)
+    let offset = contentOffsetInCells
+    let columns = frame.column - offset.column
+    let rows = frame.row - offset.row
     for (element, view) in zip(displayedAttributes, displayedViews) where !element.isHidden && element.alpha > 0 {
-      let region = screenRect(for: element.frame)
+      let region = cellMetrics.cellRect(for: element.frame).offsetBy(columns: columns, rows: rows)
       let clip = region.intersection(frame)
       guard !clip.isEmpty else { continue }
       view.draw(in: &canvas, region: region, clip: clip, context: context)

@@ -69,6 +69,7 @@ extension ElementKey {
   static let ghostPrefix: Character = "\u{1}"
 
   /// True for a deleted element still drawn while its disappearing animation runs: it has a
-  /// view but no longer stands for any item of the data.
-  var isGhost: Bool { kind.first == Self.ghostPrefix }
+  /// view but no longer stands for any item of the data. (Checked on the UTF-8 bytes: it is
+  /// asked for every element of every frame, and `first` would segment graphemes.)
+  var isGhost: Bool { kind.utf8.first == 1 }
 }

@@ -5,8 +5,9 @@
 open class ReusableView {
   /// The identifier it was registered and dequeued with.
   public internal(set) var reuseIdentifier: String = ""
-  /// The queue it returns to: the identifier, qualified by category and kind.
-  var reuseQueueKey: String = ""
+  /// The reuse queue slot it returns to (its identifier, qualified by category and kind);
+  /// -1 for a view that did not come from a collection view's dequeue.
+  var reuseSlot = -1
   /// The attributes last applied by the collection view; `nil` for a view just dequeued.
   public internal(set) var layoutAttributes: LayoutAttributes?
   /// The collection view's layout pass that last used the view (to find the ones left over).
