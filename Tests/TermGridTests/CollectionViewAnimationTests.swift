@@ -173,6 +173,26 @@ import Testing
     #expect(view.layoutAttributesForItem(at: ip(5))?.frame == Rect(x: 0, y: 5, width: 16, height: 1))
   }
 
+  @Test func aReloadDuringAnInteractiveTransitionReachesBothLayouts() {
+    let fixture = makeFixture(letters(8), rows: 4)
+    let view = fixture.collectionView
+    let list = ListLayout()
+    let transition = view.startInteractiveTransition(to: list)
+    _ = fixture.render()
+    let gridPasses = fixture.layout.preparePassCount
+    let listPasses = list.preparePassCount
+    fixture.dataSource.sections = [letters(2)]
+    view.reloadData()
+    transition.transitionProgress = 1
+    #expect(fixture.lines == ["a               ", "b               ", "                ", "                "])
+    #expect(fixture.layout.preparePassCount == gridPasses + 1)
+    #expect(list.preparePassCount == listPasses + 1)
+    // Moving the progress alone re-prepares neither.
+    transition.transitionProgress = 0.5
+    _ = fixture.render()
+    #expect(fixture.layout.preparePassCount == gridPasses + 1)
+  }
+
   @Test func aCancelledInteractiveTransitionGoesBackToTheFirstLayout() {
     let fixture = makeFixture(letters(8), rows: 4)
     let view = fixture.collectionView

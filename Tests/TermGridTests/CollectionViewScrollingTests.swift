@@ -45,6 +45,22 @@ import Testing
     #expect(view.contentOffset == .zero)
   }
 
+  @Test func contentThatOnlyScrollsSidewaysPagesSideways() {
+    // Ten 4×1 items on one line, 40 wide, in a 16×2 frame.
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)], size: CellSize(columns: 16, rows: 2))
+    let view = fixture.collectionView
+    view.scroll(byPages: 1)
+    #expect(view.contentOffset == Point(x: 15, y: 0))
+    view.scroll(byPages: -1)
+    #expect(view.contentOffset == .zero)
+    view.scrollToEnd()
+    #expect(view.contentOffset == Point(x: 24, y: 0))
+    #expect(fixture.lines[0] == "g   h   i   j   ")
+    view.scrollToStart()
+    #expect(view.contentOffset == .zero)
+  }
+
   @Test func pageScrollingHonoursTheLayoutsTargetOffset() {
     let fixture = makeFixture(columns: 2)
     fixture.layout.snapsToRows = true

@@ -40,18 +40,27 @@ extension CollectionView {
       y: storedContentOffset.y + cellMetrics.height(ofRows: rows))
   }
 
-  /// Scrolls by pages: the visible height less one row, so one line stays in view. The
-  /// layout's ``CollectionLayout/targetContentOffset(forProposedContentOffset:)`` may move
-  /// the stop (to an item boundary, for example), but never back against the direction of
-  /// travel: a page key always moves when there is somewhere to go.
+  /// Scrolls by pages: the visible height less one row, so one line stays in view. Content
+  /// that only scrolls sideways (a horizontal flow, a timeline) pages by the visible width
+  /// less one column instead. The layout's
+  /// ``CollectionLayout/targetContentOffset(forProposedContentOffset:)`` may move the stop
+  /// (to an item boundary, for example), but never back against the direction of travel: a
+  /// page key always moves when there is somewhere to go.
   public func scroll(byPages pages: Int) {
     guard pages != 0 else { return }
-    let pageRows = max(1, frame.rows - 1)
     let current = storedContentOffset
-    let proposed = clampedContentOffset(
-      Point(x: current.x, y: current.y + cellMetrics.height(ofRows: pageRows * pages)))
+    let end = maximumContentOffset
+    let sideways = end.y == 0 && end.x > 0
+    var proposed = current
+    if sideways {
+      proposed.x += cellMetrics.width(ofColumns: max(1, frame.columns - 1) * pages)
+    } else {
+      proposed.y += cellMetrics.height(ofRows: max(1, frame.rows - 1) * pages)
+    }
+    proposed = clampedContentOffset(proposed)
     let target = clampedContentOffset(collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed))
-    let movesForward = pages > 0 ? target.y > current.y : target.y < current.y
+    let (from, to) = sideways ? (current.x, target.x) : (current.y, target.y)
+    let movesForward = pages > 0 ? to > from : to < from
     contentOffset = movesForward ? target : proposed
   }
 
@@ -60,9 +69,11 @@ extension CollectionView {
     contentOffset = .zero
   }
 
-  /// Scrolls to the very end of the content.
+  /// Scrolls to the very end of the content: the bottom, or the right end of content that
+  /// only scrolls sideways.
   public func scrollToEnd() {
-    contentOffset = Point(x: storedContentOffset.x, y: maximumContentOffset.y)
+    let end = maximumContentOffset
+    contentOffset = end.y == 0 ? Point(x: end.x, y: 0) : Point(x: storedContentOffset.x, y: end.y)
   }
 
   /// Scrolls so the item is visible at `position`.

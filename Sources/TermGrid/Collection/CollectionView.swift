@@ -281,7 +281,10 @@ public final class CollectionView: LayoutHost {
     if let anchor = selectionAnchor, !isValid(anchor) { selectionAnchor = nil }
     if let extent = selectionExtent, !isValid(extent) { selectionExtent = nil }
     if let highlighted = highlightedIndexPath, !isValid(highlighted) { highlightedIndexPath = nil }
-    if let focused = focusedItem, !isValid(focused) { focusedItem = nearestValidItem(to: focused) }
+    if let focused = focusedItem, !isValid(focused) {
+      focusedItem = nearestValidItem(to: focused)
+      delegate?.collectionView(self, didFocusItemAt: focusedItem)
+    }
     setNeedsLayout()
     for completion in cancelled { completion(false) }
   }
