@@ -173,6 +173,20 @@ import Testing
     #expect(view.layoutAttributesForItem(at: ip(5))?.frame == Rect(x: 0, y: 5, width: 16, height: 1))
   }
 
+  @Test func theDelegateCanSupplyItsOwnTransitionLayout() {
+    let fixture = makeFixture(letters(8), rows: 4)
+    let supplier = TransitionSupplier()
+    fixture.collectionView.delegate = supplier
+    let list = ListLayout()
+    let transition = fixture.collectionView.startInteractiveTransition(to: list)
+    #expect(transition is LiftingTransitionLayout)
+    #expect(supplier.asked.count == 1 && supplier.asked.first?.0 === fixture.layout && supplier.asked.first?.1 === list)
+    transition.transitionProgress = 0.5
+    _ = fixture.render()
+    // Half way, the subclass lifts items by its animated value on top of the interpolation.
+    #expect(fixture.collectionView.layoutAttributesForItem(at: ip(5))?.frame == Rect(x: 2, y: 1, width: 10, height: 1))
+  }
+
   @Test func aReloadDuringAnInteractiveTransitionReachesBothLayouts() {
     let fixture = makeFixture(letters(8), rows: 4)
     let view = fixture.collectionView
@@ -276,5 +290,28 @@ import Testing
     fixture.collectionView.attributesOnScreen.first {
       $0.category == .cell && !$0.key.isGhost && (fixture.collectionView.cellForItem(at: $0.indexPath) as? TextCell)?.text == text
     }?.alpha
+  }
+}
+
+/// Gives every interactive transition a ``LiftingTransitionLayout``.
+final class TransitionSupplier: CollectionViewDelegate {
+  var asked: [(CollectionLayout, CollectionLayout)] = []
+
+  func collectionView(
+    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout, newLayout: CollectionLayout
+  ) -> TransitionLayout? {
+    asked.append((oldLayout, newLayout))
+    let transition = LiftingTransitionLayout(currentLayout: oldLayout, nextLayout: newLayout)
+    transition.updateValue(2, forAnimatedKey: "lift")
+    return transition
+  }
+}
+
+/// A transition whose items travel higher than the straight line, by the "lift" value.
+final class LiftingTransitionLayout: TransitionLayout {
+  override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard var attributes = super.layoutAttributesForItem(at: indexPath) else { return nil }
+    attributes.frame.origin.y -= value(forAnimatedKey: "lift")
+    return attributes
   }
 }

@@ -131,10 +131,18 @@ extension CollectionView {
   /// Starts a transition the app drives by setting
   /// ``TransitionLayout/transitionProgress`` (from a key held down, say). Finish it with
   /// ``finishInteractiveTransition()`` or ``cancelInteractiveTransition()``.
+  ///
+  /// The delegate may supply its own transition layout (the guide's
+  /// `collectionView:transitionLayoutForOldLayout:newLayout:`). A transition already under
+  /// way is finished first.
   @discardableResult
   public func startInteractiveTransition(to layout: CollectionLayout) -> TransitionLayout {
     finishAnimationsNow()
-    let transition = TransitionLayout(currentLayout: collectionViewLayout, nextLayout: layout)
+    if collectionViewLayout is TransitionLayout { finishInteractiveTransition() }
+    let oldLayout = collectionViewLayout
+    let transition =
+      delegate?.collectionView(self, transitionLayoutForOldLayout: oldLayout, newLayout: layout)
+      ?? TransitionLayout(currentLayout: oldLayout, nextLayout: layout)
     setCollectionViewLayout(transition, animated: false)
     return transition
   }
