@@ -207,6 +207,30 @@ import Testing
     #expect(view.indexPathForFocusedItem == ip(7))
   }
 
+  @Test func pagingAtTheEndMovesTheFocusToTheLastLineOnScreen() {
+    let fixture = makeFixture(columns: 2)
+    let view = fixture.collectionView
+    view.scrollToEnd()
+    view.focusItem(at: ip(34))
+    view.moveFocus(byPages: 1)
+    #expect(view.contentOffset.y == 34)
+    #expect(view.indexPathForFocusedItem == ip(38))
+  }
+
+  @Test func pagingSidewaysMovesTheFocusWithTheScreen() {
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)], size: CellSize(columns: 16, rows: 2))
+    let view = fixture.collectionView
+    view.focusItem(at: ip(0))
+    view.moveFocus(byPages: 1)
+    #expect(view.contentOffset.x == 15)
+    #expect(view.indexPathForFocusedItem == ip(4))
+    view.moveFocus(byPages: 1)
+    #expect(view.contentOffset.x == 24)
+    view.moveFocus(byPages: 1)
+    #expect(view.indexPathForFocusedItem == ip(9))
+  }
+
   // MARK: - Fixtures
 
   /// 40 items of 10×2 cells in a 20×6 frame.

@@ -141,9 +141,14 @@ extension CollectionView {
     if let anchorFrame {
       let relative = Point(x: anchorFrame.midX - before.minX, y: anchorFrame.midY - before.minY)
       var goal = Point(x: after.minX + relative.x, y: after.minY + relative.y)
-      if after.minY == before.minY {
-        // Could not scroll further: go to the first or last item on screen instead.
-        goal.y = pages > 0 ? after.maxY - 0.001 : after.minY
+      if after.origin == before.origin {
+        // Could not scroll further: go to the first or last item on screen instead, along
+        // the direction pages go in.
+        if maximumContentOffset.y == 0 && maximumContentOffset.x > 0 {
+          goal.x = pages > 0 ? after.maxX - 0.001 : after.minX
+        } else {
+          goal.y = pages > 0 ? after.maxY - 0.001 : after.minY
+        }
       }
       target = nearestItem(to: goal, in: after)
     }
