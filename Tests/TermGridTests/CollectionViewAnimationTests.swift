@@ -247,6 +247,17 @@ import Testing
     #expect(fixture.cell(1)?.preferredSizeQuestions == 1)
   }
 
+  @Test func byDefaultOnlyACellsPreferredSizeChangesTheLayout() {
+    // A header asking for three rows is not an item size: the default layout ignores it.
+    let layout = GridLayout(itemSize: Size(width: 4, height: 1), columns: 2, headerHeight: 1)
+    let fixture = Fixture(layout: layout, sections: [letters(2)], size: CellSize(columns: 8, rows: 3), registersHeader: true)
+    fixture.collectionView.register(
+      TallHeader.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: TestDataSource.headerIdentifier)
+    _ = fixture.render()
+    #expect(layout.preparePassCount == 1)
+    #expect(fixture.lines == ["Section…", "a   b   ", "        "])
+  }
+
   @Test func anInvalidationCanAdjustTheContentOffset() {
     let fixture = makeFixture(letters(20), rows: 2)
     _ = fixture.render()
@@ -313,5 +324,14 @@ final class LiftingTransitionLayout: TransitionLayout {
     guard var attributes = super.layoutAttributesForItem(at: indexPath) else { return nil }
     attributes.frame.origin.y -= value(forAnimatedKey: "lift")
     return attributes
+  }
+}
+
+/// A header that would like to be three rows tall.
+final class TallHeader: LabelView {
+  override func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+    var fitting = layoutAttributes
+    fitting.size.height = 3
+    return fitting
   }
 }

@@ -109,12 +109,14 @@ open class CollectionLayout {
     return context
   }
 
-  /// Whether a self-sizing cell's preferred size should change the layout.
+  /// Whether a self-sizing view's preferred size should change the layout. By default only
+  /// a cell's does, as in the talk's invalidation section (the context carries item sizes);
+  /// layouts that size supplementary views by their content override this and the context.
   open func shouldInvalidateLayout(
     forPreferredLayoutAttributes preferred: LayoutAttributes,
     withOriginalAttributes original: LayoutAttributes
   ) -> Bool {
-    preferred.size != original.size
+    original.category == .cell && preferred.size != original.size
   }
 
   /// The context that carries a self-sizing cell's preferred size to the next pass.
