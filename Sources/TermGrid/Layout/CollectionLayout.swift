@@ -16,9 +16,9 @@ open class CollectionLayout {
   public private(set) var needsPrepare = true
 
   /// The merged invalidations since the last pass; `prepare()` may read it to do less work.
-  /// A plain `invalidateLayout()` merges in ``InvalidationContext/everything``, so details
-  /// given by other contexts (preferred sizes) are never lost. `nil` only before the first
-  /// pass, which is always a full one.
+  /// `nil`, or a context with `invalidateEverything`, means the pass is a full one (the first
+  /// pass, or a plain `invalidateLayout()`); a full pass still carries the preferred sizes
+  /// and offset adjustment that came with the contexts merged into it.
   public private(set) var pendingInvalidation: InvalidationContext?
 
   /// How many times `prepare()` has run: lets tests see that invalidations coalesce.
@@ -76,23 +76,23 @@ open class CollectionLayout {
 
   /// Marks the whole layout out of date. Cheap: the work happens on the next pass.
   open func invalidateLayout() {
-    record(.everything)
+    needsPrepare = true
+    // Everything is out of date, but preferred sizes already reported are still news.
+    pendingInvalidation?.invalidateEverything = true
   }
 
   /// Marks part of the layout out of date; contexts merge until the next pass.
   open func invalidateLayout(with context: InvalidationContext) {
-    record(context)
-  }
-
-  private func record(_ context: InvalidationContext) {
-    if needsPrepare, preparePassCount == 0, pendingInvalidation == nil {
-      // The first pass is a full one whatever is invalidated before it.
-      pendingInvalidation = .everything
+    if needsPrepare {
+      // A full pass is pending (nil context): it covers everything, but keep what the new
+      // context reports (preferred sizes, an offset adjustment) for `prepare()` to use.
+      var pending = pendingInvalidation ?? .everything
+      pending.merge(context)
+      pendingInvalidation = pending
+    } else {
+      needsPrepare = true
+      pendingInvalidation = context
     }
-    var pending = pendingInvalidation ?? InvalidationContext()
-    if needsPrepare { pending.merge(context) } else { pending = context }
-    pendingInvalidation = pending
-    needsPrepare = true
   }
 
   /// Whether a change of the visible rectangle needs a new layout pass. By default only a
@@ -109,12 +109,14 @@ open class CollectionLayout {
     return context
   }
 
-  /// Whether a self-sizing cell's preferred size should change the layout.
+  /// Whether a self-sizing view's preferred size should change the layout. By default only
+  /// a cell's does, as in the talk's invalidation section (the context carries item sizes);
+  /// layouts that size supplementary views by their content override this and the context.
   open func shouldInvalidateLayout(
     forPreferredLayoutAttributes preferred: LayoutAttributes,
     withOriginalAttributes original: LayoutAttributes
   ) -> Bool {
-    preferred.size != original.size
+    original.category == .cell && preferred.size != original.size
   }
 
   /// The context that carries a self-sizing cell's preferred size to the next pass.
