@@ -11,14 +11,13 @@ extension JSONDocument {
 
   /// Number of direct children (0 for scalars).
   public func childCount(of node: JSONNode) -> Int {
-    let word = storage.word(node.index)
-    return TapeWord.isContainer(word) ? Int(storage.record(ofWord: word).childCount) : 0
+    storage.childCount(node.index)
   }
 
   /// The direct children, in order; iterating allocates nothing.
   public func children(of node: JSONNode) -> JSONChildren {
     let end = storage.subtreeEnd(node.index)
-    return JSONChildren(storage: storage, start: node.index + 1, end: end, count: childCount(of: node))
+    return JSONChildren(storage: storage, start: node.index + 2, end: end, count: childCount(of: node))
   }
 
   /// The node and all its descendants in text order (pre-order), with their depth below
@@ -34,10 +33,10 @@ extension JSONDocument {
   public func child(at position: Int, of node: JSONNode) -> JSONNode? {
     let count = childCount(of: node)
     guard position >= 0 && position < count else { return nil }
-    if count > JSONDocument.childTableThreshold, let table = childTable(of: node) {
-      return JSONNode(index: Int(table[position]))
+    if count > JSONDocument.childTableThreshold {
+      return JSONNode(index: Int(storage.childTable(of: node.index)[position]))
     }
-    var index = node.index + 1
+    var index = storage.firstChild(node.index)
     for _ in 0..<position { index = storage.subtreeEnd(index) }
     return JSONNode(index: index)
   }
@@ -66,8 +65,8 @@ extension JSONDocument {
 
   /// The array or object holding the node; nil for the root.
   ///
-  /// Constant time for containers (their records store it); for a scalar, a binary search
-  /// over the containers plus a walk up to the enclosing one.
+  /// A binary search over the container index (built on first use), plus for a scalar a
+  /// walk up from the nearest container before it to the one enclosing it.
   public func parent(of node: JSONNode) -> JSONNode? {
     guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
     if parent == 0 && !storage.isLines { return nil }
@@ -78,7 +77,8 @@ extension JSONDocument {
   public func position(of node: JSONNode) -> Int? {
     guard let parent = parent(of: node) else { return nil }
     let count = childCount(of: parent)
-    if count > JSONDocument.childTableThreshold, let table = childTable(of: parent) {
+    if count > JSONDocument.childTableThreshold {
+      let table = storage.childTable(of: parent.index)
       var low = 0
       var high = table.count
       while low < high {
@@ -87,7 +87,7 @@ extension JSONDocument {
       }
       return low
     }
-    var index = parent.index + 1
+    var index = storage.firstChild(parent.index)
     var position = 0
     while index < node.index {
       index = storage.subtreeEnd(index)
@@ -98,9 +98,9 @@ extension JSONDocument {
 
   /// The next sibling, or nil after the last child (constant time: subtrees are skipped).
   public func nextSibling(of node: JSONNode) -> JSONNode? {
-    guard let parent = parent(of: node) ?? (node.index == 0 ? nil : JSONNode(index: 0)) else { return nil }
+    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
     let next = storage.subtreeEnd(node.index)
-    return next < storage.subtreeEnd(parent.index) ? JSONNode(index: next) : nil
+    return next < storage.subtreeEnd(parent) ? JSONNode(index: next) : nil
   }
 
   /// Nesting depth below the root (0 for the root).
@@ -114,14 +114,14 @@ extension JSONDocument {
     return depth
   }
 
-  /// Number of values in the node's subtree, itself included.
-  public func subtreeValueCount(of node: JSONNode) -> Int {
-    storage.subtreeEnd(node.index) - node.index
-  }
-
   /// Whether `node` is a valid node of this document.
   public func contains(_ node: JSONNode) -> Bool {
-    node.index >= (storage.isLines ? 0 : 1) && node.index < storage.words.count
+    guard node.index >= (storage.isLines ? 0 : 2) && node.index < storage.words.count else { return false }
+    if node.index == 0 { return true }
+    // A container's info word (right after its value word) is not a node.
+    let index = storage.containerIndex()
+    let before = index.containersBefore(node.index)
+    return before == 0 || Int(index.containers[before - 1]) != node.index - 1
   }
 
   // MARK: - Child tables
@@ -129,17 +129,6 @@ extension JSONDocument {
   /// Containers with more children than this get a lookup table on first random access.
   static let childTableThreshold = 32
 
-  /// Tape indices of a container's children, built once and cached.
-  func childTable(of node: JSONNode) -> [UInt32]? {
-    guard let number = storage.recordNumber(at: node.index) else { return nil }
-    let key = UInt32(number)
-    if let table = storage.childTables.withLock({ $0[key] }) { return table }
-    var table: [UInt32] = []
-    table.reserveCapacity(childCount(of: node))
-    for child in children(of: node) { table.append(UInt32(child.index)) }
-    storage.childTables.withLock { $0[key] = table }
-    return table
-  }
 }
 
 /// The children of a container, in order; iterating allocates nothing.
@@ -201,9 +190,12 @@ public struct JSONDescendants: Sequence, Sendable {
       while let last = openEnds.last, last <= position { openEnds.removeLast() }
       let node = JSONNode(index: position)
       let depth = openEnds.count
-      let word = storage.word(position)
-      if TapeWord.isContainer(word) { openEnds.append(Int(storage.record(ofWord: word).endIndex)) }
-      position += 1
+      if storage.isContainer(position) {
+        openEnds.append(storage.subtreeEnd(position))
+        position += 2
+      } else {
+        position += 1
+      }
       return (node, depth)
     }
   }

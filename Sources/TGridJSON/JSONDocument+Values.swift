@@ -90,10 +90,9 @@ extension JSONDocument {
 
   /// The token of a scalar (contiguous in one buffer); nil for containers.
   func scalarToken(_ node: JSONNode) -> (UnsafePointer<UInt8>, Int)? {
-    let word = storage.word(node.index)
-    guard !TapeWord.isContainer(word) else { return nil }
-    let (pointer, end) = storage.bytes(at: TapeWord.payload(word))
-    return (pointer, JSONScanner.scalarLength(at: pointer, end: end, kind: TapeWord.kind(word)))
+    guard !storage.isContainer(node.index) else { return nil }
+    let token = storage.scalarToken(node.index)
+    return (token.pointer, token.count)
   }
 
   /// The key token of a member, quotes included.
@@ -105,21 +104,6 @@ extension JSONDocument {
 
   /// Where the value's text is in the current text (the whole text for the synthetic root).
   func logicalRange(of node: JSONNode) -> Range<Int> {
-    if node.index == 0 { return 0..<storage.logicalCount }
-    let start = storage.logicalOffset(ofPhysical: storage.valueOffset(of: node.index)) ?? 0
-    if TapeWord.isContainer(storage.word(node.index)) {
-      let close = storage.record(ofWord: storage.word(node.index)).closeOffset
-      return start..<((storage.logicalOffset(ofPhysical: close) ?? start) + 1)
-    }
-    let length = scalarToken(node).map { $0.1 } ?? 0
-    return start..<(start + length)
-  }
-
-  /// Where the member's text starts: its key for an object member, else the value.
-  func logicalMemberStart(of node: JSONNode) -> Int {
-    if let key = storage.keyOffset(of: node.index), let start = storage.logicalOffset(ofPhysical: key) {
-      return start
-    }
-    return logicalRange(of: node).lowerBound
+    storage.logicalStart(of: node.index)..<storage.logicalEnd(of: node.index)
   }
 }

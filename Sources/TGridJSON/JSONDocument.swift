@@ -27,7 +27,6 @@ public struct JSONDocument: Sendable {
       throw JSONSyntaxError(error, in: bytes)
     }
     parser.storage.words.shrinkToFit()
-    parser.storage.records.shrinkToFit()
     storage = parser.storage
   }
 
@@ -42,7 +41,7 @@ public struct JSONDocument: Sendable {
   }
 
   /// The root value: the single top-level value, or for JSON Lines the list of records.
-  public var root: JSONNode { JSONNode(index: storage.isLines ? 0 : 1) }
+  public var root: JSONNode { JSONNode(index: storage.isLines ? 0 : 2) }
 
   /// Whether the text is JSON Lines / NDJSON: ``root`` is then a synthetic array whose
   /// elements are the records (it has no brackets in the text).
@@ -53,7 +52,7 @@ public struct JSONDocument: Sendable {
 
   /// Number of values in the document: every scalar and container, records included (the
   /// synthetic list of JSON Lines records is not counted).
-  public var valueCount: Int { storage.words.count - 1 }
+  public var valueCount: Int { storage.words.count - storage.containerCount - 1 }
 
   /// Deepest nesting of arrays and objects: 0 for a scalar, 1 for `[1]`, 2 for `[[1]]`
   /// (for JSON Lines, the deepest record).

@@ -7,8 +7,9 @@
 final class JSONParser {
   /// One open container (the top frame lives in a local during parsing).
   struct Frame {
-    var record: UInt32
-    var childCount: UInt32
+    /// Tape index of the container's word.
+    var tapeIndex: Int
+    var childCount: Int
     /// Index in `keys` where this object's keys start.
     var keyBase: UInt32
     var isObject: Bool
@@ -37,12 +38,12 @@ final class JSONParser {
   private var expectsValue = true
   private var top: Frame
   private var stack: GrowableBuffer<Frame>
-  private var keys: GrowableBuffer<KeyEntry>
+  @exclusivity(unchecked) private var keys: GrowableBuffer<KeyEntry>
   /// Hash index of the keys of objects with many members, by stack depth.
-  private var keyIndexes: [Int: [UInt64: [Int]]] = [:]
+  @exclusivity(unchecked) private var keyIndexes: [Int: [UInt64: [Int]]] = [:]
   private var pendingKeyOffset = -1
   private var pendingKeyEscaped = false
-  private var deepestStack = 1
+  @exclusivity(unchecked) private var deepestStack = 1
   private var duplicates: [Duplicate] = []
   private var duplicateCount = 0
 
@@ -54,19 +55,15 @@ final class JSONParser {
   static let sliceSize = 1 << 20
 
   init(bytes: JSONBytes, mode: JSONTextMode) {
-    let estimate = min(bytes.count / 8 + 16, 1 << 22)
-    storage = JSONStorage(original: bytes, wordCapacity: estimate, recordCapacity: estimate / 8 + 16)
+    storage = JSONStorage(original: bytes, wordCapacity: min(bytes.count / 8 + 16, 1 << 22))
     self.mode = mode
     stack = GrowableBuffer(capacity: 64)
     keys = GrowableBuffer(capacity: 64)
     // Tape index 0 is a synthetic array holding the top-level values: the root itself for
     // JSON Lines, hidden for a plain JSON text.
-    storage.records.append(
-      ContainerRecord(
-        openOffset: 0, closeOffset: 0, tapeIndex: 0, endIndex: 0, childCount: 0,
-        parent: ContainerRecord.noParent))
     storage.words.append(TapeWord.make(kind: TapeWord.array, keyEscaped: false, keyDelta: 0, payload: 0))
-    top = Frame(record: 0, childCount: 0, keyBase: 0, isObject: false)
+    storage.words.append(0)
+    top = Frame(tapeIndex: 0, childCount: 0, keyBase: 0, isObject: false)
     position = 0
     let base = bytes.base
     if bytes.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
@@ -81,7 +78,13 @@ final class JSONParser {
   }
 
   /// Number of values completed at the top level so far.
-  var topLevelCount: Int { Int(stack.count == 0 ? top.childCount : stack.pointer[0].childCount) }
+  var topLevelCount: Int { stack.count == 0 ? top.childCount : stack.pointer[0].childCount }
+
+  /// The frame of the outermost real container (the root), if it is still open.
+  var openRoot: Frame? {
+    if stack.count >= 2 { return stack.pointer[1] }
+    return stack.count == 1 ? top : nil
+  }
 
   /// Parses until `position` reaches `limit` (stopping only between values) or the text
   /// ends. Returns whether the whole text has been parsed.
@@ -108,17 +111,19 @@ final class JSONParser {
     let stopsEarly = sliceEnd < end
     var i = position
     var words = storage.words
-    var records = storage.records
+    var containerCount = storage.containerCount
     var top = self.top
     var stack = self.stack
     var expectsValue = self.expectsValue
     var pendingKey = pendingKeyOffset
     var pendingKeyEscaped = self.pendingKeyEscaped
-    words.reserve(words.count + (min(sliceEnd, end) - i) + 2)
+    // A value starts at each loop turn that passed the slice check, and a container takes
+    // two words: so this capacity holds whatever the slice adds.
+    words.reserve(words.count + 2 * (min(sliceEnd, end) - i) + 4)
     defer {
       position = i
       storage.words = words
-      storage.records = records
+      storage.containerCount = containerCount
       self.top = top
       self.stack = stack
       self.expectsValue = expectsValue
@@ -132,7 +137,7 @@ final class JSONParser {
         i = JSONScanner.skipWhitespace(base, i, end)
         guard i < end else {
           if stack.count == 0 {
-            try finish(top: top, records: &records, words: words)
+            try finish(top: top, words: &words)
             return
           }
           throw ParseFailure(offset: end, message: "unexpected end of input: expected a value")
@@ -149,7 +154,7 @@ final class JSONParser {
           }
           pendingKey = -1
         }
-        if words.count >= Int(UInt32.max) {
+        if words.count >= Int(UInt32.max) &- 2 {
           throw ParseFailure(offset: i, message: "the document has more than 4294967295 values, which the tape cannot index")
         }
         top.childCount &+= 1
@@ -180,22 +185,19 @@ final class JSONParser {
           expectsValue = false
         case 0x5B, 0x7B:
           let isObject = byte == 0x7B
-          let number = records.count
-          records.append(
-            ContainerRecord(
-              openOffset: UInt64(i), closeOffset: 0, tapeIndex: UInt32(words.count), endIndex: 0,
-              childCount: 0, parent: top.record))
-          words.pointer[words.count] = TapeWord.make(
+          let tapeIndex = words.count
+          words.pointer[tapeIndex] = TapeWord.make(
             kind: isObject ? TapeWord.object : TapeWord.array, keyEscaped: keyEscaped,
-            keyDelta: keyDelta, payload: UInt64(number))
-          words.count &+= 1
+            keyDelta: keyDelta, payload: UInt64(i))
+          words.pointer[tapeIndex &+ 1] = 0
+          words.count &+= 2
+          containerCount &+= 1
           stack.append(top)
-          top = Frame(record: UInt32(number), childCount: 0, keyBase: UInt32(keys.count), isObject: isObject)
+          top = Frame(tapeIndex: tapeIndex, childCount: 0, keyBase: UInt32(keys.count), isObject: isObject)
           if stack.count >= deepestStack { deepestStack = stack.count &+ 1 }
           i = JSONScanner.skipWhitespace(base, i &+ 1, end)
           if i < end && base[i] == (isObject ? 0x7D : 0x5D) {
-            records.pointer[number].endIndex = UInt32(words.count)
-            records.pointer[number].closeOffset = UInt64(i)
+            words.pointer[tapeIndex &+ 1] = TapeWord.info(endDelta: 2, childCount: 0)
             top = stack.pointer[stack.count &- 1]
             stack.count &-= 1
             i &+= 1
@@ -216,7 +218,7 @@ final class JSONParser {
         let valueEnd = i
         i = JSONScanner.skipWhitespace(base, i, end)
         if i >= end {
-          try finish(top: top, records: &records, words: words)
+          try finish(top: top, words: &words)
           return
         }
         try startNextTopLevelValue(base, from: valueEnd, at: i, end: end)
@@ -239,10 +241,8 @@ final class JSONParser {
         }
         expectsValue = true
       } else if byte == (top.isObject ? 0x7D : 0x5D) {
-        let number = Int(top.record)
-        records.pointer[number].endIndex = UInt32(words.count)
-        records.pointer[number].closeOffset = UInt64(i)
-        records.pointer[number].childCount = top.childCount
+        words.pointer[top.tapeIndex &+ 1] = TapeWord.info(
+          endDelta: words.count &- top.tapeIndex, childCount: top.childCount)
         if top.isObject { closeObject(top, depth: stack.count) }
         top = stack.pointer[stack.count &- 1]
         stack.count &-= 1
@@ -373,6 +373,9 @@ final class JSONParser {
       break
     }
     let found = JSONScanner.describe(base, at: index, end: end).quotedIfCharacter
+    if base[index] == 0x2F {
+      throw ParseFailure(offset: index, message: "comments are not allowed in JSON (RFC 8259)")
+    }
     switch mode {
     case .json:
       throw ParseFailure(offset: index, message: "unexpected \(found) after the JSON value: expected the end of the input")
@@ -394,13 +397,11 @@ final class JSONParser {
     }
   }
 
-  private func finish(top: Frame, records: inout GrowableBuffer<ContainerRecord>, words: GrowableBuffer<UInt64>) throws(ParseFailure) {
+  private func finish(top: Frame, words: inout GrowableBuffer<UInt64>) throws(ParseFailure) {
     if mode != .lines && top.childCount == 0 {
       throw ParseFailure(offset: storage.originalCount, message: "expected a JSON value, found the end of the input")
     }
-    records.pointer[0].endIndex = UInt32(words.count)
-    records.pointer[0].childCount = top.childCount
-    records.pointer[0].closeOffset = UInt64(storage.originalCount)
+    words.pointer[1] = TapeWord.info(endDelta: words.count, childCount: top.childCount)
     storage.isLines = mode == .lines || top.childCount > 1
     storage.maximumDepth = deepestStack &- 1
     isFinished = true
@@ -468,6 +469,11 @@ final class JSONParser {
     case 0x2F:
       return "comments are not allowed in JSON (RFC 8259)"
     case 0x22, 0x5B, 0x7B, 0x2D, 0x30...0x39, 0x74, 0x66, 0x6E:
+      // A value glued to the previous one (`1.5x`) is garbage, not a missing comma.
+      let startsToken = base[index] == 0x22 || base[index] == 0x5B || base[index] == 0x7B
+      guard startsToken || (index > 0 && JSONScanner.isWhitespace(base[index - 1])) else {
+        return "expected ',' or '\(close)', found \(found)"
+      }
       return top.isObject
         ? "expected ',' or '}' after a member, found \(found) (missing ','?)"
         : "expected ',' or ']' after an element, found \(found) (missing ','?)"

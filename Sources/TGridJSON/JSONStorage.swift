@@ -2,14 +2,16 @@ import Synchronization
 
 /// The shared, copy-on-write storage behind a ``JSONDocument`` (internal).
 ///
-/// Holds the tape (one word per value), the container records, the original bytes, the
-/// append-only buffer of edited text and the piece list that orders the text for saving.
-/// A `JSONDocument` mutates its storage only after checking that it is the sole owner
-/// (copying otherwise), so a storage shared between threads is never written: that is the
-/// reason the unchecked `Sendable` conformance is sound.
+/// Holds the tape, the original bytes, the append-only buffer of edited text and the piece
+/// list that orders the text for saving. A `JSONDocument` mutates its storage only after
+/// checking that it is the sole owner (copying otherwise), so a storage shared between
+/// threads is never written; the caches are behind a mutex. That is why the unchecked
+/// `Sendable` conformance is sound.
 final class JSONStorage: @unchecked Sendable {
+  /// The tape: one word per scalar, two per container (see ``TapeWord``).
   var words: GrowableBuffer<UInt64>
-  var records: GrowableBuffer<ContainerRecord>
+  /// Number of containers on the tape, the synthetic root included.
+  var containerCount = 1
   /// Key offsets of members whose key is more than `TapeWord.longKeyDelta` bytes before
   /// the value, by tape index.
   var longKeyOffsets: [UInt32: UInt64] = [:]
@@ -32,33 +34,37 @@ final class JSONStorage: @unchecked Sendable {
   var stamp: UInt64 = 0
   /// Whether this is a preview of a document still being parsed (not editable).
   var isPartial = false
-  /// Lazily built child positions of large containers, by record number.
-  let childTables = Mutex<[UInt32: [UInt32]]>([:])
+  /// Indexes built on first use; cleared by edits.
+  let caches = Mutex(Caches())
 
-  init(original: JSONBytes, wordCapacity: Int, recordCapacity: Int) {
+  /// Lookup structures derived from the tape.
+  struct Caches: Sendable {
+    var containerIndex: ContainerIndex?
+    /// Tape indices of the children of large containers, by the container's tape index.
+    var childTables: [UInt32: [UInt32]] = [:]
+  }
+
+  init(original: JSONBytes, wordCapacity: Int) {
     self.original = original
     words = GrowableBuffer(capacity: wordCapacity)
-    records = GrowableBuffer(capacity: recordCapacity)
     added = GrowableBuffer(capacity: 1)
     pieces = original.count > 0 ? [Piece(physical: 0, length: original.count)] : []
   }
 
   deinit {
     words.release()
-    records.release()
     added.release()
   }
 
   /// A deep copy (before the first edit of a shared document).
   func copy() -> JSONStorage {
-    let result = JSONStorage(original: original, wordCapacity: 1, recordCapacity: 1)
+    let result = JSONStorage(original: original, wordCapacity: 1)
     result.words.release()
-    result.records.release()
     result.added.release()
     result.words = words.copy()
-    result.records = records.copy()
     result.added = added.copy()
     result.longKeyOffsets = longKeyOffsets
+    result.containerCount = containerCount
     result.pieces = pieces
     result.hasByteOrderMark = hasByteOrderMark
     result.isLines = isLines
@@ -75,52 +81,58 @@ final class JSONStorage: @unchecked Sendable {
     original.count == 0 ? pieces.isEmpty : pieces == [Piece(physical: 0, length: original.count)]
   }
 
-  // MARK: - Words and records
+  // MARK: - Tape
 
   @inline(__always) func word(_ index: Int) -> UInt64 { words.pointer[index] }
 
-  @inline(__always) func record(ofWord word: UInt64) -> ContainerRecord {
-    records.pointer[Int(TapeWord.payload(word))]
-  }
+  @inline(__always) func isContainer(_ index: Int) -> Bool { TapeWord.isContainer(words.pointer[index]) }
 
   /// Tape index just past the subtree that starts at `index`.
   @inline(__always) func subtreeEnd(_ index: Int) -> Int {
-    let word = words.pointer[index]
-    return TapeWord.isContainer(word) ? Int(record(ofWord: word).endIndex) : index + 1
+    TapeWord.isContainer(words.pointer[index])
+      ? index &+ TapeWord.endDelta(ofInfo: words.pointer[index &+ 1]) : index &+ 1
   }
 
-  /// Record number of the container whose word is at `index`, if it is one.
-  @inline(__always) func recordNumber(at index: Int) -> Int? {
-    let word = words.pointer[index]
-    return TapeWord.isContainer(word) ? Int(TapeWord.payload(word)) : nil
+  /// Number of direct children (0 for scalars).
+  @inline(__always) func childCount(_ index: Int) -> Int {
+    TapeWord.isContainer(words.pointer[index]) ? TapeWord.childCount(ofInfo: words.pointer[index &+ 1]) : 0
   }
 
-  /// Number of records whose container word comes before tape index `index`.
-  func recordsBefore(_ index: Int) -> Int {
-    var low = 0
-    var high = records.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(records.pointer[middle].tapeIndex) < index { low = middle + 1 } else { high = middle }
-    }
-    return low
+  /// Tape index of the first child of a container (its end when empty).
+  @inline(__always) func firstChild(_ index: Int) -> Int { index &+ 2 }
+
+  /// The container index, built on first use.
+  func containerIndex() -> ContainerIndex {
+    if let index = caches.withLock({ $0.containerIndex }) { return index }
+    let index = ContainerIndex(self)
+    caches.withLock { $0.containerIndex = index }
+    return index
   }
 
   /// Tape index of the container enclosing `index` (nil for the synthetic root).
   func parentIndex(of index: Int) -> Int? {
-    if let number = recordNumber(at: index) {
-      let parent = records.pointer[number].parent
-      return parent == ContainerRecord.noParent ? nil : Int(records.pointer[Int(parent)].tapeIndex)
+    containerIndex().parent(of: index, in: self)
+  }
+
+  /// Tape indices of a container's children (cached for large containers).
+  func childTable(of index: Int) -> [UInt32] {
+    let key = UInt32(index)
+    if let table = caches.withLock({ $0.childTables[key] }) { return table }
+    var table: [UInt32] = []
+    table.reserveCapacity(childCount(index))
+    var child = firstChild(index)
+    let end = subtreeEnd(index)
+    while child < end {
+      table.append(UInt32(child))
+      child = subtreeEnd(child)
     }
-    // The nearest container opened before `index`, then up until one encloses it.
-    var candidate = recordsBefore(index) - 1
-    while candidate >= 0 {
-      let record = records.pointer[candidate]
-      if Int(record.endIndex) > index || record.endIndex == 0 { return Int(record.tapeIndex) }
-      if record.parent == ContainerRecord.noParent { return nil }
-      candidate = Int(record.parent)
-    }
-    return nil
+    caches.withLock { $0.childTables[key] = table }
+    return table
+  }
+
+  /// Forgets every index (after the tape changed).
+  func clearCaches() {
+    caches.withLock { $0 = Caches() }
   }
 
   // MARK: - Bytes
@@ -139,29 +151,87 @@ final class JSONStorage: @unchecked Sendable {
     return (base + (offset - original.count), base + added.count)
   }
 
+  /// Physical offset of the first byte of the value at `index` (its opening bracket for a
+  /// container, its opening quote for a string).
+  @inline(__always) func valueOffset(of index: Int) -> UInt64 {
+    TapeWord.payload(words.pointer[index])
+  }
+
   /// Physical byte offset of the member key of the value at `index`, if it has one.
   func keyOffset(of index: Int) -> UInt64? {
     let word = words.pointer[index]
     let delta = TapeWord.keyDelta(word)
     if delta == 0 { return nil }
     if delta == TapeWord.longKeyDelta { return longKeyOffsets[UInt32(index)] }
-    return valueOffset(of: index) - delta
+    return TapeWord.payload(word) - delta
   }
 
-  /// Physical offset of the first byte of the value at `index` (its opening bracket for a
-  /// container, its opening quote for a string).
-  @inline(__always) func valueOffset(of index: Int) -> UInt64 {
+  /// The token of the scalar at `index`: pointer and length (strings with their quotes).
+  func scalarToken(_ index: Int) -> (pointer: UnsafePointer<UInt8>, count: Int) {
     let word = words.pointer[index]
-    return TapeWord.isContainer(word) ? record(ofWord: word).openOffset : TapeWord.payload(word)
+    let (pointer, end) = bytes(at: TapeWord.payload(word))
+    return (pointer, JSONScanner.scalarLength(at: pointer, end: end, kind: TapeWord.kind(word)))
+  }
+}
+
+/// Every container's tape index in order, with its parent (internal).
+///
+/// Built in one pass over the tape when a parent is first asked for, so parsing does not
+/// pay for it: 8 bytes per container.
+struct ContainerIndex: Sendable {
+  /// Tape indices of the containers, ascending.
+  var containers: [UInt32] = []
+  /// For each container, the position in `containers` of its parent (`UInt32.max`: none).
+  var parents: [UInt32] = []
+
+  init(_ storage: JSONStorage) {
+    var open: [(position: UInt32, end: Int)] = []
+    var index = 0
+    let count = storage.words.count
+    while index < count {
+      let word = storage.words.pointer[index]
+      guard TapeWord.isContainer(word) else {
+        index += 1
+        continue
+      }
+      while let last = open.last, last.end <= index { open.removeLast() }
+      let position = UInt32(containers.count)
+      containers.append(UInt32(index))
+      parents.append(open.last?.position ?? UInt32.max)
+      open.append((position, index + TapeWord.endDelta(ofInfo: storage.words.pointer[index + 1])))
+      index += 2
+    }
   }
 
-  /// Physical offset just past the last byte of the scalar or container at `index` (for a
-  /// container, just past its closing bracket, which may live in another piece).
-  func valueEndOffset(of index: Int) -> UInt64 {
-    let word = words.pointer[index]
-    if TapeWord.isContainer(word) { return record(ofWord: word).closeOffset + 1 }
-    let start = TapeWord.payload(word)
-    let (pointer, end) = bytes(at: start)
-    return start + UInt64(JSONScanner.scalarLength(at: pointer, end: end, kind: TapeWord.kind(word)))
+  /// Number of containers whose tape index is below `index`.
+  func containersBefore(_ index: Int) -> Int {
+    var low = 0
+    var high = containers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(containers[middle]) < index { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The tape index of the container enclosing `index`.
+  func parent(of index: Int, in storage: JSONStorage) -> Int? {
+    var candidate: Int
+    if storage.isContainer(index) {
+      let position = containersBefore(index)
+      guard position < containers.count, Int(containers[position]) == index else { return nil }
+      let parent = parents[position]
+      return parent == UInt32.max ? nil : Int(containers[Int(parent)])
+    }
+    // The nearest container opened before `index`, then up until one encloses it.
+    candidate = containersBefore(index) - 1
+    while candidate >= 0 {
+      let container = Int(containers[candidate])
+      if storage.subtreeEnd(container) > index { return container }
+      let parent = parents[candidate]
+      if parent == UInt32.max { return nil }
+      candidate = Int(parent)
+    }
+    return nil
   }
 }

@@ -3,13 +3,18 @@
 /// ```
 /// bits 63…60  tag: kind (3 bits) + "key has escapes" flag
 /// bits 59…40  key delta: bytes from the member's key to its value (0 = no key)
-/// bits 39…0   payload: byte offset of a scalar, or container record number
+/// bits 39…0   payload: physical byte offset of the value (a container's opening bracket)
 /// ```
 ///
-/// One word per value keeps the tape at 8 bytes per value: a member's key costs nothing
+/// One word per scalar keeps the tape at 8 bytes per value: a member's key costs nothing
 /// (found `keyDelta` bytes before the value), a scalar's length is found again by scanning
-/// its text when asked (cheap, and only for values on screen). Containers point to a
-/// ``ContainerRecord`` with their extent, child count and parent.
+/// its text when asked (cheap, and only for values on screen).
+///
+/// A container takes two words: its value word, then an info word holding the number of
+/// tape words of its subtree (`endDelta`, so skipping a subtree is one addition) and its
+/// child count. Both are relative, so splicing a subtree in or out of the tape only has to
+/// update the ancestors' info words, never the rest of the tape. Parents are found through
+/// a container index built on first use (``JSONStorage/containerIndex``).
 enum TapeWord {
   static let null: UInt64 = 0
   static let `false`: UInt64 = 1
@@ -49,30 +54,17 @@ enum TapeWord {
   @inline(__always) static func replacingPayload(_ word: UInt64, with payload: UInt64) -> UInt64 {
     (word & ~payloadMask) | payload
   }
+  /// The info word following a container's word.
+  @inline(__always) static func info(endDelta: Int, childCount: Int) -> UInt64 {
+    UInt64(truncatingIfNeeded: endDelta) << 32 | UInt64(truncatingIfNeeded: childCount)
+  }
+  /// Tape words in the container's subtree, its own two included (0 while still open).
+  @inline(__always) static func endDelta(ofInfo info: UInt64) -> Int { Int(info >> 32) }
+  @inline(__always) static func childCount(ofInfo info: UInt64) -> Int { Int(info & 0xFFFF_FFFF) }
+
   @inline(__always) static func replacingKeyDelta(_ word: UInt64, with delta: UInt64) -> UInt64 {
     (word & ~(keyDeltaMask << keyDeltaShift)) | delta << keyDeltaShift
   }
-}
-
-/// What the tape knows about one array or object (internal, 32 bytes).
-///
-/// Records are stored in tape order, so the record of the container enclosing a scalar is
-/// found by binary search on `tapeIndex`.
-struct ContainerRecord: BitwiseCopyable {
-  /// Byte offset (physical) of the opening bracket.
-  var openOffset: UInt64
-  /// Byte offset (physical) of the closing bracket; 0 while the container is still open.
-  var closeOffset: UInt64
-  /// Tape index of the container's own word.
-  var tapeIndex: UInt32
-  /// Tape index just past the container's last descendant; 0 while still open.
-  var endIndex: UInt32
-  /// Number of direct children.
-  var childCount: UInt32
-  /// Record number of the enclosing container (`noParent` for the synthetic root).
-  var parent: UInt32
-
-  static let noParent = UInt32.max
 }
 
 /// One stretch of the current text: `length` bytes at a physical offset (internal).
