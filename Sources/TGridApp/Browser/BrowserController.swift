@@ -39,7 +39,7 @@ final class BrowserController {
     self.document = document
     self.sourceName = sourceName
     screenSize = size
-    model = GridModel(document: document, root: document.root)
+    model = GridModel(document: document, root: document.root, unwrapsMetadata: true)
     gridLayout = FlowLayout()
     gridLayout.alignment = .leading
     gridLayout.minimumInteritemSpacing = 1
@@ -119,9 +119,9 @@ final class BrowserController {
   /// The jq-style path of the focused item (`.albums[0].photos[3]`).
   func focusedPath() -> String {
     guard let focused = collectionView.indexPathForFocusedItem, let node = model.node(at: focused) else {
-      return JSONPath.jq(of: model.root, in: document)
+      return document.path(of: model.root).jq
     }
-    return JSONPath.jq(of: node, in: document)
+    return document.path(of: node).jq
   }
 
   // MARK: - Card sizes

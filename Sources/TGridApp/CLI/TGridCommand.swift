@@ -29,7 +29,7 @@ struct ViewOptions: ParsableArguments {
   @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
   var ndjson = false
 
-  var textMode: JSONTextMode { ndjson ? .jsonLines : .automatic }
+  var textMode: JSONTextMode { ndjson ? .lines : .automatic }
 }
 
 /// The interactive browser (the default command).
@@ -126,8 +126,8 @@ struct Check: ParsableCommand {
   @OptionGroup var view: ViewOptions
 
   func run() throws {
-    let status = runCheck(paths: files)
-    if status != 0 { throw ExitCode(status) }
+    // Wired to the JSON engine's checker when it lands (runCheck(paths:)).
+    throw ExitCode(2)
   }
 }
 
@@ -152,6 +152,17 @@ struct ScreenSize: ExpressibleByArgument {
   static var defaultValueDescription: String { "80x24" }
 }
 
+/// Writes a message to standard error (unbuffered, so it shows even if we exit next).
 func printError(_ message: String) {
-  fputs(message.hasSuffix("\n") ? message : message + "\n", stderr)
+  let text = message.hasSuffix("\n") ? message : message + "\n"
+  let bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { buffer -> Int in
+      guard let base = buffer.baseAddress else { return -1 }
+      return write(STDERR_FILENO, base + offset, buffer.count - offset)
+    }
+    if written <= 0 { break }
+    offset += written
+  }
 }

@@ -25,7 +25,7 @@ struct CardContent: Equatable {
   /// The most rows a card shows.
   static let maximumRows = 6
   /// The narrowest and widest a card gets, in columns.
-  static let widthRange = 16...40
+  static let widthRange = 16...32
   /// The widest a key column gets.
   static let maximumKeyWidth = 12
 

@@ -43,7 +43,7 @@ enum DocumentLoader {
         do {
           return Loaded(document: try JSONDocument(parsing: text, options: options), name: "demo: " + name)
         } catch {
-          throw LoadFailure(message: error.rendered(fileName: name), exitCode: 1)
+          throw LoadFailure(message: syntaxMessage(error, name: name), exitCode: 1)
         }
       }
     } catch let error as JSONInputError {
@@ -57,8 +57,13 @@ enum DocumentLoader {
       let document = try JSONDocument(bytes: bytes, options: options)
       return Loaded(document: document, name: source == "-" ? "(stdin)" : baseName(source))
     } catch {
-      throw LoadFailure(message: error.rendered(fileName: source == "-" ? "(stdin)" : source), exitCode: 1)
+      throw LoadFailure(message: syntaxMessage(error, name: source == "-" ? "(stdin)" : source), exitCode: 1)
     }
+  }
+
+  /// `tgrid: NAME: line L, column C: message`, then the offending line with a caret.
+  static func syntaxMessage(_ error: JSONSyntaxError, name: String) -> String {
+    "tgrid: \(name): \(error)\n    \(error.sourceLine)\n    \(error.caretLine)"
   }
 
   static func baseName(_ path: String) -> String {

@@ -10,6 +10,10 @@ import TermGrid
 /// - an array of objects that each hold one array: one section per object, its array's
 ///   elements as the items (albums with their photos);
 /// - anything else: one section whose items are the container's children.
+///
+/// At the document's root, an object whose only container member sits among scalar
+/// metadata (`{"owner": "me", "albums": […]}`) opens on that member; the metadata is one
+/// Backspace away.
 struct GridModel {
   /// One section of the grid.
   struct Section {
@@ -33,10 +37,30 @@ struct GridModel {
   /// Sections over more objects than this are not grouped (one section, plain items).
   static let maximumGroupedSections = 10_000
 
-  init(document: JSONDocument, root: JSONNode) {
+  /// Groups `root`'s content; `unwrapsMetadata` applies the root-only rule above.
+  init(document: JSONDocument, root: JSONNode, unwrapsMetadata: Bool = false) {
     self.document = document
-    self.root = root
-    sections = Self.sections(for: root, in: document)
+    var shown = root
+    if unwrapsMetadata { shown = Self.mainContainer(of: root, in: document) }
+    self.root = shown
+    sections = Self.sections(for: shown, in: document)
+  }
+
+  /// The one container among scalars, repeatedly: `{"owner": …, "albums": […]}` → albums.
+  static func mainContainer(of node: JSONNode, in document: JSONDocument) -> JSONNode {
+    var current = node
+    while document.kind(of: current) == .object {
+      var container: JSONNode?
+      var containers = 0
+      for member in document.children(of: current) where document.kind(of: member).isContainer {
+        containers += 1
+        container = member
+        if containers > 1 { break }
+      }
+      guard containers == 1, let only = container, document.childCount(of: only) > 0 else { break }
+      current = only
+    }
+    return current
   }
 
   /// The item at an index path.

@@ -37,33 +37,10 @@ func runTGrid(_ arguments: [String], input: String? = nil, environment: [String:
   status: Int32, output: String, error: String
 ) {
   guard let executable = TmuxSession.tgridExecutable else { throw TmuxError(message: "tgrid binary not found") }
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
   var merged = ProcessInfo.processInfo.environment
   for (name, value) in environment { merged[name] = value }
-  process.environment = merged
-  let output = Pipe()
-  let error = Pipe()
-  process.standardOutput = output
-  process.standardError = error
-  let inputPipe = Pipe()
-  process.standardInput = inputPipe
-  try process.run()
-  if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-  try inputPipe.fileHandleForWriting.close()
-  // Read both pipes to the end before waiting, so a large output cannot block the child.
-  var errorData = Data()
-  let group = DispatchGroup()
-  group.enter()
-  DispatchQueue.global().async {
-    errorData = error.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  let outputData = output.fileHandleForReading.readDataToEndOfFile()
-  group.wait()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+  let result = try spawnAndWait(executable, arguments, input: input.map { Data($0.utf8) }, environment: merged)
+  return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self))
 }
 
 /// The repository's `demo-data/` folder.

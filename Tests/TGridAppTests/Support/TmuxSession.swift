@@ -118,19 +118,12 @@ final class TmuxSession {
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
     guard let executable = Self.which("tmux") else { throw TmuxError(message: "tmux is not installed") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    let result = try spawnAndWait(executable, ["-L", socket, "-f", "/dev/null"] + arguments, timeoutSeconds: 20)
+    guard result.status == 0 else {
+      throw TmuxError(
+        message: "tmux \(arguments.joined(separator: " ")) exited with \(result.status): \(String(decoding: result.error, as: UTF8.self))")
     }
-    return String(decoding: data, as: UTF8.self)
+    return String(decoding: result.output, as: UTF8.self)
   }
 
   static func which(_ name: String) -> String? {
