@@ -254,8 +254,8 @@ public struct EditMenu: Hashable, Sendable {
     let key = action.accelerator.map { String($0) } ?? ""
     let keyWidth = key.isEmpty ? 0 : TextWidth.displayWidth(of: key) + 2
     guard width >= 2 else { return TextWidth.truncated(action.title, toWidth: width) }
-    if width - 2 - keyWidth < 3 {
-      // No room for both: the title wins.
+    if TextWidth.displayWidth(of: action.title) > width - 2 - keyWidth {
+      // No room for both: the title wins (the letter still works).
       return " " + TextWidth.padded(action.title, toWidth: width - 1)
     }
     let title = TextWidth.padded(action.title, toWidth: width - 2 - keyWidth)
