@@ -29,7 +29,8 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 /// The real terminal. The only file in the library that imports CNcurses.
 ///
 /// Output goes through ncurses, fed only the cells that changed since the last frame, so
-/// ncurses' own optimisation decides the cheapest bytes. Input does not: the terminal's
+/// ncurses' own optimisation decides the cheapest bytes (it scrolls the terminal for moved
+/// lines: a one-line scroll sends one line). Input does not: the terminal's
 /// bytes are read straight from the descriptor (`poll` and `read`) and decoded by
 /// ``InputDecoder``, so every key, mouse report and paste is decoded by tested code.
 ///
@@ -72,13 +73,6 @@ public final class NcursesTerminal: Terminal {
   /// each time would; ncurses then finds the changes itself. For measurements.
   public var presentsChangedCellsOnly = true
 
-  /// Whether ncurses may scroll the screen with the terminal's own line insert and delete
-  /// (scrolling regions) instead of redrawing moved lines. On by default: a one-line scroll
-  /// then sends one line, not the whole screen.
-  public var usesHardwareScrolling: Bool {
-    didSet { if isActive { idlok(cnc_stdscr(), usesHardwareScrolling) } }
-  }
-
   // MARK: - Opening
 
   /// Opens the controlling terminal (`/dev/tty`) and switches it to full-screen mode.
@@ -110,7 +104,6 @@ public final class NcursesTerminal: Terminal {
     mouseEnabled = enableMouse
     bracketedPasteEnabled = bracketedPaste
     colorCount = 0
-    usesHardwareScrolling = true
     escapeDelayMilliseconds = Self.escapeDelayFromEnvironment()
     // Wide characters need the locale before ncurses starts.
     setlocale(LC_ALL, "")
@@ -164,7 +157,6 @@ public final class NcursesTerminal: Terminal {
     mouseEnabled = false
     bracketedPasteEnabled = false
     colorCount = 0
-    usesHardwareScrolling = true
     escapeDelayMilliseconds = InputDecoder.escapeDelayMilliseconds
     setlocale(LC_ALL, "")
     let duplicate = dup(descriptor)
@@ -204,7 +196,6 @@ public final class NcursesTerminal: Terminal {
     // checking for typeahead, which would cut a screen update short when a key is waiting.
     keypad(window, false)
     typeahead(-1)
-    idlok(window, usesHardwareScrolling)
     curs_set(0)
     if useColor, has_colors() {
       start_color()
