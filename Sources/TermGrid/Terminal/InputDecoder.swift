@@ -167,7 +167,9 @@ public struct InputDecoder: Sendable {
       end += length
     }
     let text = String(decoding: bytes, as: UTF8.self)
-    return .events(text.map { .key(KeyEvent(.character($0))) }, length: end - index)
+    // C1 controls (U+0080–U+009F) are not keys: drop them like unknown sequences.
+    let keys = text.filter { !($0.unicodeScalars.first.map { $0.value >= 0x80 && $0.value < 0xA0 } ?? false) }
+    return .events(keys.map { .key(KeyEvent(.character($0))) }, length: end - index)
   }
 
   /// The length of the UTF-8 sequence a lead byte starts, or 0 for a byte that cannot lead.

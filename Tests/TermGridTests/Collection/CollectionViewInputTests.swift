@@ -86,3 +86,20 @@ import Testing
     #expect(!collectionView.handle(.resize(CellSize(columns: 3, rows: 3))))
   }
 }
+
+@Suite struct CollectionViewResizeTests {
+  @Test func shrinkingKeepsTheFocusedItemOnScreen() {
+    let (collectionView, _) = makeRowList(count: 40, frame: CellRect(column: 0, row: 0, columns: 20, rows: 30))
+    collectionView.focusItem(at: IndexPath(item: 25, section: 0))
+    _ = render(collectionView, size: CellSize(columns: 20, rows: 30))
+    #expect(collectionView.contentOffset.y == 0)
+    collectionView.resize(to: CellRect(column: 0, row: 0, columns: 10, rows: 5))
+    let canvas = render(collectionView, size: CellSize(columns: 10, rows: 5))
+    #expect(canvas.lines.contains("item 25   "))
+    for size in [(1, 1), (0, 0), (3, 1), (20, 30)] {
+      collectionView.resize(to: CellRect(column: 0, row: 0, columns: size.0, rows: size.1))
+      _ = render(collectionView, size: CellSize(columns: size.0, rows: size.1))
+    }
+    #expect(collectionView.indexPathForFocusedItem == IndexPath(item: 25, section: 0))
+  }
+}

@@ -34,6 +34,10 @@ import Testing
     #expect(decode([0xFF, 0x61, 0xC0, 0x80, 0x62]) == [key("a"), key("b")])
   }
 
+  @Test func c1ControlsSentAsUTF8AreNotKeys() {
+    #expect(decode("a\u{9B}1;2Hb") == [key("a"), key("1"), key(";"), key("2"), key("H"), key("b")])
+  }
+
   @Test func anIncompleteCharacterIsDroppedWhenFlushed() {
     var decoder = InputDecoder()
     #expect(decoder.feed([0xE6, 0xBC]).isEmpty)
