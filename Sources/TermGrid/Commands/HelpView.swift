@@ -28,11 +28,24 @@ public final class HelpView {
   }
 
   /// Creates a help screen for a key table.
-  public init(bindings: KeyBindings, title: String = "Keys", keyBindings: KeyBindings = .helpScreen) {
+  public convenience init(bindings: KeyBindings, title: String = "Keys", keyBindings: KeyBindings = .helpScreen) {
+    self.init(tables: [bindings], title: title, keyBindings: keyBindings)
+  }
+
+  /// Creates a help screen listing several key tables one after the other (the app's keys,
+  /// then the edit menu's, say), which may bind the same keys in their own contexts.
+  public init(tables: [KeyBindings], title: String = "Keys", keyBindings: KeyBindings = .helpScreen) {
     self.title = title
     self.keyBindings = keyBindings
-    lines = bindings.helpLines
-    keyColumnWidth = bindings.helpKeyColumnWidth()
+    var lines: [HelpLine] = []
+    for table in tables {
+      let tableLines = table.helpLines
+      guard !tableLines.isEmpty else { continue }
+      if !lines.isEmpty { lines.append(.blank) }
+      lines += tableLines
+    }
+    self.lines = lines
+    keyColumnWidth = tables.map { $0.helpKeyColumnWidth() }.max() ?? 0
   }
 
   /// The largest useful ``scrollOffset`` for the last drawn height.

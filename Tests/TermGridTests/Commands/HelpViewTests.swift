@@ -39,6 +39,15 @@ import Testing
     #expect(canvas.lines.last == "  q        Quit           ")
   }
 
+  @Test func severalTablesAreListedOneAfterTheOtherEvenWhenTheyShareKeys() {
+    let help = HelpView(tables: [table, .editMenu])
+    #expect(help.lines.filter { if case .heading = $0 { true } else { false } } == [
+      .heading("Moving"), .heading("Other"), .heading("Edit menu"),
+    ])
+    #expect(help.lines.contains(.entry(keys: "Up, Shift-Tab, Ctrl-P", help: "Previous entry")))
+    #expect(help.keyColumnWidth == KeyBindings.editMenu.helpKeyColumnWidth())
+  }
+
   @Test func closeKeysCloseAndOtherKeysAreNotTheHelps() {
     let help = HelpView(bindings: table)
     #expect(help.handle(.key(KeyEvent(.escape))) == .close)
