@@ -122,11 +122,17 @@ public final class NcursesTerminal: Terminal {
       close(opened)
       throw TerminalError.noTerminal(reason: reason)
     }
+    // ncurses installs signal handlers of its own; remember what was there before it.
+    let dispositions = TerminalSignals.currentDispositions()
     // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting.
     let screen: OpaquePointer? =
       if let terminalType { terminalType.withCString { newterm($0, file, file) } } else { newterm(nil, file, file) }
     guard let screen else {
       fclose(file)
+      for (signal, action) in dispositions {
+        var action = action
+        sigaction(signal, &action, nil)
+      }
       throw TerminalError.unusableTerminalType(terminalType ?? getenv("TERM").map { String(cString: $0) })
     }
     descriptor = opened
@@ -143,7 +149,7 @@ public final class NcursesTerminal: Terminal {
       descriptor: opened, shellMode: shellMode, programMode: programMode, leave: leaveSequence(),
       enterWithMouse: enterSequence(mouse: true), enterWithoutMouse: enterSequence(mouse: false),
       mouseEnabled: mouseEnabled)
-    TerminalSignals.install()
+    TerminalSignals.install(restoringLater: dispositions)
     CrashGuard.install()
   }
 
@@ -167,7 +173,14 @@ public final class NcursesTerminal: Terminal {
       fclose(output)
       throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
     }
-    guard let screen = terminalType.withCString({ newterm($0, output, input) }) else {
+    let dispositions = TerminalSignals.currentDispositions()
+    let created = terminalType.withCString { newterm($0, output, input) }
+    // An offscreen terminal handles no signals: take back the handlers ncurses installed.
+    for (signal, action) in dispositions {
+      var action = action
+      sigaction(signal, &action, nil)
+    }
+    guard let screen = created else {
       fclose(output)
       fclose(input)
       throw TerminalError.unusableTerminalType(terminalType)

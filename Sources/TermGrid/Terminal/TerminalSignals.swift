@@ -31,6 +31,8 @@ public enum TerminalSignals {
   /// The wake pipe's read end in the high 32 bits and write end in the low ones; -1 when closed.
   static let pipeDescriptors = Atomic<Int64>(-1)
   private static let installCount = Mutex<Int>(0)
+  /// What each handled signal did before the first terminal started; put back at the end.
+  private static let savedDispositions = Mutex<[Int32: sigaction]>([:])
 
   /// Signals that end the program through the run loop.
   static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -59,11 +61,26 @@ public enum TerminalSignals {
     return packed < 0 ? -1 : Int32(truncatingIfNeeded: packed >> 32)
   }
 
+  /// What the handled signals do now, to pass to ``install(restoringLater:)``; read it
+  /// before ncurses starts, which installs handlers of its own.
+  static func currentDispositions() -> [Int32: sigaction] {
+    var dispositions: [Int32: sigaction] = [:]
+    for signal in handledSignals {
+      var action = sigaction()
+      sigaction(signal, nil, &action)
+      dispositions[signal] = action
+    }
+    return dispositions
+  }
+
   /// Installs the handlers (once for any number of terminals; balanced by ``uninstall()``).
-  static func install() {
+  /// - Parameter dispositions: what the signals did before the program started using the
+  ///   terminal; a signal ignored then stays ignored, and ``uninstall()`` puts these back.
+  static func install(restoringLater dispositions: [Int32: sigaction]) {
     installCount.withLock { count in
       count += 1
       guard count == 1 else { return }
+      savedDispositions.withLock { $0 = dispositions }
       pendingTermination.store(0, ordering: .sequentiallyConsistent)
       pendingResize.store(false, ordering: .sequentiallyConsistent)
       pendingResume.store(false, ordering: .sequentiallyConsistent)
@@ -76,9 +93,12 @@ public enum TerminalSignals {
         pipeDescriptors.store(Int64(descriptors[0]) << 32 | Int64(descriptors[1]), ordering: .releasing)
       }
       for signal in handledSignals {
-        var previous = sigaction()
-        sigaction(signal, nil, &previous)
-        if isIgnored(previous), signal != SIGCONT, signal != SIGWINCH { continue }
+        var previous = dispositions[signal] ?? sigaction()
+        if dispositions[signal] == nil { sigaction(signal, nil, &previous) }
+        if isIgnored(previous), signal != SIGCONT, signal != SIGWINCH {
+          sigaction(signal, &previous, nil)
+          continue
+        }
         var action = sigaction()
         setHandler(&action, handler(for: signal))
         sigemptyset(&action.sa_mask)
@@ -89,18 +109,24 @@ public enum TerminalSignals {
     }
   }
 
-  /// Puts back the default actions and closes the pipe, after the last terminal is gone.
+  /// Puts back what the signals did before, and closes the pipe, after the last terminal
+  /// is gone.
   static func uninstall() {
     installCount.withLock { count in
       count -= 1
       guard count == 0 else { return }
+      let dispositions = savedDispositions.withLock { saved in
+        defer { saved = [:] }
+        return saved
+      }
       for signal in handledSignals {
-        var current = sigaction()
-        sigaction(signal, nil, &current)
-        if isIgnored(current) { continue }
         var action = sigaction()
-        setHandler(&action, SIG_DFL)
-        sigemptyset(&action.sa_mask)
+        if let saved = dispositions[signal] {
+          action = saved
+        } else {
+          setHandler(&action, SIG_DFL)
+          sigemptyset(&action.sa_mask)
+        }
         sigaction(signal, &action, nil)
       }
       let packed = pipeDescriptors.exchange(-1, ordering: .acquiringAndReleasing)

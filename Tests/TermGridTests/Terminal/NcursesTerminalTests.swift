@@ -107,6 +107,32 @@ import Testing
     #expect(handlerAddress(SIGSEGV) == before)
   }
 
+  @Test func signalDispositionsFromBeforeAreBackAfterShutdown() throws {
+    var ignore = sigaction()
+    ignore.__sigaction_handler.sa_handler = SIG_IGN
+    var previousHangUp = sigaction()
+    sigaction(SIGHUP, &ignore, &previousHangUp)
+    defer { sigaction(SIGHUP, &previousHangUp, nil) }
+    let windowHandlerBefore = handlerAddress(SIGWINCH)
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try pty.openTerminal()
+    #expect(handlerAddress(SIGHUP) == unsafeBitCast(SIG_IGN, to: Int.self))
+    #expect(handlerAddress(SIGWINCH) != windowHandlerBefore)
+    terminal.shutdown()
+    #expect(handlerAddress(SIGHUP) == unsafeBitCast(SIG_IGN, to: Int.self))
+    #expect(handlerAddress(SIGWINCH) == windowHandlerBefore)
+    #expect(handlerAddress(SIGTSTP) == unsafeBitCast(SIG_DFL, to: Int.self))
+  }
+
+  @Test func anOffscreenTerminalLeavesTheSignalHandlersAlone() throws {
+    let before = [SIGINT, SIGTSTP, SIGWINCH].map(handlerAddress)
+    let sink = open("/dev/null", O_WRONLY)
+    defer { close(sink) }
+    let terminal = try NcursesTerminal(recordingTo: sink, size: CellSize(columns: 10, rows: 2))
+    #expect([SIGINT, SIGTSTP, SIGWINCH].map(handlerAddress) == before)
+    terminal.shutdown()
+  }
+
   @Test func onlyChangedCellsAreSent() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try pty.openTerminal()
