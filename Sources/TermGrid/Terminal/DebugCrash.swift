@@ -9,14 +9,17 @@
 /// `TGRID_DEBUG_CRASH` in the environment asks for one: ``TerminalRunLoop`` crashes right
 /// after drawing its first frame, when the terminal is in full-screen mode. The value picks
 /// the kind: `1` or `trap` (a Swift runtime trap, SIGILL or SIGTRAP), `abort` (SIGABRT),
-/// `segv` (a bad memory access, SIGSEGV).
+/// `segv` (a bad memory access, SIGSEGV), `overflow` (a stack overflow, SIGSEGV handled on
+/// the alternate signal stack).
 public enum DebugCrash: String, Sendable, CaseIterable {
   /// A Swift runtime trap (`fatalError`), as a failed precondition or overflow causes.
   case trap
   /// `abort()`.
   case abort
-  /// A read through a bad pointer.
+  /// A write through a bad pointer.
   case segv
+  /// Recursion without end, until the stack runs out.
+  case overflow
 
   /// The environment variable that asks for a crash.
   public static let environmentVariable = "TGRID_DEBUG_CRASH"
@@ -48,6 +51,19 @@ public enum DebugCrash: String, Sendable, CaseIterable {
       let address = UnsafeMutablePointer<Int>(bitPattern: 8)
       address?.pointee = 1
       fatalError("\(DebugCrash.environmentVariable): the bad write did not fault")
+    case .overflow:
+      let depth = Self.recurse(1)
+      fatalError("\(DebugCrash.environmentVariable): the stack did not overflow (\(depth))")
+    }
+  }
+
+  /// Uses a page of stack per call and needs each call's result, so it cannot become a loop.
+  @inline(never)
+  private static func recurse(_ depth: Int) -> Int {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { page in
+      page.initialize(repeating: UInt8(truncatingIfNeeded: depth))
+      let deeper = recurse(depth &+ Int(page[depth % 4096] | 1))
+      return deeper ^ Int(page[(deeper & 4095)])
     }
   }
 }

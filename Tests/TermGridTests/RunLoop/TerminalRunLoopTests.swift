@@ -101,10 +101,17 @@ import Testing
     }
   }
 
+  @Test func theDebugStackOverflowReallyOverflows() async {
+    await #expect(processExitsWith: .signal(SIGSEGV)) {
+      DebugCrash.overflow.trigger()
+    }
+  }
+
   @Test func crashRequestsAreReadFromTheEnvironmentValue() {
     #expect(DebugCrash.requested(byValue: "1") == .trap)
     #expect(DebugCrash.requested(byValue: "segv") == .segv)
     #expect(DebugCrash.requested(byValue: "ABORT") == .abort)
+    #expect(DebugCrash.requested(byValue: "overflow") == .overflow)
     #expect(DebugCrash.requested(byValue: "") == nil)
     #expect(DebugCrash.requested(byValue: "0") == nil)
   }
