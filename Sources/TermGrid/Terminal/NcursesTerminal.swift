@@ -363,7 +363,6 @@ public final class NcursesTerminal: Terminal {
           }
           text[count] = 0
           let (attributes, pair) = cursesStyle(cell.style)
-          // A wide character in the last column cannot be shown: ncurses would refuse it.
           // Writing the bottom-right cell reports ERR (the cursor cannot advance); the cell
           // is drawn anyway.
           _ = cnc_put_cell(window, Int32(row), Int32(column), &text, attributes, pair)
