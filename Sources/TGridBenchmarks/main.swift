@@ -9,6 +9,7 @@
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("flow", runFlowBenchmarks(arguments:)),
   ("collection", runCollectionBenchmarks(arguments:)),
+  ("terminal", runTerminalBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -179,30 +179,37 @@ import Testing
     #expect(fixture.cell(1)?.isSelected == true)
   }
 
-  @Test func theEditMenuActsOnTheWholeSelectionWhenItsItemIsSelected() {
+  @Test func theEditMenuActsOnTheWholeSelection() {
     let fixture = makeFixture(multiple: true)
     let view = fixture.collectionView
     fixture.delegate.showsMenu = true
     fixture.delegate.allowedActions = ["copy", "paste"]
     view.selectItem(at: ip(1))
     view.selectItem(at: ip(5))
-    let menu = view.editMenu(forItemAt: ip(5))
-    #expect(menu?.filter(\.isEnabled).map(\.action) == [.copy, .paste])
-    #expect(menu?.map(\.action) == EditAction.standard)
-    #expect(view.performEditAction(.copy, forItemAt: ip(5)))
-    #expect(!view.performEditAction(.cut, forItemAt: ip(5)))
-    #expect(view.performEditAction(.paste, forItemAt: ip(2)))
+    view.focusItem(at: ip(5))
+    #expect(view.showEditMenu())
+    let entries = view.editMenu?.entries ?? []
+    #expect(entries.filter(\.isEnabled).map(\.action) == [.copy, .paste])
+    #expect(entries.map(\.action) == EditAction.standard)
+    view.dismissEditMenu()
+    #expect(view.performEditAction(.copy))
+    #expect(!view.performEditAction(.cut))
+    view.clearSelection()
+    view.focusItem(at: ip(2))
+    #expect(view.performEditAction(.paste))
     #expect(fixture.delegate.performed.map(\.action) == ["copy", "paste"])
     #expect(fixture.delegate.performed.map(\.indexPaths) == [[ip(1), ip(5)], [ip(2)]])
   }
 
   @Test func thereIsNoEditMenuUnlessTheDelegateWantsOneWithAnEnabledAction() {
     let fixture = makeFixture()
-    #expect(fixture.collectionView.editMenu(forItemAt: ip(0)) == nil)
+    let view = fixture.collectionView
+    #expect(!view.showEditMenu(forItemAt: ip(0)))
     fixture.delegate.showsMenu = true
-    #expect(fixture.collectionView.editMenu(forItemAt: ip(0)) == nil)
+    #expect(!view.showEditMenu(forItemAt: ip(0)))
     fixture.delegate.allowedActions = ["cut"]
-    #expect(fixture.collectionView.editMenu(forItemAt: ip(0))?.first == EditMenuItem(action: .cut, isEnabled: true))
+    #expect(view.showEditMenu(forItemAt: ip(0)))
+    #expect(view.editMenu?.entries.first == EditMenu.Entry(action: .cut, isEnabled: true))
   }
 
   @Test func aSelectedCellUsesItsSelectedBackgroundStyle() {

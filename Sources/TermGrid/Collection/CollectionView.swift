@@ -108,6 +108,9 @@ public final class CollectionView: LayoutHost {
   var batchDepth = 0
   var ghostCounter = 0
 
+  // The edit menu and the pasteboard (CollectionView+EditMenu.swift).
+  var editMenuState = EditMenuState()
+
   // Animations in flight (inserts, deletes, moves, layout switches).
   var animation: ElementAnimation?
   /// Whether changes animate; off in tests and with `--no-animation`.
@@ -569,6 +572,7 @@ public final class CollectionView: LayoutHost {
       view.draw(in: &canvas, region: region, clip: clip, context: context)
       if element.alpha < 1 { canvas.restyle(clip) { $0.adding(.dim) } }
     }
+    drawEditMenu(into: &canvas)
     needsDisplay = false
   }
 
