@@ -76,3 +76,34 @@ final class TreeHarness {
     preconditionFailure("no shown node is labelled \(label)")
   }
 }
+
+/// Random trees for property tests, repeatable from a seed.
+enum RandomTree {
+  static let labels = ["a", "node", "日本語", "a much longer label than the maximum width", "x", "🙂ok", "key: value", ""]
+  static let kinds = [TreeNodeKind.normal, TreeNodeKind.important, TreeNodeKind.critical, "unknown"]
+
+  /// A tree of `count` nodes: mostly deep chains of recent parents, some bushy parents,
+  /// now and then another root.
+  static func store(count: Int, seed: UInt64) -> TreeNodeStore {
+    var random = SeededRandom(seed: seed)
+    let store = TreeNodeStore()
+    for node in 0..<count {
+      var parent: Int?
+      if node > 0, random.int(in: 0...60) != 0 {
+        let window = random.int(in: 0...9) < 7 ? min(node, 6) : node
+        parent = node - 1 - random.int(in: 0...(window - 1))
+      }
+      let label = labels[random.int(in: 0...(labels.count - 1))] + (random.int(in: 0...1) == 0 ? "" : String(node))
+      store.append(label: label, kind: kinds[random.int(in: 0...(kinds.count - 1))], parent: parent)
+    }
+    return store
+  }
+
+  /// A repeatable "random" collapse rule: about one node in `oneIn` starts collapsed.
+  static func collapseRule(seed: UInt64, oneIn: UInt64) -> (Int, Int) -> Bool {
+    { node, _ in
+      var random = SeededRandom(seed: seed &+ UInt64(node) &* 0x9E37_79B9)
+      return random.next() % oneIn == 0
+    }
+  }
+}
