@@ -8,6 +8,9 @@ extension TreeModel: CollectionViewDataSource {
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(
       TreeNodeCell.self, withReuseIdentifier: Self.nodeReuseIdentifier, for: indexPath)
+    // Asked about an index path this model no longer has (mid-update), show nothing rather
+    // than stop: the collection view asks again once the update is applied.
+    guard isValid(indexPath) else { return cell }
     let node = node(at: indexPath)
     cell.configure(label: provider.label(ofNode: node), kind: provider.kind(ofNode: node))
     configureCell?(cell, node, indexPath)

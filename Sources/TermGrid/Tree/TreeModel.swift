@@ -184,6 +184,10 @@ public final class TreeModel {
     if collapsed, let focused = collectionView.indexPathForFocusedItem, isDescendant(focused, of: indexPath) {
       collectionView.focusItem(at: indexPath, scrollPosition: nil)
     }
+    // Finish any pending pass (and animation) while this model still matches the collection
+    // view's counts: once the batch starts, it describes the state after the change.
+    collectionView.finishAnimationsNow()
+    collectionView.layoutIfNeeded()
     var update = TreeUpdate()
     collectionView.performBatchUpdates(
       {
