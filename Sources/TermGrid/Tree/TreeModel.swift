@@ -163,6 +163,16 @@ public final class TreeModel {
     return range.contains(indexPath.item)
   }
 
+  /// Measures a node's label again after the provider changed it. Then either reload the
+  /// item (``CollectionView/reloadItems(at:)``, a full layout pass), or, cheaper, invalidate
+  /// the layout with the index path in ``InvalidationContext/invalidatedItemIndexPaths``
+  /// (it re-measures without reading the tree) and set the visible cell's label.
+  public func reloadLabel(at indexPath: IndexPath) {
+    guard isValid(indexPath) else { return }
+    levels[indexPath.section].widths[indexPath.item] = Int32(
+      clamping: provider.labelWidth(ofNode: levels[indexPath.section].nodes[indexPath.item]))
+  }
+
   // MARK: - Collapsing and expanding
 
   /// Collapses or expands a node. With a collection view, the change goes through one
