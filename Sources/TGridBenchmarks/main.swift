@@ -1,1 +1,24 @@
-print("benchmarks")
+// Release-mode figures for BENCHMARKS.md: `swift run -c release tgrid-bench [NAME [ARGUMENTS...]]`.
+// With no name every registered benchmark runs. Register a benchmark with one line below.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let benchmarks: [(name: String, run: ([String]) -> Void)] = [
+  ("flow", runFlowBenchmarks(arguments:))
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case nil:
+  for benchmark in benchmarks { benchmark.run([]) }
+case let name?:
+  if let benchmark = benchmarks.first(where: { $0.name == name }) {
+    benchmark.run(Array(arguments.dropFirst()))
+  } else {
+    print("usage: tgrid-bench [\(benchmarks.map(\.name).joined(separator: "|")) [ARGUMENTS...]]")
+    exit(2)
+  }
+}
