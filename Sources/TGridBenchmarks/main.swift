@@ -7,7 +7,8 @@
 #endif
 
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
-  ("flow", runFlowBenchmarks(arguments:))
+  ("flow", runFlowBenchmarks(arguments:)),
+  ("tree", runTreeBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

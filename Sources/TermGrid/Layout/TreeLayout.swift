@@ -12,12 +12,12 @@ extension ElementKind {
 /// Two orientations come from the same data:
 ///
 /// ```
-/// .columns                      .outline
-/// NSObject ─┬─ UIResponder ─┬─ UIView     NSObject
-///           │               └─ UIViewController     ├─ UIResponder
-///           └─ NSString                     │  ├─ UIView
-///                                           │  └─ UIViewController
-///                                           └─ NSString
+/// .columns                 .outline
+/// root ─┬─ a ─┬─ a1        root
+///       │     └─ a2        ├─ a
+///       └─ b               │  ├─ a1
+///                          │  └─ a2
+///                          └─ b
 /// ```
 ///
 /// The layout learns the tree's shape from a ``TreeLayoutDataSource``: ``dataSource`` when
