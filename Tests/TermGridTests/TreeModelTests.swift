@@ -213,3 +213,18 @@ import Testing
     return parents[random.int(in: 0...(parents.count - 1))]
   }
 }
+
+@Suite struct TreeModelOpeningTests {
+  @Test func aLargeTreeOpensAsDeepAsFits() {
+    let store = TreeOutline.store(TreeLayoutFocusTests.long)
+    let fits = TreeModel(provider: store, collapsesByDefault: TreeModel.collapseRule(showingAtMost: 10, of: store))
+    #expect(fits.numberOfShownNodes == 3)
+    #expect(fits.isCollapsed(at: IndexPath(item: 0, section: 2)))
+    #expect(fits.hiddenDescendantCount(ofItemAt: IndexPath(item: 0, section: 2)) == 20)
+    let all = TreeModel(provider: store, collapsesByDefault: TreeModel.collapseRule(showingAtMost: 23, of: store))
+    #expect(all.numberOfShownNodes == 23)
+    let rootOnly = TreeModel(provider: store, collapsesByDefault: TreeModel.collapseRule(showingAtMost: 1, of: store))
+    #expect(rootOnly.numberOfShownNodes == 1)
+    #expect(rootOnly.isCollapsed(at: IndexPath(item: 0, section: 0)))
+  }
+}

@@ -67,6 +67,29 @@ public final class TreeModel {
     reload()
   }
 
+  /// A rule for ``collapsesByDefault`` that opens a tree as deep as fits: depth after depth
+  /// is shown while the shown nodes stay within `limit` (a screenful, say); nodes at the
+  /// first depth that would pass it start collapsed. Walks only what it counts.
+  public static func collapseRule(showingAtMost limit: Int, of provider: any TreeNodeProvider)
+    -> (_ node: Int, _ depth: Int) -> Bool
+  {
+    var level = provider.rootNodes
+    var shown = level.count
+    var depth = 0
+    levels: while !level.isEmpty {
+      var next: [Int] = []
+      for node in level {
+        provider.forEachChild(ofNode: node) { next.append($0) }
+        if shown + next.count > limit { break levels }
+      }
+      shown += next.count
+      level = next
+      depth += 1
+    }
+    let cutoff = depth
+    return { _, nodeDepth in nodeDepth >= cutoff }
+  }
+
   /// Reads the tree again from the provider (after it changed), keeping collapse states
   /// set by hand. Call the collection view's `reloadData()` afterwards.
   public func reload() {
