@@ -13,11 +13,13 @@ import Testing
   func noTwoElementsOverlapInPointsOrInCells(orientation: TreeLayout.Orientation) {
     for (count, seed) in Self.cases {
       for metrics in Self.metrics {
-        let layout = Self.prepared(count: count, seed: seed, orientation: orientation, metrics: metrics)
-        let elements = Self.allElements(of: layout)
-        #expect(elements.filter { $0.category == .cell }.count == layout.cache.count)
-        if let clash = Self.firstOverlap(elements, metrics: metrics) {
-          Issue.record("\(count) nodes, seed \(seed), \(metrics): \(clash.0) overlaps \(clash.1)")
+        for variant in Self.variants {
+          let layout = Self.prepared(count: count, seed: seed, orientation: orientation, metrics: metrics, configure: variant.configure)
+          let elements = Self.allElements(of: layout)
+          #expect(elements.filter { $0.category == .cell }.count == layout.cache.count)
+          if let clash = Self.firstOverlap(elements, metrics: metrics) {
+            Issue.record("\(count) nodes, seed \(seed), \(metrics), \(variant.name): \(clash.0) overlaps \(clash.1)")
+          }
         }
       }
     }
@@ -44,8 +46,8 @@ import Testing
   func rectQueriesReturnExactlyWhatABruteForceFilterFinds(orientation: TreeLayout.Orientation) {
     var random = SeededRandom(seed: 99)
     for (count, seed) in Self.cases {
-      for metrics in Self.metrics {
-        let layout = Self.prepared(count: count, seed: seed, orientation: orientation, metrics: metrics)
+      for (metrics, variant) in zip(Self.metrics + Self.metrics, Self.variants + Self.variants.reversed()) {
+        let layout = Self.prepared(count: count, seed: seed, orientation: orientation, metrics: metrics, configure: variant.configure)
         let all = Self.allElements(of: layout)
         let content = layout.collectionViewContentSize
         for _ in 0..<25 {
@@ -154,6 +156,28 @@ import Testing
     CellMetrics(pointsPerColumn: 3.7, pointsPerRow: 7.3, zoom: 1.6),
   ]
 
+  /// Settings the properties must hold under.
+  static let variants: [(name: String, configure: @Sendable (TreeLayout) -> Void)] = [
+    ("defaults", { _ in }),
+    ("centred, spaced", {
+      $0.parentAlignment = .centered
+      $0.siblingSpacing = 2
+      $0.columnSpacing = 3
+      $0.indentWidth = 2
+    }),
+    ("marked, wide", {
+      $0.marksExpandedNodes = true
+      $0.maximumNodeWidth = 40
+      $0.columnSpacing = 8
+      $0.indentWidth = 4
+    }),
+  ]
+
+  /// A tree layout that keeps its data source and host alive (the layout holds both weakly).
+  final class OwningTreeLayout: TreeLayout {
+    var owned: [AnyObject] = []
+  }
+
   /// A prepared layout over a random tree, with about one node in five collapsed.
   static func prepared(
     count: Int, seed: UInt64, orientation: TreeLayout.Orientation, metrics: CellMetrics,
@@ -164,19 +188,16 @@ import Testing
     let host = StaticLayoutHost(
       itemCounts: (0..<model.numberOfSections).map(model.numberOfItems(inSection:)),
       bounds: Rect(x: 0, y: 0, width: 80, height: 24), cellMetrics: metrics)
-    let layout = TreeLayout(orientation: orientation)
+    let layout = OwningTreeLayout(orientation: orientation)
+    layout.owned = [model, host]
     layout.pinsAncestors = false
     layout.maximumNodeWidth = 12
     configure(layout)
     layout.dataSource = model
     layout.collectionView = host
     layout.prepareIfNeeded()
-    retained.append((model, host))
     return layout
   }
-
-  /// Keeps the weakly held data sources and hosts alive for the test's duration.
-  nonisolated(unsafe) static var retained: [(TreeModel, StaticLayoutHost)] = []
 
   /// Every element, found by index path (not by a rect query).
   static func allElements(of layout: TreeLayout) -> [LayoutAttributes] {

@@ -230,17 +230,20 @@ import Testing
     #expect(draw([horizontal, vertical]) == [" │ ", "─┼─", " │ "])
   }
 
-  @Test func aConnectorStretchedByAnAnimationDrawsNothing() {
-    var canvas = Canvas(size: CellSize(columns: 4, rows: 4))
+  @Test func aConnectorInASmallerFrameCutsItsLinesAtTheFramesEdges() {
+    var canvas = Canvas(size: CellSize(columns: 5, rows: 4))
     let view = ConnectorView()
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.connector, with: IndexPath(item: 0, section: 0),
-      frame: Rect(x: 0, y: 0, width: 4, height: 4))
+      frame: Rect(x: 0, y: 0, width: 3, height: 2))
     attributes.info = LayoutInfo(
-      ConnectorGeometry(size: CellSize(columns: 3, rows: 3), segments: [.horizontal(row: 0, from: 0, to: 2)]))
+      ConnectorGeometry(
+        size: CellSize(columns: 4, rows: 4),
+        segments: [.vertical(column: 0, from: 0, to: 3), .horizontal(row: 3, from: 0, to: 3), .horizontal(row: 1, from: 0, to: 3)]))
     view.apply(attributes)
-    view.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: DrawingContext())
-    #expect(canvas.lines == ["    ", "    ", "    ", "    "])
+    let region = CellRect(column: 0, row: 0, columns: 3, rows: 2)
+    view.draw(in: &canvas, region: region, clip: canvas.bounds, context: DrawingContext())
+    #expect(canvas.lines == ["│    ", "├──  ", "     ", "     "])
   }
 
   @Test func theGuidesClassHierarchyFitsInItsColumns() throws {

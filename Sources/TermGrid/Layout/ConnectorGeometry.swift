@@ -49,7 +49,7 @@ public struct ConnectorGeometry: Hashable, Sendable {
   }
 
   /// The size, in cells, of the frame the segments were computed for. A view whose region
-  /// differs (a frame part-way through an animation) does not draw the lines.
+  /// differs (a frame part-way through an animation) cuts the lines at its edges.
   public var size: CellSize
   /// The lines.
   public var segments: [Segment]

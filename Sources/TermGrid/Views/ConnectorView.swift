@@ -26,10 +26,11 @@ open class ConnectorView: ReusableView {
   }
 
   open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    // Part-way through an animation the frame is stretched: lines drawn for another size
-    // would point at the wrong cells, so none are drawn until it settles.
-    guard let geometry, geometry.size == region.size else { return }
-    let lines = LineCanvas(style: style ?? context.theme.connector, clip: clip)
+    guard let geometry else { return }
+    // Part-way through an animation the frame may be another size than the lines were made
+    // for: they stay anchored at its top-left corner and are cut at its edges, so a trunk
+    // shortens as a subtree folds away instead of reaching into other nodes.
+    let lines = LineCanvas(style: style ?? context.theme.connector, clip: clip.intersection(region))
     for segment in geometry.segments {
       let start = CellPoint(column: region.column + segment.start.column, row: region.row + segment.start.row)
       let end = CellPoint(column: region.column + segment.end.column, row: region.row + segment.end.row)
