@@ -148,7 +148,43 @@ import Testing
     }
   }
 
+  @Test func aModelsOneLoopDescriptionLaysOutLikeThePerItemQuestions() {
+    for (count, seed) in Self.cases.suffix(3) {
+      let store = RandomTree.store(count: count, seed: seed)
+      let model = TreeModel(provider: store, collapsesByDefault: RandomTree.collapseRule(seed: seed, oneIn: 5))
+      let slow = PerItemQuestions(model)
+      let host = StaticLayoutHost(
+        itemCounts: (0..<model.numberOfSections).map(model.numberOfItems(inSection:)),
+        bounds: Rect(x: 0, y: 0, width: 80, height: 24))
+      for orientation in [TreeLayout.Orientation.columns, .outline] {
+        let fast = TreeLayout(orientation: orientation)
+        fast.dataSource = model
+        fast.collectionView = host
+        let asked = TreeLayout(orientation: orientation)
+        asked.dataSource = slow
+        asked.collectionView = host
+        fast.prepareIfNeeded()
+        asked.prepareIfNeeded()
+        let content = fast.collectionViewContentSize
+        #expect(asked.collectionViewContentSize == content)
+        let everything = Rect(x: 0, y: 0, width: content.width, height: content.height)
+        #expect(Set(fast.layoutAttributesForElements(in: everything)) == Set(asked.layoutAttributesForElements(in: everything)))
+      }
+      withExtendedLifetime((model, slow, host)) {}
+    }
+  }
+
   // MARK: - Fixtures
+
+  /// Forwards the per-item questions to a model, leaving `describeItems` to the default.
+  final class PerItemQuestions: TreeLayoutDataSource {
+    let model: TreeModel
+    init(_ model: TreeModel) { self.model = model }
+    func childItems(ofItemAt indexPath: IndexPath) -> Range<Int> { model.childItems(ofItemAt: indexPath) }
+    func labelWidth(ofItemAt indexPath: IndexPath) -> Int { model.labelWidth(ofItemAt: indexPath) }
+    func isItemCollapsed(at indexPath: IndexPath) -> Bool { model.isItemCollapsed(at: indexPath) }
+    func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int { model.hiddenDescendantCount(ofItemAt: indexPath) }
+  }
 
   static let metrics: [CellMetrics] = [
     .identity,

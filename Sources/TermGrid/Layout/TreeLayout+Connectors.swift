@@ -1,15 +1,13 @@
-extension TreeLayout {
+extension TreeLayoutCache {
   /// Attributes of the connector from a parent to its children.
   func connectorAttributes(ofGlobal global: Int, cells: CellRect, frame: Rect) -> LayoutAttributes {
     var attributes = LayoutAttributes(
-      forSupplementaryViewOfKind: ElementKind.connector, with: cache.indexPath(ofGlobal: global), frame: frame)
-    attributes.zIndex = Self.connectorZIndex
-    attributes.info = LayoutInfo(cache.connectorGeometry(ofGlobal: global, cells: cells))
+      forSupplementaryViewOfKind: ElementKind.connector, with: indexPath(ofGlobal: global), frame: frame)
+    attributes.zIndex = TreeLayout.connectorZIndex
+    attributes.info = LayoutInfo(connectorGeometry(ofGlobal: global, cells: cells))
     return attributes
   }
-}
 
-extension TreeLayoutCache {
   /// Where the trunk (the vertical line to the children) runs, in columns orientation: in
   /// the middle of the spacing after the parent's depth column, a blank kept on each side
   /// when there is room (`root ─┬─ a`).

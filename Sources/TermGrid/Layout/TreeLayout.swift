@@ -189,28 +189,35 @@ open class TreeLayout: CollectionLayout {
   }
 
   open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    // One copy of the cache for the whole query: reaching into the stored property for
+    // every node would copy it (and retain its arrays) each time.
+    let cache = cache
     let metrics = metrics
     let columns = metrics.column(forX: rect.minX) - 1..<metrics.column(forX: rect.maxX) + 1
     let rows = metrics.row(forY: rect.minY) - 1..<metrics.row(forY: rect.maxY) + 1
     var result: [LayoutAttributes] = []
+    result.reserveCapacity(64)
     cache.forEachCandidate(
       columns: columns, rows: rows,
       node: { global in
-        let frame = self.frame(ofGlobal: global, metrics: metrics)
-        if frame.intersects(rect) { result.append(self.nodeAttributes(ofGlobal: global, frame: frame)) }
+        let frame = metrics.rect(for: cache.cellRect(ofGlobal: global))
+        if frame.intersects(rect) { result.append(cache.nodeAttributes(ofGlobal: global, frame: frame)) }
       },
       connector: { global in
-        let cells = self.cache.connectorCellRect(ofGlobal: global)
+        let cells = cache.connectorCellRect(ofGlobal: global)
         let frame = metrics.rect(for: cells)
-        if frame.intersects(rect) { result.append(self.connectorAttributes(ofGlobal: global, cells: cells, frame: frame)) }
+        if frame.intersects(rect) { result.append(cache.connectorAttributes(ofGlobal: global, cells: cells, frame: frame)) }
       })
-    result.append(contentsOf: pinnedAncestorAttributes().filter { $0.frame.intersects(rect) })
+    if orientation == .outline && pinsAncestors {
+      for pinned in pinnedAncestorAttributes() where pinned.frame.intersects(rect) { result.append(pinned) }
+    }
     return result
   }
 
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    let cache = cache
     guard let global = cache.globalIndex(of: indexPath) else { return nil }
-    return nodeAttributes(ofGlobal: global, frame: frame(ofGlobal: global, metrics: metrics))
+    return cache.nodeAttributes(ofGlobal: global, frame: metrics.rect(for: cache.cellRect(ofGlobal: global)))
   }
 
   open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
@@ -218,9 +225,10 @@ open class TreeLayout: CollectionLayout {
   {
     switch kind {
     case ElementKind.connector:
+      let cache = cache
       guard let global = cache.globalIndex(of: indexPath), cache.childCounts[global] > 0 else { return nil }
       let cells = cache.connectorCellRect(ofGlobal: global)
-      return connectorAttributes(ofGlobal: global, cells: cells, frame: metrics.rect(for: cells))
+      return cache.connectorAttributes(ofGlobal: global, cells: cells, frame: metrics.rect(for: cells))
     case ElementKind.pinnedAncestor:
       return pinnedAncestorAttributes().first { $0.indexPath == indexPath }
     default:
@@ -232,12 +240,6 @@ open class TreeLayout: CollectionLayout {
 
   func frame(ofGlobal global: Int, metrics: CellMetrics) -> Rect {
     metrics.rect(for: cache.cellRect(ofGlobal: global))
-  }
-
-  func nodeAttributes(ofGlobal global: Int, frame: Rect) -> LayoutAttributes {
-    var attributes = LayoutAttributes(forCellWith: cache.indexPath(ofGlobal: global), frame: frame)
-    attributes.info = LayoutInfo(cache.nodeInfo(ofGlobal: global))
-    return attributes
   }
 
   // MARK: - Invalidation

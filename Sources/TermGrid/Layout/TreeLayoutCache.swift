@@ -112,6 +112,13 @@ struct TreeLayoutCache {
     }
   }
 
+  /// Attributes of a node's cell.
+  func nodeAttributes(ofGlobal global: Int, frame: Rect) -> LayoutAttributes {
+    var attributes = LayoutAttributes(forCellWith: indexPath(ofGlobal: global), frame: frame)
+    attributes.info = LayoutInfo(nodeInfo(ofGlobal: global))
+    return attributes
+  }
+
   /// What a node's view needs beyond its frame.
   func nodeInfo(ofGlobal global: Int) -> TreeNodeInfo {
     TreeNodeInfo(

@@ -35,6 +35,32 @@ public protocol TreeLayoutDataSource: AnyObject {
   /// How many descendants a collapsed node hides, shown in its badge. The default is 0 (no
   /// badge).
   func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int
+
+  /// Describes the first `count` items of a section, in order, one call of `body` per item
+  /// with its item number: what the layout's full pass reads. The default asks the per-item
+  /// methods above; a data source with many nodes can answer from its own arrays in one
+  /// loop, without a dynamic call per question.
+  func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void)
+}
+
+/// What a ``TreeLayout`` reads about one node to place and size it.
+public struct TreeNodeDescription: Hashable, Sendable {
+  /// The node's shown children, as items of the next section.
+  public var childItems: Range<Int>
+  /// The label's width in columns.
+  public var labelWidth: Int
+  /// Whether the node is collapsed.
+  public var isCollapsed: Bool
+  /// How many descendants a collapsed node hides.
+  public var hiddenDescendantCount: Int
+
+  /// Creates a description.
+  public init(childItems: Range<Int>, labelWidth: Int, isCollapsed: Bool = false, hiddenDescendantCount: Int = 0) {
+    self.childItems = childItems
+    self.labelWidth = labelWidth
+    self.isCollapsed = isCollapsed
+    self.hiddenDescendantCount = hiddenDescendantCount
+  }
 }
 
 extension TreeLayoutDataSource {
@@ -49,6 +75,18 @@ extension TreeLayoutDataSource {
   public func isItemCollapsed(at indexPath: IndexPath) -> Bool { false }
 
   public func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int { 0 }
+
+  public func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void) {
+    for item in 0..<max(0, count) {
+      let indexPath = IndexPath(item: item, section: section)
+      let isCollapsed = isItemCollapsed(at: indexPath)
+      body(
+        item,
+        TreeNodeDescription(
+          childItems: childItems(ofItemAt: indexPath), labelWidth: labelWidth(ofItemAt: indexPath),
+          isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenDescendantCount(ofItemAt: indexPath) : 0))
+    }
+  }
 
   /// The node's children as index paths (the guide's `children` array).
   public func childIndexPaths(ofItemAt indexPath: IndexPath) -> [IndexPath] {

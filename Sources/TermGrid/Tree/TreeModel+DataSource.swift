@@ -62,4 +62,25 @@ extension TreeModel: TreeLayoutDataSource {
   public func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int {
     isCollapsed(at: indexPath) ? hiddenCount(ofNode: node(at: indexPath)) : 0
   }
+
+  public func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void) {
+    let level = levels.indices.contains(section) ? levels[section] : Level()
+    let shown = min(count, level.count)
+    level.childStarts.withUnsafeBufferPointer { starts in
+      level.widths.withUnsafeBufferPointer { widths in
+        level.flags.withUnsafeBufferPointer { flags in
+          for item in 0..<shown {
+            let isCollapsed = flags[item] & Flags.collapsed != 0
+            body(
+              item,
+              TreeNodeDescription(
+                childItems: Int(starts[item])..<Int(starts[item + 1]), labelWidth: Int(widths[item]),
+                isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenCount(ofNode: level.nodes[item]) : 0))
+          }
+        }
+      }
+    }
+    // Items the collection view has and this model does not (never, when both agree).
+    for item in shown..<max(shown, count) { body(item, TreeNodeDescription(childItems: 0..<0, labelWidth: 0)) }
+  }
 }
