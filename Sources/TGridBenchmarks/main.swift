@@ -8,6 +8,7 @@
 
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("flow", runFlowBenchmarks(arguments:)),
+  ("collection", runCollectionBenchmarks(arguments:)),
   ("tree", runTreeBenchmarks(arguments:)),
 ]
 

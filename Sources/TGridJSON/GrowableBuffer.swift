@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A heap buffer of plain values that grows with `realloc`.
+///
+/// The tape of a large document is hundreds of megabytes; `realloc` of such a block moves
+/// pages with `mremap` instead of copying them, and pages reserved but never written are
+/// never resident, so growing the buffer never holds two copies of the tape at once (a Swift
+/// `Array` would). The owner frees it explicitly with ``release()``.
+struct GrowableBuffer<Element: BitwiseCopyable> {
+  /// Start of the storage; valid for `capacity` elements.
+  private(set) var pointer: UnsafeMutablePointer<Element>
+  /// Number of initialised elements.
+  var count: Int = 0
+  /// Number of elements the storage holds.
+  private(set) var capacity: Int
+
+  /// Allocates room for `capacity` elements (at least one).
+  init(capacity: Int) {
+    let capacity = max(capacity, 1)
+    pointer = GrowableBuffer.reallocate(nil, capacity: capacity)
+    self.capacity = capacity
+  }
+
+  /// Makes room for at least `minimumCapacity` elements, growing by at least half.
+  @inline(__always)
+  mutating func reserve(_ minimumCapacity: Int) {
+    if minimumCapacity > capacity { grow(minimumCapacity) }
+  }
+
+  @inline(never)
+  private mutating func grow(_ minimumCapacity: Int) {
+    let newCapacity = max(minimumCapacity, capacity + capacity / 2 + 16)
+    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
+    capacity = newCapacity
+  }
+
+  /// Gives back storage beyond `count` (the pages were mostly never touched anyway).
+  mutating func shrinkToFit() {
+    let newCapacity = max(count, 1)
+    guard newCapacity < capacity else { return }
+    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
+    capacity = newCapacity
+  }
+
+  /// Appends one element.
+  @inline(__always)
+  mutating func append(_ element: Element) {
+    reserve(count + 1)
+    pointer[count] = element
+    count += 1
+  }
+
+  /// Appends the elements of a buffer.
+  mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let source = elements.baseAddress, !elements.isEmpty else { return }
+    reserve(count + elements.count)
+    (pointer + count).update(from: source, count: elements.count)
+    count += elements.count
+  }
+
+  /// A copy with its own storage.
+  func copy() -> GrowableBuffer {
+    var result = GrowableBuffer(capacity: count)
+    result.pointer.update(from: pointer, count: count)
+    result.count = count
+    return result
+  }
+
+  /// The initialised elements, read-only.
+  var elements: UnsafeBufferPointer<Element> {
+    UnsafeBufferPointer(start: pointer, count: count)
+  }
+
+  /// Frees the storage; the buffer must not be used afterwards.
+  func release() {
+    free(pointer)
+  }
+
+  private static func reallocate(
+    _ old: UnsafeMutablePointer<Element>?, capacity: Int
+  ) -> UnsafeMutablePointer<Element> {
+    let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    guard !overflow, let raw = realloc(old, bytes) else {
+      fatalError("out of memory: cannot allocate \(capacity) tape elements")
+    }
+    return raw.bindMemory(to: Element.self, capacity: capacity)
+  }
+}

@@ -1,0 +1,202 @@
+extension JSONDocument {
+  /// The kind of a value.
+  public func kind(of node: JSONNode) -> JSONKind {
+    JSONKind(tapeKind: TapeWord.kind(storage.word(node.index)))
+  }
+
+  /// Whether the node is an array or an object.
+  public func isContainer(_ node: JSONNode) -> Bool {
+    TapeWord.isContainer(storage.word(node.index))
+  }
+
+  /// Number of direct children (0 for scalars).
+  public func childCount(of node: JSONNode) -> Int {
+    storage.childCount(node.index)
+  }
+
+  /// The direct children, in order; iterating allocates nothing.
+  public func children(of node: JSONNode) -> JSONChildren {
+    let end = storage.subtreeEnd(node.index)
+    return JSONChildren(storage: storage, start: node.index + 2, end: end, count: childCount(of: node))
+  }
+
+  /// The node and all its descendants in text order (pre-order), with their depth below
+  /// `node` (0 for `node` itself); needs no recursion, however deep the tree.
+  public func descendants(of node: JSONNode) -> JSONDescendants {
+    JSONDescendants(storage: storage, start: node.index, end: storage.subtreeEnd(node.index))
+  }
+
+  /// The child at a position, or nil when out of range (or `node` is a scalar).
+  ///
+  /// Constant time for large containers (their child positions are indexed on first use),
+  /// a short walk for small ones.
+  public func child(at position: Int, of node: JSONNode) -> JSONNode? {
+    let count = childCount(of: node)
+    guard position >= 0 && position < count else { return nil }
+    if count > JSONDocument.childTableThreshold {
+      return JSONNode(index: Int(storage.childTable(of: node.index)[position]))
+    }
+    var index = storage.firstChild(node.index)
+    for _ in 0..<position { index = storage.subtreeEnd(index) }
+    return JSONNode(index: index)
+  }
+
+  /// The first member of an object with the given key (decoded), or nil.
+  ///
+  /// With duplicate keys this is the first one; reach the others with ``children(of:)``.
+  public func child(forKey key: String, of node: JSONNode) -> JSONNode? {
+    guard kind(of: node) == .object else { return nil }
+    let wanted = Array(key.utf8)
+    for child in children(of: node) where keyBytes(of: child) == wanted {
+      return child
+    }
+    return nil
+  }
+
+  /// The member with the given key (see ``child(forKey:of:)``).
+  public subscript(node: JSONNode, key: String) -> JSONNode? {
+    child(forKey: key, of: node)
+  }
+
+  /// The child at a position (see ``child(at:of:)``).
+  public subscript(node: JSONNode, position: Int) -> JSONNode? {
+    child(at: position, of: node)
+  }
+
+  /// The array or object holding the node; nil for the root.
+  ///
+  /// A binary search over the container index (built on first use), plus for a scalar a
+  /// walk up from the nearest container before it to the one enclosing it.
+  public func parent(of node: JSONNode) -> JSONNode? {
+    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
+    if parent == 0 && !storage.isLines { return nil }
+    return JSONNode(index: parent)
+  }
+
+  /// The node's position among its parent's children; nil for the root.
+  public func position(of node: JSONNode) -> Int? {
+    guard let parent = parent(of: node) else { return nil }
+    let count = childCount(of: parent)
+    if count > JSONDocument.childTableThreshold {
+      let table = storage.childTable(of: parent.index)
+      var low = 0
+      var high = table.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(table[middle]) < node.index { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    var index = storage.firstChild(parent.index)
+    var position = 0
+    while index < node.index {
+      index = storage.subtreeEnd(index)
+      position += 1
+    }
+    return position
+  }
+
+  /// The next sibling, or nil after the last child (constant time: subtrees are skipped).
+  public func nextSibling(of node: JSONNode) -> JSONNode? {
+    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
+    let next = storage.subtreeEnd(node.index)
+    return next < storage.subtreeEnd(parent) ? JSONNode(index: next) : nil
+  }
+
+  /// Nesting depth below the root (0 for the root).
+  public func depth(of node: JSONNode) -> Int {
+    var depth = 0
+    var current = node
+    while let parent = parent(of: current) {
+      depth += 1
+      current = parent
+    }
+    return depth
+  }
+
+  /// Whether `node` is a valid node of this document.
+  public func contains(_ node: JSONNode) -> Bool {
+    guard node.index >= (storage.isLines ? 0 : 2) && node.index < storage.words.count else { return false }
+    if node.index == 0 { return true }
+    // A container's info word (right after its value word) is not a node.
+    let index = storage.containerIndex()
+    let before = index.containersBefore(node.index)
+    return before == 0 || Int(index.containers[before - 1]) != node.index - 1
+  }
+
+  // MARK: - Child tables
+
+  /// Containers with more children than this get a lookup table on first random access.
+  static let childTableThreshold = 32
+
+}
+
+/// The children of a container, in order; iterating allocates nothing.
+public struct JSONChildren: Sequence, Sendable {
+  let storage: JSONStorage
+  let start: Int
+  let end: Int
+  /// Number of children.
+  public let count: Int
+
+  /// Whether there are no children.
+  public var isEmpty: Bool { count == 0 }
+
+  /// Makes an iterator over the children.
+  public func makeIterator() -> Iterator {
+    Iterator(storage: storage, position: start, end: end)
+  }
+
+  /// The count is known, so `Array(children)` allocates once.
+  public var underestimatedCount: Int { count }
+
+  /// Steps from child to child, skipping each subtree in constant time.
+  public struct Iterator: IteratorProtocol {
+    let storage: JSONStorage
+    var position: Int
+    let end: Int
+
+    /// The next child, or nil after the last.
+    public mutating func next() -> JSONNode? {
+      guard position < end else { return nil }
+      let node = JSONNode(index: position)
+      position = storage.subtreeEnd(position)
+      return node
+    }
+  }
+}
+
+/// A node and its descendants in text order, each with its depth below the start.
+public struct JSONDescendants: Sequence, Sendable {
+  let storage: JSONStorage
+  let start: Int
+  let end: Int
+
+  /// Makes an iterator.
+  public func makeIterator() -> Iterator {
+    Iterator(storage: storage, position: start, end: end, openEnds: [])
+  }
+
+  /// Walks the tape in order; a stack of container ends (not recursion) tracks the depth.
+  public struct Iterator: IteratorProtocol {
+    let storage: JSONStorage
+    var position: Int
+    let end: Int
+    var openEnds: [Int]
+
+    /// The next node and its depth, or nil at the end of the subtree.
+    public mutating func next() -> (node: JSONNode, depth: Int)? {
+      guard position < end else { return nil }
+      while let last = openEnds.last, last <= position { openEnds.removeLast() }
+      let node = JSONNode(index: position)
+      let depth = openEnds.count
+      if storage.isContainer(position) {
+        openEnds.append(storage.subtreeEnd(position))
+        position += 2
+      } else {
+        position += 1
+      }
+      return (node, depth)
+    }
+  }
+}

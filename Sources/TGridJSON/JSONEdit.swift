@@ -1,0 +1,89 @@
+import Synchronization
+
+/// What one edit of a ``JSONDocument`` changed, and how to undo it.
+///
+/// Keep the edits of a document on an undo stack: ``JSONDocument/revert(_:)`` undoes the
+/// most recent one and returns the edit that redoes it. Nodes from before the edit map to
+/// nodes after it with ``updatedNode(_:)``.
+public struct JSONEdit: Sendable, CustomStringConvertible {
+  /// The kind of change.
+  public enum Kind: Sendable, Equatable {
+    /// A value was replaced by another (``node`` is the new value).
+    case replaced
+    /// A child was removed from ``JSONEdit/parent``.
+    case removed
+    /// A child was inserted into ``JSONEdit/parent`` (``node`` is the new child).
+    case inserted
+  }
+
+  /// The kind of change.
+  public let kind: Kind
+  /// The container whose children changed (the same node before and after the edit).
+  public let parent: JSONNode
+  /// The position of the changed child among the parent's children.
+  public let position: Int
+  /// The replaced or inserted value after the edit; nil for a removal.
+  public let node: JSONNode?
+  /// Tape range the edit replaced, and the number of words now in its place.
+  let start: Int
+  let removedCount: Int
+  let insertedCount: Int
+  /// The splice that undoes this edit.
+  let undo: TapeSplice
+  /// The document state the edit produced (so it can only be reverted on it).
+  let stamp: UInt64
+
+  /// The node that `old` (a node from before the edit) is now, or nil if it was removed or
+  /// replaced (for the replaced value itself, ``node``).
+  public func updatedNode(_ old: JSONNode) -> JSONNode? {
+    if old.index < start { return old }
+    if old.index >= start + removedCount { return JSONNode(index: old.index - removedCount + insertedCount) }
+    return kind == .replaced && old.index == start ? node : nil
+  }
+
+  /// `replaced #5 (position 2 of #3)` and the like.
+  public var description: String {
+    "\(kind) \(node.map { "\($0) " } ?? "")(position \(position) of \(parent))"
+  }
+
+  /// A new, unique document state stamp.
+  static func nextStamp() -> UInt64 {
+    stampCounter.add(1, ordering: .relaxed).newValue
+  }
+
+  private static let stampCounter = Atomic<UInt64>(0)
+}
+
+/// Why an edit was refused; the document is unchanged.
+public enum JSONEditError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The text given for the new value is not exactly one JSON value.
+  case invalidValue(JSONSyntaxError)
+  /// The node is not an array or object (or not the list of JSON Lines records).
+  case notAContainer(JSONNode)
+  /// Inserting into an object needs a key.
+  case keyRequired
+  /// Array elements have no key.
+  case keyNotAllowed
+  /// The position is outside `0...childCount`.
+  case positionOutOfRange(position: Int, childCount: Int)
+  /// The root of a JSON text cannot be removed (replace it instead).
+  case cannotRemoveRoot
+  /// The node does not belong to this document.
+  case invalidNode(JSONNode)
+  /// A preview of a document still loading cannot be edited.
+  case partialDocument
+
+  /// A sentence describing the problem.
+  public var description: String {
+    switch self {
+    case .invalidValue(let error): "not a valid JSON value: \(error)"
+    case .notAContainer(let node): "\(node) is not an array or an object"
+    case .keyRequired: "a member of an object needs a key"
+    case .keyNotAllowed: "an array element has no key"
+    case .positionOutOfRange(let position, let count): "position \(position) is outside 0...\(count)"
+    case .cannotRemoveRoot: "the root value cannot be removed; replace it instead"
+    case .invalidNode(let node): "\(node) is not a node of this document"
+    case .partialDocument: "the document is still loading"
+    }
+  }
+}

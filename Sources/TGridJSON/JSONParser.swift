@@ -1,0 +1,491 @@
+/// The one-pass, resumable tape builder behind every document (internal).
+///
+/// The parser is a small state machine with an explicit stack instead of recursion, so any
+/// nesting depth parses in constant native stack. It can stop at any value boundary and
+/// resume later (``parse(upTo:)``), which is what progressive loading is built on. The hot
+/// loop keeps all state in locals and writes it back on every exit.
+final class JSONParser {
+  /// One open container (the top frame lives in a local during parsing).
+  struct Frame {
+    /// Tape index of the container's word.
+    var tapeIndex: Int
+    var childCount: Int
+    /// Index in `keys` where this object's keys start.
+    var keyBase: UInt32
+    var isObject: Bool
+  }
+
+  /// A key seen in one of the open objects, for duplicate detection.
+  struct KeyEntry {
+    var hash: UInt64
+    /// Offset of the key's opening quote.
+    var offset: Int
+    var isEscaped: Bool
+  }
+
+  /// A duplicate key found while parsing (resolved to line and column at the end).
+  struct Duplicate {
+    var offset: Int
+    var firstOffset: Int
+    var key: String
+  }
+
+  let storage: JSONStorage
+  let mode: JSONTextMode
+  /// Byte offset parsing has reached.
+  private(set) var position: Int
+  private(set) var isFinished = false
+  private var expectsValue = true
+  private var top: Frame
+  private var stack: GrowableBuffer<Frame>
+  @exclusivity(unchecked) private var keys: GrowableBuffer<KeyEntry>
+  /// Hash index of the keys of objects with many members, by stack depth.
+  @exclusivity(unchecked) private var keyIndexes: [Int: [UInt64: [Int]]] = [:]
+  private var pendingKeyOffset = -1
+  private var pendingKeyEscaped = false
+  @exclusivity(unchecked) private var deepestStack = 1
+  private var duplicates: [Duplicate] = []
+  private var duplicateCount = 0
+
+  /// Objects with more keys than this switch from a linear search to a hash index.
+  static let linearKeyLimit = 24
+  /// Duplicate-key warnings kept in detail; the rest are only counted.
+  static let warningLimit = 1000
+  /// Bytes parsed between capacity checks of the tape.
+  static let sliceSize = 1 << 20
+
+  init(bytes: JSONBytes, mode: JSONTextMode) {
+    storage = JSONStorage(original: bytes, wordCapacity: min(bytes.count / 8 + 16, 1 << 22))
+    self.mode = mode
+    stack = GrowableBuffer(capacity: 64)
+    keys = GrowableBuffer(capacity: 64)
+    // Tape index 0 is a synthetic array holding the top-level values: the root itself for
+    // JSON Lines, hidden for a plain JSON text.
+    storage.words.append(TapeWord.make(kind: TapeWord.array, keyEscaped: false, keyDelta: 0, payload: 0))
+    storage.words.append(0)
+    top = Frame(tapeIndex: 0, childCount: 0, keyBase: 0, isObject: false)
+    position = 0
+    let base = bytes.base
+    if bytes.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+      storage.hasByteOrderMark = true
+      position = 3
+    }
+  }
+
+  deinit {
+    stack.release()
+    keys.release()
+  }
+
+  /// Number of values completed at the top level so far.
+  var topLevelCount: Int { stack.count == 0 ? top.childCount : stack.pointer[0].childCount }
+
+  /// The frame of the outermost real container (the root), if it is still open.
+  var openRoot: Frame? {
+    if stack.count >= 2 { return stack.pointer[1] }
+    return stack.count == 1 ? top : nil
+  }
+
+  /// Parses until `position` reaches `limit` (stopping only between values) or the text
+  /// ends. Returns whether the whole text has been parsed.
+  func parse(upTo limit: Int) throws(ParseFailure) -> Bool {
+    while !isFinished {
+      let sliceEnd = min(limit, position + JSONParser.sliceSize)
+      if sliceEnd <= position && limit < storage.originalCount { break }
+      try parseSlice(until: sliceEnd)
+      if position >= limit && limit < storage.originalCount { break }
+    }
+    return isFinished
+  }
+
+  // MARK: - The hot loop
+
+  // swift-format-ignore
+  private func parseSlice(until sliceEnd: Int) throws(ParseFailure) {
+    let bytes = storage.original
+    let base = bytes.base
+    let end = bytes.count
+    guard end <= TapeWord.maximumOffset else {
+      throw ParseFailure(offset: 0, message: "the input is larger than 1 TiB, which the tape cannot address")
+    }
+    let stopsEarly = sliceEnd < end
+    var i = position
+    var words = storage.words
+    var containerCount = storage.containerCount
+    var top = self.top
+    var stack = self.stack
+    var expectsValue = self.expectsValue
+    var pendingKey = pendingKeyOffset
+    var pendingKeyEscaped = self.pendingKeyEscaped
+    // A value starts at each loop turn that passed the slice check, and a container takes
+    // two words: so this capacity holds whatever the slice adds.
+    words.reserve(words.count + 2 * (min(sliceEnd, end) - i) + 4)
+    defer {
+      position = i
+      storage.words = words
+      storage.containerCount = containerCount
+      self.top = top
+      self.stack = stack
+      self.expectsValue = expectsValue
+      pendingKeyOffset = pendingKey
+      self.pendingKeyEscaped = pendingKeyEscaped
+    }
+
+    while true {
+      if expectsValue {
+        if stopsEarly && i >= sliceEnd { return }
+        i = JSONScanner.skipWhitespace(base, i, end)
+        guard i < end else {
+          if stack.count == 0 {
+            try finish(top: top, words: &words)
+            return
+          }
+          throw ParseFailure(offset: end, message: "unexpected end of input: expected a value")
+        }
+        // The new value's word: key delta from a pending member key, parent's count.
+        var keyDelta: UInt64 = 0
+        var keyEscaped = false
+        if pendingKey >= 0 {
+          keyEscaped = pendingKeyEscaped
+          keyDelta = UInt64(i &- pendingKey)
+          if keyDelta >= TapeWord.longKeyDelta {
+            storage.longKeyOffsets[UInt32(words.count)] = UInt64(pendingKey)
+            keyDelta = TapeWord.longKeyDelta
+          }
+          pendingKey = -1
+        }
+        if words.count >= Int(UInt32.max) &- 2 {
+          throw ParseFailure(offset: i, message: "the document has more than 4294967295 values, which the tape cannot index")
+        }
+        top.childCount &+= 1
+        let byte = base[i]
+        switch byte {
+        case 0x22:
+          var escaped = false
+          let next = try JSONScanner.scanString(base, from: i &+ 1, end: end, escaped: &escaped)
+          words.pointer[words.count] = TapeWord.make(
+            kind: escaped ? TapeWord.escapedString : TapeWord.string,
+            keyEscaped: keyEscaped, keyDelta: keyDelta, payload: UInt64(i))
+          words.count &+= 1
+          i = next
+          expectsValue = false
+        case 0x30...0x39, 0x2D:
+          let next = try JSONScanner.scanNumber(base, from: i, end: end)
+          words.pointer[words.count] = TapeWord.make(
+            kind: TapeWord.number, keyEscaped: keyEscaped, keyDelta: keyDelta, payload: UInt64(i))
+          words.count &+= 1
+          i = next
+          expectsValue = false
+        case 0x74, 0x66, 0x6E:
+          let kind = try literal(base, at: i, end: end)
+          words.pointer[words.count] = TapeWord.make(
+            kind: kind, keyEscaped: keyEscaped, keyDelta: keyDelta, payload: UInt64(i))
+          words.count &+= 1
+          i &+= kind == TapeWord.false ? 5 : 4
+          expectsValue = false
+        case 0x5B, 0x7B:
+          let isObject = byte == 0x7B
+          let tapeIndex = words.count
+          words.pointer[tapeIndex] = TapeWord.make(
+            kind: isObject ? TapeWord.object : TapeWord.array, keyEscaped: keyEscaped,
+            keyDelta: keyDelta, payload: UInt64(i))
+          words.pointer[tapeIndex &+ 1] = 0
+          words.count &+= 2
+          containerCount &+= 1
+          stack.append(top)
+          top = Frame(tapeIndex: tapeIndex, childCount: 0, keyBase: UInt32(keys.count), isObject: isObject)
+          if stack.count >= deepestStack { deepestStack = stack.count &+ 1 }
+          i = JSONScanner.skipWhitespace(base, i &+ 1, end)
+          if i < end && base[i] == (isObject ? 0x7D : 0x5D) {
+            words.pointer[tapeIndex &+ 1] = TapeWord.info(endDelta: 2, childCount: 0)
+            top = stack.pointer[stack.count &- 1]
+            stack.count &-= 1
+            i &+= 1
+            expectsValue = false
+          } else if isObject {
+            (pendingKey, pendingKeyEscaped, i) = try memberKey(
+              base, at: i, end: end, top: top, depth: stack.count, afterComma: false)
+          }
+        default:
+          throw ParseFailure(
+            offset: i, message: unexpectedValueMessage(base, at: i, end: end, top: top, depth: stack.count))
+        }
+        continue
+      }
+
+      // After a value: a separator, the end of the container, or the next top-level value.
+      if stack.count == 0 {
+        let valueEnd = i
+        i = JSONScanner.skipWhitespace(base, i, end)
+        if i >= end {
+          try finish(top: top, words: &words)
+          return
+        }
+        try startNextTopLevelValue(base, from: valueEnd, at: i, end: end)
+        expectsValue = true
+        continue
+      }
+      i = JSONScanner.skipWhitespace(base, i, end)
+      guard i < end else {
+        throw ParseFailure(
+          offset: end,
+          message: "unexpected end of input: expected ',' or '\(top.isObject ? "}" : "]")'")
+      }
+      let byte = base[i]
+      if byte == 0x2C {
+        i &+= 1
+        if top.isObject {
+          i = JSONScanner.skipWhitespace(base, i, end)
+          (pendingKey, pendingKeyEscaped, i) = try memberKey(
+            base, at: i, end: end, top: top, depth: stack.count, afterComma: true)
+        }
+        expectsValue = true
+      } else if byte == (top.isObject ? 0x7D : 0x5D) {
+        words.pointer[top.tapeIndex &+ 1] = TapeWord.info(
+          endDelta: words.count &- top.tapeIndex, childCount: top.childCount)
+        if top.isObject { closeObject(top, depth: stack.count) }
+        top = stack.pointer[stack.count &- 1]
+        stack.count &-= 1
+        i &+= 1
+      } else {
+        throw ParseFailure(offset: i, message: separatorMessage(base, at: i, end: end, top: top))
+      }
+    }
+  }
+
+  // MARK: - Pieces of the loop
+
+  @inline(__always)
+  private func literal(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) throws(ParseFailure) -> UInt64 {
+    if end &- index >= 4 {
+      let word = UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self))
+      if word == 0x6575_7274 { return TapeWord.true }
+      if word == 0x6C6C_756E { return TapeWord.null }
+      if word == 0x736C_6166 && end &- index >= 5 && base[index &+ 4] == 0x65 { return TapeWord.false }
+    }
+    let expected = base[index] == 0x74 ? "true" : base[index] == 0x66 ? "false" : "null"
+    throw ParseFailure(offset: index, message: "invalid literal: expected '\(expected)'")
+  }
+
+  /// Parses `"key" :` at `index`; returns the key's offset and escape flag and the index
+  /// after the colon. Reports duplicates.
+  private func memberKey(
+    _ base: UnsafePointer<UInt8>, at index: Int, end: Int, top: Frame, depth: Int, afterComma: Bool
+  ) throws(ParseFailure) -> (Int, Bool, Int) {
+    guard index < end, base[index] == 0x22 else {
+      throw ParseFailure(offset: index, message: keyExpectation(base, at: index, end: end, afterComma: afterComma))
+    }
+    var escaped = false
+    let keyEnd = try JSONScanner.scanString(base, from: index &+ 1, end: end, escaped: &escaped)
+    noteKey(base, at: index, end: keyEnd, escaped: escaped, top: top, depth: depth)
+    var next = JSONScanner.skipWhitespace(base, keyEnd, end)
+    guard next < end, base[next] == 0x3A else {
+      throw ParseFailure(
+        offset: next,
+        message: "expected ':' after the key, found \(JSONScanner.describe(base, at: next, end: end).quotedIfCharacter)")
+    }
+    next &+= 1
+    return (index, escaped, next)
+  }
+
+  /// Records a key of the open object `top` and reports it if the object already has it.
+  @inline(__always)
+  private func noteKey(
+    _ base: UnsafePointer<UInt8>, at index: Int, end keyEnd: Int, escaped: Bool, top: Frame, depth: Int
+  ) {
+    let hash: UInt64 =
+      escaped
+      ? JSONKeyHash.hash(JSONStringDecoder.decodedBytes(base + index, count: keyEnd &- index))
+      : JSONKeyHash.hash(base + (index &+ 1), count: keyEnd &- index &- 2)
+    let entry = KeyEntry(hash: hash, offset: index, isEscaped: escaped)
+    let first = Int(top.keyBase)
+    let existing = keys.count &- first
+    if existing < JSONParser.linearKeyLimit {
+      var candidate = first
+      while candidate < keys.count {
+        if keys.pointer[candidate].hash == hash && sameKey(base, keys.pointer[candidate], entry) {
+          noteDuplicate(at: index, first: keys.pointer[candidate].offset, base: base)
+          break
+        }
+        candidate &+= 1
+      }
+    } else {
+      // Taken out of the table while it grows, so the dictionary is not copied per key.
+      var index = keyIndexes.removeValue(forKey: depth) ?? [:]
+      if existing == JSONParser.linearKeyLimit {
+        for position in first..<keys.count { index[keys.pointer[position].hash, default: []].append(position) }
+      }
+      for position in index[hash] ?? [] where sameKey(base, keys.pointer[position], entry) {
+        noteDuplicate(at: entry.offset, first: keys.pointer[position].offset, base: base)
+        break
+      }
+      index[hash, default: []].append(keys.count)
+      keyIndexes[depth] = index
+    }
+    keys.append(entry)
+  }
+
+  private func sameKey(_ base: UnsafePointer<UInt8>, _ first: KeyEntry, _ second: KeyEntry) -> Bool {
+    let end = base + storage.originalCount
+    let firstLength = JSONScanner.stringLength(at: base + first.offset, end: end)
+    let secondLength = JSONScanner.stringLength(at: base + second.offset, end: end)
+    if !first.isEscaped && !second.isEscaped {
+      return firstLength == secondLength
+        && memcmpEqual(base + first.offset, base + second.offset, count: firstLength)
+    }
+    return JSONStringDecoder.decodedBytes(base + first.offset, count: firstLength)
+      == JSONStringDecoder.decodedBytes(base + second.offset, count: secondLength)
+  }
+
+  private func memcmpEqual(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int) -> Bool {
+    var index = 0
+    while index < count {
+      if first[index] != second[index] { return false }
+      index += 1
+    }
+    return true
+  }
+
+  private func noteDuplicate(at offset: Int, first: Int, base: UnsafePointer<UInt8>) {
+    duplicateCount += 1
+    guard duplicates.count < JSONParser.warningLimit else { return }
+    let length = JSONScanner.stringLength(at: base + offset, end: base + storage.originalCount)
+    let key = String(decoding: JSONStringDecoder.decodedBytes(base + offset, count: length), as: UTF8.self)
+    duplicates.append(Duplicate(offset: offset, firstOffset: first, key: key))
+  }
+
+  /// Pops an object's keys when it closes.
+  @inline(__always)
+  private func closeObject(_ frame: Frame, depth: Int) {
+    if keys.count &- Int(frame.keyBase) >= JSONParser.linearKeyLimit {
+      keyIndexes[depth] = nil
+    }
+    keys.count = Int(frame.keyBase)
+  }
+
+  /// Decides whether text after a complete top-level value starts another record.
+  private func startNextTopLevelValue(
+    _ base: UnsafePointer<UInt8>, from valueEnd: Int, at index: Int, end: Int
+  ) throws(ParseFailure) {
+    var crossesLine = false
+    for position in valueEnd..<index where base[position] == 0x0A || base[position] == 0x0D {
+      crossesLine = true
+      break
+    }
+    let found = JSONScanner.describe(base, at: index, end: end).quotedIfCharacter
+    if base[index] == 0x2F {
+      throw ParseFailure(offset: index, message: "comments are not allowed in JSON (RFC 8259)")
+    }
+    switch mode {
+    case .json:
+      throw ParseFailure(offset: index, message: "unexpected \(found) after the JSON value: expected the end of the input")
+    case .automatic:
+      let byte = base[index]
+      let startsValue =
+        byte == 0x7B || byte == 0x5B || byte == 0x22 || byte == 0x2D || JSONScanner.isDigit(byte)
+        || byte == 0x74 || byte == 0x66 || byte == 0x6E
+      guard crossesLine && startsValue else {
+        throw ParseFailure(
+          offset: index,
+          message: "unexpected \(found) after the JSON value: expected the end of the input"
+            + (startsValue ? " (JSON Lines records go on separate lines)" : ""))
+      }
+    case .lines:
+      guard crossesLine else {
+        throw ParseFailure(offset: index, message: "unexpected \(found): JSON Lines records must be separated by a line break")
+      }
+    }
+  }
+
+  private func finish(top: Frame, words: inout GrowableBuffer<UInt64>) throws(ParseFailure) {
+    if mode != .lines && top.childCount == 0 {
+      throw ParseFailure(offset: storage.originalCount, message: "expected a JSON value, found the end of the input")
+    }
+    words.pointer[1] = TapeWord.info(endDelta: words.count, childCount: top.childCount)
+    storage.isLines = mode == .lines || top.childCount > 1
+    storage.maximumDepth = deepestStack &- 1
+    isFinished = true
+    resolveWarnings()
+  }
+
+  private func resolveWarnings() {
+    storage.warningCount = duplicateCount
+    guard !duplicates.isEmpty else { return }
+    let offsets = duplicates.flatMap { [$0.offset, $0.firstOffset] }
+    let positions = TextPosition.locate(offsets, in: storage.original)
+    storage.warnings = duplicates.enumerated().map { number, duplicate in
+      let here = positions[2 * number]
+      let first = positions[2 * number + 1]
+      return JSONWarning(
+        line: here.line, column: here.column, byteOffset: duplicate.offset,
+        message: "duplicate key \(JSONStringEncoder.quoted(duplicate.key)) (first at line \(first.line), "
+          + "column \(first.column)); both members are kept",
+        duplicateKey: duplicate.key)
+    }
+  }
+
+  // MARK: - Error messages
+
+  private func unexpectedValueMessage(
+    _ base: UnsafePointer<UInt8>, at index: Int, end: Int, top: Frame, depth: Int
+  ) -> String {
+    let found = JSONScanner.describe(base, at: index, end: end).quotedIfCharacter
+    switch base[index] {
+    case 0x5D where !top.isObject && depth > 0:
+      return "trailing comma is not allowed: expected a value after ','"
+    case 0x7D where top.isObject:
+      return "expected a value after ':', found '}'"
+    case 0x27: return "strings must be in double quotes, found \"'\""
+    case 0x2F: return "comments are not allowed in JSON (RFC 8259)"
+    case 0x4E: return "NaN is not valid JSON (RFC 8259 has no NaN or infinities)"
+    case 0x49: return "Infinity is not valid JSON (RFC 8259 has no NaN or infinities)"
+    case 0x2B: return "a number cannot start with '+'"
+    case 0x2E: return "a number must start with a digit (write 0.5, not .5)"
+    default:
+      return "expected a value (object, array, string, number, true, false or null), found \(found)"
+    }
+  }
+
+  private func keyExpectation(_ base: UnsafePointer<UInt8>, at index: Int, end: Int, afterComma: Bool) -> String {
+    guard index < end else { return "unexpected end of input: expected a key in double quotes" }
+    let found = JSONScanner.describe(base, at: index, end: end).quotedIfCharacter
+    switch base[index] {
+    case 0x7D where afterComma: return "trailing comma is not allowed: expected a key after ','"
+    case 0x27: return "keys must be in double quotes, found \"'\""
+    case 0x2F: return "comments are not allowed in JSON (RFC 8259)"
+    default:
+      return afterComma
+        ? "expected a key in double quotes, found \(found)"
+        : "expected a key in double quotes or '}', found \(found)"
+    }
+  }
+
+  private func separatorMessage(_ base: UnsafePointer<UInt8>, at index: Int, end: Int, top: Frame) -> String {
+    let found = JSONScanner.describe(base, at: index, end: end).quotedIfCharacter
+    let close = top.isObject ? "}" : "]"
+    switch base[index] {
+    case 0x5D, 0x7D:
+      return "mismatched \(found): expected ',' or '\(close)'"
+    case 0x2F:
+      return "comments are not allowed in JSON (RFC 8259)"
+    case 0x22, 0x5B, 0x7B, 0x2D, 0x30...0x39, 0x74, 0x66, 0x6E:
+      // A value glued to the previous one (`1.5x`) is garbage, not a missing comma.
+      let startsToken = base[index] == 0x22 || base[index] == 0x5B || base[index] == 0x7B
+      guard startsToken || (index > 0 && JSONScanner.isWhitespace(base[index - 1])) else {
+        return "expected ',' or '\(close)', found \(found)"
+      }
+      return top.isObject
+        ? "expected ',' or '}' after a member, found \(found) (missing ','?)"
+        : "expected ',' or ']' after an element, found \(found) (missing ','?)"
+    default:
+      return "expected ',' or '\(close)', found \(found)"
+    }
+  }
+}
+
+extension String {
+  /// `'x'` for a single character, unchanged for descriptions like `end of input`.
+  var quotedIfCharacter: String {
+    unicodeScalars.count == 1 ? "'\(self)'" : self
+  }
+}

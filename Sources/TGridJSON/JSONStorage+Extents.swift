@@ -1,0 +1,104 @@
+/// Where values are in the current text (logical positions, through the piece list).
+extension JSONStorage {
+  /// Position of the value's first byte (0 for the synthetic root).
+  func logicalStart(of index: Int) -> Int {
+    if index == 0 { return 0 }
+    return logicalOffset(ofPhysical: valueOffset(of: index)) ?? 0
+  }
+
+  /// Position just past the value's last byte (a container's closing bracket; the end of
+  /// the text for the synthetic root).
+  func logicalEnd(of index: Int) -> Int {
+    if index == 0 { return logicalCount }
+    if isContainer(index) { return logicalCloseOffset(ofContainer: index) + 1 }
+    return logicalStart(of: index) + scalarToken(index).count
+  }
+
+  /// Position where the member starts: its key for an object member, else the value.
+  func logicalMemberStart(of index: Int) -> Int {
+    if let key = keyOffset(of: index), let start = logicalOffset(ofPhysical: key) { return start }
+    return logicalStart(of: index)
+  }
+
+  /// The last child of a non-empty container.
+  func lastChild(of index: Int) -> Int {
+    let count = childCount(index)
+    if count > JSONDocument.childTableThreshold, let last = childTable(of: index).last { return Int(last) }
+    var child = firstChild(index)
+    for _ in 1..<max(count, 1) { child = subtreeEnd(child) }
+    return child
+  }
+
+  /// Position of a container's closing bracket.
+  ///
+  /// The tape does not store it (that would cost 8 more bytes per container): it is found
+  /// from the end of the last scalar or empty container down the chain of last children,
+  /// past the closing brackets of the containers in between.
+  func logicalCloseOffset(ofContainer index: Int) -> Int {
+    var pending = 0
+    var node = index
+    var position: Int
+    while true {
+      if childCount(node) == 0 {
+        position = logicalStart(of: node) + 1
+        break
+      }
+      let last = lastChild(of: node)
+      if !isContainer(last) {
+        position = logicalStart(of: last) + scalarToken(last).count
+        break
+      }
+      pending += 1
+      node = last
+    }
+    var cursor = LogicalCursor(storage: self, position: position)
+    while true {
+      cursor.skipWhitespace()
+      if pending == 0 { return cursor.position }
+      cursor.advance()
+      pending -= 1
+    }
+  }
+}
+
+/// Reads the current text forward from a position, across pieces (internal).
+struct LogicalCursor {
+  let storage: JSONStorage
+  private(set) var position: Int
+  private var pieceIndex = 0
+  private var offsetInPiece = 0
+
+  init(storage: JSONStorage, position: Int) {
+    self.storage = storage
+    self.position = position
+    var start = 0
+    while pieceIndex < storage.pieces.count && start + storage.pieces[pieceIndex].length <= position {
+      start += storage.pieces[pieceIndex].length
+      pieceIndex += 1
+    }
+    offsetInPiece = position - start
+  }
+
+  /// The byte at the cursor, nil at the end of the text.
+  var byte: UInt8? {
+    guard pieceIndex < storage.pieces.count else { return nil }
+    let piece = storage.pieces[pieceIndex]
+    return storage.bytes(at: piece.physical + UInt64(offsetInPiece)).pointer.pointee
+  }
+
+  /// Moves one byte forward.
+  mutating func advance() {
+    guard pieceIndex < storage.pieces.count else { return }
+    position += 1
+    offsetInPiece += 1
+    if offsetInPiece == storage.pieces[pieceIndex].length {
+      pieceIndex += 1
+      offsetInPiece = 0
+    }
+  }
+
+  /// Moves past JSON whitespace.
+  mutating func skipWhitespace() {
+    while let byte, JSONScanner.isWhitespace(byte) { advance() }
+  }
+}

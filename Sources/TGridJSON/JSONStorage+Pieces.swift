@@ -1,0 +1,107 @@
+/// The piece list: the current text as an ordered list of stretches of physical bytes.
+///
+/// Every byte of the original or of an edit's text appears in at most one piece, so a
+/// physical offset has at most one logical position.
+extension JSONStorage {
+  /// Length of the current text.
+  var logicalCount: Int { pieces.reduce(0) { $0 + $1.length } }
+
+  /// Calls `body` with each piece's bytes, in order.
+  func forEachPiece(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+    for piece in pieces where piece.length > 0 {
+      try body(UnsafeBufferPointer(start: bytes(at: piece.physical).pointer, count: piece.length))
+    }
+  }
+
+  /// Position in the current text of the byte at a physical offset (nil if it was edited
+  /// away). An offset just past a piece's end maps to the position after it.
+  func logicalOffset(ofPhysical physical: UInt64) -> Int? {
+    if isUnedited { return Int(physical) }
+    var logical = 0
+    var pastEnd: Int?
+    for piece in pieces {
+      let start = piece.physical
+      let end = start + UInt64(piece.length)
+      if physical >= start && physical < end { return logical + Int(physical - start) }
+      logical += piece.length
+      if physical == end { pastEnd = logical }
+    }
+    return pastEnd
+  }
+
+  /// The current text's bytes in a logical range.
+  func text(inLogical range: Range<Int>) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(range.count)
+    var logical = 0
+    for piece in pieces {
+      let pieceRange = logical..<(logical + piece.length)
+      logical += piece.length
+      let overlap = pieceRange.clamped(to: range)
+      guard !overlap.isEmpty else {
+        if pieceRange.lowerBound >= range.upperBound { break }
+        continue
+      }
+      let pointer = bytes(at: piece.physical).pointer + (overlap.lowerBound - pieceRange.lowerBound)
+      result.append(contentsOf: UnsafeBufferPointer(start: pointer, count: overlap.count))
+    }
+    return result
+  }
+
+  /// The byte at a logical position.
+  func byte(atLogical position: Int) -> UInt8? {
+    var logical = 0
+    for piece in pieces {
+      if position < logical + piece.length {
+        return bytes(at: piece.physical + UInt64(position - logical)).pointer.pointee
+      }
+      logical += piece.length
+    }
+    return nil
+  }
+
+  /// Appends text to the edit buffer; returns its physical offset.
+  func appendAdded(_ text: [UInt8]) -> UInt64 {
+    let physical = UInt64(original.count + added.count)
+    text.withUnsafeBufferPointer { added.append(contentsOf: $0) }
+    return physical
+  }
+
+  /// Replaces a logical range of the text with `replacement` (a physical stretch, or nil
+  /// to delete).
+  func replaceLogical(_ range: Range<Int>, with replacement: Piece?) {
+    var result: [Piece] = []
+    result.reserveCapacity(pieces.count + 2)
+    var logical = 0
+    var inserted = false
+    func insert() {
+      if !inserted, let replacement, replacement.length > 0 { result.append(replacement) }
+      inserted = true
+    }
+    for piece in pieces {
+      let start = logical
+      let end = logical + piece.length
+      logical = end
+      if end <= range.lowerBound {
+        result.append(piece)
+        continue
+      }
+      if start >= range.upperBound {
+        insert()
+        result.append(piece)
+        continue
+      }
+      // The piece overlaps the range: keep its parts outside it.
+      if start < range.lowerBound {
+        result.append(Piece(physical: piece.physical, length: range.lowerBound - start))
+      }
+      insert()
+      if end > range.upperBound {
+        let cut = range.upperBound - start
+        result.append(Piece(physical: piece.physical + UInt64(cut), length: end - range.upperBound))
+      }
+    }
+    insert()
+    pieces = result
+  }
+}

@@ -1,0 +1,127 @@
+/// Why a JSON text is not valid, and where: `line L, column C: message`.
+///
+/// Lines and columns count from 1; columns count characters (Unicode scalars), not bytes,
+/// and a tab counts as one. ``excerpt`` shows the offending line (a window around the
+/// column when the line is long) with a caret under the column.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Line of the error, from 1.
+  public let line: Int
+  /// Column of the error, from 1, in characters.
+  public let column: Int
+  /// Byte offset of the error in the input (the input's length at an unexpected end).
+  public let byteOffset: Int
+  /// What was found and what was expected, e.g. `expected ',' or ']', found '}'`.
+  public let message: String
+  /// The offending line, or a window of it around the column (marked with `…`).
+  public let sourceLine: String
+  /// Blanks (tabs where the line has tabs) and a `^` under the column of ``sourceLine``.
+  public let caretLine: String
+
+  /// Widest excerpt shown in full; longer lines are cut to a window around the column.
+  static let excerptLimit = 120
+  /// Characters shown on each side of the column in a window.
+  static let windowRadius = 50
+
+  /// `line L, column C: message`.
+  public var description: String { "line \(line), column \(column): \(message)" }
+
+  /// The offending line and the caret line, separated by a newline.
+  public var excerpt: String { sourceLine + "\n" + caretLine }
+
+  /// `name:L:C: message` followed by the indented excerpt, as compilers print errors.
+  public func rendered(fileName: String) -> String {
+    "\(fileName):\(line):\(column): \(message)\n    \(sourceLine)\n    \(caretLine)"
+  }
+
+  /// Locates a parse failure in the text it came from.
+  init(_ failure: ParseFailure, in bytes: JSONBytes) {
+    let offset = min(max(failure.offset, 0), bytes.count)
+    let position = TextPosition.locate([offset], in: bytes)[0]
+    line = position.line
+    column = position.column
+    byteOffset = offset
+    message = failure.message
+    (sourceLine, caretLine) = JSONSyntaxError.excerpt(bytes, offset: offset)
+  }
+
+  /// An error at an explicit position (for errors found outside the parser).
+  init(line: Int, column: Int, byteOffset: Int, message: String, sourceLine: String, caretLine: String) {
+    self.line = line
+    self.column = column
+    self.byteOffset = byteOffset
+    self.message = message
+    self.sourceLine = sourceLine
+    self.caretLine = caretLine
+  }
+
+  private static func excerpt(_ bytes: JSONBytes, offset: Int) -> (String, String) {
+    let base = bytes.base
+    let count = bytes.count
+    var lineStart = offset
+    while lineStart > 0 && base[lineStart - 1] != 0x0A && base[lineStart - 1] != 0x0D { lineStart -= 1 }
+    if lineStart == 0 && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+      lineStart = min(3, offset)
+    }
+    var lineEnd = offset
+    while lineEnd < count && base[lineEnd] != 0x0A && base[lineEnd] != 0x0D { lineEnd += 1 }
+
+    // Cut long lines to a window of whole characters around the offset.
+    var windowStart = lineStart
+    var windowEnd = lineEnd
+    if lineEnd - lineStart > excerptLimit {
+      windowStart = offset
+      var characters = 0
+      while windowStart > lineStart && characters < windowRadius {
+        windowStart -= 1
+        if base[windowStart] & 0xC0 != 0x80 { characters += 1 }
+      }
+      windowEnd = offset
+      characters = 0
+      while windowEnd < lineEnd && characters <= windowRadius {
+        windowEnd += 1
+        while windowEnd < lineEnd && base[windowEnd] & 0xC0 == 0x80 { windowEnd += 1 }
+        characters += 1
+      }
+    }
+    let before = visible(UnsafeBufferPointer(start: base + windowStart, count: offset - windowStart))
+    let after = visible(UnsafeBufferPointer(start: base + offset, count: windowEnd - offset))
+    let prefix = windowStart > lineStart ? "…" : ""
+    let suffix = windowEnd < lineEnd ? "…" : ""
+    var caret = prefix.isEmpty ? "" : " "
+    for scalar in before.unicodeScalars {
+      caret += scalar == "\t" ? "\t" : String(repeating: " ", count: TerminalWidth.of(scalar))
+    }
+    return (prefix + before + after + suffix, caret + "^")
+  }
+
+  /// The text with control characters other than tab shown as `�`.
+  private static func visible(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var text = String(decoding: bytes, as: UTF8.self)
+    if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+      text = String(
+        String.UnicodeScalarView(
+          text.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? "\u{FFFD}" : $0 }))
+    }
+    return text
+  }
+}
+
+/// Display width of a character in a terminal cell grid (internal, approximate).
+enum TerminalWidth {
+  static func of(_ scalar: Unicode.Scalar) -> Int {
+    let value = scalar.value
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if scalar.properties.isEmojiPresentation { return 2 }
+    switch value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+}
