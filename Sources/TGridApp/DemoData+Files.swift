@@ -4,6 +4,142 @@ extension DemoData {
   /// The demo files by name, as their exact bytes.
   static let files: [(name: String, text: String)] = [
     (
+      "classes.json",
+      #"""
+{
+  "name": "NSObject",
+  "children": [
+    {
+      "name": "NSLayoutConstraint"
+    },
+    {
+      "name": "NSLayoutManager"
+    },
+    {
+      "name": "UICollectionViewLayout",
+      "kind": "important",
+      "children": [
+        {
+          "name": "UICollectionViewFlowLayout",
+          "kind": "important"
+        },
+        {
+          "name": "UICollectionViewTransitionLayout"
+        }
+      ]
+    },
+    {
+      "name": "UICollectionViewLayoutAttributes",
+      "kind": "important"
+    },
+    {
+      "name": "UICollectionViewLayoutInvalidationContext",
+      "kind": "important",
+      "children": [
+        {
+          "name": "UICollectionViewFlowLayoutInvalidationContext"
+        }
+      ]
+    },
+    {
+      "name": "UIGestureRecognizer",
+      "children": [
+        {
+          "name": "UILongPressGestureRecognizer"
+        },
+        {
+          "name": "UIPanGestureRecognizer"
+        },
+        {
+          "name": "UIPinchGestureRecognizer"
+        },
+        {
+          "name": "UITapGestureRecognizer"
+        }
+      ]
+    },
+    {
+      "name": "UIResponder",
+      "children": [
+        {
+          "name": "UIApplication"
+        },
+        {
+          "name": "UIView",
+          "children": [
+            {
+              "name": "UICollectionReusableView",
+              "kind": "important",
+              "children": [
+                {
+                  "name": "UICollectionViewCell",
+                  "kind": "important"
+                }
+              ]
+            },
+            {
+              "name": "UIControl",
+              "children": [
+                {
+                  "name": "UIButton"
+                },
+                {
+                  "name": "UISegmentedControl"
+                },
+                {
+                  "name": "UISlider"
+                },
+                {
+                  "name": "UISwitch"
+                }
+              ]
+            },
+            {
+              "name": "UIImageView"
+            },
+            {
+              "name": "UILabel"
+            },
+            {
+              "name": "UIScrollView",
+              "children": [
+                {
+                  "name": "UICollectionView",
+                  "kind": "important"
+                },
+                {
+                  "name": "UITableView"
+                },
+                {
+                  "name": "UITextView"
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "UIViewController",
+          "children": [
+            {
+              "name": "UICollectionViewController",
+              "kind": "important"
+            },
+            {
+              "name": "UINavigationController"
+            },
+            {
+              "name": "UITableViewController"
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}
+
+"""#
+    ),
+    (
       "photo-albums.json",
       #"""
 {
@@ -209,6 +345,159 @@ extension DemoData {
       "title": "Empty album",
       "description": "Nothing here yet",
       "photos": []
+    }
+  ]
+}
+
+"""#
+    ),
+    (
+      "schematic.json",
+      #"""
+{
+  "name": "Grid feed 11 kV",
+  "children": [
+    {
+      "name": "Transformer T1",
+      "children": [
+        {
+          "name": "Switchboard A",
+          "children": [
+            {
+              "name": "UPS A",
+              "kind": "important",
+              "children": [
+                {
+                  "name": "PDU A1",
+                  "children": [
+                    {
+                      "name": "Rack 01"
+                    },
+                    {
+                      "name": "Rack 02"
+                    },
+                    {
+                      "name": "Rack 03",
+                      "kind": "important"
+                    }
+                  ]
+                },
+                {
+                  "name": "PDU A2",
+                  "children": [
+                    {
+                      "name": "Rack 04"
+                    },
+                    {
+                      "name": "Rack 05",
+                      "kind": "critical"
+                    },
+                    {
+                      "name": "Rack 06"
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "name": "Lighting"
+            },
+            {
+              "name": "Cooling loop 1",
+              "children": [
+                {
+                  "name": "Chiller 1"
+                },
+                {
+                  "name": "Pump 1"
+                },
+                {
+                  "name": "Pump 2 — bearing wear",
+                  "kind": "critical"
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "Switchboard B",
+          "children": [
+            {
+              "name": "UPS B",
+              "children": [
+                {
+                  "name": "PDU B1",
+                  "children": [
+                    {
+                      "name": "Rack 07"
+                    },
+                    {
+                      "name": "Rack 08"
+                    }
+                  ]
+                },
+                {
+                  "name": "PDU B2",
+                  "children": [
+                    {
+                      "name": "Rack 09"
+                    },
+                    {
+                      "name": "Rack 10"
+                    },
+                    {
+                      "name": "Rack 11"
+                    },
+                    {
+                      "name": "Rack 12",
+                      "kind": "important"
+                    }
+                  ]
+                }
+              ]
+            },
+            {
+              "name": "Cooling loop 2",
+              "children": [
+                {
+                  "name": "Chiller 2",
+                  "kind": "important"
+                },
+                {
+                  "name": "Pump 3"
+                },
+                {
+                  "name": "Pump 4"
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    },
+    {
+      "name": "Generator G1 (standby)",
+      "children": [
+        {
+          "name": "Fuel tank 1",
+          "kind": "important"
+        },
+        {
+          "name": "Transfer switch ATS-1"
+        }
+      ]
+    },
+    {
+      "name": "東京 link 受電盤",
+      "children": [
+        {
+          "name": "Meter M1"
+        },
+        {
+          "name": "Meter M2",
+          "kind": "critical"
+        }
+      ]
     }
   ]
 }

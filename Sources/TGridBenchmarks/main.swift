@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("flow", runFlowBenchmarks(arguments:)),
   ("collection", runCollectionBenchmarks(arguments:)),
   ("terminal", runTerminalBenchmarks(arguments:)),
+  ("tree", runTreeBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

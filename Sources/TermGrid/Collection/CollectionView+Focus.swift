@@ -8,6 +8,9 @@ extension CollectionView {
     if target != focusedItem {
       focusedItem = target
       refreshCellStates()
+      // Layouts may show elements that depend on the focus (a tree's pinned ancestors):
+      // ask for the visible elements again on the next pass.
+      setNeedsLayout()
       delegate?.collectionView(self, didFocusItemAt: target)
     }
     if let target, let scrollPosition { scrollToItem(at: target, at: scrollPosition) }
