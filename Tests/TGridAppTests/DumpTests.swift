@@ -26,8 +26,13 @@ struct DumpTests {
   @Test func dumpWritesNoEscapeSequences() throws {
     let result = try runTGrid(["dump", demoDataPath("photo-albums.json"), "--size", "120x60"])
     #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || ($0.value < 0x20 && $0 != "\n") })
-    // The demo's caption with an escape sequence shows it as data.
-    #expect(result.output.contains("␛[31m"))
+    // Escape sequences and control characters inside strings are shown as data.
+    let hostile = try runTGrid(
+      ["dump", "-", "--size", "60x6"], input: #"[{"name": "red\u001b[31mtext", "bell": "\u0007\u009b2J"}]"#)
+    #expect(hostile.status == 0)
+    #expect(hostile.output.contains("red␛[31mtext"))
+    #expect(hostile.output.contains("␇\\u009b2J"))
+    #expect(!hostile.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
   }
 
   @Test func dumpReadsStandardInput() throws {

@@ -1,189 +1,317 @@
 import TGridJSON
 import TermGrid
 
-/// The app's root: shows a JSON document in a collection view, with a status line, and turns
-/// input into collection-view actions.
-///
-/// It is the collection view's data source and delegate, and the flow layout's delegate
-/// (card sizes); the document is only read here through ``GridModel``.
-final class BrowserController {
-  /// What the last event asked the app to do next.
-  enum Outcome: Equatable {
-    /// Keep running.
-    case `continue`
-    /// Leave the app.
-    case quit
-  }
+/// How the document is shown.
+enum ViewMode: Equatable {
+  /// Cards in a flow layout.
+  case grid
+  /// A tree, in columns or as an outline.
+  case tree(TreeLayout.Orientation)
 
+  var isTree: Bool {
+    if case .tree = self { return true }
+    return false
+  }
+}
+
+/// The app's root: shows a JSON document in a collection view (a grid of cards or a tree),
+/// with a status line, and turns input into collection-view actions.
+///
+/// It is the collection view's delegate (selection, the edit menu); the data source is
+/// the grid's ``GridDataSource`` or the tree's `TreeModel`, switched with the layout.
+/// Selection and focus are kept across switches by the JSON values they stand for.
+final class BrowserController: RunLoopRoot {
   let document: JSONDocument
-  /// The name shown in the status line (a file name, `-` or the demo's name).
+  /// The name shown in the status line (a file name, `(stdin)` or the demo's name).
   let sourceName: String
   let collectionView: CollectionView
+  let grid: GridDataSource
   let gridLayout: FlowLayout
-  private(set) var model: GridModel
-  /// Containers drilled into, outermost first; the grid shows the last one's content.
+  private(set) var mode: ViewMode = .grid
+  private(set) var treeModel: TreeModel?
+  private(set) var treeLayout: TreeLayout?
+  private lazy var treeProvider = JSONTreeProvider(document: document)
+  /// Containers drilled into in the grid, outermost first, with the focus to come back to.
   private(set) var navigationStack: [(root: JSONNode, focus: IndexPath?)] = []
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next action.
   var message: String?
-  var palette = ValuePalette.standard
-  private var cardSizes: [[CellSize]] = []
-  private var uniformCardSizes: [Int: CellSize] = [:]
-  private var isShowingHelp = false
+  /// The open help screen.
+  private(set) var help: HelpView?
+  /// The terminal, when there is a real one (mouse toggle, redraw).
+  weak var terminal: (any Terminal)?
+  private var pendingDisplay = true
 
-  /// Sections with more items than this share one card size (measured on a sample), so
-  /// the layout stays arithmetic and instant for huge arrays.
-  static let individuallySizedLimit = 2_000
-
-  init(document: JSONDocument, sourceName: String, size: CellSize, animates: Bool = true) {
+  init(document: JSONDocument, sourceName: String, size: CellSize, mode: ViewMode = .grid, animates: Bool = true) {
     self.document = document
     self.sourceName = sourceName
     screenSize = size
-    model = GridModel(document: document, root: document.root, unwrapsMetadata: true)
-    gridLayout = FlowLayout()
-    gridLayout.alignment = .leading
-    gridLayout.minimumInteritemSpacing = 1
-    gridLayout.minimumLineSpacing = 0
-    gridLayout.sectionInset = EdgeInsets(top: 0, left: 1, bottom: 1, right: 1)
-    gridLayout.headerReferenceSize = Size(width: 0, height: 1)
-    gridLayout.sectionHeadersPinToVisibleBounds = true
+    grid = GridDataSource(document: document, root: document.root, unwrapsMetadata: true)
+    gridLayout = GridDataSource.makeLayout()
+    gridLayout.delegate = grid
+    gridLayout.itemSize = grid.sharedItemSize
     collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: gridLayout)
     collectionView.animatesChanges = animates
     collectionView.allowsMultipleSelection = true
-    collectionView.register(CardCell.self, forCellWithReuseIdentifier: "card")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: "header")
-    measureCards()
+    grid.register(in: collectionView)
     collectionView.delegate = self
-    collectionView.dataSource = self
+    collectionView.dataSource = grid
     collectionView.ensureFocus()
+    if mode != .grid { switchMode(to: mode, animated: false) }
   }
+
+  /// Below this the screen shows a short "terminal too small" note instead.
+  static let minimumSize = CellSize(columns: 10, rows: 3)
 
   /// The collection view takes the screen but the status line.
   static func collectionFrame(for size: CellSize) -> CellRect {
     CellRect(column: 0, row: 0, columns: max(0, size.columns), rows: max(0, size.rows - 1))
   }
 
-  /// True when something changed that is not drawn yet.
-  var needsDisplay: Bool { collectionView.needsDisplay || pendingDisplay }
-  private var pendingDisplay = true
+  /// Colours for the terminal: the standard theme reduced to its colours, or attributes only.
+  func applyColorCount(_ count: Int) {
+    collectionView.theme = Theme.forColorCount(count)
+    grid.palette = count == 0 ? .monochrome : .standard
+    collectionView.reloadData()
+  }
 
-  // MARK: - Screen
+  // MARK: - RunLoopRoot
+
+  var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
+
+  var millisecondsUntilNextFrame: Int? { collectionView.millisecondsUntilNextFrame }
+
+  func draw(into canvas: inout Canvas) {
+    if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
+      canvas.clear()
+      TerminalTooSmallNote.draw(into: &canvas, minimum: Self.minimumSize)
+      pendingDisplay = false
+      return
+    }
+    drawStatusLine(into: &canvas)
+    // Last: the collection view draws the edit menu on top of everything.
+    collectionView.draw(into: &canvas)
+    if let help {
+      let region = CellRect(
+        column: min(4, canvas.size.columns / 8), row: min(1, canvas.size.rows / 8),
+        columns: canvas.size.columns - 2 * min(4, canvas.size.columns / 8),
+        rows: canvas.size.rows - 1 - 2 * min(1, canvas.size.rows / 8))
+      help.draw(into: &canvas, region: region, theme: collectionView.theme)
+    }
+    pendingDisplay = false
+  }
 
   /// Follows a terminal resize: the layout is asked whether the new bounds need a new pass,
   /// and the focused item is kept in view.
   func resize(to size: CellSize) {
     screenSize = size
-    collectionView.frame = Self.collectionFrame(for: size)
-    collectionView.layoutIfNeeded()
-    if let focused = collectionView.indexPathForFocusedItem {
-      collectionView.scrollToItem(at: focused, at: .nearest)
-    }
+    collectionView.resize(to: Self.collectionFrame(for: size))
     pendingDisplay = true
-  }
-
-  /// Draws the whole screen.
-  func draw(into canvas: inout Canvas) {
-    collectionView.draw(into: &canvas)
-    drawStatusLine(into: &canvas)
-    if isShowingHelp { drawHelp(into: &canvas) }
-    pendingDisplay = false
   }
 
   private func drawStatusLine(into canvas: inout Canvas) {
     guard screenSize.rows >= 1, screenSize.columns >= 1 else { return }
-    let row = screenSize.rows - 1
-    let line = CellRect(column: 0, row: row, columns: screenSize.columns, rows: 1)
+    let row = canvas.size.rows - 1
+    let line = CellRect(column: 0, row: row, columns: canvas.size.columns, rows: 1)
     let style = collectionView.theme.status
     canvas.fill(line, style: style)
-    var right = ""
-    if let focused = collectionView.indexPathForFocusedItem {
-      right = "item \(focused.item + 1)/\(model.sections[focused.section].items.count)"
-      if model.sections.count > 1 { right += " · section \(focused.section + 1)/\(model.sections.count)" }
-    } else {
-      right = "no items"
-    }
+    var right = positionText()
     let selected = collectionView.indexPathsForSelectedItems.count
     if selected > 0 { right += " · \(selected) selected" }
     right += " · ? help "
     let left = " " + sourceName + "  " + (message ?? focusedPath())
     let rightWidth = TextWidth.displayWidth(of: right)
-    let leftRoom = screenSize.columns - rightWidth - 1
+    let leftRoom = canvas.size.columns - rightWidth - 1
     if leftRoom > 0 {
       canvas.draw(TextWidth.truncated(left, toWidth: leftRoom), at: CellPoint(column: 0, row: row), style: style, clip: line)
-      canvas.draw(right, at: CellPoint(column: screenSize.columns - rightWidth, row: row), style: style, clip: line)
+      canvas.draw(right, at: CellPoint(column: canvas.size.columns - rightWidth, row: row), style: style, clip: line)
     } else {
-      canvas.draw(TextWidth.truncated(right, toWidth: screenSize.columns), at: CellPoint(column: 0, row: row), style: style, clip: line)
+      canvas.draw(TextWidth.truncated(right, toWidth: canvas.size.columns), at: CellPoint(column: 0, row: row), style: style, clip: line)
     }
   }
 
-  /// The jq-style path of the focused item (`.albums[0].photos[3]`).
+  private func positionText() -> String {
+    guard let focused = collectionView.indexPathForFocusedItem else { return "no items" }
+    switch mode {
+    case .grid:
+      let sections = grid.model.sections
+      var text = "item \(focused.item + 1)/\(sections[focused.section].items.count)"
+      if sections.count > 1 { text += " · section \(focused.section + 1)/\(sections.count)" }
+      return text
+    case .tree:
+      guard let treeModel else { return "" }
+      return "depth \(focused.section) · \(treeModel.numberOfShownNodes) shown"
+    }
+  }
+
+  /// The jq-style path of the focused value (`.albums[0].photos[3]`).
   func focusedPath() -> String {
-    guard let focused = collectionView.indexPathForFocusedItem, let node = model.node(at: focused) else {
-      return document.path(of: model.root).jq
+    guard let focused = collectionView.indexPathForFocusedItem, let node = node(at: focused) else {
+      return document.path(of: grid.model.root).jq
     }
     return document.path(of: node).jq
   }
 
-  // MARK: - Card sizes
+  // MARK: - Values behind index paths
 
-  private func measureCards() {
-    cardSizes = []
-    uniformCardSizes = [:]
-    for (sectionIndex, section) in model.sections.enumerated() {
-      if section.items.count > Self.individuallySizedLimit {
-        // One size for the whole section, from a sample: the layout stays arithmetic.
-        var widest = CellSize(columns: CardContent.widthRange.lowerBound, rows: 3)
-        for node in section.items.prefix(200) {
-          let size = CardContent(node: node, in: document).size
-          widest = CellSize(columns: max(widest.columns, size.columns), rows: max(widest.rows, size.rows))
+  /// The JSON value an item of the current view stands for.
+  func node(at indexPath: IndexPath) -> JSONNode? {
+    switch mode {
+    case .grid:
+      return grid.model.node(at: indexPath)
+    case .tree:
+      guard let treeModel, treeModel.isValid(indexPath) else { return nil }
+      return JSONNode(index: treeModel.node(at: indexPath))
+    }
+  }
+
+  // MARK: - Switching views
+
+  /// Shows the document another way, keeping the selected values selected and the focused
+  /// value focused and on screen.
+  func switchMode(to newMode: ViewMode, animated: Bool) {
+    guard newMode != mode else { return }
+    let view = collectionView
+    let selectedNodes = view.indexPathsForSelectedItems.compactMap(node(at:))
+    let focusedNode = view.indexPathForFocusedItem.flatMap(node(at:))
+    switch (mode, newMode) {
+    case (.tree, .tree(let orientation)):
+      // Same data, another arrangement: every node moves from its old frame to its new one.
+      guard let treeLayout else { return }
+      let next = treeLayout.copy(orientation: orientation)
+      next.maximumNodeWidth = orientation == .outline ? 72 : 32
+      self.treeLayout = next
+      mode = newMode
+      view.setCollectionViewLayout(next, animated: animated)
+      pendingDisplay = true
+      return
+    default:
+      break
+    }
+    view.clearSelection()
+    mode = newMode
+    switch newMode {
+    case .grid:
+      view.dataSource = grid
+      view.setCollectionViewLayout(gridLayout, animated: false)
+    case .tree(let orientation):
+      let model = treeModel ?? makeTreeModel()
+      let layout = treeLayout.map { $0.orientation == orientation ? $0 : $0.copy(orientation: orientation) }
+        ?? TreeLayout(orientation: orientation)
+      layout.dataSource = model
+      // An outline has the whole width for one label; columns share it.
+      layout.maximumNodeWidth = orientation == .outline ? 72 : 32
+      treeLayout = layout
+      model.register(in: view)
+      view.dataSource = model
+      view.setCollectionViewLayout(layout, animated: false)
+    }
+    view.reloadData()
+    restore(selection: selectedNodes, focus: focusedNode)
+    pendingDisplay = true
+  }
+
+  private func makeTreeModel() -> TreeModel {
+    let rows = max(8, screenSize.rows - 1)
+    let model = TreeModel(provider: treeProvider, collapsesByDefault: TreeModel.collapseRule(showingAtMost: rows, of: treeProvider))
+    treeModel = model
+    return model
+  }
+
+  /// Puts the selection and focus back on the same values in the current view.
+  private func restore(selection nodes: [JSONNode], focus: JSONNode?) {
+    let view = collectionView
+    let focusPath = focus.flatMap { indexPath(forShowing: $0, reveal: true) }
+    let lookup = indexPaths(for: Set(nodes))
+    for node in nodes {
+      if let indexPath = lookup[node] { view.selectItem(at: indexPath) }
+    }
+    view.focusItem(at: focusPath ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
+    view.ensureFocus()
+  }
+
+  /// Where the current view shows a value; with `reveal`, the tree expands its ancestors
+  /// and the grid falls back to the nearest ancestor it shows.
+  private func indexPath(forShowing node: JSONNode, reveal: Bool) -> IndexPath? {
+    switch mode {
+    case .grid:
+      var current: JSONNode? = node
+      while let candidate = current {
+        if let indexPath = grid.model.indexPath(for: candidate) { return indexPath }
+        current = reveal ? document.parent(of: candidate) : nil
+      }
+      return nil
+    case .tree:
+      guard let treeModel else { return nil }
+      if let indexPath = treeModel.indexPath(forNode: node.index) { return indexPath }
+      guard reveal else { return nil }
+      // Expand the ancestors from the top down until the value shows.
+      var chain: [JSONNode] = []
+      var current = document.parent(of: node)
+      while let ancestor = current {
+        chain.append(ancestor)
+        current = document.parent(of: ancestor)
+      }
+      for ancestor in chain.reversed() {
+        if let indexPath = treeModel.indexPath(forNode: ancestor.index), treeModel.isCollapsed(at: indexPath) {
+          treeModel.setCollapsed(false, at: indexPath)
         }
-        uniformCardSizes[sectionIndex] = widest
-        cardSizes.append([])
-      } else {
-        cardSizes.append(section.items.map { CardContent(node: $0, in: document).size })
+      }
+      collectionView.reloadData()
+      return treeModel.indexPath(forNode: node.index)
+    }
+  }
+
+  /// Index paths of many values at once (one pass over what the view shows).
+  private func indexPaths(for nodes: Set<JSONNode>) -> [JSONNode: IndexPath] {
+    guard !nodes.isEmpty else { return [:] }
+    var result: [JSONNode: IndexPath] = [:]
+    let view = collectionView
+    for section in 0..<view.numberOfSections {
+      for item in 0..<view.numberOfItems(inSection: section) {
+        let indexPath = IndexPath(item: item, section: section)
+        if let node = node(at: indexPath), nodes.contains(node) { result[node] = indexPath }
       }
     }
+    return result
   }
 
-  func cardSize(at indexPath: IndexPath) -> CellSize {
-    if let uniform = uniformCardSizes[indexPath.section] { return uniform }
-    guard cardSizes.indices.contains(indexPath.section), cardSizes[indexPath.section].indices.contains(indexPath.item)
-    else { return CellSize(columns: CardContent.widthRange.lowerBound, rows: 3) }
-    return cardSizes[indexPath.section][indexPath.item]
-  }
+  // MARK: - Grid navigation
 
-  // MARK: - Navigation
-
-  /// Shows the content of a container card in the grid (Enter).
+  /// Shows the content of a container card in the grid.
   func drill(into indexPath: IndexPath) {
-    guard let node = model.node(at: indexPath), document.kind(of: node).isContainer, document.childCount(of: node) > 0
+    guard mode == .grid else { return }
+    guard let node = grid.model.node(at: indexPath), document.kind(of: node).isContainer,
+      document.childCount(of: node) > 0
     else {
-      message = "not a container"
+      message = "only an object or an array with something in it can be opened"
       return
     }
-    navigationStack.append((model.root, indexPath))
-    show(root: node, focus: nil)
+    navigationStack.append((grid.model.root, indexPath))
+    showGrid(root: node, focus: nil)
   }
 
-  /// Goes back to the container shown before (Backspace).
+  /// Goes back to the container shown before, or to the enclosing one.
   func goUp() {
+    guard mode == .grid else { return }
     if let previous = navigationStack.popLast() {
-      show(root: previous.root, focus: previous.focus)
+      showGrid(root: previous.root, focus: previous.focus)
       return
     }
-    // At the top of what was drilled: step out to the parent if there is one.
-    guard let parent = document.parent(of: model.root) else {
-      message = "at the top"
+    guard let parent = document.parent(of: grid.model.root) else {
+      message = "already at the top of the document"
       return
     }
-    let child = model.root
-    show(root: parent, focus: nil)
-    if let indexPath = model.indexPath(for: child) { collectionView.focusItem(at: indexPath, scrollPosition: .center) }
+    let child = grid.model.root
+    showGrid(root: parent, focus: nil)
+    if let indexPath = grid.model.indexPath(for: child) {
+      collectionView.focusItem(at: indexPath, scrollPosition: .center)
+    }
   }
 
-  private func show(root: JSONNode, focus: IndexPath?) {
-    model = GridModel(document: document, root: root)
-    measureCards()
+  private func showGrid(root: JSONNode, focus: IndexPath?) {
+    grid.show(root: root)
+    gridLayout.itemSize = grid.sharedItemSize
     collectionView.clearSelection()
     collectionView.reloadData()
     gridLayout.invalidateLayout()
@@ -195,71 +323,17 @@ final class BrowserController {
 
   // MARK: - Help
 
-  private func drawHelp(into canvas: inout Canvas) {
-    let lines = BrowserKeys.helpLines
-    let width = min(screenSize.columns, (lines.map { TextWidth.displayWidth(of: $0) }.max() ?? 0) + 4)
-    let height = min(screenSize.rows, lines.count + 2)
-    let box = CellRect(
-      column: max(0, (screenSize.columns - width) / 2), row: max(0, (screenSize.rows - height) / 2),
-      columns: width, rows: height)
-    let style = collectionView.theme.menu
-    canvas.fill(box, style: style)
-    for (index, line) in lines.enumerated() where index + 1 < box.rows - 1 || box.rows <= 2 {
-      canvas.draw(line, at: CellPoint(column: box.column + 2, row: box.row + 1 + index), style: style, clip: box)
-    }
-  }
-
-  func toggleHelp() {
-    isShowingHelp.toggle()
+  func showHelp() {
+    help = HelpView(tables: [BrowserKeys.bindings(for: mode), .editMenu], title: "tgrid keys")
     pendingDisplay = true
   }
 
-  var isHelpVisible: Bool { isShowingHelp }
-}
-
-// MARK: - Data source
-
-extension BrowserController: CollectionViewDataSource {
-  func numberOfSections(in collectionView: CollectionView) -> Int { model.sections.count }
-
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    model.sections[section].items.count
+  func closeHelp() {
+    help = nil
+    pendingDisplay = true
   }
 
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let cell = collectionView.dequeueReusableCell(CardCell.self, withReuseIdentifier: "card", for: indexPath)
-    if let node = model.node(at: indexPath) { cell.content = CardContent(node: node, in: document) }
-    cell.palette = palette
-    return cell
-  }
-
-  func collectionView(
-    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
-  ) -> ReusableView? {
-    guard kind == ElementKind.header, model.sections.indices.contains(indexPath.section) else { return nil }
-    let header = collectionView.dequeueReusableSupplementaryView(
-      LabelView.self, ofKind: kind, withReuseIdentifier: "header", for: indexPath)
-    header.text = " " + model.sections[indexPath.section].title + " "
-    header.role = .header
-    return header
-  }
-}
-
-// MARK: - Delegates
-
-extension BrowserController: CollectionViewDelegate {
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
-    message = nil
-  }
-
-  func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {
-    message = nil
-  }
-}
-
-extension BrowserController: FlowLayoutDelegate {
-  func flowLayout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
-    let size = cardSize(at: indexPath)
-    return Size(width: Double(size.columns), height: Double(size.rows))
+  func setNeedsDisplay() {
+    pendingDisplay = true
   }
 }

@@ -29,7 +29,30 @@ struct ViewOptions: ParsableArguments {
   @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
   var ndjson = false
 
+  @Option(name: .long, help: "How to show the document: grid or tree.")
+  var layout: LayoutChoice = .grid
+
+  @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
+  var treeStyle: TreeStyleChoice = .outline
+
   var textMode: JSONTextMode { ndjson ? .lines : .automatic }
+
+  var mode: ViewMode {
+    switch layout {
+    case .grid: return .grid
+    case .tree: return .tree(treeStyle == .columns ? .columns : .outline)
+    }
+  }
+}
+
+/// `--layout`.
+enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
+  case grid, tree
+}
+
+/// `--tree-style`.
+enum TreeStyleChoice: String, ExpressibleByArgument, CaseIterable {
+  case outline, columns
 }
 
 /// The interactive browser (the default command).
@@ -48,6 +71,13 @@ struct Browse: ParsableCommand {
   @Flag(name: .long, help: "Do not animate changes.")
   var noAnimation = false
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A command that receives copied text on its standard input (for example 'xclip -selection clipboard').",
+      discussion: "Without it, \(SystemClipboard.commandEnvironmentVariable) is used, else the terminal's OSC 52."))
+  var clipboardCommand: String?
+
   func run() throws {
     let loaded: DocumentLoader.Loaded
     do {
@@ -56,27 +86,26 @@ struct Browse: ParsableCommand {
       printError(error.message)
       throw ExitCode(error.exitCode)
     }
-    let useColor = (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
     let terminal: NcursesTerminal
     do {
-      terminal = try NcursesTerminal(enableMouse: !noMouse, useColor: useColor)
+      terminal = try NcursesTerminal(enableMouse: !noMouse)
     } catch {
       printError("tgrid: \(error)")
       throw ExitCode(2)
     }
     let controller = BrowserController(
-      document: loaded.document, sourceName: loaded.name, size: terminal.size, animates: !noAnimation)
-    if terminal.colorCount == 0 {
-      controller.collectionView.theme = .monochrome
-      controller.palette = .monochrome
-    }
-    let signal = BrowserRunLoop(terminal: terminal, controller: controller).run()
+      document: loaded.document, sourceName: loaded.name, size: terminal.size, mode: view.mode,
+      animates: !noAnimation)
+    controller.terminal = terminal
+    controller.applyColorCount(terminal.colorCount)
+    controller.collectionView.pasteboard = Pasteboard(
+      systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+    let runLoop = TerminalRunLoop(terminal: terminal, root: controller)
+    let exit = runLoop.run()
     terminal.shutdown()
-    if let signal {
+    if case .signal(let signal) = exit {
       // Leave the way the signal would have: the shell sees an honest status.
-      Glibc.signal(signal, SIG_DFL)
-      raise(signal)
-      throw ExitCode(128 + signal)
+      TerminalSignals.terminateProcess(bySignal: signal)
     }
   }
 }
@@ -103,7 +132,8 @@ struct Dump: ParsableCommand {
       throw ExitCode(error.exitCode)
     }
     let screen = CellSize(columns: size.columns, rows: size.rows)
-    let controller = BrowserController(document: loaded.document, sourceName: loaded.name, size: screen, animates: false)
+    let controller = BrowserController(
+      document: loaded.document, sourceName: loaded.name, size: screen, mode: view.mode, animates: false)
     var canvas = Canvas(size: screen)
     controller.draw(into: &canvas)
     var output = ""

@@ -29,7 +29,7 @@ final class RowListLayout: CollectionLayout {
 }
 
 /// A cell showing one line of text.
-final class TextCell: Cell {
+final class RowTextCell: Cell {
   var text = ""
 
   override func drawContent(
@@ -64,7 +64,7 @@ final class RowListSource: CollectionViewDataSource, CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let cell = collectionView.dequeueReusableCell(TextCell.self, withReuseIdentifier: "text", for: indexPath)
+    let cell = collectionView.dequeueReusableCell(RowTextCell.self, withReuseIdentifier: "text", for: indexPath)
     cell.text = "item \(indexPath.item)"
     return cell
   }
@@ -96,7 +96,7 @@ final class RowListSource: CollectionViewDataSource, CollectionViewDelegate {
 /// A collection view showing a ``RowListSource`` list in `frame`.
 func makeRowList(count: Int, frame: CellRect, multipleSelection: Bool = true) -> (CollectionView, RowListSource) {
   let collectionView = CollectionView(frame: frame, layout: RowListLayout())
-  collectionView.register(TextCell.self, forCellWithReuseIdentifier: "text")
+  collectionView.register(RowTextCell.self, forCellWithReuseIdentifier: "text")
   collectionView.animatesChanges = false
   collectionView.allowsMultipleSelection = multipleSelection
   let source = RowListSource(count: count)
