@@ -41,7 +41,15 @@ extension BrowserController {
         return response
       }
       return collectionView.handle(event, keyBindings: keys) || needsDisplay ? .changed : .unchanged
-    case .mouse, .paste:
+    case .paste(let text):
+      // A paste is one event, never keys: offered to the delegate as a Paste action.
+      if !collectionView.handle(event, keyBindings: keys) {
+        let count = text.count
+        message = "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet"
+        setNeedsDisplay()
+      }
+      return .changed
+    case .mouse:
       return collectionView.handle(event, keyBindings: keys) || needsDisplay ? .changed : .unchanged
     }
   }

@@ -190,10 +190,14 @@ final class BrowserController: RunLoopRoot {
     }
     view.clearSelection()
     mode = newMode
+    // Another data source and another layout: detach the data first, so no layout pass ever
+    // sees one source's counts with the other's layout.
+    view.finishAnimationsNow()
+    view.dataSource = nil
     switch newMode {
     case .grid:
-      view.dataSource = grid
       view.setCollectionViewLayout(gridLayout, animated: false)
+      view.dataSource = grid
     case .tree(let orientation):
       let model = treeModel ?? makeTreeModel()
       let layout = treeLayout.map { $0.orientation == orientation ? $0 : $0.copy(orientation: orientation) }
@@ -203,10 +207,9 @@ final class BrowserController: RunLoopRoot {
       layout.maximumNodeWidth = orientation == .outline ? 72 : 32
       treeLayout = layout
       model.register(in: view)
-      view.dataSource = model
       view.setCollectionViewLayout(layout, animated: false)
+      view.dataSource = model
     }
-    view.reloadData()
     restore(selection: selectedNodes, focus: focusedNode)
     pendingDisplay = true
   }

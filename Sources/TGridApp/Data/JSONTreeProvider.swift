@@ -19,8 +19,11 @@ final class JSONTreeProvider: TreeNodeProvider {
 
   func forEachChild(ofNode node: Int, _ body: (Int) -> Void) {
     let value = JSONNode(index: node)
-    if let children = hierarchyChildren(of: value) {
-      for child in document.children(of: children) { body(child.index) }
+    if isHierarchyNode(value) {
+      // A hierarchy node's children are its `children`; a leaf has none.
+      if let children = hierarchyChildren(of: value) {
+        for child in document.children(of: children) { body(child.index) }
+      }
       return
     }
     guard document.kind(of: value).isContainer else { return }
@@ -29,17 +32,17 @@ final class JSONTreeProvider: TreeNodeProvider {
 
   func hasChildren(_ node: Int) -> Bool {
     let value = JSONNode(index: node)
-    if let children = hierarchyChildren(of: value) { return document.childCount(of: children) > 0 }
+    if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) > 0 } ?? false }
     return document.kind(of: value).isContainer && document.childCount(of: value) > 0
   }
 
   func descendantCount(ofNode node: Int) -> Int {
     let value = JSONNode(index: node)
     guard isHierarchyNode(value) else {
-      // Every value below a container is a node.
-      var count = 0
+      // Every value below a container is a node (`descendants` includes the node itself).
+      var count = -1
       for _ in document.descendants(of: value) { count += 1 }
-      return count
+      return max(0, count)
     }
     var count = 0
     var stack = [node]

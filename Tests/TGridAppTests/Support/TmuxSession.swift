@@ -8,6 +8,14 @@ final class TmuxSession {
   let session = "tgrid-e2e"
   private(set) var isAlive = true
 
+  /// Where tests send the app's standard error.
+  var errorLogPath: String { NSTemporaryDirectory() + socket + ".stderr" }
+
+  /// What the app wrote to standard error so far.
+  func errorLog() -> String {
+    (try? String(contentsOfFile: errorLogPath, encoding: .utf8)) ?? ""
+  }
+
   /// Whether tmux is installed; end-to-end tests skip without it.
   static var isAvailable: Bool { which("tmux") != nil }
 
@@ -42,6 +50,12 @@ final class TmuxSession {
     guard isAlive else { return }
     isAlive = false
     _ = try? tmux(["kill-server"])
+    // TGRID_E2E_KEEP_LOGS=DIR keeps each app's standard error there, for debugging.
+    if let keep = ProcessInfo.processInfo.environment["TGRID_E2E_KEEP_LOGS"], !keep.isEmpty {
+      try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+      _ = rename(errorLogPath, keep + "/" + socket + ".stderr")
+    }
+    unlink(errorLogPath)
   }
 
   /// Types a line into the shell and presses Enter.
@@ -52,6 +66,11 @@ final class TmuxSession {
 
   /// Sends tmux key names (`Down`, `PageDown`, `q`, `C-c`, `Escape`…).
   func send(_ keys: String...) throws {
+    try tmux(["send-keys", "-t", session] + keys)
+  }
+
+  /// Sends several tmux key names in one call.
+  func sendKeyList(_ keys: [String]) throws {
     try tmux(["send-keys", "-t", session] + keys)
   }
 
@@ -76,6 +95,24 @@ final class TmuxSession {
   /// A tmux format value for the pane (`alternate_on`, `cursor_flag`, `pane_pid`…).
   func paneValue(_ name: String) throws -> String {
     try tmux(["display-message", "-p", "-t", session, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// The process running in the pane's foreground under the shell (the app), if any.
+  func appProcessID() throws -> Int32? {
+    let shell = try paneValue("pane_pid")
+    let result = try spawnAndWait("/usr/bin/pgrep", ["-P", shell], timeoutSeconds: 10)
+    return String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.flatMap { Int32($0) }
+  }
+
+  /// Sends a mouse event in SGR form: `button` 0 left, 2 right, 64/65 wheel; 1-based cells.
+  func sendMouse(button: Int, column: Int, row: Int, release: Bool = false) throws {
+    try sendHex(Array("\u{1b}[<\(button);\(column);\(row)\(release ? "m" : "M")".utf8))
+  }
+
+  /// Pastes text the way a terminal does when the app asked for bracketed paste.
+  func paste(_ text: String) throws {
+    try tmux(["set-buffer", "-b", "e2e", text])
+    try tmux(["paste-buffer", "-p", "-b", "e2e", "-t", session])
   }
 
   /// Resizes the pane's window.
@@ -110,9 +147,11 @@ final class TmuxSession {
   /// Runs `stty -a` in the shell and returns its output's flags once the prompt is back:
   /// proves the terminal was restored (echo and icanon on).
   func terminalModes() throws -> String {
-    try run("clear; stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo :modes")
-    let lines = try waitFor("the stty output") { lines in lines.contains { $0.hasSuffix(":modes") && !$0.contains("tr ") } }
-    return lines.first { $0.hasSuffix(":modes") && !$0.contains("tr ") } ?? ""
+    // The marker is spelled differently on the command line (`:mo""des`) than in the output
+    // (`:modes`), so a wrapped command line is never taken for the answer.
+    try run("clear; stty -a | tr ' ' '\\n' | grep -E '^-?(echo|icanon)$' | tr '\\n' ' '; echo :mo\"\"des")
+    let lines = try waitFor("the stty output") { lines in lines.contains { $0.hasSuffix(":modes") } }
+    return lines.first { $0.hasSuffix(":modes") } ?? ""
   }
 
   @discardableResult
