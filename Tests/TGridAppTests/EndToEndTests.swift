@@ -238,6 +238,33 @@ struct EndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  // MARK: - Loading (issue 6)
+
+  @Test func aLargeFileShowsItsFirstItemsWhileLoadingThenAll() throws {
+    let file = try LargeFile.make(records: 250_000)
+    defer { unlink(file) }
+    let tmux = try launch(file, waitForApp: false)
+    defer { tmux.close() }
+    try tmux.waitFor("progress while loading", seconds: 30) { $0.contains { $0.contains("loading") || $0.contains("Loading") } }
+    try tmux.waitFor("the whole file", seconds: 120) { lines in
+      lines.contains { $0.contains("item 1/250000") } && !lines.contains { $0.contains("loading") }
+    }
+    try tmux.send("End")
+    try tmux.waitFor(text: "item 250000/250000")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func qCancelsLoading() throws {
+    let file = try LargeFile.make(records: 400_000)
+    defer { unlink(file) }
+    let tmux = try launch(file, waitForApp: false)
+    defer { tmux.close() }
+    try tmux.waitFor("progress while loading", seconds: 30) { $0.contains { $0.contains("loading") || $0.contains("Loading") } }
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
   // MARK: - Helpers
 
   func tgrid() throws -> String {
@@ -292,5 +319,21 @@ struct SplitMix64 {
     value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
     value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
     return value ^ (value >> 31)
+  }
+}
+
+/// A large JSON file of records, written quickly, for the loading tests.
+enum LargeFile {
+  static func make(records: Int) throws -> String {
+    let path = NSTemporaryDirectory() + "tgrid-large-\(getpid())-\(records).json"
+    var text = "[\n"
+    text.reserveCapacity(records * 120)
+    for index in 0..<records {
+      text += #"{"id": \#(index), "name": "user \#(index)", "email": "u\#(index)@example.com", "score": \#(index % 997).5, "city": "Zürich"}"#
+      text += index + 1 < records ? ",\n" : "\n"
+    }
+    text += "]\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
   }
 }

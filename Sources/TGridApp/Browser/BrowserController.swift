@@ -40,6 +40,8 @@ final class BrowserController: RunLoopRoot {
   private(set) var help: HelpView?
   /// The terminal, when there is a real one (mouse toggle, redraw).
   weak var terminal: (any Terminal)?
+  /// True while showing a preview of a document still loading: nothing may change it.
+  var isReadOnly = false
   private var pendingDisplay = true
 
   init(document: JSONDocument, sourceName: String, size: CellSize, mode: ViewMode = .grid, animates: Bool = true) {
@@ -231,6 +233,13 @@ final class BrowserController: RunLoopRoot {
     }
     view.focusItem(at: focusPath ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
     view.ensureFocus()
+  }
+
+  /// Focuses a value and scrolls it into view (the nearest shown ancestor in the grid).
+  func focus(on node: JSONNode) {
+    guard let indexPath = indexPath(forShowing: node, reveal: true) else { return }
+    collectionView.focusItem(at: indexPath, scrollPosition: .center)
+    pendingDisplay = true
   }
 
   /// Where the current view shows a value; with `reveal`, the tree expands its ancestors

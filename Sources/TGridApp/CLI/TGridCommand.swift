@@ -79,34 +79,80 @@ struct Browse: ParsableCommand {
   var clipboardCommand: String?
 
   func run() throws {
-    let loaded: DocumentLoader.Loaded
-    do {
-      loaded = try DocumentLoader.load(path: file, mode: view.textMode)
-    } catch {
-      printError(error.message)
-      throw ExitCode(error.exitCode)
+    let options = JSONParseOptions(mode: view.textMode)
+    let load: DocumentLoad
+    if let file, file != "-" {
+      load = DocumentLoad(path: file, name: DocumentLoader.baseName(file), options: options)
+    } else if file == "-" || isatty(STDIN_FILENO) == 0 {
+      load = DocumentLoad(path: nil, name: "(stdin)", options: options)
+    } else {
+      // The demo data is in the binary: no loading to show.
+      let loaded: DocumentLoader.Loaded
+      do {
+        loaded = try DocumentLoader.load(path: nil, mode: view.textMode)
+      } catch {
+        printError(error.message)
+        throw ExitCode(error.exitCode)
+      }
+      try browse(document: loaded.document, name: loaded.name)
+      return
     }
-    let terminal: NcursesTerminal
-    do {
-      terminal = try NcursesTerminal(enableMouse: !noMouse)
-    } catch {
-      printError("tgrid: \(error)")
-      throw ExitCode(2)
+    load.start()
+    // Most files load in a blink: only a slow one gets a progress screen, and an invalid
+    // one is reported without touching the terminal at all.
+    if load.wait(milliseconds: 200) {
+      switch load.phase {
+      case .finished(let document): try browse(document: document, name: load.name)
+      case .failed(let failure):
+        printError(failure.message)
+        throw ExitCode(failure.exitCode)
+      default: throw ExitCode(1)
+      }
+      return
     }
-    let controller = BrowserController(
-      document: loaded.document, sourceName: loaded.name, size: terminal.size, mode: view.mode,
-      animates: !noAnimation)
-    controller.terminal = terminal
-    controller.applyColorCount(terminal.colorCount)
-    controller.collectionView.pasteboard = Pasteboard(
-      systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
-    let runLoop = TerminalRunLoop(terminal: terminal, root: controller)
-    let exit = runLoop.run()
+    let terminal = try openTerminal()
+    let root = LoadingRoot(load: load, size: terminal.size) { document, size in
+      self.makeBrowser(document: document, name: load.name, size: size, terminal: terminal)
+    }
+    let exit = TerminalRunLoop(terminal: terminal, root: root).run()
+    load.cancel()
+    terminal.shutdown()
+    if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
+    if let failure = root.failure {
+      printError(failure.message)
+      throw ExitCode(failure.exitCode)
+    }
+  }
+
+  private func browse(document: JSONDocument, name: String) throws {
+    let terminal = try openTerminal()
+    let browser = makeBrowser(document: document, name: name, size: terminal.size, terminal: terminal)
+    let exit = TerminalRunLoop(terminal: terminal, root: browser).run()
     terminal.shutdown()
     if case .signal(let signal) = exit {
       // Leave the way the signal would have: the shell sees an honest status.
       TerminalSignals.terminateProcess(bySignal: signal)
     }
+  }
+
+  private func openTerminal() throws -> NcursesTerminal {
+    do {
+      return try NcursesTerminal(enableMouse: !noMouse)
+    } catch {
+      printError("tgrid: \(error)")
+      throw ExitCode(2)
+    }
+  }
+
+  private func makeBrowser(document: JSONDocument, name: String, size: CellSize, terminal: NcursesTerminal)
+    -> BrowserController
+  {
+    let browser = BrowserController(document: document, sourceName: name, size: size, mode: view.mode, animates: !noAnimation)
+    browser.terminal = terminal
+    browser.applyColorCount(terminal.colorCount)
+    browser.collectionView.pasteboard = Pasteboard(
+      systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+    return browser
   }
 }
 

@@ -7,8 +7,8 @@ import TermGrid
 /// How a container becomes sections (so that common shapes read naturally):
 /// - an object whose members are all containers: one section per member (`{"users": […],
 ///   "orders": […]}`); a single such member is unwrapped (`{"albums": […]}` shows the albums);
-/// - an array of objects that each hold one array: one section per object, its array's
-///   elements as the items (albums with their photos);
+/// - an array of objects that each hold one array of records: one section per object, its
+///   array's elements as the items (albums with their photos);
 /// - anything else: one section whose items are the container's children.
 ///
 /// At the document's root, an object whose only container member sits among scalar
@@ -134,7 +134,10 @@ struct GridModel {
         guard inner == nil else { return nil }
         inner = member
       }
-      guard let inner else { return nil }
+      // The inner array must hold records (objects or arrays), like photos in an album;
+      // records with a list of tags are just records.
+      guard let inner, let first = document.child(at: 0, of: inner), document.kind(of: first).isContainer
+      else { return nil }
       let name = JSONPreview.titleMember(of: element, in: document).map { JSONPreview.inline($0, in: document) }
         ?? JSONPreview.label(of: element, in: document)
       result.append(

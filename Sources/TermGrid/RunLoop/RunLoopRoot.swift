@@ -12,11 +12,15 @@ public protocol RunLoopRoot: AnyObject {
   /// Milliseconds until the next animation frame is due, or `nil` when nothing moves (a
   /// collection view's `millisecondsUntilNextFrame`). Default `nil`.
   var millisecondsUntilNextFrame: Int? { get }
+  /// True when the root wants the loop to end without an event (work it waited for
+  /// failed, say). Checked before every wait. Default `false`.
+  var wantsToQuit: Bool { get }
 }
 
 extension RunLoopRoot {
   public var needsDisplay: Bool { false }
   public var millisecondsUntilNextFrame: Int? { nil }
+  public var wantsToQuit: Bool { false }
 }
 
 /// What handling an event did.

@@ -62,6 +62,7 @@ public final class TerminalRunLoop {
   public func run() -> RunLoopExit {
     needsDisplay = true
     while true {
+      if root.wantsToQuit { return .quit }
       if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
       let timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - (clock() - lastFrameMilliseconds)) }
       guard var event = terminal.nextEvent(timeoutMilliseconds: timeout) else {
