@@ -7,10 +7,10 @@ import Testing
 @Suite struct GridModelTests {
   @Test func anArrayOfObjectsWithOneArrayEachBecomesSections() throws {
     let document = try JSONDocument(
-      parsing: #"[{"title": "A", "photos": [{"f": 1}, {"f": 2}]}, {"title": "B", "photos": [{"f": 3}]}]"#)
+      parsing: #"[{"title": "A", "photos": [{"f": 1}, {"f": 2}]}, {"title": "B", "photos": [{"f": 3}]}, {"title": "C", "photos": []}]"#)
     let model = GridModel(document: document, root: document.root)
-    #expect(model.sections.map(\.title) == ["A · 2 items", "B · 1 item"])
-    #expect(model.sections.map(\.items.count) == [2, 1])
+    #expect(model.sections.map(\.title) == ["A · 2 items", "B · 1 item", "C · 0 items"])
+    #expect(model.sections.map(\.items.count) == [2, 1, 0])
   }
 
   @Test func recordsWithAListOfScalarsStayRecords() throws {

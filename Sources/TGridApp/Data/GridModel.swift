@@ -127,6 +127,7 @@ struct GridModel {
     guard count > 0, count <= maximumGroupedSections else { return nil }
     var result: [Section] = []
     result.reserveCapacity(count)
+    var holdsRecords = false
     for element in document.children(of: array) {
       guard document.kind(of: element) == .object else { return nil }
       var inner: JSONNode?
@@ -134,10 +135,13 @@ struct GridModel {
         guard inner == nil else { return nil }
         inner = member
       }
-      // The inner array must hold records (objects or arrays), like photos in an album;
-      // records with a list of tags are just records.
-      guard let inner, let first = document.child(at: 0, of: inner), document.kind(of: first).isContainer
-      else { return nil }
+      guard let inner else { return nil }
+      // The inner arrays must hold records (objects or arrays), like photos in an album
+      // (an album may be empty); records with a list of tags are just records.
+      if let first = document.child(at: 0, of: inner) {
+        guard document.kind(of: first).isContainer else { return nil }
+        holdsRecords = true
+      }
       let name = JSONPreview.titleMember(of: element, in: document).map { JSONPreview.inline($0, in: document) }
         ?? JSONPreview.label(of: element, in: document)
       result.append(
@@ -145,7 +149,7 @@ struct GridModel {
           title: "\(name) · \(JSONPreview.countPhrase(inner, in: document))", container: inner,
           items: Array(document.children(of: inner)), owner: element))
     }
-    return result
+    return holdsRecords ? result : nil
   }
 
   private static func pathTitle(of node: JSONNode, in document: JSONDocument) -> String {

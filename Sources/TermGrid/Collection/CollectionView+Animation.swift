@@ -34,8 +34,8 @@ extension CollectionView {
   // MARK: - Switching layouts
 
   /// Replaces the layout. Animated, every element moves from its frame in the old layout to
-  /// its frame in the new one. The focused item stays on screen (where it was on screen, when
-  /// the new layout allows) and the selection is kept.
+  /// its frame in the new one. The focused item stays on screen (on the same row, when the
+  /// new layout allows; sideways only as far as needed) and the selection is kept.
   public func setCollectionViewLayout(
     _ layout: CollectionLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
   ) {
@@ -63,8 +63,10 @@ extension CollectionView {
     committedBounds = nil
     // Keep the focused item where the eye is: same place on screen if possible.
     if let focused = focusedItem, let frame = layout.layoutAttributesForItem(at: focused)?.frame {
+      // Keep its row on screen where it was; sideways, move only as far as needed (so a
+      // layout that starts at the left edge is not shifted to keep an old column).
       let relative = focusScreenOffset ?? .zero
-      storedContentOffset = clampedContentOffset(Point(x: frame.minX - relative.x, y: frame.minY - relative.y))
+      storedContentOffset = clampedContentOffset(Point(x: storedContentOffset.x, y: frame.minY - relative.y))
       let visible = bounds
       if !visible.contains(frame) { scrollToVisible(frame, at: .nearest) }
     } else {
