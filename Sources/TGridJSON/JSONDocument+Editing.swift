@@ -185,20 +185,24 @@ extension JSONDocument {
       case .removed: .inserted
       case .inserted: .removed
       }
-    return commit(edit.undo, kind: kind, parent: edit.parent.index, position: edit.position)
+    // Reverting returns to the earlier state, stamp included, so its redo can be reverted.
+    return commit(edit.undo, kind: kind, parent: edit.parent.index, position: edit.position, stamp: edit.stampBefore)
   }
 
   // MARK: - Steps
 
-  private mutating func commit(_ splice: TapeSplice, kind: JSONEdit.Kind, parent: Int, position: Int) -> JSONEdit {
+  private mutating func commit(
+    _ splice: TapeSplice, kind: JSONEdit.Kind, parent: Int, position: Int, stamp: UInt64? = nil
+  ) -> JSONEdit {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     let undo = storage.apply(splice)
-    storage.stamp = JSONEdit.nextStamp()
+    let before = storage.stamp
+    storage.stamp = stamp ?? JSONEdit.nextStamp()
     return JSONEdit(
       kind: kind, parent: JSONNode(index: parent), position: position,
       node: kind == .removed ? nil : JSONNode(index: splice.start),
       start: splice.start, removedCount: splice.removedCount, insertedCount: splice.insertedWords.count,
-      undo: undo, stamp: storage.stamp)
+      undo: undo, stampBefore: before, stamp: storage.stamp)
   }
 
   private mutating func checkEditable(_ node: JSONNode) throws(JSONEditError) {

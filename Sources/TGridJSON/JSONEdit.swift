@@ -30,7 +30,9 @@ public struct JSONEdit: Sendable, CustomStringConvertible {
   let insertedCount: Int
   /// The splice that undoes this edit.
   let undo: TapeSplice
-  /// The document state the edit produced (so it can only be reverted on it).
+  /// The document states before and after the edit (it can only be reverted on the
+  /// latter, and reverting returns to the former).
+  let stampBefore: UInt64
   let stamp: UInt64
 
   /// The node that `old` (a node from before the edit) is now, or nil if it was removed or
