@@ -228,10 +228,39 @@ import Testing
       }
       let texts = document.children(of: document.root).map { document.rawText(of: $0) }
       #expect(texts == model, "step \(step)")
+      // The container index is updated by each edit, not rebuilt: it must match a rebuild.
+      #expect(document.storage.containerIndex() == ContainerIndex(document.storage), "step \(step)")
+      for child in document.children(of: document.root) {
+        #expect(document.parent(of: child) == document.root)
+        if let grandchild = document.child(at: 0, of: child) { #expect(document.parent(of: grandchild) == child) }
+      }
     }
     let reparsed = try JSONDocument(parsing: document.serializedText())
     #expect(reparsed.isValue(reparsed.root, equalTo: document.root, in: document))
     #expect(reparsed.valueCount == document.valueCount)
+  }
+
+  @Test func savingWritesTheEditedTextAtomically() throws {
+    let path = TemporaryFile.write(Array(EditFixtures.pretty.utf8))
+    defer { TemporaryFile.remove(path) }
+    var document = try JSONDocument(bytes: try JSONBytes.contentsOfFile(path))
+    try document.replace(try #require(document[document.root, "count"]), withJSON: "3")
+    try document.save(toFile: path)
+    let saved = try JSONBytes.contentsOfFile(path)
+    #expect(String(decoding: saved.array, as: UTF8.self) == EditFixtures.pretty.replacingOccurrences(of: "\"count\": 2", with: "\"count\": 3"))
+    // The document still reads its (old, mapped) bytes correctly after the file was replaced.
+    #expect(document.serializedBytes() == saved.array)
+  }
+
+  @Test func editsInsideDeepNestingWork() throws {
+    let depth = 100_000
+    var document = try JSONDocument(parsing: String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth))
+    var node = document.root
+    while let child = document.child(at: 0, of: node) { node = child }
+    let edit = try document.replace(node, withJSON: "[true, false]")
+    #expect(document.serializedText() == String(repeating: "[", count: depth) + "[true,false]" + String(repeating: "]", count: depth))
+    document.revert(edit)
+    #expect(!document.isEdited)
   }
 
   @Test func aPreviewCannotBeEdited() throws {

@@ -1,0 +1,56 @@
+// libFuzzer target for the JSON engine. Built by Scripts/fuzz-json.sh together with
+// Sources/TGridJSON/*.swift as one module, so it reaches internal API too.
+//
+// Every input is parsed in each mode; a document must write back byte for byte, every node
+// must be reachable through its path, values must convert without crashing, and one edit
+// plus its undo must restore the exact text.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  for mode in [JSONTextMode.automatic, .json, .lines] {
+    guard let document = try? JSONDocument(parsing: bytes, options: JSONParseOptions(mode: mode)) else { continue }
+    guard document.serializedBytes() == bytes else { fatalError("round trip changed the bytes") }
+    exercise(document)
+    var edited = document
+    if let target = document.children(of: document.root).first(where: { _ in true }) {
+      guard let edit = try? edited.replace(target, withJSON: "{\"fuzz\": [1, \"\\u00e9\"]}") else {
+        fatalError("replacing a child failed")
+      }
+      let reparsed = try? JSONDocument(parsing: edited.serializedBytes(), options: JSONParseOptions(mode: mode))
+      if reparsed == nil { fatalError("an edited document does not parse") }
+      edited.revert(edit)
+      guard edited.serializedBytes() == bytes else { fatalError("undo did not restore the bytes") }
+    }
+  }
+  // The progressive parser in small slices must agree with the one-shot parser.
+  let parser = JSONProgressiveParser(bytes: JSONBytes(bytes))
+  var finished = false
+  while !finished {
+    guard let done = try? parser.advance(byteBudget: 7) else { break }
+    finished = done
+    _ = parser.preview(maximumChildren: 3)
+  }
+  if finished, let document = try? parser.document(), document.serializedBytes() != bytes {
+    fatalError("progressive parsing changed the bytes")
+  }
+  return 0
+}
+
+private func exercise(_ document: JSONDocument) {
+  for (node, _) in document.descendants(of: document.root) {
+    _ = document.rawText(of: node)
+    _ = document.string(of: node)
+    _ = document.int(of: node)
+    _ = document.double(of: node)
+    _ = document.key(of: node)
+    let path = document.path(of: node)
+    for text in [path.jq, path.jsonPath, path.jsonPointer] {
+      guard let parsed = try? JSONPath(parsing: text), document.node(at: parsed) != nil else {
+        fatalError("path \(text) does not parse or lead anywhere")
+      }
+    }
+  }
+  _ = document.formatStyle
+  _ = document.formattedText(of: document.root, style: .twoSpaces)
+}
