@@ -71,20 +71,6 @@ extension JSONDocument {
   }
 }
 
-/// Why saving a document failed.
-public struct JSONWriteError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The file being written.
-  public let path: String
-  /// The system error number.
-  public let code: Int32
-
-  /// `path: reason`.
-  public var description: String {
-    let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-    return path.isEmpty ? reason : "\(path): \(reason)"
-  }
-}
-
 /// The C `write`, out of reach of `JSONDocument.write(toFileDescriptor:)`'s name.
 private func systemWrite(_ descriptor: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
   write(descriptor, pointer, count)

@@ -492,10 +492,3 @@ final class JSONParser {
     }
   }
 }
-
-extension String {
-  /// `'x'` for a single character, unchanged for descriptions like `end of input`.
-  var quotedIfCharacter: String {
-    unicodeScalars.count == 1 ? "'\(self)'" : self
-  }
-}
