@@ -38,7 +38,9 @@ enum JSONBenchmarkChild {
     }
     let peak = peakResidentKilobytes()
     let highWater = highWaterKilobytes()
-    guard var document else { return }
+    // Take the document out of the optional, so the edit below finds its storage unshared
+    // (a shared one is copied first, as copy-on-write demands).
+    guard var document = document.take() else { return }
     times.sort()
     cpuTimes.sort()
 

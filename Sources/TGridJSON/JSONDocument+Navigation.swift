@@ -1,29 +1,29 @@
 extension JSONDocument {
   /// The kind of a value.
   public func kind(of node: JSONNode) -> JSONKind {
-    JSONKind(tapeKind: TapeWord.kind(storage.word(node.index)))
+    JSONKind(tapeKind: TapeWord.kind(storage.word(valid(node))))
   }
 
   /// Whether the node is an array or an object.
   public func isContainer(_ node: JSONNode) -> Bool {
-    TapeWord.isContainer(storage.word(node.index))
+    TapeWord.isContainer(storage.word(valid(node)))
   }
 
   /// Number of direct children (0 for scalars).
   public func childCount(of node: JSONNode) -> Int {
-    storage.childCount(node.index)
+    storage.childCount(valid(node))
   }
 
   /// The direct children, in order; iterating allocates nothing.
   public func children(of node: JSONNode) -> JSONChildren {
-    let end = storage.subtreeEnd(node.index)
+    let end = storage.subtreeEnd(valid(node))
     return JSONChildren(storage: storage, start: node.index + 2, end: end, count: childCount(of: node))
   }
 
   /// The node and all its descendants in text order (pre-order), with their depth below
   /// `node` (0 for `node` itself); needs no recursion, however deep the tree.
   public func descendants(of node: JSONNode) -> JSONDescendants {
-    JSONDescendants(storage: storage, start: node.index, end: storage.subtreeEnd(node.index))
+    JSONDescendants(storage: storage, start: node.index, end: storage.subtreeEnd(valid(node)))
   }
 
   /// The child at a position, or nil when out of range (or `node` is a scalar).
@@ -68,7 +68,7 @@ extension JSONDocument {
   /// A binary search over the container index (built on first use), plus for a scalar a
   /// walk up from the nearest container before it to the one enclosing it.
   public func parent(of node: JSONNode) -> JSONNode? {
-    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
+    guard valid(node) > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
     if parent == 0 && !storage.isLines { return nil }
     return JSONNode(index: parent)
   }
@@ -98,7 +98,7 @@ extension JSONDocument {
 
   /// The next sibling, or nil after the last child (constant time: subtrees are skipped).
   public func nextSibling(of node: JSONNode) -> JSONNode? {
-    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
+    guard valid(node) > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
     let next = storage.subtreeEnd(node.index)
     return next < storage.subtreeEnd(parent) ? JSONNode(index: next) : nil
   }
@@ -122,6 +122,13 @@ extension JSONDocument {
     let index = storage.containerIndex()
     let before = index.containersBefore(node.index)
     return before == 0 || Int(index.containers[before - 1]) != node.index - 1
+  }
+
+  /// The node's tape index, after checking that it is on this document's tape.
+  @inline(__always)
+  func valid(_ node: JSONNode) -> Int {
+    precondition(node.index >= 0 && node.index < storage.words.count, "\(node) is not a node of this document")
+    return node.index
   }
 
   // MARK: - Child tables
