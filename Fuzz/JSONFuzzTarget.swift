@@ -12,16 +12,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let document = try? JSONDocument(parsing: bytes, options: JSONParseOptions(mode: mode)) else { continue }
     guard document.serializedBytes() == bytes else { fatalError("round trip changed the bytes") }
     exercise(document)
-    var edited = document
-    if let target = document.children(of: document.root).first(where: { _ in true }) {
-      guard let edit = try? edited.replace(target, withJSON: "{\"fuzz\": [1, \"\\u00e9\"]}") else {
-        fatalError("replacing a child failed")
-      }
-      let reparsed = try? JSONDocument(parsing: edited.serializedBytes(), options: JSONParseOptions(mode: mode))
-      if reparsed == nil { fatalError("an edited document does not parse") }
-      edited.revert(edit)
-      guard edited.serializedBytes() == bytes else { fatalError("undo did not restore the bytes") }
-    }
+    editAndUndo(document, bytes: bytes, mode: mode)
   }
   // The progressive parser in small slices must agree with the one-shot parser.
   let parser = JSONProgressiveParser(bytes: JSONBytes(bytes))
@@ -53,4 +44,42 @@ private func exercise(_ document: JSONDocument) {
   }
   _ = document.formatStyle
   _ = document.formattedText(of: document.root, style: .twoSpaces)
+}
+
+/// Replaces the deepest last node, inserts into and removes from its container, checks
+/// that each result parses to the expected value, then undoes everything.
+private func editAndUndo(_ document: JSONDocument, bytes: [UInt8], mode: JSONTextMode) {
+  var edited = document
+  var edits: [JSONEdit] = []
+  var deepest = document.root
+  for (node, _) in document.descendants(of: document.root) { deepest = node }
+  // The list of JSON Lines records (#0) has no text of its own to replace.
+  if deepest.index != 0 {
+    guard let edit = try? edited.replace(deepest, withJSON: "{\"fuzz\": [1, \"\\u00e9\"]}") else {
+      fatalError("replacing a node failed")
+    }
+    edits.append(edit)
+  }
+  let container = edited.parent(of: deepest) ?? edited.root
+  if edited.isContainer(container) {
+    let key: String? = edited.kind(of: container) == .object ? "k\"\u{1}" : nil
+    guard let inserted = try? edited.insert(json: "[true, {}]", forKey: key, at: 0, in: container) else {
+      fatalError("inserting failed")
+    }
+    edits.append(inserted)
+    if let first = edited.child(at: edited.childCount(of: container) - 1, of: container),
+      let removed = try? edited.remove(first)
+    {
+      edits.append(removed)
+    }
+  }
+  let text = edited.serializedBytes()
+  guard let reparsed = try? JSONDocument(parsing: text, options: JSONParseOptions(mode: mode)) else {
+    fatalError("an edited document does not parse: \(String(decoding: text, as: UTF8.self))")
+  }
+  guard reparsed.isValue(reparsed.root, equalTo: edited.root, in: edited) else {
+    fatalError("an edited document reads back differently")
+  }
+  for edit in edits.reversed() { edited.revert(edit) }
+  guard edited.serializedBytes() == bytes else { fatalError("undo did not restore the bytes") }
 }

@@ -36,7 +36,8 @@ extension JSONDocument {
     let valueEnd = storage.logicalEnd(of: index)
 
     var layout = childLayout(of: parent)
-    if storage.isContainer(index) && storage.childCount(index) > 0 {
+    // A container that spans lines keeps spanning lines (JSON Lines records never do).
+    if storage.isContainer(index) && storage.childCount(index) > 0 && !(parent == 0 && storage.isLines) {
       layout.isMultiLine = storage.text(inLogical: valueStart..<valueEnd).contains(0x0A)
     }
     let indentation = leadingIndentation(at: memberStart) ?? lineIndentation(before: memberStart)

@@ -47,7 +47,7 @@ extension JSONDocument {
   public func child(forKey key: String, of node: JSONNode) -> JSONNode? {
     guard kind(of: node) == .object else { return nil }
     let wanted = Array(key.utf8)
-    for child in children(of: node) where keyBytes(of: child) == wanted {
+    for child in children(of: node) where hasKey(child, wanted) {
       return child
     }
     return nil
@@ -122,6 +122,18 @@ extension JSONDocument {
     let index = storage.containerIndex()
     let before = index.containersBefore(node.index)
     return before == 0 || Int(index.containers[before - 1]) != node.index - 1
+  }
+
+  /// Whether a member's decoded key is `wanted` (no allocation unless the key has escapes).
+  private func hasKey(_ node: JSONNode, _ wanted: [UInt8]) -> Bool {
+    guard let (pointer, count) = keyToken(node) else { return false }
+    if TapeWord.isKeyEscaped(storage.word(node.index)) {
+      return JSONStringDecoder.decodedBytes(pointer, count: count) == wanted
+    }
+    guard count - 2 == wanted.count else { return false }
+    return wanted.withUnsafeBufferPointer { buffer in
+      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: count - 2))
+    }
   }
 
   /// The node's tape index, after checking that it is on this document's tape.
