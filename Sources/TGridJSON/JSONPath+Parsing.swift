@@ -2,9 +2,11 @@ extension JSONPath {
   /// Parses any of the three syntaxes: JSONPath when it starts with `$`, JSON Pointer when
   /// it is empty or starts with `/`, jq otherwise.
   public init(parsing text: String) throws(JSONPathError) {
-    if text.hasPrefix("$") {
+    // Scalars, not characters: `/` followed by a combining mark is still a pointer.
+    let first = text.unicodeScalars.first
+    if first == "$" {
       try self.init(jsonPath: text)
-    } else if text.isEmpty || text.hasPrefix("/") {
+    } else if first == nil || first == "/" {
       try self.init(jsonPointer: text)
     } else {
       try self.init(jq: text)
@@ -67,12 +69,14 @@ extension JSONPath {
       self.init([])
       return
     }
-    guard text.hasPrefix("/") else { throw JSONPathError(position: 0, message: "a JSON Pointer starts with '/'") }
+    guard text.unicodeScalars.first == "/" else {
+      throw JSONPathError(position: 0, message: "a JSON Pointer starts with '/'")
+    }
     var components: [Component] = []
     var position = 1
-    for token in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+    for token in text.unicodeScalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
       var key = ""
-      var scalars = token.unicodeScalars.makeIterator()
+      var scalars = token.makeIterator()
       var offset = position
       while let scalar = scalars.next() {
         if scalar == "~" {

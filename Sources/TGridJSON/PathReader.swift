@@ -1,17 +1,20 @@
-/// A cursor over a path's characters (internal).
+/// A cursor over a path's Unicode scalars (internal).
+///
+/// Scalars, not characters: a key may start with a combining mark, which would merge with
+/// the quote before it into one `Character`.
 struct PathReader {
-  let characters: [Character]
+  let characters: [Unicode.Scalar]
   var position = 0
 
   init(_ text: String) {
-    characters = Array(text)
+    characters = Array(text.unicodeScalars)
   }
 
   var count: Int { characters.count }
   var isAtEnd: Bool { position >= characters.count }
-  var peek: Character? { isAtEnd ? nil : characters[position] }
+  var peek: Unicode.Scalar? { isAtEnd ? nil : characters[position] }
 
-  mutating func take(_ character: Character) -> Bool {
+  mutating func take(_ character: Unicode.Scalar) -> Bool {
     guard peek == character else { return false }
     position += 1
     return true
@@ -25,24 +28,24 @@ struct PathReader {
   mutating func identifier() -> String {
     var name = ""
     while let character = peek, character.isASCII,
-      character == "_" || character.isLetter || (character.isNumber && !name.isEmpty)
+      character == "_" || (character.value | 0x20) &- 0x61 < 26 || (character.value &- 0x30 < 10 && !name.isEmpty)
     {
-      name.append(character)
+      name.unicodeScalars.append(character)
       position += 1
     }
     return name
   }
 
   /// After `[`: a quoted key or an integer, then `]`.
-  mutating func bracketed(quotes: [Character]) throws(JSONPathError) -> JSONPath.Component {
+  mutating func bracketed(quotes: [Unicode.Scalar]) throws(JSONPathError) -> JSONPath.Component {
     let component: JSONPath.Component
     if let quote = peek, quotes.contains(quote) {
       component = .key(quote == "\"" ? try doubleQuoted() : try singleQuoted())
     } else {
       var digits = ""
       if take("-") { digits = "-" }
-      while let character = peek, character.isASCII, character.isNumber {
-        digits.append(character)
+      while let character = peek, character.value &- 0x30 < 10 {
+        digits.unicodeScalars.append(character)
         position += 1
       }
       guard let index = Int(digits) else { throw error("expected a position or a quoted key after '['") }
@@ -59,9 +62,9 @@ struct PathReader {
     var literal = "\""
     while let character = peek {
       position += 1
-      literal.append(character)
+      literal.unicodeScalars.append(character)
       if character == "\\", let next = peek {
-        literal.append(next)
+        literal.unicodeScalars.append(next)
         position += 1
       } else if character == "\"" {
         guard let document = try? JSONDocument(parsing: literal, options: JSONParseOptions(mode: .json)),
@@ -89,11 +92,11 @@ struct PathReader {
       case "\\":
         guard let next = peek else { break }
         position += 1
-        literal += next == "'" ? "'" : "\\" + String(next)
+        literal += next == "'" ? "'" : "\\" + String(Character(next))
       case "\"":
         literal += "\\\""
       default:
-        literal.append(character)
+        literal.unicodeScalars.append(character)
       }
     }
     throw JSONPathError(position: start, message: "unterminated string: expected \"'\"")

@@ -1,14 +1,24 @@
 extension String {
-  /// Every occurrence of `target` replaced (no Foundation in the engine).
+  /// Every occurrence of `target` replaced (no Foundation in the engine). Matches
+  /// Unicode scalars, not characters, so a `~` followed by a combining mark still matches.
   func replacingOccurrences(of target: String, with replacement: String) -> String {
-    guard !target.isEmpty, contains(target) else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound] + replacement
-      rest = rest[range.upperBound...]
+    let wanted = Array(target.unicodeScalars)
+    let scalars = Array(unicodeScalars)
+    guard !wanted.isEmpty else { return self }
+    var result = String.UnicodeScalarView()
+    var index = 0
+    while index < scalars.count {
+      if scalars[index] == wanted[0] && index + wanted.count <= scalars.count
+        && Array(scalars[index..<(index + wanted.count)]) == wanted
+      {
+        result.append(contentsOf: replacement.unicodeScalars)
+        index += wanted.count
+      } else {
+        result.append(scalars[index])
+        index += 1
+      }
     }
-    return result + rest
+    return String(result)
   }
 
   /// `'x'` for a single character, unchanged for descriptions like `end of input`.

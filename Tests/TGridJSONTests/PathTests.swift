@@ -92,7 +92,9 @@ enum PathFixtures {
       "7": "seven",
       "with é": true,
       "": [[], {"a.b": 1, "0": 2}],
-      "tab\there": 1
+      "tab\there": 1,
+      "\u2dfaA": "starts with a combining mark",
+      "~\u0301/\u0301": "escapes followed by combining marks"
     }
     """#
 }
