@@ -30,7 +30,7 @@ extension JSONDocument {
     let value = try JSONDocument.validatedValue(text)
     let index = node.index
     guard let parent = storage.parentIndex(of: index) else { throw .invalidNode(node) }
-    let position = childPosition(of: index, in: parent)
+    let position = storage.position(ofChild: index, in: parent)
     let memberStart = storage.logicalMemberStart(of: index)
     let valueStart = storage.logicalStart(of: index)
     let valueEnd = storage.logicalEnd(of: index)
@@ -64,7 +64,7 @@ extension JSONDocument {
     let index = node.index
     guard let parent = storage.parentIndex(of: index) else { throw .invalidNode(node) }
     if parent == 0 && !storage.isLines { throw .cannotRemoveRoot }
-    let position = childPosition(of: index, in: parent)
+    let position = storage.position(ofChild: index, in: parent)
     let count = storage.childCount(parent)
     let range: Range<Int>
     if count == 1 {
@@ -75,7 +75,7 @@ extension JSONDocument {
     } else if position == 0 {
       range = storage.logicalMemberStart(of: index)..<storage.logicalMemberStart(of: storage.subtreeEnd(index))
     } else {
-      let previous = childIndex(at: position - 1, in: parent)
+      let previous = storage.childIndex(at: position - 1, in: parent)
       range = storage.logicalEnd(of: previous)..<storage.logicalEnd(of: index)
     }
     let splice = TapeSplice(
@@ -121,12 +121,12 @@ extension JSONDocument {
     if parent == 0 {
       // A JSON Lines record: its own line.
       if position < count {
-        let next = childIndex(at: position, in: parent)
+        let next = storage.childIndex(at: position, in: parent)
         range = storage.logicalStart(of: next)..<storage.logicalStart(of: next)
         suffix = lineBreak
         insertionIndex = next
       } else {
-        let end = count > 0 ? storage.logicalEnd(of: childIndex(at: count - 1, in: parent)) : storage.logicalCount
+        let end = count > 0 ? storage.logicalEnd(of: storage.childIndex(at: count - 1, in: parent)) : storage.logicalCount
         range = end..<end
         if end > 0 { prefix = lineBreak } else { suffix = lineBreak }
         insertionIndex = storage.subtreeEnd(parent)
@@ -146,7 +146,7 @@ extension JSONDocument {
       suffix = [0x2C] + layout.separator
       insertionIndex = first
     } else {
-      let previous = childIndex(at: position - 1, in: parent)
+      let previous = storage.childIndex(at: position - 1, in: parent)
       let end = storage.logicalEnd(of: previous)
       range = end..<end
       prefix = [0x2C] + layout.separator
@@ -211,35 +211,6 @@ extension JSONDocument {
     guard contains(node) else { throw .invalidNode(node) }
     // Edits append to the shared buffer: make it ours first.
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-  }
-
-  private func childPosition(of index: Int, in parent: Int) -> Int {
-    if storage.childCount(parent) > JSONDocument.childTableThreshold {
-      let table = storage.childTable(of: parent)
-      var low = 0
-      var high = table.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(table[middle]) < index { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
-    var child = storage.firstChild(parent)
-    var position = 0
-    while child < index {
-      child = storage.subtreeEnd(child)
-      position += 1
-    }
-    return position
-  }
-
-  private func childIndex(at position: Int, in parent: Int) -> Int {
-    if storage.childCount(parent) > JSONDocument.childTableThreshold {
-      return Int(storage.childTable(of: parent)[position])
-    }
-    var child = storage.firstChild(parent)
-    for _ in 0..<position { child = storage.subtreeEnd(child) }
-    return child
   }
 
   /// How the children of a container are laid out, for writing a new one like them.

@@ -31,14 +31,8 @@ extension JSONDocument {
   /// Constant time for large containers (their child positions are indexed on first use),
   /// a short walk for small ones.
   public func child(at position: Int, of node: JSONNode) -> JSONNode? {
-    let count = childCount(of: node)
-    guard position >= 0 && position < count else { return nil }
-    if count > JSONDocument.childTableThreshold {
-      return JSONNode(index: Int(storage.childTable(of: node.index)[position]))
-    }
-    var index = storage.firstChild(node.index)
-    for _ in 0..<position { index = storage.subtreeEnd(index) }
-    return JSONNode(index: index)
+    guard position >= 0 && position < childCount(of: node) else { return nil }
+    return JSONNode(index: storage.childIndex(at: position, in: node.index))
   }
 
   /// The first member of an object with the given key (decoded), or nil.
@@ -76,24 +70,7 @@ extension JSONDocument {
   /// The node's position among its parent's children; nil for the root.
   public func position(of node: JSONNode) -> Int? {
     guard let parent = parent(of: node) else { return nil }
-    let count = childCount(of: parent)
-    if count > JSONDocument.childTableThreshold {
-      let table = storage.childTable(of: parent.index)
-      var low = 0
-      var high = table.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(table[middle]) < node.index { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
-    var index = storage.firstChild(parent.index)
-    var position = 0
-    while index < node.index {
-      index = storage.subtreeEnd(index)
-      position += 1
-    }
-    return position
+    return storage.position(ofChild: node.index, in: parent.index)
   }
 
   /// The next sibling, or nil after the last child (constant time: subtrees are skipped).
@@ -143,8 +120,4 @@ extension JSONDocument {
     return node.index
   }
 
-  // MARK: - Child tables
-
-  /// Containers with more children than this get a lookup table on first random access.
-  static let childTableThreshold = 32
 }

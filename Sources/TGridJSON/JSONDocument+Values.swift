@@ -42,7 +42,7 @@ extension JSONDocument {
   /// `1.5e1`, `100e-2`); nil otherwise (fractions, overflow, other kinds).
   public func int(of node: JSONNode) -> Int? {
     guard let text = numberText(of: node) else { return nil }
-    return JSONNumber.exactInteger(text)
+    return JSONNumber.Decimal(text).exactInteger
   }
 
   /// The number as the nearest `Double` (`±infinity` beyond its range, as `1e400`); nil for

@@ -22,11 +22,7 @@ extension JSONStorage {
 
   /// The last child of a non-empty container.
   func lastChild(of index: Int) -> Int {
-    let count = childCount(index)
-    if count > JSONDocument.childTableThreshold, let last = childTable(of: index).last { return Int(last) }
-    var child = firstChild(index)
-    for _ in 1..<max(count, 1) { child = subtreeEnd(child) }
-    return child
+    childIndex(at: childCount(index) - 1, in: index)
   }
 
   /// Position of a container's closing bracket.

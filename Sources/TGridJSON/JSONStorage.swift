@@ -130,6 +130,39 @@ final class JSONStorage: @unchecked Sendable {
     return table
   }
 
+  /// Tape index of a container's child at a position (in range): from the child table for
+  /// large containers, by skipping subtrees for small ones.
+  func childIndex(at position: Int, in parent: Int) -> Int {
+    if childCount(parent) > JSONStorage.childTableThreshold { return Int(childTable(of: parent)[position]) }
+    var child = firstChild(parent)
+    for _ in 0..<position { child = subtreeEnd(child) }
+    return child
+  }
+
+  /// Position of a child among its parent's children.
+  func position(ofChild index: Int, in parent: Int) -> Int {
+    if childCount(parent) > JSONStorage.childTableThreshold {
+      let table = childTable(of: parent)
+      var low = 0
+      var high = table.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(table[middle]) < index { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    var child = firstChild(parent)
+    var position = 0
+    while child < index {
+      child = subtreeEnd(child)
+      position += 1
+    }
+    return position
+  }
+
+  /// Containers with more children than this get a child table on first random access.
+  static let childTableThreshold = 32
+
   /// Forgets every index (after the tape changed).
   func clearCaches() {
     caches.withLock { $0 = Caches() }
