@@ -36,9 +36,10 @@ let package = Package(
       dependencies: ["TermGrid", "TGridJSON", "TGridApp"],
       path: "Sources/TGridBenchmarks"
     ),
-    .testTarget(name: "TermGridTests", dependencies: ["TermGrid"]),
+    .testTarget(name: "TermGridTests", dependencies: ["TermGrid"], exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON"]),
-    .testTarget(name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON"]),
+    .testTarget(
+      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON"], exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

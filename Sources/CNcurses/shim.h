@@ -47,39 +47,12 @@ static inline attr_t cnc_a_italic(void) {
 }
 static inline attr_t cnc_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
 
-/* Mouse masks. */
-static inline mmask_t cnc_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
-static inline mmask_t cnc_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
-static inline mmask_t cnc_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t cnc_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t cnc_button1_clicked(void) { return BUTTON1_CLICKED; }
-static inline mmask_t cnc_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
-static inline mmask_t cnc_button2_pressed(void) { return BUTTON2_PRESSED; }
-static inline mmask_t cnc_button2_released(void) { return BUTTON2_RELEASED; }
-static inline mmask_t cnc_button2_clicked(void) { return BUTTON2_CLICKED; }
-static inline mmask_t cnc_button3_pressed(void) { return BUTTON3_PRESSED; }
-static inline mmask_t cnc_button3_released(void) { return BUTTON3_RELEASED; }
-static inline mmask_t cnc_button3_clicked(void) { return BUTTON3_CLICKED; }
-static inline mmask_t cnc_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t cnc_button5_pressed(void) {
-#ifdef BUTTON5_PRESSED
-  return BUTTON5_PRESSED;
-#else
-  return 0;
-#endif
+/* Terminfo strings: tigetstr returns (char *)-1 for a name that is not a string
+   capability, which Swift cannot compare against; this returns NULL for both cases. */
+static inline const char *cnc_tigetstr(const char *name) {
+  char *value = tigetstr(name);
+  return (value == (char *)-1) ? NULL : value;
 }
-static inline mmask_t cnc_button_shift(void) { return BUTTON_SHIFT; }
-static inline mmask_t cnc_button_ctrl(void) { return BUTTON_CTRL; }
-static inline mmask_t cnc_button_alt(void) { return BUTTON_ALT; }
-
-/* Keys that are macros over expressions rather than plain numbers. */
-static inline int cnc_key_f(int n) { return KEY_F(n); }
-static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
-static inline int cnc_key_resize(void) { return KEY_RESIZE; }
-static inline int cnc_key_mouse(void) { return KEY_MOUSE; }
-
-/* Escape delay is a global in some builds and a function in others. */
-static inline int cnc_set_escdelay(int ms) { return set_escdelay(ms); }
 
 /* Writes one styled grapheme (up to a handful of wide characters) at a cell. */
 static inline int cnc_put_cell(WINDOW *w, int y, int x, const wchar_t *text, attr_t attrs, int pair) {

@@ -1,8 +1,28 @@
-// `tgrid-bench <suite> [options]`: release-mode figures for BENCHMARKS.md.
+// Release-mode figures for BENCHMARKS.md: `swift run -c release tgrid-bench [NAME [ARGUMENTS...]]`.
+// With no name every registered benchmark runs. Register a benchmark with one line below.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let benchmarks: [(name: String, run: ([String]) -> Void)] = [
+  ("flow", runFlowBenchmarks(arguments:)),
+  ("collection", runCollectionBenchmarks(arguments:)),
+  ("terminal", runTerminalBenchmarks(arguments:)),
+  ("tree", runTreeBenchmarks(arguments:)),
+  ("json", runJSONBenchmarks(arguments:)),
+]
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
-case "json":
-  runJSONBenchmarks(arguments: Array(arguments.dropFirst()))
-default:
-  print("usage: tgrid-bench json [--data DIR] [--quick]")
+case nil:
+  for benchmark in benchmarks { benchmark.run([]) }
+case let name?:
+  if let benchmark = benchmarks.first(where: { $0.name == name }) {
+    benchmark.run(Array(arguments.dropFirst()))
+  } else {
+    print("usage: tgrid-bench [\(benchmarks.map(\.name).joined(separator: "|")) [ARGUMENTS...]]")
+    exit(2)
+  }
 }

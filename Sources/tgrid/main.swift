@@ -1,1 +1,3 @@
 import TGridApp
+
+TGridCommand.main()

@@ -150,6 +150,12 @@ public struct BatchUpdatePlan: Sendable {
       guard path.section >= 0, path.section < oldCounts.count, path.item >= 0, path.item < oldCounts[path.section] else {
         throw fail("attempt to reload item \(path.item) of section \(path.section), which does not exist before the update")
       }
+      guard !deletedSections.contains(path.section) else {
+        throw fail("attempt to reload item \(path.item) of section \(path.section), which is itself deleted or reloaded")
+      }
+      guard !(removedBySection[path.section]?.contains(path.item) ?? false) else {
+        throw fail("attempt to delete and reload the same item, item \(path.item) of section \(path.section)")
+      }
       reloadedItems.insert(path)
     }
     for path in itemInserts {
@@ -179,6 +185,9 @@ public struct BatchUpdatePlan: Sendable {
       guard removedBySection[from.section, default: []].insert(from.item).inserted else {
         throw fail("item \(from.item) of section \(from.section) is deleted or moved twice")
       }
+      guard !reloadedItems.contains(from) else {
+        throw fail("attempt to move and reload the same item, item \(from.item) of section \(from.section)")
+      }
       guard takenBySection[to.section, default: []].insert(to.item).inserted else {
         throw fail("item \(to.item) of section \(to.section) is inserted or moved to twice")
       }
@@ -205,6 +214,12 @@ public struct BatchUpdatePlan: Sendable {
     // Moves into a section whose old counterpart is gone cannot be placed.
     for section in takenBySection.keys where !sectionMap.contains(section) {
       throw fail("items are inserted or moved into section \(section), which is not a surviving section")
+    }
+    // A reloaded item keeps its place among the others, which may have shifted around it.
+    for index in updateItems.indices where updateItems[index].action == .reload && !updateItems[index].isSectionUpdate {
+      if let before = updateItems[index].indexPathBeforeUpdate {
+        updateItems[index].indexPathAfterUpdate = newIndexPath(for: before)
+      }
     }
   }
 

@@ -3,18 +3,18 @@ extension CollectionView {
   public var isAnimating: Bool { animation != nil }
 
   /// Milliseconds until the next animation frame should be drawn, or `nil` when nothing
-  /// moves: the run loop sleeps this long at most.
+  /// moves: the run loop sleeps this long at most (about 60 frames a second, and no later
+  /// than the animation's end).
   public var millisecondsUntilNextFrame: Int? {
-    guard animation != nil else { return nil }
-    return 16
+    guard let running = animation else { return nil }
+    return max(0, min(16, running.start + running.duration - clock()))
   }
 
-  /// Moves animations along; finishes them when their time is up.
+  /// Marks the view for another pass while an animation runs.
   func advanceAnimation() {
-    guard let running = animation else { return }
+    guard animation != nil else { return }
     needsLayout = true
     needsDisplay = true
-    if running.isFinished(now: clock()) { needsLayout = true }
   }
 
   func finishAnimation() {
@@ -70,8 +70,9 @@ extension CollectionView {
     } else {
       storedContentOffset = clampedContentOffset(storedContentOffset)
     }
-    // Supplementary and decoration views belong to the old layout's kinds: start afresh.
-    for (key, view) in visibleViews where key.category != .cell {
+    // Decoration views are made from the old layout's registrations: start afresh. Cells and
+    // supplementary views come from the data source, so they carry over to the new layout.
+    for (key, view) in visibleViews where key.category == .decorationView || key.isGhost {
       recycle(view)
       visibleViews[key] = nil
     }
@@ -85,11 +86,15 @@ extension CollectionView {
       completion?(true)
       return
     }
+    // Every element moves from where it was drawn to where the new layout puts it; elements
+    // that only one of the layouts has fade in or out.
     var from: [ElementKey: LayoutAttributes] = [:]
-    for element in oldShown { from[element.key] = element }
+    for element in oldShown where !element.key.isGhost && element.category != .decorationView {
+      from[element.key] = element
+    }
     let newBounds = bounds
     for element in layout.layoutAttributesForElements(in: newBounds) where from[element.key] == nil {
-      if var start = oldLayout.layoutAttributes(for: element.key) {
+      if element.category != .decorationView, var start = oldLayout.layoutAttributes(for: element.key) {
         start.alpha = min(start.alpha, element.alpha)
         from[element.key] = start
       } else {
@@ -99,9 +104,15 @@ extension CollectionView {
       }
     }
     var transient: [ElementKey: (from: LayoutAttributes, to: LayoutAttributes)] = [:]
-    for element in oldShown where element.category == .cell {
-      guard let end = layout.layoutAttributes(for: element.key), !end.frame.intersects(newBounds) else { continue }
-      transient[element.key] = (element, end)
+    for element in oldShown where !element.key.isGhost && element.category != .decorationView {
+      if let end = layout.layoutAttributes(for: element.key) {
+        // Moving out of the visible area: drawn on its way until the animation ends.
+        if !end.frame.intersects(newBounds) { transient[element.key] = (element, end) }
+      } else {
+        var end = element
+        end.alpha = 0
+        transient[element.key] = (element, end)
+      }
     }
     animation = ElementAnimation(
       start: clock(), duration: animationDuration, from: from, transient: transient,
@@ -120,10 +131,18 @@ extension CollectionView {
   /// Starts a transition the app drives by setting
   /// ``TransitionLayout/transitionProgress`` (from a key held down, say). Finish it with
   /// ``finishInteractiveTransition()`` or ``cancelInteractiveTransition()``.
+  ///
+  /// The delegate may supply its own transition layout (the guide's
+  /// `collectionView:transitionLayoutForOldLayout:newLayout:`). A transition already under
+  /// way is finished first.
   @discardableResult
   public func startInteractiveTransition(to layout: CollectionLayout) -> TransitionLayout {
     finishAnimationsNow()
-    let transition = TransitionLayout(currentLayout: collectionViewLayout, nextLayout: layout)
+    if collectionViewLayout is TransitionLayout { finishInteractiveTransition() }
+    let oldLayout = collectionViewLayout
+    let transition =
+      delegate?.collectionView(self, transitionLayoutForOldLayout: oldLayout, newLayout: layout)
+      ?? TransitionLayout(currentLayout: oldLayout, nextLayout: layout)
     setCollectionViewLayout(transition, animated: false)
     return transition
   }

@@ -66,20 +66,30 @@ extension CollectionView {
 
   private func apply(_ plan: BatchUpdatePlan, completions: [(Bool) -> Void]) {
     let layout = collectionViewLayout
-    layoutIfNeeded()
+    // No layout pass here: the data source already holds the new data, and a pass would ask
+    // it for cells at the old index paths. The layout still answers for the old counts.
+    layout.prepareIfNeeded()
     let visibleBefore = bounds
     // What was where before: a screen around the visible area, enough for what can move in.
     let snapshotArea = Rect(
       x: visibleBefore.minX - visibleBefore.width, y: visibleBefore.minY - visibleBefore.height,
       width: visibleBefore.width * 3, height: visibleBefore.height * 3)
     var before: [ElementKey: LayoutAttributes] = [:]
-    for element in layout.layoutAttributesForElements(in: snapshotArea) { before[element.key] = element }
-    // An animation in flight starts from where things are drawn now.
-    for element in displayedAttributes { before[element.key] = element }
+    if animatesChanges {
+      for element in layout.layoutAttributesForElements(in: snapshotArea) { before[element.key] = element }
+      // Moved items start from where they were, however far away that was.
+      for update in plan.updateItems where update.action == .move && !update.isSectionUpdate {
+        guard let from = update.indexPathBeforeUpdate, before[.cell(from)] == nil else { continue }
+        if let attributes = layout.layoutAttributesForItem(at: from) { before[.cell(from)] = attributes }
+      }
+      // An animation in flight starts from where things are drawn now.
+      for element in displayedAttributes { before[element.key] = element }
+    }
     let cancelled = animation?.completions ?? []
     animation = nil
 
     func newKey(for key: ElementKey) -> ElementKey? {
+      if key.isGhost { return nil }
       switch key.category {
       case .cell:
         return plan.newIndexPath(for: key.indexPath).map(ElementKey.cell)
@@ -97,14 +107,14 @@ extension CollectionView {
     // Selection, anchor, focus and highlight follow their items.
     selectedIndexPaths = Set(selectedIndexPaths.compactMap { plan.newIndexPath(for: $0) })
     selectionAnchor = selectionAnchor.flatMap { plan.newIndexPath(for: $0) }
+    selectionExtent = selectionExtent.flatMap { plan.newIndexPath(for: $0) }
     highlightedIndexPath = highlightedIndexPath.flatMap { plan.newIndexPath(for: $0) }
     let oldFocus = focusedItem
     let focusAfter = oldFocus.flatMap { plan.newIndexPath(for: $0) }
 
     // Views follow their items; deleted ones stay a moment as ghosts, fading out.
-    var transient: [ElementKey: (from: LayoutAttributes, to: LayoutAttributes)] = [:]
     var views: [ElementKey: ReusableView] = [:]
-    var ghostStarts: [(ElementKey, LayoutAttributes, LayoutAttributes?)] = []
+    var ghosts: [(key: ElementKey, oldKey: ElementKey, start: LayoutAttributes)] = []
     for (key, view) in visibleViews {
       if key.category == .cell, plan.reloadedItems.contains(key.indexPath) {
         recycle(view)
@@ -117,19 +127,12 @@ extension CollectionView {
       }
       if let moved = newKey(for: key) {
         views[moved] = view
-      } else if animatesChanges, let old = before[key] {
-        let final: LayoutAttributes?
-        switch key.category {
-        case .cell: final = layout.finalLayoutAttributesForDisappearingItem(at: key.indexPath)
-        case .supplementaryView:
-          final = layout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: key.kind, at: key.indexPath)
-        case .decorationView:
-          final = layout.finalLayoutAttributesForDisappearingDecorationElement(ofKind: key.kind, at: key.indexPath)
-        }
+      } else if animatesChanges, !key.isGhost, let old = before[key] {
         ghostCounter += 1
-        let ghost = ElementKey(category: key.category, kind: "\u{1}ghost\(ghostCounter)", indexPath: key.indexPath)
+        let ghost = ElementKey(
+          category: key.category, kind: String(ElementKey.ghostPrefix) + "ghost\(ghostCounter)", indexPath: key.indexPath)
         views[ghost] = view
-        ghostStarts.append((ghost, old, final))
+        ghosts.append((ghost, key, old))
       } else {
         recycle(view)
       }
@@ -137,13 +140,15 @@ extension CollectionView {
     visibleViews = views
     elementsWithoutViews.removeAll()
 
-    layout.prepare(forCollectionViewUpdates: plan.updateItems)
+    // The guide's order: the layout prepares for the new data, then hears what changed, then
+    // answers for appearing and disappearing elements, then finalizes.
     sectionCounts = plan.newCounts
     var context = InvalidationContext()
     context.invalidateDataSourceCounts = true
     context.invalidateEverything = true
     layout.invalidateLayout(with: context)
     layout.prepareIfNeeded()
+    layout.prepare(forCollectionViewUpdates: plan.updateItems)
 
     if let oldFocus {
       focusedItem = focusAfter ?? nearestValidItem(to: oldFocus)
@@ -181,18 +186,32 @@ extension CollectionView {
       if let initial { from[element.key] = initial }
     }
     // Elements on screen before that now lie outside the visible area move out of it.
-    for (key, _) in visibleViews where key.kind.first != "\u{1}" {
+    var transient: [ElementKey: (from: LayoutAttributes, to: LayoutAttributes)] = [:]
+    for (key, _) in visibleViews where !key.isGhost {
       guard let start = from[key], let end = layout.layoutAttributes(for: key), !end.frame.intersects(visibleAfter)
       else { continue }
       transient[key] = (start, end)
     }
-    for (ghost, old, final) in ghostStarts {
-      var start = old
-      start.representedElementKind = ghost.kind
-      var end = final ?? old
+    // Deleted elements go to the layout's final attributes, or fade out where they were.
+    for ghost in ghosts {
+      let final: LayoutAttributes?
+      switch ghost.oldKey.category {
+      case .cell: final = layout.finalLayoutAttributesForDisappearingItem(at: ghost.oldKey.indexPath)
+      case .supplementaryView:
+        final = layout.finalLayoutAttributesForDisappearingSupplementaryElement(
+          ofKind: ghost.oldKey.kind, at: ghost.oldKey.indexPath)
+      case .decorationView:
+        final = layout.finalLayoutAttributesForDisappearingDecorationElement(
+          ofKind: ghost.oldKey.kind, at: ghost.oldKey.indexPath)
+      }
+      var start = ghost.start
+      start.representedElementKind = ghost.key.kind
+      var end = final ?? ghost.start
       if final == nil { end.alpha = 0 }
-      end.representedElementKind = ghost.kind
-      transient[ghost] = (start, end)
+      end.category = ghost.key.category
+      end.indexPath = ghost.key.indexPath
+      end.representedElementKind = ghost.key.kind
+      transient[ghost.key] = (start, end)
     }
     layout.finalizeCollectionViewUpdates()
     for completion in cancelled { completion(false) }

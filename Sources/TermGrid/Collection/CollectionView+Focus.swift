@@ -8,6 +8,9 @@ extension CollectionView {
     if target != focusedItem {
       focusedItem = target
       refreshCellStates()
+      // Layouts may show elements that depend on the focus (a tree's pinned ancestors):
+      // ask for the visible elements again on the next pass.
+      setNeedsLayout()
       delegate?.collectionView(self, didFocusItemAt: target)
     }
     if let target, let scrollPosition { scrollToItem(at: target, at: scrollPosition) }
@@ -72,36 +75,42 @@ extension CollectionView {
     for candidate in candidates {
       let frame = candidate.frame
       let major: Double
-      let minorGap: Double
+      let minorOverlap: Double
       let minorCentre: Double
       switch direction {
       case .down:
         guard frame.minY >= origin.maxY - tolerance || frame.midY > origin.maxY else { continue }
         major = max(0, frame.minY - origin.maxY)
-        minorGap = max(0, max(frame.minX, origin.minX) - min(frame.maxX, origin.maxX))
+        minorOverlap = min(frame.maxX, origin.maxX) - max(frame.minX, origin.minX)
         minorCentre = abs(frame.midX - origin.midX)
       case .up:
         guard frame.maxY <= origin.minY + tolerance || frame.midY < origin.minY else { continue }
         major = max(0, origin.minY - frame.maxY)
-        minorGap = max(0, max(frame.minX, origin.minX) - min(frame.maxX, origin.maxX))
+        minorOverlap = min(frame.maxX, origin.maxX) - max(frame.minX, origin.minX)
         minorCentre = abs(frame.midX - origin.midX)
       case .right:
         guard frame.minX >= origin.maxX - tolerance || frame.midX > origin.maxX else { continue }
         major = max(0, frame.minX - origin.maxX)
-        minorGap = max(0, max(frame.minY, origin.minY) - min(frame.maxY, origin.maxY))
+        minorOverlap = min(frame.maxY, origin.maxY) - max(frame.minY, origin.minY)
         minorCentre = abs(frame.midY - origin.midY)
       case .left:
         guard frame.maxX <= origin.minX + tolerance || frame.midX < origin.minX else { continue }
         major = max(0, origin.minX - frame.maxX)
-        minorGap = max(0, max(frame.minY, origin.minY) - min(frame.maxY, origin.maxY))
+        minorOverlap = min(frame.maxY, origin.maxY) - max(frame.minY, origin.minY)
         minorCentre = abs(frame.midY - origin.midY)
       }
+      // Frames that only touch across the direction are beside the beam, not in it.
+      let minorGap = max(0, -minorOverlap)
       // In the beam first; then by distance along the direction (weighting the sideways gap
       // as Android's focus finder does), then by how centred the candidate is.
-      let inBeam = minorGap == 0 ? 0 : 1
+      let inBeam = minorOverlap > tolerance ? 0 : 1
       let distance = inBeam == 0 ? major : 13 * major * major + minorGap * minorGap
       let score = (inBeam, distance, minorCentre)
-      if best == nil || score < best!.score { best = (score, candidate.indexPath) }
+      // Equal scores go to the earlier item, so the choice never depends on the layout's order.
+      if let current = best, current.score < score || (current.score == score && current.indexPath < candidate.indexPath) {
+        continue
+      }
+      best = (score, candidate.indexPath)
     }
     return best?.indexPath
   }
@@ -135,9 +144,14 @@ extension CollectionView {
     if let anchorFrame {
       let relative = Point(x: anchorFrame.midX - before.minX, y: anchorFrame.midY - before.minY)
       var goal = Point(x: after.minX + relative.x, y: after.minY + relative.y)
-      if after.minY == before.minY {
-        // Could not scroll further: go to the first or last item on screen instead.
-        goal.y = pages > 0 ? after.maxY - 0.001 : after.minY
+      if after.origin == before.origin {
+        // Could not scroll further: go to the first or last item on screen instead, along
+        // the direction pages go in.
+        if maximumContentOffset.y == 0 && maximumContentOffset.x > 0 {
+          goal.x = pages > 0 ? after.maxX - 0.001 : after.minX
+        } else {
+          goal.y = pages > 0 ? after.maxY - 0.001 : after.minY
+        }
       }
       target = nearestItem(to: goal, in: after)
     }
@@ -156,10 +170,12 @@ extension CollectionView {
       let frame = element.frame
       let dx = max(0, max(frame.minX - point.x, point.x - frame.maxX))
       let dy = max(0, max(frame.minY - point.y, point.y - frame.maxY))
-      let distance = dx * dx + dy * dy
-      if best == nil || distance < best!.0 || (distance == best!.0 && element.indexPath < best!.1) {
-        best = (distance, element.indexPath)
+      // A frame holding the point beats one it only touches (the maximum edges are exclusive).
+      let distance = frame.contains(point) ? -1 : dx * dx + dy * dy
+      if let current = best, current.0 < distance || (current.0 == distance && current.1 < element.indexPath) {
+        continue
       }
+      best = (distance, element.indexPath)
     }
     return best?.1
   }

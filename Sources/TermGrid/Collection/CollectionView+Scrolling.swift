@@ -40,13 +40,28 @@ extension CollectionView {
       y: storedContentOffset.y + cellMetrics.height(ofRows: rows))
   }
 
-  /// Scrolls by pages: the visible height less one row, so one line stays in view. The
-  /// layout's ``CollectionLayout/targetContentOffset(forProposedContentOffset:)`` may move
-  /// the stop (to an item boundary, for example).
+  /// Scrolls by pages: the visible height less one row, so one line stays in view. Content
+  /// that only scrolls sideways (a horizontal flow, a timeline) pages by the visible width
+  /// less one column instead. The layout's
+  /// ``CollectionLayout/targetContentOffset(forProposedContentOffset:)`` may move the stop
+  /// (to an item boundary, for example), but never back against the direction of travel: a
+  /// page key always moves when there is somewhere to go.
   public func scroll(byPages pages: Int) {
-    let pageRows = max(1, frame.rows - 1)
-    let proposed = Point(x: storedContentOffset.x, y: storedContentOffset.y + cellMetrics.height(ofRows: pageRows * pages))
-    contentOffset = collectionViewLayout.targetContentOffset(forProposedContentOffset: clampedContentOffset(proposed))
+    guard pages != 0 else { return }
+    let current = storedContentOffset
+    let end = maximumContentOffset
+    let sideways = end.y == 0 && end.x > 0
+    var proposed = current
+    if sideways {
+      proposed.x += cellMetrics.width(ofColumns: max(1, frame.columns - 1) * pages)
+    } else {
+      proposed.y += cellMetrics.height(ofRows: max(1, frame.rows - 1) * pages)
+    }
+    proposed = clampedContentOffset(proposed)
+    let target = clampedContentOffset(collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed))
+    let (from, to) = sideways ? (current.x, target.x) : (current.y, target.y)
+    let movesForward = pages > 0 ? to > from : to < from
+    contentOffset = movesForward ? target : proposed
   }
 
   /// Scrolls to the very start of the content.
@@ -54,9 +69,11 @@ extension CollectionView {
     contentOffset = .zero
   }
 
-  /// Scrolls to the very end of the content.
+  /// Scrolls to the very end of the content: the bottom, or the right end of content that
+  /// only scrolls sideways.
   public func scrollToEnd() {
-    contentOffset = Point(x: storedContentOffset.x, y: maximumContentOffset.y)
+    let end = maximumContentOffset
+    contentOffset = end.y == 0 ? Point(x: end.x, y: 0) : Point(x: storedContentOffset.x, y: end.y)
   }
 
   /// Scrolls so the item is visible at `position`.
@@ -65,18 +82,21 @@ extension CollectionView {
     scrollToVisible(attributes.frame, at: position)
   }
 
-  /// Scrolls so a content rectangle is visible at `position`, in both directions.
+  /// Scrolls so a content rectangle is visible at `position` vertically, and as little as
+  /// needed horizontally (both directions when the content is larger both ways).
   public func scrollToVisible(_ target: Rect, at position: ScrollPosition = .nearest) {
     let visible = bounds
     var offset = storedContentOffset
-    // Work in whole cells so "fully visible" means what the screen shows.
-    let rowHeight = cellMetrics.height(ofRows: 1)
-    let columnWidth = cellMetrics.width(ofColumns: 1)
+    // Which edge lines up decides the rounding to whole cells: a bottom or right edge rounds
+    // up, so "fully visible" means what the screen shows.
+    var roundYUp = false
+    var roundXUp = false
     switch position {
     case .top:
       offset.y = target.minY
     case .bottom:
       offset.y = target.maxY - visible.height
+      roundYUp = true
     case .center:
       offset.y = target.midY - visible.height / 2
     case .nearest:
@@ -84,16 +104,19 @@ extension CollectionView {
         offset.y = target.minY
       } else if target.maxY > visible.maxY {
         offset.y = target.maxY - visible.height
+        roundYUp = true
       }
     }
     if target.width > visible.width || target.minX < visible.minX {
       offset.x = target.minX
     } else if target.maxX > visible.maxX {
       offset.x = target.maxX - visible.width
+      roundXUp = true
     }
-    // Snap to whole rows and columns, rounding so the target's edges stay inside.
-    offset.y = (offset.y / rowHeight).rounded(position == .bottom ? .up : .down) * rowHeight
-    offset.x = (offset.x / columnWidth).rounded(.down) * columnWidth
+    let rowHeight = cellMetrics.height(ofRows: 1)
+    let columnWidth = cellMetrics.width(ofColumns: 1)
+    offset.y = (offset.y / rowHeight).rounded(roundYUp ? .up : .down) * rowHeight
+    offset.x = (offset.x / columnWidth).rounded(roundXUp ? .up : .down) * columnWidth
     contentOffset = offset
   }
 }

@@ -22,6 +22,7 @@ extension CollectionView {
       delegate?.collectionView(self, didSelectItemAt: indexPath)
     }
     selectionAnchor = indexPath
+    selectionExtent = nil
     if let scrollPosition { scrollToItem(at: indexPath, at: scrollPosition) }
     refreshCellStates()
   }
@@ -56,6 +57,7 @@ extension CollectionView {
       delegate?.collectionView(self, didDeselectItemAt: indexPath)
     }
     selectionAnchor = nil
+    selectionExtent = nil
     refreshCellStates()
   }
 
@@ -96,13 +98,11 @@ extension CollectionView {
 
   /// Selects the item the way a tap does: highlight, unhighlight, then select, each step
   /// asking the delegate. What Space and Enter do on the focused item.
+  ///
+  /// As in UIKit, an item the delegate refuses to highlight is not selected by a tap either.
   public func tapItem(at indexPath: IndexPath) {
-    if beginPress(at: indexPath) {
-      endPress(at: indexPath)
-    } else if allowsSelection, isValid(indexPath) {
-      // The delegate refused the highlight; a tap can still select.
-      toggleSelectionByUser(at: indexPath)
-    }
+    guard beginPress(at: indexPath) else { return }
+    endPress(at: indexPath)
   }
 
   private func toggleSelectionByUser(at indexPath: IndexPath) {
@@ -111,6 +111,7 @@ extension CollectionView {
       guard delegate?.collectionView(self, shouldDeselectItemAt: indexPath) ?? true else { return }
       selectedIndexPaths.remove(indexPath)
       selectionAnchor = indexPath
+      selectionExtent = nil
       refreshCellStates()
       delegate?.collectionView(self, didDeselectItemAt: indexPath)
       return
@@ -124,13 +125,15 @@ extension CollectionView {
     }
     selectedIndexPaths.insert(indexPath)
     selectionAnchor = indexPath
+    selectionExtent = nil
     refreshCellStates()
     delegate?.collectionView(self, didSelectItemAt: indexPath)
   }
 
   /// Selects every item from the anchor to `indexPath` in index order (Shift+arrows, `v`),
-  /// asking `shouldSelect` for each newly selected item. Without an anchor, `indexPath`
-  /// becomes the anchor.
+  /// asking `shouldSelect` for each newly selected item. The range replaces the one extended
+  /// before from the same anchor, so moving back shrinks it (asking `shouldDeselect`).
+  /// Without an anchor, or with single selection, it taps `indexPath` instead.
   public func extendSelection(to indexPath: IndexPath) {
     guard allowsSelection, isValid(indexPath) else { return }
     guard allowsMultipleSelection, let anchor = selectionAnchor, isValid(anchor) else {
@@ -138,6 +141,15 @@ extension CollectionView {
       return
     }
     let (low, high) = anchor < indexPath ? (anchor, indexPath) : (indexPath, anchor)
+    if let extent = selectionExtent, isValid(extent) {
+      // Drop what the previous range covered beyond the new one.
+      let (oldLow, oldHigh) = anchor < extent ? (anchor, extent) : (extent, anchor)
+      for stale in selectedIndexPaths.filter({ $0 >= oldLow && $0 <= oldHigh && ($0 < low || $0 > high) }).sorted() {
+        guard delegate?.collectionView(self, shouldDeselectItemAt: stale) ?? true else { continue }
+        selectedIndexPaths.remove(stale)
+        delegate?.collectionView(self, didDeselectItemAt: stale)
+      }
+    }
     var current = low
     while true {
       if !selectedIndexPaths.contains(current), delegate?.collectionView(self, shouldSelectItemAt: current) ?? true {
@@ -147,6 +159,7 @@ extension CollectionView {
       guard current != high, let next = self.indexPath(after: current) else { break }
       current = next
     }
+    selectionExtent = indexPath
     refreshCellStates()
   }
 

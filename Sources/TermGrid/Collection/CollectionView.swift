@@ -73,16 +73,22 @@ public final class CollectionView: LayoutHost {
 
   var storedContentOffset = Point.zero
   var sectionCounts: [Int]?
-  var cellRegistrations: [String: Cell.Type] = [:]
-  var supplementaryRegistrations: [String: ReusableView.Type] = [:]
+  var cellRegistrations: [String: (cellClass: Cell.Type, slot: Int)] = [:]
+  var supplementaryRegistrations: [String: (viewClass: ReusableView.Type, slot: Int)] = [:]
+  /// Reuse queue slots of decoration kinds, by kind.
+  var decorationSlots: [String: Int] = [:]
   var reuseQueue = ReuseQueue()
   /// The views on screen, by element.
   var visibleViews: [ElementKey: ReusableView] = [:]
   /// What is on screen now, in the order it is drawn.
   var displayedAttributes: [LayoutAttributes] = []
+  /// The view of each of ``displayedAttributes``, in the same order.
+  var displayedViews: [ReusableView] = []
   /// Supplementary elements the data source gave no view for (asked once per reload).
   var elementsWithoutViews: Set<ElementKey> = []
   var needsLayout = true
+  /// Counts layout passes; a view stamped with the current one is in use in this pass.
+  var layoutPassNumber = 0
   var committedBounds: Rect?
   var boundsOverride: Rect?
   /// How many views were ever created (not dequeued from a queue).
@@ -91,6 +97,8 @@ public final class CollectionView: LayoutHost {
   // Selection state lives here, not in cells (cells only mirror it).
   var selectedIndexPaths: Set<IndexPath> = []
   var selectionAnchor: IndexPath?
+  /// Where the last range extended to from the anchor (`nil` until one is extended).
+  var selectionExtent: IndexPath?
   var highlightedIndexPath: IndexPath?
   var focusedItem: IndexPath?
 
@@ -99,6 +107,9 @@ public final class CollectionView: LayoutHost {
   var pendingCompletions: [(Bool) -> Void] = []
   var batchDepth = 0
   var ghostCounter = 0
+
+  // The edit menu and the pasteboard (CollectionView+EditMenu.swift).
+  var editMenuState = EditMenuState()
 
   // Animations in flight (inserts, deletes, moves, layout switches).
   var animation: ElementAnimation?
@@ -155,31 +166,32 @@ public final class CollectionView: LayoutHost {
 
   /// Registers the cell class to create for `identifier`.
   public func register(_ cellClass: Cell.Type, forCellWithReuseIdentifier identifier: String) {
-    cellRegistrations[identifier] = cellClass
+    cellRegistrations[identifier] = (cellClass, reuseQueue.slot(for: "cell\u{0}" + identifier))
   }
 
   /// Registers the view class to create for supplementary views of `kind` with `identifier`.
   public func register(
     _ viewClass: ReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String
   ) {
-    supplementaryRegistrations[Self.supplementaryKey(kind, identifier)] = viewClass
+    let key = Self.supplementaryKey(kind, identifier)
+    supplementaryRegistrations[key] = (viewClass, reuseQueue.slot(for: "supplementary\u{0}" + key))
   }
 
   /// A cell ready to configure: a recycled one after `prepareForReuse()`, or a new one.
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> Cell {
-    guard let cellClass = cellRegistrations[identifier] else {
+    guard let registration = cellRegistrations[identifier] else {
       preconditionFailure(
         "dequeueReusableCell: no cell class is registered for the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forCellWithReuseIdentifier:) first"
       )
     }
-    let queueKey = "cell\u{0}" + identifier
-    if let view = reuseQueue.dequeue(identifier: queueKey) as? Cell {
+    if let view = reuseQueue.dequeue(slot: registration.slot) as? Cell {
+      view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
-    let cell = cellClass.init()
+    let cell = registration.cellClass.init()
     cell.reuseIdentifier = identifier
-    cell.reuseQueueKey = queueKey
+    cell.reuseSlot = registration.slot
     createdViewCount += 1
     return cell
   }
@@ -197,20 +209,19 @@ public final class CollectionView: LayoutHost {
   public func dequeueReusableSupplementaryView(
     ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> ReusableView {
-    let key = Self.supplementaryKey(kind, identifier)
-    guard let viewClass = supplementaryRegistrations[key] else {
+    guard let registration = supplementaryRegistrations[Self.supplementaryKey(kind, identifier)] else {
       preconditionFailure(
         "dequeueReusableSupplementaryView: no view class is registered for kind \"\(kind)\" with the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first"
       )
     }
-    let queueKey = "supplementary\u{0}" + key
-    if let view = reuseQueue.dequeue(identifier: queueKey) {
+    if let view = reuseQueue.dequeue(slot: registration.slot) {
+      view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
-    let view = viewClass.init()
+    let view = registration.viewClass.init()
     view.reuseIdentifier = identifier
-    view.reuseQueueKey = queueKey
+    view.reuseSlot = registration.slot
     createdViewCount += 1
     return view
   }
@@ -230,15 +241,22 @@ public final class CollectionView: LayoutHost {
   static func supplementaryKey(_ kind: String, _ identifier: String) -> String { kind + "\u{0}" + identifier }
 
   func makeDecorationView(kind: String) -> ReusableView? {
-    let queueKey = "decoration\u{0}" + kind
-    if let view = reuseQueue.dequeue(identifier: queueKey) {
+    let slot: Int
+    if let known = decorationSlots[kind] {
+      slot = known
+    } else {
+      slot = reuseQueue.slot(for: "decoration\u{0}" + kind)
+      decorationSlots[kind] = slot
+    }
+    if let view = reuseQueue.dequeue(slot: slot) {
+      view.layoutAttributes = nil
       view.prepareForReuse()
       return view
     }
     guard let make = collectionViewLayout.decorationViewFactories[kind] else { return nil }
     let view = make()
     view.reuseIdentifier = kind
-    view.reuseQueueKey = queueKey
+    view.reuseSlot = slot
     createdViewCount += 1
     return view
   }
@@ -253,15 +271,25 @@ public final class CollectionView: LayoutHost {
     for (_, view) in visibleViews { recycle(view) }
     visibleViews.removeAll()
     displayedAttributes.removeAll()
+    displayedViews.removeAll()
     elementsWithoutViews.removeAll()
+    let cancelled = animation?.completions ?? []
     animation = nil
-    collectionViewLayout.invalidateLayout(with: .everything)
+    // Counts may have changed: layouts that keep per-item state (preferred sizes) drop it.
+    var context = InvalidationContext.everything
+    context.invalidateDataSourceCounts = true
+    collectionViewLayout.invalidateLayout(with: context)
     loadCountsIfNeeded()
     selectedIndexPaths = selectedIndexPaths.filter(isValid)
     if let anchor = selectionAnchor, !isValid(anchor) { selectionAnchor = nil }
+    if let extent = selectionExtent, !isValid(extent) { selectionExtent = nil }
     if let highlighted = highlightedIndexPath, !isValid(highlighted) { highlightedIndexPath = nil }
-    if let focused = focusedItem, !isValid(focused) { focusedItem = nearestValidItem(to: focused) }
+    if let focused = focusedItem, !isValid(focused) {
+      focusedItem = nearestValidItem(to: focused)
+      delegate?.collectionView(self, didFocusItemAt: focusedItem)
+    }
     setNeedsLayout()
+    for completion in cancelled { completion(false) }
   }
 
   /// Whether an index path names an existing item.
@@ -298,71 +326,185 @@ public final class CollectionView: LayoutHost {
 
   /// Runs the layout pass now if anything changed: prepares the layout, clamps the offset,
   /// asks for the visible elements and gives each a view.
+  ///
+  /// Self-sizing views (``ReusableView/preferredLayoutAttributesFitting(_:)``) may ask for
+  /// another size; when the layout agrees
+  /// (``CollectionLayout/shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)``)
+  /// it is invalidated with its context and the pass runs again, a few times at most.
   public func layoutIfNeeded() {
-    advanceAnimation()
-    let layoutIsDirty = collectionViewLayout.needsPrepare
-    guard needsLayout || layoutIsDirty || animation != nil else { return }
-    loadCountsIfNeeded()
-    let newBounds = bounds
-    if let committedBounds, committedBounds != newBounds {
-      boundsOverride = committedBounds
-      let invalidate = collectionViewLayout.shouldInvalidateLayout(forBoundsChange: newBounds)
-      let context = invalidate ? collectionViewLayout.invalidationContext(forBoundsChange: newBounds) : nil
-      boundsOverride = nil
-      if let context { collectionViewLayout.invalidateLayout(with: context) }
+    if let running = animation, running.isFinished(now: clock()) {
+      // The last frame of an animation is the layout itself: drop ghosts and transients now.
+      finishAnimation()
     }
-    collectionViewLayout.prepareIfNeeded()
-    let clamped = clampedContentOffset(storedContentOffset)
-    if clamped != storedContentOffset { storedContentOffset = clamped }
-    committedBounds = bounds
-    let current = collectionViewLayout.layoutAttributesForElements(in: bounds).filter { !$0.isHidden }
-    let shown = animation.map { $0.frameAttributes(current: current, now: clock()) } ?? current
-    updateViews(for: shown)
-    if let running = animation, running.isFinished(now: clock()) { finishAnimation() }
+    advanceAnimation()
+    guard needsLayout || collectionViewLayout.needsPrepare || animation != nil else { return }
+    loadCountsIfNeeded()
+    for _ in 0..<Self.maximumSelfSizingPasses {
+      layoutPass()
+      guard collectionViewLayout.needsPrepare, animation == nil else { break }
+    }
     needsLayout = false
     needsDisplay = true
   }
 
-  private func updateViews(for attributes: [LayoutAttributes]) {
-    var views: [ElementKey: ReusableView] = [:]
-    views.reserveCapacity(attributes.count)
+  /// How many times one ``layoutIfNeeded()`` may run the pass again for self-sizing views.
+  static let maximumSelfSizingPasses = 4
+
+  private func layoutPass() {
+    let layout = collectionViewLayout
+    let newBounds = bounds
+    if let committedBounds, committedBounds != newBounds {
+      // The layout compares against the bounds it was laid out for.
+      boundsOverride = committedBounds
+      let invalidate = layout.shouldInvalidateLayout(forBoundsChange: newBounds)
+      let context = invalidate ? layout.invalidationContext(forBoundsChange: newBounds) : nil
+      boundsOverride = nil
+      if let context { layout.invalidateLayout(with: context) }
+    }
+    if layout.needsPrepare, let adjustment = layout.pendingInvalidation?.contentOffsetAdjustment, adjustment != .zero {
+      // The invalidation asked to keep the content still while something above it changed size.
+      storedContentOffset = storedContentOffset.offsetBy(dx: adjustment.x, dy: adjustment.y)
+    }
+    layout.prepareIfNeeded()
+    let clamped = clampedContentOffset(storedContentOffset)
+    if clamped != storedContentOffset { storedContentOffset = clamped }
+    committedBounds = bounds
+    var current = layout.layoutAttributesForElements(in: bounds)
+    if current.contains(where: \.isHidden) { current.removeAll(where: \.isHidden) }
+    let shown = animation.map { $0.frameAttributes(current: current, now: clock()) } ?? current
+    let preferred = updateViews(for: shown, checkPreferredSizes: animation == nil)
+    for (original, fitting) in preferred
+    where layout.shouldInvalidateLayout(forPreferredLayoutAttributes: fitting, withOriginalAttributes: original) {
+      layout.invalidateLayout(
+        with: layout.invalidationContext(forPreferredLayoutAttributes: fitting, withOriginalAttributes: original))
+    }
+  }
+
+  /// Gives every element a view (keeping the ones already on screen) and recycles the rest.
+  /// - Returns: the elements whose views prefer other attributes (original, preferred).
+  private func updateViews(
+    for attributes: [LayoutAttributes], checkPreferredSizes: Bool
+  ) -> [(LayoutAttributes, LayoutAttributes)] {
+    layoutPassNumber &+= 1
+    let pass = layoutPassNumber
     var drawn: [LayoutAttributes] = []
     drawn.reserveCapacity(attributes.count)
+    var views: [ReusableView?] = []
+    views.reserveCapacity(attributes.count)
+    var missing = 0
+    // First keep the views of elements still shown, so the ones that left go back to the
+    // queue before any new one is dequeued: a page scroll reuses them at once. (The
+    // dictionary is moved out while it is read, so it is not copied or access-checked.)
+    var live = visibleViews
+    visibleViews = [:]
     for element in attributes {
-      let key = element.key
-      if views[key] != nil { continue }
-      let view: ReusableView
-      if let existing = visibleViews.removeValue(forKey: key) {
-        view = existing
-      } else if let made = makeView(for: element) {
-        view = made
+      if let view = live[element.key] {
+        if view.layoutPass == pass { continue }  // the same element twice: draw it once
+        view.layoutPass = pass
+        views.append(view)
       } else {
-        continue
+        views.append(nil)
+        missing += 1
       }
-      if let cell = view as? Cell, element.category == .cell, key.kind.isEmpty {
-        mirrorState(into: cell, at: element.indexPath)
-      }
-      view.apply(element)
-      views[key] = view
       drawn.append(element)
     }
-    for (_, view) in visibleViews { recycle(view) }
-    visibleViews = views
-    // Draw by zIndex; equal zIndex keeps the layout's order (a stable sort).
-    displayedAttributes = drawn.enumerated().sorted {
-      $0.element.zIndex != $1.element.zIndex ? $0.element.zIndex < $1.element.zIndex : $0.offset < $1.offset
-    }.map(\.element)
+    let kept = drawn.count - missing
+    if live.count > kept {
+      if live.count - kept > kept {
+        // Most views left (a page scroll): keep the few that stay in a fresh dictionary
+        // rather than removing the many one by one.
+        var staying: [ElementKey: ReusableView] = [:]
+        staying.reserveCapacity(drawn.count)
+        for (key, view) in live {
+          if view.layoutPass == pass { staying[key] = view } else { recycle(view) }
+        }
+        live = staying
+      } else {
+        var gone: [ElementKey] = []
+        for (key, view) in live where view.layoutPass != pass { gone.append(key) }
+        for key in gone {
+          if let view = live.removeValue(forKey: key) { recycle(view) }
+        }
+      }
+    }
+    visibleViews = live
+    var allHaveViews = missing == 0
+    if missing > 0 {
+      // The data source may look at the visible views while it configures new ones.
+      allHaveViews = true
+      for index in drawn.indices where views[index] == nil {
+        guard let view = makeView(for: drawn[index]) else {
+          allHaveViews = false
+          continue
+        }
+        view.layoutPass = pass
+        if let first = visibleViews.updateValue(view, forKey: drawn[index].key) {
+          // The layout listed the element twice: the first copy keeps its view.
+          visibleViews[drawn[index].key] = first
+          recycle(view)
+          allHaveViews = false
+          continue
+        }
+        views[index] = view
+      }
+    }
+    var shown = drawn
+    var shownViews: [ReusableView] = []
+    shownViews.reserveCapacity(drawn.count)
+    if allHaveViews {
+      for view in views { if let view { shownViews.append(view) } }
+    } else {
+      shown.removeAll(keepingCapacity: true)
+      for (element, view) in zip(drawn, views) {
+        guard let view else { continue }
+        shown.append(element)
+        shownViews.append(view)
+      }
+    }
+    var preferred: [(LayoutAttributes, LayoutAttributes)] = []
+    let mirrorsSelection = !selectedIndexPaths.isEmpty
+    for (element, view) in zip(shown, shownViews) {
+      if element.category == .cell, let cell = view as? Cell, !element.key.isGhost {
+        cell.isSelected = mirrorsSelection && selectedIndexPaths.contains(element.indexPath)
+        cell.isHighlighted = highlightedIndexPath == element.indexPath
+        cell.isFocused = focusedItem == element.indexPath
+      }
+      guard view.layoutAttributes != element else { continue }
+      view.apply(element)
+      if checkPreferredSizes, element.category != .decorationView, !element.key.isGhost {
+        let fitting = view.preferredLayoutAttributesFitting(element)
+        if fitting.frame.size != element.frame.size { preferred.append((element, fitting)) }
+      }
+    }
+    // Draw by zIndex; equal zIndex keeps the layout's order (a stable sort), which is
+    // already the case for most layouts: only sort when it is not.
+    var isOrdered = true
+    for index in shown.indices.dropFirst() where shown[index - 1].zIndex > shown[index].zIndex {
+      isOrdered = false
+      break
+    }
+    if isOrdered {
+      displayedAttributes = shown
+      displayedViews = shownViews
+    } else {
+      let order = shown.indices.sorted {
+        shown[$0].zIndex != shown[$1].zIndex ? shown[$0].zIndex < shown[$1].zIndex : $0 < $1
+      }
+      displayedAttributes = order.map { shown[$0] }
+      displayedViews = order.map { shownViews[$0] }
+    }
+    return preferred
   }
 
   private func makeView(for element: LayoutAttributes) -> ReusableView? {
     // Ghosts of deleted elements only ever use the view they had.
-    if element.representedElementKind?.first == "\u{1}" { return nil }
+    if element.key.isGhost { return nil }
     switch element.category {
     case .cell:
       guard let dataSource, isValid(element.indexPath) else { return nil }
       let cell = dataSource.collectionView(self, cellForItemAt: element.indexPath)
       precondition(
-        !cell.reuseQueueKey.isEmpty,
+        cell.reuseSlot >= 0,
         "collectionView(_:cellForItemAt:) must return a cell from dequeueReusableCell(withReuseIdentifier:for:) (index path \(element.indexPath))"
       )
       return cell
@@ -383,8 +525,8 @@ public final class CollectionView: LayoutHost {
   }
 
   func recycle(_ view: ReusableView) {
-    guard !view.reuseQueueKey.isEmpty else { return }
-    reuseQueue.enqueue(view, identifier: view.reuseQueueKey)
+    guard view.reuseSlot >= 0 else { return }
+    reuseQueue.enqueue(view, slot: view.reuseSlot)
   }
 
   func mirrorState(into cell: Cell, at indexPath: IndexPath) {
@@ -395,7 +537,7 @@ public final class CollectionView: LayoutHost {
 
   /// Updates the state cells show after selection, highlight or focus changed.
   func refreshCellStates() {
-    for (key, view) in visibleViews where key.category == .cell && key.kind.isEmpty {
+    for (key, view) in visibleViews where key.category == .cell && !key.isGhost {
       if let cell = view as? Cell { mirrorState(into: cell, at: key.indexPath) }
     }
     needsDisplay = true
@@ -420,14 +562,17 @@ public final class CollectionView: LayoutHost {
     layoutIfNeeded()
     let context = DrawingContext(theme: theme, cellMetrics: cellMetrics)
     canvas.fill(frame, style: theme.normal)
-    for element in displayedAttributes where !element.isHidden && element.alpha > 0 {
-      guard let view = visibleViews[element.key] else { continue }
-      let region = screenRect(for: element.frame)
+    let offset = contentOffsetInCells
+    let columns = frame.column - offset.column
+    let rows = frame.row - offset.row
+    for (element, view) in zip(displayedAttributes, displayedViews) where !element.isHidden && element.alpha > 0 {
+      let region = cellMetrics.cellRect(for: element.frame).offsetBy(columns: columns, rows: rows)
       let clip = region.intersection(frame)
       guard !clip.isEmpty else { continue }
       view.draw(in: &canvas, region: region, clip: clip, context: context)
       if element.alpha < 1 { canvas.restyle(clip) { $0.adding(.dim) } }
     }
+    drawEditMenu(into: &canvas)
     needsDisplay = false
   }
 
@@ -439,12 +584,14 @@ public final class CollectionView: LayoutHost {
   /// Views waiting in the reuse queues.
   public var queuedViewCount: Int { reuseQueue.count }
 
-  /// The visible cells.
-  public var visibleCells: [Cell] { visibleViews.values.compactMap { $0 as? Cell } }
+  /// The visible cells (not those of deleted items still fading out).
+  public var visibleCells: [Cell] {
+    visibleViews.compactMap { $0.key.category == .cell && !$0.key.isGhost ? $0.value as? Cell : nil }
+  }
 
   /// The index paths of the visible items, in order.
   public var indexPathsForVisibleItems: [IndexPath] {
-    visibleViews.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
+    visibleViews.keys.filter { $0.category == .cell && !$0.isGhost }.map(\.indexPath).sorted()
   }
 
   /// The cell on screen for an item, if it is visible.
@@ -472,7 +619,8 @@ public final class CollectionView: LayoutHost {
     guard frame.contains(point) else { return nil }
     layoutIfNeeded()
     // Topmost first: the reverse of drawing order.
-    for element in displayedAttributes.reversed() where element.category == .cell && element.alpha > 0 {
+    for element in displayedAttributes.reversed()
+    where element.category == .cell && element.alpha > 0 && !element.key.isGhost {
       if screenRect(for: element.frame).intersection(frame).contains(point) { return element.indexPath }
     }
     return nil
@@ -482,7 +630,7 @@ public final class CollectionView: LayoutHost {
   public func element(atScreen point: CellPoint) -> LayoutAttributes? {
     guard frame.contains(point) else { return nil }
     layoutIfNeeded()
-    for element in displayedAttributes.reversed() where element.alpha > 0 {
+    for element in displayedAttributes.reversed() where element.alpha > 0 && !element.key.isGhost {
       if screenRect(for: element.frame).intersection(frame).contains(point) { return element }
     }
     return nil

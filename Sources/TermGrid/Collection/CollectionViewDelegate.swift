@@ -30,6 +30,12 @@ public protocol CollectionViewDelegate: AnyObject {
   /// Performs an action chosen from the menu on the selection.
   func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath])
+  /// The transition layout for an interactive transition between two layouts (a subclass
+  /// with its own path or timing), or `nil`, the default, for a plain ``TransitionLayout``.
+  func collectionView(
+    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
+    newLayout: CollectionLayout
+  ) -> TransitionLayout?
 }
 
 extension CollectionViewDelegate {
@@ -59,4 +65,8 @@ extension CollectionViewDelegate {
   public func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) {}
+  public func collectionView(
+    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
+    newLayout: CollectionLayout
+  ) -> TransitionLayout? { nil }
 }

@@ -12,6 +12,21 @@ struct ElementAnimation {
   var transient: [ElementKey: (from: LayoutAttributes, to: LayoutAttributes)]
   /// Called with `true` when the animation finishes, `false` when it is cut short.
   var completions: [(Bool) -> Void]
+  /// The transient elements in a fixed order (by index path, then kind), so frames drawn
+  /// during an animation never depend on a dictionary's order.
+  let transientOrder: [ElementKey]
+
+  init(
+    start: Int, duration: Int, from: [ElementKey: LayoutAttributes],
+    transient: [ElementKey: (from: LayoutAttributes, to: LayoutAttributes)], completions: [(Bool) -> Void]
+  ) {
+    self.start = start
+    self.duration = duration
+    self.from = from
+    self.transient = transient
+    self.completions = completions
+    transientOrder = transient.keys.sorted { $0.indexPath != $1.indexPath ? $0.indexPath < $1.indexPath : $0.kind < $1.kind }
+  }
 
   /// How far along it is, eased (0 to 1).
   func progress(now: Int) -> Double {
@@ -39,11 +54,22 @@ struct ElementAnimation {
         result.append(element)
       }
     }
-    for (key, motion) in transient where !present.contains(key) {
+    for key in transientOrder where !present.contains(key) {
+      guard let motion = transient[key] else { continue }
       var moving = motion.from.interpolated(to: motion.to, progress: progress)
       moving.isHidden = false
       result.append(moving)
     }
     return result
   }
+}
+
+extension ElementKey {
+  /// The prefix of the kind the collection view gives deleted elements while they fade out.
+  static let ghostPrefix: Character = "\u{1}"
+
+  /// True for a deleted element still drawn while its disappearing animation runs: it has a
+  /// view but no longer stands for any item of the data. (Checked on the UTF-8 bytes: it is
+  /// asked for every element of every frame, and `first` would segment graphemes.)
+  var isGhost: Bool { kind.utf8.first == 1 }
 }

@@ -16,7 +16,9 @@ open class CollectionLayout {
   public private(set) var needsPrepare = true
 
   /// The merged invalidations since the last pass; `prepare()` may read it to do less work.
-  /// `nil` means the pass is a full one (the first pass, or a plain `invalidateLayout()`).
+  /// `nil`, or a context with `invalidateEverything`, means the pass is a full one (the first
+  /// pass, or a plain `invalidateLayout()`); a full pass still carries the preferred sizes
+  /// and offset adjustment that came with the contexts merged into it.
   public private(set) var pendingInvalidation: InvalidationContext?
 
   /// How many times `prepare()` has run: lets tests see that invalidations coalesce.
@@ -75,17 +77,18 @@ open class CollectionLayout {
   /// Marks the whole layout out of date. Cheap: the work happens on the next pass.
   open func invalidateLayout() {
     needsPrepare = true
-    pendingInvalidation = nil
+    // Everything is out of date, but preferred sizes already reported are still news.
+    pendingInvalidation?.invalidateEverything = true
   }
 
   /// Marks part of the layout out of date; contexts merge until the next pass.
   open func invalidateLayout(with context: InvalidationContext) {
     if needsPrepare {
-      // A plain invalidation is pending: it already covers everything.
-      if var pending = pendingInvalidation {
-        pending.merge(context)
-        pendingInvalidation = pending
-      }
+      // A full pass is pending (nil context): it covers everything, but keep what the new
+      // context reports (preferred sizes, an offset adjustment) for `prepare()` to use.
+      var pending = pendingInvalidation ?? .everything
+      pending.merge(context)
+      pendingInvalidation = pending
     } else {
       needsPrepare = true
       pendingInvalidation = context
@@ -106,12 +109,14 @@ open class CollectionLayout {
     return context
   }
 
-  /// Whether a self-sizing cell's preferred size should change the layout.
+  /// Whether a self-sizing view's preferred size should change the layout. By default only
+  /// a cell's does, as in the talk's invalidation section (the context carries item sizes);
+  /// layouts that size supplementary views by their content override this and the context.
   open func shouldInvalidateLayout(
     forPreferredLayoutAttributes preferred: LayoutAttributes,
     withOriginalAttributes original: LayoutAttributes
   ) -> Bool {
-    preferred.size != original.size
+    original.category == .cell && preferred.size != original.size
   }
 
   /// The context that carries a self-sizing cell's preferred size to the next pass.

@@ -37,6 +37,15 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
     self.indexPath = indexPath
   }
 
+  /// Hashes the category and index path only: the collection view looks keys up for every
+  /// visible element on every frame, and hashing the kind string would dominate. Keys that
+  /// differ only by kind still compare unequal.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(indexPath.section)
+    hasher.combine(indexPath.item)
+    hasher.combine(category)
+  }
+
   /// The key of the cell at `indexPath`.
   public static func cell(_ indexPath: IndexPath) -> ElementKey {
     ElementKey(category: .cell, indexPath: indexPath)

@@ -15,6 +15,13 @@ public protocol LayoutHost: AnyObject {
   /// The collection view's delegate, which a layout may ask layout questions
   /// (``FlowLayoutDelegate`` for the flow layout).
   var layoutDelegate: AnyObject? { get }
+  /// The item with the keyboard focus, for layouts that show something about it (a tree
+  /// layout pins the focused node's ancestors). Defaults to `nil`.
+  var indexPathForFocusedItem: IndexPath? { get }
+}
+
+extension LayoutHost {
+  public var indexPathForFocusedItem: IndexPath? { nil }
 }
 
 /// A layout host with fixed counts and bounds, for layouts used without a collection view.
@@ -27,6 +34,8 @@ public final class StaticLayoutHost: LayoutHost {
   public var cellMetrics: CellMetrics
   /// The object layouts ask layout questions.
   public weak var layoutDelegate: AnyObject?
+  /// The focused item layouts see.
+  public var indexPathForFocusedItem: IndexPath?
 
   /// Creates a host with `itemCounts[s]` items in section `s`.
   public init(itemCounts: [Int], bounds: Rect, cellMetrics: CellMetrics = .identity) {

@@ -99,8 +99,26 @@ open class TransitionLayout: CollectionLayout {
     attributes(for: .decoration(kind, indexPath))
   }
 
-  open override func invalidateLayout() {
-    super.invalidateLayout()
+  /// Passes data changes (counts, items, preferred sizes) on to both layouts; a change of
+  /// ``transitionProgress`` only invalidates the transition itself.
+  open override func invalidateLayout(with context: InvalidationContext) {
+    if context.newBounds == nil {
+      currentLayout.invalidateLayout(with: context)
+      nextLayout.invalidateLayout(with: context)
+    }
+    super.invalidateLayout(with: context)
+  }
+
+  /// Tells both layouts about a batch update during the transition.
+  open override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {
+    currentLayout.prepare(forCollectionViewUpdates: updateItems)
+    nextLayout.prepare(forCollectionViewUpdates: updateItems)
+  }
+
+  /// Tells both layouts the batch update's animations are set up.
+  open override func finalizeCollectionViewUpdates() {
+    currentLayout.finalizeCollectionViewUpdates()
+    nextLayout.finalizeCollectionViewUpdates()
   }
 
   open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {

@@ -6,6 +6,9 @@ public struct CanvasCell: Hashable, Sendable {
   public var style: Style
   /// True for the right half of a two-column character; the left half holds the character.
   public var isContinuation: Bool
+  /// The line directions a ``LineCanvas`` drew through this cell, kept exactly so that a
+  /// line end (drawn as a full line) still merges into the right junction later.
+  public var lineDirections: LineDirections = []
 
   /// A blank cell in `style`.
   public static func blank(_ style: Style = .plain) -> CanvasCell {
@@ -173,6 +176,16 @@ public struct Canvas: Hashable, Sendable {
     guard cells[index].isContinuation else { return }
     cells[index - 1] = CanvasCell(character: " ", style: cells[index - 1].style)
     cells[index] = CanvasCell(character: " ", style: cells[index].style)
+  }
+
+  /// Writes a box-drawing glyph with the exact directions it stands for.
+  mutating func putLine(_ directions: LineDirections, at point: CellPoint, style: Style) {
+    guard bounds.contains(point) else { return }
+    breakWideCharacter(atColumn: point.column, row: point.row)
+    breakWideCharacter(atColumn: point.column + 1, row: point.row)
+    var cell = CanvasCell(character: directions.glyph, style: style)
+    cell.lineDirections = directions
+    cells[point.row * size.columns + point.column] = cell
   }
 
   // MARK: - Reading

@@ -58,9 +58,10 @@ public struct LineDirections: OptionSet, Hashable, Sendable {
 /// Draws lines into a canvas so that lines meeting in a cell become one junction glyph.
 ///
 /// Each cell keeps the union of the directions drawn through it: a vertical line crossing
-/// a horizontal one gives `┼`, a branch gives `├`, an elbow `└`. The directions are read
-/// back from the glyph already in the canvas, so separate views (one connector per parent)
-/// merge correctly whatever order they draw in.
+/// a horizontal one gives `┼`, a branch gives `├`, an elbow `└`. The directions are kept in
+/// the canvas cell (``CanvasCell/lineDirections``; for glyphs drawn as text they are read
+/// back from the glyph), so separate views (one connector per parent) merge correctly
+/// whatever order they draw in.
 public struct LineCanvas {
   /// The style lines are drawn in.
   public var style: Style
@@ -77,9 +78,9 @@ public struct LineCanvas {
   public func add(_ directions: LineDirections, at point: CellPoint, in canvas: inout Canvas) {
     let area = clip.intersection(canvas.bounds)
     guard area.contains(point), !directions.isEmpty else { return }
-    let existing = LineDirections(glyph: canvas[point.column, point.row].character) ?? []
-    let merged = existing.union(directions)
-    canvas.draw(String(merged.glyph), at: point, style: style, clip: area)
+    let cell = canvas[point.column, point.row]
+    let existing = cell.lineDirections.isEmpty ? (LineDirections(glyph: cell.character) ?? []) : cell.lineDirections
+    canvas.putLine(existing.union(directions), at: point, style: style)
   }
 
   /// A horizontal line on `row` from the centre of `fromColumn` to the centre of `toColumn`.

@@ -76,7 +76,8 @@ public struct Theme: Hashable, Sendable {
     status: Style(attributes: [.reverse]),
     menu: Style(foreground: .black, background: .indexed(252)),
     menuSelected: Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold]),
-    menuDisabled: Style(foreground: .indexed(245), background: .indexed(252)),
+    // Dim as well as grey: reduced to 8 colours the grey becomes the menu's own black.
+    menuDisabled: Style(foreground: .indexed(245), background: .indexed(252), attributes: [.dim]),
     kinds: [
       "normal": .plain,
       "important": Style(foreground: .indexed(214), attributes: [.bold]),

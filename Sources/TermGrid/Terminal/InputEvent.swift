@@ -2,13 +2,13 @@
 public enum Key: Hashable, Sendable {
   /// Printable text: one grapheme cluster, any script.
   case character(Character)
-  /// Return or Enter.
+  /// Return or Enter (also Ctrl-M and Ctrl-J).
   case enter
-  /// Tab (Shift-Tab arrives as `.backTab`).
+  /// Tab, or Ctrl-I (Shift-Tab arrives as `.backTab`).
   case tab
-  /// Shift-Tab.
+  /// Shift-Tab: the shift is part of the key, so the event's modifiers do not repeat it.
   case backTab
-  /// Backspace.
+  /// Backspace (the terminal sends DEL or Ctrl-H).
   case backspace
   /// Delete (forward).
   case delete
@@ -35,6 +35,11 @@ public enum Key: Hashable, Sendable {
   /// A function key, F1 to F12 (or more where the terminal has them).
   case function(Int)
   /// A control chord on a letter, as a lowercase letter: Ctrl-A is `.control("a")`.
+  ///
+  /// The control is part of the key, so the event's modifiers do not repeat it (Alt-Ctrl-A
+  /// is `.control("a")` with `.alt`). Ctrl-Space is `.control(" ")`; Ctrl-\, Ctrl-],
+  /// Ctrl-^ and Ctrl-_ are `.control` of those characters. Ctrl-H, Ctrl-I, Ctrl-J, Ctrl-M and
+  /// Ctrl-[ send the same bytes as Backspace, Tab, Enter and Esc, and arrive as those keys.
   case control(Character)
   /// The Menu (application) key, where the terminal sends one.
   case menu
@@ -66,13 +71,9 @@ public struct KeyEvent: Hashable, Sendable, CustomStringConvertible {
     self.modifiers = modifiers
   }
 
-  public var description: String {
-    var prefix = ""
-    if modifiers.contains(.control) { prefix += "Ctrl-" }
-    if modifiers.contains(.alt) { prefix += "Alt-" }
-    if modifiers.contains(.shift) { prefix += "Shift-" }
-    return prefix + "\(key)"
-  }
+  /// The key's name as help screens show it, such as `Ctrl-Up` or `Shift-F10`
+  /// (``name``).
+  public var description: String { name }
 }
 
 /// A mouse button.
@@ -99,6 +100,10 @@ public struct MouseEvent: Hashable, Sendable {
     case wheelUp
     /// The wheel turned towards the user (scroll down).
     case wheelDown
+    /// The wheel tilted (or a touchpad swiped) to the left.
+    case wheelLeft
+    /// The wheel tilted (or a touchpad swiped) to the right.
+    case wheelRight
   }
 
   /// What happened.

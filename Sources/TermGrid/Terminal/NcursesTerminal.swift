@@ -26,92 +26,316 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
   }
 }
 
-/// The real terminal, through ncursesw. The only file in the library that imports CNcurses.
+/// The real terminal. The only file in the library that imports CNcurses.
+///
+/// Output goes through ncurses, fed only the cells that changed since the last frame, so
+/// ncurses' own optimisation decides the cheapest bytes (it scrolls the terminal for moved
+/// lines: a one-line scroll sends one line). Input does not: the terminal's
+/// bytes are read straight from the descriptor (`poll` and `read`) and decoded by
+/// ``InputDecoder``, so every key, mouse report and paste is decoded by tested code.
 ///
 /// It opens `/dev/tty` rather than using standard input and output, so standard input can
 /// carry data (`curl … | tgrid`) while keys still come from the keyboard.
+///
+/// While it runs it turns on mouse reporting (xterm modes 1000, 1002 and 1006, unless
+/// disabled) and bracketed paste (2004), handles SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP,
+/// SIGCONT and SIGWINCH (``TerminalSignals``), and restores the terminal on a crash
+/// (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE). ``shutdown()`` undoes all of it.
 public final class NcursesTerminal: Terminal {
   private var screenPointer: OpaquePointer?
-  private var ttyFile: UnsafeMutablePointer<FILE>?
-  private var ttyDescriptor: Int32 = -1
+  private var outputFile: UnsafeMutablePointer<FILE>?
+  private var inputFile: UnsafeMutablePointer<FILE>?
+  private var descriptor: Int32 = -1
   private var lastFrame: Canvas?
   private var colorPairs: [UInt32: Int32] = [:]
   private var nextColorPair: Int32 = 1
   private var isActive = false
+  /// True for an offscreen terminal writing to a file (measurements); no input, no signals.
+  private let isRecording: Bool
   private var mouseEnabled: Bool
-  private var extendedKeys: [Int32: KeyEvent] = [:]
+  private let bracketedPasteEnabled: Bool
+  private var shellMode = termios()
 
+  private var decoder = InputDecoder()
+  private var queuedEvents: [InputEvent] = []
+  private var lastInputMilliseconds = 0
+  private var isInputClosed = false
+
+  /// How many colours it draws with: 256, 16, 8, or 0 for attributes only.
   public private(set) var colorCount: Int
 
-  /// Opens the terminal and switches it to full-screen mode.
+  /// How long a lone Esc waits for the rest of a sequence, in milliseconds; `ESCDELAY`
+  /// in the environment sets it (as it does for ncurses programs).
+  public var escapeDelayMilliseconds: Int
+
+  /// Whether ``present(_:)`` hands ncurses only the cells that changed since the last frame
+  /// (the default). Off, it hands over every cell, as a program drawing the whole screen
+  /// each time would; ncurses then finds the changes itself. For measurements.
+  public var presentsChangedCellsOnly = true
+
+  // MARK: - Opening
+
+  /// Opens the controlling terminal (`/dev/tty`) and switches it to full-screen mode.
   /// - Parameters:
-  ///   - enableMouse: capture mouse clicks and the wheel (stops the terminal's own text
-  ///     selection, so it can be turned off).
-  ///   - useColor: `false` draws with attributes only (`NO_COLOR`).
+  ///   - enableMouse: report mouse clicks and the wheel (this stops the terminal's own text
+  ///     selection, so `--no-mouse` turns it off; ``isMouseEnabled`` toggles it later).
+  ///   - useColor: `false` draws with attributes only; by default `NO_COLOR` decides.
+  ///   - bracketedPaste: ask the terminal to mark pasted text, so it arrives as one
+  ///     ``InputEvent/paste(_:)``.
   /// - Throws: ``TerminalError`` when there is no terminal or `TERM` is unusable.
-  public init(enableMouse: Bool = true, useColor: Bool = true) throws {
-    mouseEnabled = enableMouse
-    colorCount = 0
-    // Wide characters need the locale before ncurses starts.
-    setlocale(LC_ALL, "")
+  public convenience init(
+    enableMouse: Bool = true, useColor: Bool = ColorSupport.environmentAllowsColor, bracketedPaste: Bool = true
+  ) throws {
     let term = getenv("TERM").map { String(cString: $0) }
     guard let term, !term.isEmpty, term != "dumb" else { throw TerminalError.unusableTerminalType(term) }
-    guard let file = fopen("/dev/tty", "r+") else {
-      throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
+    try self.init(
+      devicePath: "/dev/tty", terminalType: nil, enableMouse: enableMouse, useColor: useColor,
+      bracketedPaste: bracketedPaste)
+  }
+
+  /// Opens the terminal device at `devicePath` (a pseudo-terminal in tests) and switches it
+  /// to full-screen mode.
+  /// - Parameter terminalType: the terminfo name; `nil` reads `TERM`.
+  public init(
+    devicePath: String, terminalType: String?, enableMouse: Bool = true,
+    useColor: Bool = ColorSupport.environmentAllowsColor, bracketedPaste: Bool = true
+  ) throws {
+    isRecording = false
+    mouseEnabled = enableMouse
+    bracketedPasteEnabled = bracketedPaste
+    colorCount = 0
+    escapeDelayMilliseconds = Self.escapeDelayFromEnvironment()
+    // Wide characters need the locale before ncurses starts.
+    setlocale(LC_ALL, "")
+    // Nothing may interrupt setting up half-way; signals wait until the handlers are in.
+    let mask = TerminalSignals.blockHandledSignals()
+    defer { TerminalSignals.restoreSignalMask(mask) }
+
+    let opened = open(devicePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard opened >= 0 else { throw TerminalError.noTerminal(reason: String(cString: strerror(errno))) }
+    guard isatty(opened) != 0, tcgetattr(opened, &shellMode) == 0 else {
+      close(opened)
+      throw TerminalError.noTerminal(reason: "not a terminal")
     }
-    ttyFile = file
-    ttyDescriptor = fileno(file)
+    guard let file = fdopen(opened, "r+") else {
+      let reason = String(cString: strerror(errno))
+      close(opened)
+      throw TerminalError.noTerminal(reason: reason)
+    }
+    // ncurses installs signal handlers of its own; remember what was there before it.
+    let dispositions = TerminalSignals.currentDispositions()
     // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting.
-    guard let screen = newterm(nil, file, file) else {
+    let screen: OpaquePointer? =
+      if let terminalType { terminalType.withCString { newterm($0, file, file) } } else { newterm(nil, file, file) }
+    guard let screen else {
       fclose(file)
-      ttyFile = nil
-      throw TerminalError.unusableTerminalType(term)
+      for (signal, action) in dispositions {
+        var action = action
+        sigaction(signal, &action, nil)
+      }
+      throw TerminalError.unusableTerminalType(terminalType ?? getenv("TERM").map { String(cString: $0) })
     }
+    descriptor = opened
+    outputFile = file
     screenPointer = screen
     isActive = true
-    cbreak()
-    noecho()
-    nonl()
-    keypad(cnc_stdscr(), true)
-    meta(cnc_stdscr(), true)
-    intrflush(cnc_stdscr(), false)
-    curs_set(0)
-    // Esc must feel instant; a real escape sequence arrives within a few milliseconds.
-    _ = cnc_set_escdelay(25)
-    if useColor, has_colors() {
-      start_color()
-      use_default_colors()
-      colorCount = Int(cnc_colors()) >= 256 ? 256 : (Int(cnc_colors()) >= 16 ? 16 : (Int(cnc_colors()) >= 8 ? 8 : 0))
+    configureScreen(useColor: useColor)
+    let programMode = enterProgramMode()
+    // Show the alternate screen now, then turn the reporting modes on.
+    wnoutrefresh(cnc_stdscr())
+    doupdate()
+    writeToTerminal(modeSequence(entering: true, mouse: mouseEnabled))
+    TerminalRestore.arm(
+      descriptor: opened, shellMode: shellMode, programMode: programMode, leave: leaveSequence(),
+      enterWithMouse: enterSequence(mouse: true), enterWithoutMouse: enterSequence(mouse: false),
+      mouseEnabled: mouseEnabled)
+    TerminalSignals.install(restoringLater: dispositions)
+    CrashGuard.install()
+  }
+
+  /// An offscreen terminal that writes what it would send to the screen into `descriptor`
+  /// (a file), at a fixed size, for measuring output. It reads no input and handles no
+  /// signals.
+  public init(
+    recordingTo descriptor: Int32, size: CellSize, terminalType: String = "xterm-256color", useColor: Bool = true
+  ) throws {
+    isRecording = true
+    mouseEnabled = false
+    bracketedPasteEnabled = false
+    colorCount = 0
+    escapeDelayMilliseconds = InputDecoder.escapeDelayMilliseconds
+    setlocale(LC_ALL, "")
+    let duplicate = dup(descriptor)
+    guard duplicate >= 0, let output = fdopen(duplicate, "w") else {
+      throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
     }
-    registerExtendedKeys()
-    if enableMouse { enableMouseCapture() }
-    TerminalSignals.install()
+    guard let input = fopen("/dev/null", "r") else {
+      fclose(output)
+      throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
+    }
+    let dispositions = TerminalSignals.currentDispositions()
+    let created = terminalType.withCString { newterm($0, output, input) }
+    // An offscreen terminal handles no signals: take back the handlers ncurses installed.
+    for (signal, action) in dispositions {
+      var action = action
+      sigaction(signal, &action, nil)
+    }
+    guard let screen = created else {
+      fclose(output)
+      fclose(input)
+      throw TerminalError.unusableTerminalType(terminalType)
+    }
+    self.descriptor = duplicate
+    outputFile = output
+    inputFile = input
+    screenPointer = screen
+    isActive = true
+    resizeterm(Int32(max(1, size.rows)), Int32(max(1, size.columns)))
+    configureScreen(useColor: useColor)
+    isInputClosed = true
   }
 
   deinit {
     shutdown()
   }
 
+  private func configureScreen(useColor: Bool) {
+    let window = cnc_stdscr()
+    cbreak()
+    noecho()
+    nonl()
+    intrflush(window, false)
+    // Keys are decoded from the bytes, not by ncurses: no keypad translation, and no
+    // checking for typeahead, which would cut a screen update short when a key is waiting.
+    keypad(window, false)
+    typeahead(-1)
+    curs_set(0)
+    if useColor, has_colors() {
+      start_color()
+      // Keep the terminal's own background (and foreground) as colour -1.
+      use_default_colors()
+      let colors = Int(cnc_colors())
+      colorCount = colors >= 256 ? 256 : (colors >= 16 ? 16 : (colors >= 8 ? 8 : 0))
+    }
+  }
+
+  /// Adjusts the modes ncurses set: flow control (Ctrl-S, Ctrl-Q) and literal-next
+  /// (Ctrl-V) off so those keys reach the program; signals (Ctrl-C, Ctrl-Z, Ctrl-\\) stay
+  /// on, so they arrive as signals. Returns the resulting program mode.
+  private func enterProgramMode() -> termios {
+    var mode = termios()
+    guard tcgetattr(descriptor, &mode) == 0 else { return shellMode }
+    mode.c_iflag &= ~tcflag_t(IXON)
+    mode.c_lflag &= ~tcflag_t(IEXTEN)
+    mode.c_lflag |= tcflag_t(ISIG)
+    tcsetattr(descriptor, TCSANOW, &mode)
+    // ncurses restores its saved program mode after a pause; make it this one.
+    def_prog_mode()
+    return mode
+  }
+
+  private static func escapeDelayFromEnvironment() -> Int {
+    guard let value = getenv("ESCDELAY"), let milliseconds = Int(String(cString: value)), milliseconds >= 0 else {
+      return InputDecoder.escapeDelayMilliseconds
+    }
+    return min(milliseconds, 1000)
+  }
+
+  // MARK: - Modes
+
+  /// Turns mouse reporting on or off while running (`--no-mouse` starts with it off).
+  public var isMouseEnabled: Bool {
+    get { mouseEnabled }
+    set {
+      guard newValue != mouseEnabled, isActive, !isRecording else { return }
+      mouseEnabled = newValue
+      TerminalRestore.isMouseEnabled.store(newValue, ordering: .sequentiallyConsistent)
+      writeToTerminal(newValue ? Self.mouseOn : Self.mouseOff)
+    }
+  }
+
+  static let mouseOn = Array("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)
+  static let mouseOff = Array("\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l".utf8)
+  static let pasteOn = Array("\u{1B}[?2004h".utf8)
+  static let pasteOff = Array("\u{1B}[?2004l".utf8)
+
+  private func modeSequence(entering: Bool, mouse: Bool) -> [UInt8] {
+    if entering {
+      return (bracketedPasteEnabled ? Self.pasteOn : []) + (mouse ? Self.mouseOn : [])
+    }
+    return Self.mouseOff + Self.pasteOff
+  }
+
+  /// Everything that undoes full-screen mode, in one precomputed sequence for the signal
+  /// handlers: reporting modes off, attributes reset, cursor visible, keypad mode off, and
+  /// back to the normal screen.
+  private func leaveSequence() -> [UInt8] {
+    modeSequence(entering: false, mouse: true) + capability("sgr0", fallback: "\u{1B}[0m")
+      + capability("cnorm", fallback: "\u{1B}[?25h") + capability("rmkx", fallback: "\u{1B}[?1l\u{1B}>")
+      + capability("rmcup", fallback: "\u{1B}[?1049l")
+  }
+
+  /// What re-enters full-screen mode after a suspend (the screen is redrawn afterwards).
+  private func enterSequence(mouse: Bool) -> [UInt8] {
+    capability("smcup", fallback: "\u{1B}[?1049h") + capability("civis", fallback: "\u{1B}[?25l")
+      + modeSequence(entering: true, mouse: mouse)
+  }
+
+  /// A terminfo string with its padding (`$<5>`) removed, or the fallback.
+  private func capability(_ name: String, fallback: String) -> [UInt8] {
+    guard let value = name.withCString({ cnc_tigetstr($0) }) else { return Array(fallback.utf8) }
+    var bytes: [UInt8] = []
+    var pointer = value
+    var inPadding = false
+    while pointer.pointee != 0 {
+      let byte = UInt8(bitPattern: pointer.pointee)
+      if inPadding {
+        if byte == UInt8(ascii: ">") { inPadding = false }
+      } else if byte == UInt8(ascii: "$"), pointer.successor().pointee == CChar(UInt8(ascii: "<")) {
+        inPadding = true
+      } else {
+        bytes.append(byte)
+      }
+      pointer = pointer.successor()
+    }
+    return bytes.isEmpty ? Array(fallback.utf8) : bytes
+  }
+
+  /// Writes bytes to the terminal directly, outside ncurses (whose output is flushed at the
+  /// end of every update, so nothing interleaves).
+  private func writeToTerminal(_ bytes: [UInt8]) {
+    guard descriptor >= 0, !bytes.isEmpty else { return }
+    if let outputFile { fflush(outputFile) }
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      TerminalRestore.writeAll(descriptor, base, buffer.count)
+    }
+  }
+
+  public func send(controlSequence bytes: [UInt8]) {
+    guard isActive, !isRecording else { return }
+    writeToTerminal(bytes)
+  }
+
+  // MARK: - Size
+
   public var size: CellSize {
     guard isActive else { return CellSize(columns: 0, rows: 0) }
     return CellSize(columns: Int(cnc_getmaxx(cnc_stdscr())), rows: Int(cnc_getmaxy(cnc_stdscr())))
   }
 
-  /// Turns mouse capture on or off while running.
-  public var isMouseEnabled: Bool {
-    get { mouseEnabled }
-    set {
-      guard newValue != mouseEnabled, isActive else { return }
-      mouseEnabled = newValue
-      if newValue { enableMouseCapture() } else { mousemask(0, nil) }
+  /// Reads the window size from the terminal and tells ncurses (after SIGWINCH or a resume).
+  private func updateWindowSize() -> CellSize {
+    var window = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
+      let rows = Int32(window.ws_row)
+      let columns = Int32(window.ws_col)
+      if rows != cnc_getmaxy(cnc_stdscr()) || columns != cnc_getmaxx(cnc_stdscr()) {
+        resizeterm(rows, columns)
+      }
     }
-  }
-
-  private func enableMouseCapture() {
-    // Presses and releases separately (no click synthesis), so a press can highlight and
-    // the release select, as the guide's touch sequence does.
-    mouseinterval(0)
-    mousemask(cnc_all_mouse_events() | cnc_report_mouse_position(), nil)
+    invalidateScreen()
+    return size
   }
 
   // MARK: - Drawing
@@ -120,27 +344,29 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return }
     let window = cnc_stdscr()
     let screenSize = size
-    let previous = lastFrame.flatMap { $0.size == canvas.size ? $0 : nil }
-    if previous == nil { werase(window) }
+    let previous = presentsChangedCellsOnly ? lastFrame.flatMap { $0.size == canvas.size ? $0 : nil } : nil
+    if previous == nil, presentsChangedCellsOnly { werase(window) }
     let rows = min(canvas.size.rows, screenSize.rows)
     let columns = min(canvas.size.columns, screenSize.columns)
     var text = [wchar_t](repeating: 0, count: 8)
-    for row in 0..<rows {
-      let start = row * canvas.size.columns
-      for column in 0..<columns {
-        let cell = canvas.cells[start + column]
-        if let previous, previous.cells[start + column] == cell { continue }
-        if cell.isContinuation { continue }
-        var count = 0
-        for scalar in cell.character.unicodeScalars where count < 5 {
-          text[count] = wchar_t(bitPattern: scalar.value)
-          count += 1
+    canvas.cells.withUnsafeBufferPointer { cells in
+      for row in 0..<rows {
+        let start = row * canvas.size.columns
+        for column in 0..<columns {
+          let cell = cells[start + column]
+          if let previous, previous.cells[start + column] == cell { continue }
+          if cell.isContinuation { continue }
+          var count = 0
+          for scalar in cell.character.unicodeScalars where count < 5 {
+            text[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+          }
+          text[count] = 0
+          let (attributes, pair) = cursesStyle(cell.style)
+          // Writing the bottom-right cell reports ERR (the cursor cannot advance); the cell
+          // is drawn anyway.
+          _ = cnc_put_cell(window, Int32(row), Int32(column), &text, attributes, pair)
         }
-        text[count] = 0
-        let (attributes, pair) = cursesStyle(cell.style)
-        // Writing the bottom-right cell reports ERR (the cursor cannot advance); the cell
-        // is drawn anyway.
-        _ = cnc_put_cell(window, Int32(row), Int32(column), &text, attributes, pair)
       }
     }
     wnoutrefresh(window)
@@ -181,7 +407,7 @@ public final class NcursesTerminal: Terminal {
     return pair
   }
 
-  /// Forgets what is on screen so the next frame is drawn in full (after a resume).
+  /// Forgets what is on screen so the next frame is drawn in full (Ctrl-L, a resume).
   public func invalidateScreen() {
     lastFrame = nil
     if isActive { clearok(cnc_curscr(), true) }
@@ -191,150 +417,103 @@ public final class NcursesTerminal: Terminal {
 
   public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
     guard isActive else { return nil }
-    if let signal = TerminalSignals.takePendingTermination() { return .signal(signal) }
-    // Drain what ncurses already has before sleeping: it reads ahead into its own buffer.
-    if let event = readEvent() { return event }
-    var descriptors = [
-      pollfd(fd: ttyDescriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
-    let timeout = Int32(clamping: timeoutMilliseconds ?? -1)
-    let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-    if ready > 0, descriptors[1].revents != 0 { TerminalSignals.drainWakeDescriptor() }
-    if let signal = TerminalSignals.takePendingTermination() { return .signal(signal) }
-    // A resize (SIGWINCH) interrupts poll; ncurses then reports KEY_RESIZE.
-    return readEvent()
-  }
-
-  private func readEvent() -> InputEvent? {
-    nodelay(cnc_stdscr(), true)
-    var character: wint_t = 0
-    let status = wget_wch(cnc_stdscr(), &character)
-    if status == cnc_err() { return nil }
-    if status == cnc_key_code_yes() {
-      return keyCodeEvent(Int32(character))
-    }
-    return characterEvent(UInt32(character))
-  }
-
-  private func characterEvent(_ value: UInt32) -> InputEvent? {
-    switch value {
-    case 0x0D, 0x0A: return .key(KeyEvent(.enter))
-    case 0x09: return .key(KeyEvent(.tab))
-    case 0x7F, 0x08: return .key(KeyEvent(.backspace))
-    case 0x1B: return .key(KeyEvent(.escape))
-    case 0x00: return .key(KeyEvent(.control(" "), modifiers: .control))
-    case 0x01...0x1A:
-      let letter = Character(Unicode.Scalar(value + 0x60) ?? "?")
-      return .key(KeyEvent(.control(letter), modifiers: .control))
-    default:
-      guard let scalar = Unicode.Scalar(value) else { return nil }
-      return .key(KeyEvent(.character(Character(scalar))))
-    }
-  }
-
-  private func keyCodeEvent(_ code: Int32) -> InputEvent? {
-    if code == cnc_key_resize() {
-      lastFrame = nil
-      return .resize(size)
-    }
-    if code == cnc_key_mouse() { return mouseEvent() }
-    if let event = extendedKeys[code] { return .key(event) }
-    switch code {
-    case KEY_UP: return .key(KeyEvent(.up))
-    case KEY_DOWN: return .key(KeyEvent(.down))
-    case KEY_LEFT: return .key(KeyEvent(.left))
-    case KEY_RIGHT: return .key(KeyEvent(.right))
-    case KEY_SR: return .key(KeyEvent(.up, modifiers: .shift))
-    case KEY_SF: return .key(KeyEvent(.down, modifiers: .shift))
-    case KEY_SLEFT: return .key(KeyEvent(.left, modifiers: .shift))
-    case KEY_SRIGHT: return .key(KeyEvent(.right, modifiers: .shift))
-    case KEY_HOME: return .key(KeyEvent(.home))
-    case KEY_END: return .key(KeyEvent(.end))
-    case KEY_SHOME: return .key(KeyEvent(.home, modifiers: .shift))
-    case KEY_SEND: return .key(KeyEvent(.end, modifiers: .shift))
-    case KEY_PPAGE: return .key(KeyEvent(.pageUp))
-    case KEY_NPAGE: return .key(KeyEvent(.pageDown))
-    case KEY_BACKSPACE: return .key(KeyEvent(.backspace))
-    case KEY_DC: return .key(KeyEvent(.delete))
-    case KEY_IC: return .key(KeyEvent(.insert))
-    case KEY_ENTER: return .key(KeyEvent(.enter))
-    case KEY_BTAB: return .key(KeyEvent(.backTab, modifiers: .shift))
-    default:
-      // F1–F12, and F13–F24 which xterm sends for Shift-F1 to Shift-F12.
-      for number in 1...24 where code == cnc_key_f(Int32(number)) {
-        return number <= 12
-          ? .key(KeyEvent(.function(number))) : .key(KeyEvent(.function(number - 12), modifiers: .shift))
+    let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + max(0, $0) }
+    while true {
+      if let event = takeQueuedOrSignalEvent() { return event }
+      if isInputClosed { return nil }
+      let now = MonotonicClock.milliseconds()
+      // The decoder holds an Esc or a paste: it must be flushed when no byte follows in time.
+      let flushAt = decoder.flushDelayMilliseconds.map {
+        lastInputMilliseconds + (decoder.isInsidePaste ? $0 : escapeDelayMilliseconds)
       }
-      return nil
-    }
-  }
-
-  // Modified arrows and keys have no fixed KEY_ codes: ncurses numbers them from terminfo's
-  // extended names (kUP5 is Ctrl-Up on xterm), so look the numbers up once.
-  private func registerExtendedKeys() {
-    let keys: [(String, Key)] = [
-      ("kUP", .up), ("kDN", .down), ("kLFT", .left), ("kRIT", .right), ("kHOM", .home), ("kEND", .end),
-      ("kPRV", .pageUp), ("kNXT", .pageDown), ("kDC", .delete),
-    ]
-    let modifiers: [(String, KeyModifiers)] = [
-      ("2", .shift), ("3", .alt), ("4", [.shift, .alt]), ("5", .control), ("6", [.shift, .control]),
-      ("7", [.alt, .control]),
-    ]
-    for (name, key) in keys {
-      for (suffix, modifier) in modifiers {
-        let code = key_defined(name + suffix)
-        if code > 0 { extendedKeys[code] = KeyEvent(key, modifiers: modifier) }
+      var wait = -1
+      if let deadline { wait = max(0, deadline - now) }
+      if let flushAt { wait = wait < 0 ? max(0, flushAt - now) : min(wait, max(0, flushAt - now)) }
+      var descriptors = [
+        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, nfds_t(descriptors[1].fd >= 0 ? 2 : 1), Int32(clamping: wait))
+      if ready < 0 {
+        if errno == EINTR { continue }
+        isInputClosed = true
+        continue
+      }
+      if ready > 0, descriptors[1].revents != 0 { TerminalSignals.drainWakeDescriptor() }
+      if ready > 0, descriptors[0].revents != 0 {
+        readInput(hangUp: descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0)
+        continue
+      }
+      let after = MonotonicClock.milliseconds()
+      if let flushAt, after >= flushAt {
+        queuedEvents += decoder.flushPending()
+        continue
+      }
+      if let deadline, after >= deadline {
+        return takeQueuedOrSignalEvent()
       }
     }
   }
 
-  private func mouseEvent() -> InputEvent? {
-    var event = MEVENT()
-    guard getmouse(&event) != cnc_err() else { return nil }
-    let state = event.bstate
-    let position = CellPoint(column: Int(event.x), row: Int(event.y))
-    var modifiers: KeyModifiers = []
-    if state & cnc_button_shift() != 0 { modifiers.insert(.shift) }
-    if state & cnc_button_ctrl() != 0 { modifiers.insert(.control) }
-    if state & cnc_button_alt() != 0 { modifiers.insert(.alt) }
-    let action: MouseEvent.Action
-    if state & cnc_button4_pressed() != 0 {
-      action = .wheelUp
-    } else if cnc_button5_pressed() != 0, state & cnc_button5_pressed() != 0 {
-      action = .wheelDown
-    } else if state & (cnc_button1_pressed()) != 0 {
-      action = .press(.left)
-    } else if state & (cnc_button1_released() | cnc_button1_clicked()) != 0 {
-      action = .release(.left)
-    } else if state & cnc_button3_pressed() != 0 {
-      action = .press(.right)
-    } else if state & (cnc_button3_released() | cnc_button3_clicked()) != 0 {
-      action = .release(.right)
-    } else if state & cnc_button2_pressed() != 0 {
-      action = .press(.middle)
-    } else if state & (cnc_button2_released() | cnc_button2_clicked()) != 0 {
-      action = .release(.middle)
-    } else if state & cnc_report_mouse_position() != 0 {
-      action = .drag(.left)
-    } else {
-      return nil
+  /// Signals first (a termination ends everything; a resume or resize redraws), then input.
+  private func takeQueuedOrSignalEvent() -> InputEvent? {
+    if let signal = TerminalSignals.takePendingTermination() { return .signal(signal) }
+    let resumed = TerminalSignals.takePendingResume()
+    let resized = TerminalSignals.takePendingResize()
+    if resumed || resized {
+      if resumed { reset_prog_mode() }
+      return .resize(updateWindowSize())
     }
-    return .mouse(MouseEvent(action, at: position, modifiers: modifiers))
+    return queuedEvents.isEmpty ? nil : queuedEvents.removeFirst()
   }
+
+  private func readInput(hangUp: Bool) {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count > 0 {
+      lastInputMilliseconds = MonotonicClock.milliseconds()
+      queuedEvents += decoder.feed(buffer[0..<count])
+    } else if count == 0 || (errno != EINTR && errno != EAGAIN) || hangUp {
+      // The terminal is gone (hang-up): no input will ever come again.
+      queuedEvents += decoder.flushPending()
+      isInputClosed = true
+    }
+  }
+
+  /// Pasted bytes dropped because a paste was over the decoder's cap.
+  public var droppedPasteByteCount: Int { decoder.droppedPasteByteCount }
 
   // MARK: - Leaving
 
   public func shutdown() {
     guard isActive else { return }
     isActive = false
-    if mouseEnabled { mousemask(0, nil) }
+    if isRecording {
+      endwin()
+      if let screenPointer { delscreen(screenPointer) }
+      if let outputFile { fclose(outputFile) }
+      if let inputFile { fclose(inputFile) }
+      screenPointer = nil
+      outputFile = nil
+      inputFile = nil
+      descriptor = -1
+      return
+    }
+    // A signal arriving now waits until the terminal is back, then acts by default.
+    let mask = TerminalSignals.blockHandledSignals()
+    writeToTerminal(modeSequence(entering: false, mouse: true))
     curs_set(1)
     endwin()
     if let screenPointer { delscreen(screenPointer) }
     screenPointer = nil
-    if let ttyFile { fclose(ttyFile) }
-    ttyFile = nil
+    // Exactly the modes we found, whatever ncurses restored.
+    tcsetattr(descriptor, TCSADRAIN, &shellMode)
+    TerminalRestore.disarm()
+    CrashGuard.uninstall()
     TerminalSignals.uninstall()
+    if let outputFile { fclose(outputFile) }
+    outputFile = nil
+    descriptor = -1
+    TerminalSignals.restoreSignalMask(mask)
   }
 }

@@ -5,10 +5,13 @@
 open class ReusableView {
   /// The identifier it was registered and dequeued with.
   public internal(set) var reuseIdentifier: String = ""
-  /// The queue it returns to: the identifier, qualified by category and kind.
-  var reuseQueueKey: String = ""
-  /// The attributes last applied by the collection view.
-  public private(set) var layoutAttributes: LayoutAttributes?
+  /// The reuse queue slot it returns to (its identifier, qualified by category and kind);
+  /// -1 for a view that did not come from a collection view's dequeue.
+  var reuseSlot = -1
+  /// The attributes last applied by the collection view; `nil` for a view just dequeued.
+  public internal(set) var layoutAttributes: LayoutAttributes?
+  /// The collection view's layout pass that last used the view (to find the ones left over).
+  var layoutPass = 0
 
   /// Creates a view.
   public required init() {}
@@ -19,6 +22,18 @@ open class ReusableView {
   /// Takes the layout's attributes for this view. Subclasses call `super`.
   open func apply(_ attributes: LayoutAttributes) {
     layoutAttributes = attributes
+  }
+
+  /// The attributes the view would like, given the ones the layout proposes: a self-sizing
+  /// view returns them with the size its content needs. The default accepts the proposal.
+  ///
+  /// The collection view asks after applying new attributes; when the size differs it asks
+  /// the layout ``CollectionLayout/shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)``
+  /// and, if so, invalidates it with
+  /// ``CollectionLayout/invalidationContext(forPreferredLayoutAttributes:withOriginalAttributes:)``
+  /// (the talk's "Invalidation"). Keep it cheap: measure the content, nothing more.
+  open func preferredLayoutAttributesFitting(_ layoutAttributes: LayoutAttributes) -> LayoutAttributes {
+    layoutAttributes
   }
 
   /// Draws the view.

@@ -1,0 +1,59 @@
+import TermGrid
+
+extension CommandIdentifier {
+  /// Select from the anchor to the focused item (`v`).
+  static let extendToFocus: CommandIdentifier = "extendToFocus"
+  /// Show the focused object or array's content in the grid.
+  static let openContainer: CommandIdentifier = "openContainer"
+  /// Back to the enclosing container in the grid.
+  static let goUp: CommandIdentifier = "goUp"
+  /// Switch between the grid and the tree.
+  static let toggleTreeView: CommandIdentifier = "toggleTreeView"
+  /// Switch the tree between columns and outline.
+  static let toggleTreeStyle: CommandIdentifier = "toggleTreeStyle"
+  /// Collapse or expand the focused node.
+  static let toggleCollapse: CommandIdentifier = "toggleCollapse"
+  /// Expand a collapsed node, else go to its first child.
+  static let expandOrFirstChild: CommandIdentifier = "expandOrFirstChild"
+  /// Collapse an expanded node, else go to its parent.
+  static let collapseOrParent: CommandIdentifier = "collapseOrParent"
+}
+
+/// tgrid's key tables, built on TermGrid's standard one; the help screen is made from them.
+enum BrowserKeys {
+  /// Keys in the grid of cards.
+  static let grid: KeyBindings = {
+    var keys = common()
+    keys.add(KeyBinding(keyNames: ["i"], .openContainer, help: "Open the object or array as a grid", group: "View"))
+    keys.add(KeyBinding(keyNames: ["Backspace", "u"], .goUp, help: "Back to the enclosing container", group: "View"))
+    keys.add(KeyBinding(keyNames: ["t"], .toggleTreeView, help: "Show as a tree", group: "View"))
+    return keys
+  }()
+
+  /// Keys in the tree.
+  static let tree: KeyBindings = {
+    var keys = common()
+    keys.add(KeyBinding([], .toggleCollapse, help: "Collapse or expand the node", group: "Tree"))
+    keys.rebind([KeyEvent(.enter)], to: .toggleCollapse)
+    keys.add(KeyBinding([], .expandOrFirstChild, help: "Expand, or go to the first child", group: "Tree"))
+    keys.rebind([KeyEvent(.right), KeyEvent(.character("l"))], to: .expandOrFirstChild)
+    keys.add(KeyBinding([], .collapseOrParent, help: "Collapse, or go to the parent", group: "Tree"))
+    keys.rebind([KeyEvent(.left), KeyEvent(.character("h"))], to: .collapseOrParent)
+    keys.add(KeyBinding(keyNames: ["o"], .toggleTreeStyle, help: "Columns or outline", group: "Tree"))
+    keys.add(KeyBinding(keyNames: ["t"], .toggleTreeView, help: "Show as a grid of cards", group: "View"))
+    return keys
+  }()
+
+  /// The table for a view.
+  static func bindings(for mode: ViewMode) -> KeyBindings {
+    mode.isTree ? tree : grid
+  }
+
+  /// The standard keys plus what every tgrid view adds.
+  private static func common() -> KeyBindings {
+    var keys = KeyBindings.standard
+    keys.rebind([KeyEvent(.character("a"))], to: .selectAll)
+    keys.add(KeyBinding(keyNames: ["v"], .extendToFocus, help: "Select from the anchor to here", group: "Selecting"))
+    return keys
+  }
+}

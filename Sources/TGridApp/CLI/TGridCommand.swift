@@ -1,0 +1,198 @@
+import ArgumentParser
+import TGridJSON
+import TermGrid
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tgrid`: browse a JSON dataset in the terminal.
+public struct TGridCommand: ParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "tgrid",
+    abstract: "Browse a JSON dataset in the terminal: a grid of cards, a tree, a table or a timeline.",
+    discussion: """
+      With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid), and opens
+      its built-in demo data when it is a terminal. Keys are read from the terminal even when
+      the data comes from standard input. Press ? inside tgrid for the keys.
+      """,
+    subcommands: [Browse.self, Dump.self, Check.self],
+    defaultSubcommand: Browse.self)
+
+  public init() {}
+}
+
+/// Options shared by the interactive app and `dump`.
+struct ViewOptions: ParsableArguments {
+  @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
+  var ndjson = false
+
+  @Option(name: .long, help: "How to show the document: grid or tree.")
+  var layout: LayoutChoice = .grid
+
+  @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
+  var treeStyle: TreeStyleChoice = .outline
+
+  var textMode: JSONTextMode { ndjson ? .lines : .automatic }
+
+  var mode: ViewMode {
+    switch layout {
+    case .grid: return .grid
+    case .tree: return .tree(treeStyle == .columns ? .columns : .outline)
+    }
+  }
+}
+
+/// `--layout`.
+enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
+  case grid, tree
+}
+
+/// `--tree-style`.
+enum TreeStyleChoice: String, ExpressibleByArgument, CaseIterable {
+  case outline, columns
+}
+
+/// The interactive browser (the default command).
+struct Browse: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "browse", abstract: "Open FILE (or standard input, or the demo data) in the terminal.")
+
+  @Argument(help: "The JSON file to open; - for standard input.")
+  var file: String?
+
+  @OptionGroup var view: ViewOptions
+
+  @Flag(name: .long, help: "Do not capture the mouse (keeps the terminal's own text selection).")
+  var noMouse = false
+
+  @Flag(name: .long, help: "Do not animate changes.")
+  var noAnimation = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A command that receives copied text on its standard input (for example 'xclip -selection clipboard').",
+      discussion: "Without it, \(SystemClipboard.commandEnvironmentVariable) is used, else the terminal's OSC 52."))
+  var clipboardCommand: String?
+
+  func run() throws {
+    let loaded: DocumentLoader.Loaded
+    do {
+      loaded = try DocumentLoader.load(path: file, mode: view.textMode)
+    } catch {
+      printError(error.message)
+      throw ExitCode(error.exitCode)
+    }
+    let terminal: NcursesTerminal
+    do {
+      terminal = try NcursesTerminal(enableMouse: !noMouse)
+    } catch {
+      printError("tgrid: \(error)")
+      throw ExitCode(2)
+    }
+    let controller = BrowserController(
+      document: loaded.document, sourceName: loaded.name, size: terminal.size, mode: view.mode,
+      animates: !noAnimation)
+    controller.terminal = terminal
+    controller.applyColorCount(terminal.colorCount)
+    controller.collectionView.pasteboard = Pasteboard(
+      systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+    let runLoop = TerminalRunLoop(terminal: terminal, root: controller)
+    let exit = runLoop.run()
+    terminal.shutdown()
+    if case .signal(let signal) = exit {
+      // Leave the way the signal would have: the shell sees an honest status.
+      TerminalSignals.terminateProcess(bySignal: signal)
+    }
+  }
+}
+
+/// `tgrid dump`: the first frame as plain text.
+struct Dump: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the first screen of FILE as plain text (no escape sequences) and exit.")
+
+  @Argument(help: "The JSON file to show; - for standard input; none for the demo data.")
+  var file: String?
+
+  @Option(name: .long, help: "The screen size as COLUMNSxROWS.")
+  var size: ScreenSize = ScreenSize(columns: 80, rows: 24)
+
+  @OptionGroup var view: ViewOptions
+
+  func run() throws {
+    let loaded: DocumentLoader.Loaded
+    do {
+      loaded = try DocumentLoader.load(path: file ?? (isatty(STDIN_FILENO) == 0 ? "-" : nil), mode: view.textMode)
+    } catch {
+      printError(error.message)
+      throw ExitCode(error.exitCode)
+    }
+    let screen = CellSize(columns: size.columns, rows: size.rows)
+    let controller = BrowserController(
+      document: loaded.document, sourceName: loaded.name, size: screen, mode: view.mode, animates: false)
+    var canvas = Canvas(size: screen)
+    controller.draw(into: &canvas)
+    var output = ""
+    for line in canvas.lines {
+      output += line
+      output += "\n"
+    }
+    print(output, terminator: "")
+  }
+}
+
+/// `tgrid check`: validate files.
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check that each FILE is valid JSON; print a summary or the first error with its line and column.")
+
+  @Argument(help: "The files to check; - for standard input.")
+  var files: [String]
+
+  @OptionGroup var view: ViewOptions
+
+  func run() throws {
+    // Wired to the JSON engine's checker when it lands (runCheck(paths:)).
+    throw ExitCode(2)
+  }
+}
+
+/// A `COLUMNSxROWS` size argument.
+struct ScreenSize: ExpressibleByArgument {
+  var columns: Int
+  var rows: Int
+
+  init(columns: Int, rows: Int) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  init?(argument: String) {
+    let parts = argument.lowercased().split(separator: "x")
+    guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns > 0, rows > 0,
+      columns <= 10_000, rows <= 10_000
+    else { return nil }
+    self.init(columns: columns, rows: rows)
+  }
+
+  static var defaultValueDescription: String { "80x24" }
+}
+
+/// Writes a message to standard error (unbuffered, so it shows even if we exit next).
+func printError(_ message: String) {
+  let text = message.hasSuffix("\n") ? message : message + "\n"
+  let bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { buffer -> Int in
+      guard let base = buffer.baseAddress else { return -1 }
+      return write(STDERR_FILENO, base + offset, buffer.count - offset)
+    }
+    if written <= 0 { break }
+    offset += written
+  }
+}

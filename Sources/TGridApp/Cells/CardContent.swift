@@ -1,0 +1,83 @@
+import TGridJSON
+import TermGrid
+
+/// What a card shows for one JSON value: a title and a few `key value` rows.
+struct CardContent: Equatable {
+  /// One row of a card.
+  struct Row: Equatable {
+    /// The member name or array index, if any.
+    var key: String?
+    /// The value's one-line preview.
+    var value: String
+    /// The value's kind, which picks its colour.
+    var kind: JSONKind
+  }
+
+  /// The card's title (an object's name or title, else its key or index).
+  var title: String
+  /// The rows shown.
+  var rows: [Row]
+  /// Rows that did not fit.
+  var hiddenRowCount: Int
+  /// The kind of the value the card stands for.
+  var kind: JSONKind
+
+  /// The most rows a card shows.
+  static let maximumRows = 6
+  /// The narrowest and widest a card gets, in columns.
+  static let widthRange = 16...32
+  /// The widest a key column gets.
+  static let maximumKeyWidth = 12
+
+  init(node: JSONNode, in document: JSONDocument) {
+    kind = document.kind(of: node)
+    let label = JSONPreview.label(of: node, in: document)
+    var rows: [Row] = []
+    var hidden = 0
+    switch kind {
+    case .object:
+      let titleMember = JSONPreview.titleMember(of: node, in: document)
+      title = titleMember.map { JSONPreview.inline($0, in: document) } ?? label
+      for member in document.children(of: node) where member != titleMember {
+        if rows.count == Self.maximumRows {
+          hidden += 1
+          continue
+        }
+        rows.append(Row(key: document.key(of: member), value: JSONPreview.inline(member, in: document), kind: document.kind(of: member)))
+      }
+      if document.childCount(of: node) == 0 { rows.append(Row(key: nil, value: "{}", kind: .object)) }
+    case .array:
+      title = "\(label) · \(JSONPreview.countPhrase(node, in: document))"
+      for (index, element) in document.children(of: node).enumerated() {
+        if rows.count == Self.maximumRows {
+          hidden = document.childCount(of: node) - index
+          break
+        }
+        rows.append(Row(key: String(index), value: JSONPreview.inline(element, in: document), kind: document.kind(of: element)))
+      }
+      if rows.isEmpty { rows.append(Row(key: nil, value: "[]", kind: .array)) }
+    default:
+      title = label
+      rows.append(Row(key: nil, value: JSONPreview.inline(node, in: document, limit: 200), kind: kind))
+    }
+    self.rows = rows
+    hiddenRowCount = hidden
+  }
+
+  /// The width of the key column.
+  var keyWidth: Int {
+    min(Self.maximumKeyWidth, rows.map { $0.key.map { TextWidth.displayWidth(of: $0) } ?? 0 }.max() ?? 0)
+  }
+
+  /// The card's size in cells: borders, one column of padding each side, the rows.
+  var size: CellSize {
+    let keys = keyWidth
+    var widest = TextWidth.displayWidth(of: title) + 4
+    for row in rows {
+      let value = TextWidth.displayWidth(of: row.value)
+      widest = max(widest, (row.key == nil ? 0 : keys + 1) + value + 4)
+    }
+    let width = min(Self.widthRange.upperBound, max(Self.widthRange.lowerBound, widest))
+    return CellSize(columns: width, rows: rows.count + 2)
+  }
+}

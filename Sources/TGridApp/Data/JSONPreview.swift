@@ -1,0 +1,75 @@
+import TGridJSON
+
+/// Short, one-line descriptions of JSON values for cards, headers and the status line.
+///
+/// Everything returned is plain text; control characters inside strings are made visible
+/// by the canvas when drawn (and by ``TextWidth`` when measured).
+enum JSONPreview {
+  /// Member names that make a good title for an object, in order of preference.
+  static let titleKeys = ["title", "name", "label", "id", "key", "file", "caption", "type"]
+
+  /// The member holding an object's title, if it has one that is a short scalar.
+  static func titleMember(of node: JSONNode, in document: JSONDocument) -> JSONNode? {
+    guard document.kind(of: node) == .object else { return nil }
+    for wanted in titleKeys {
+      if let member = document.child(forKey: wanted, of: node) {
+        switch document.kind(of: member) {
+        case .string, .number: return member
+        default: continue
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The label of a node as seen from its parent: its key, or `[index]` in an array.
+  static func label(of node: JSONNode, in document: JSONDocument) -> String {
+    if let key = document.key(of: node) { return key }
+    if let position = document.position(of: node) { return "[\(position)]" }
+    return "(root)"
+  }
+
+  /// A one-line preview of a value, at most `limit` characters of source consulted.
+  static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60) -> String {
+    switch document.kind(of: node) {
+    case .string:
+      return String((document.string(of: node) ?? "").prefix(limit))
+    case .number:
+      return document.numberText(of: node) ?? "?"
+    case .true: return "true"
+    case .false: return "false"
+    case .null: return "null"
+    case .array:
+      let count = document.childCount(of: node)
+      if count == 0 { return "[]" }
+      // Short arrays of scalars read better inline: [waterfall, morning].
+      var parts: [String] = []
+      var length = 2
+      for child in document.children(of: node) {
+        guard !document.kind(of: child).isContainer else { return count == 1 ? "[1 item]" : "[\(count) items]" }
+        let part = inline(child, in: document, limit: limit)
+        length += part.count + 2
+        if length > limit { return count == 1 ? "[1 item]" : "[\(count) items]" }
+        parts.append(part)
+      }
+      return "[" + parts.joined(separator: ", ") + "]"
+    case .object:
+      let count = document.childCount(of: node)
+      if count == 0 { return "{}" }
+      if let title = titleMember(of: node, in: document) {
+        return "{" + inline(title, in: document, limit: limit) + "}"
+      }
+      return count == 1 ? "{1 key}" : "{\(count) keys}"
+    }
+  }
+
+  /// A count phrase for a container: `7 items`, `3 keys`.
+  static func countPhrase(_ node: JSONNode, in document: JSONDocument) -> String {
+    let count = document.childCount(of: node)
+    switch document.kind(of: node) {
+    case .array: return count == 1 ? "1 item" : "\(count) items"
+    case .object: return count == 1 ? "1 key" : "\(count) keys"
+    default: return ""
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import TGridJSON
+import TermGrid
+
+/// A JSON document as a tree of nodes for ``TreeModel``: node numbers are tape indexes.
+///
+/// Objects and arrays are nodes with their key and a count (`photos [7]`), scalars show key
+/// and value (`width: 4032`). Objects in the common hierarchy shape
+/// `{"name": …, "kind": …, "children": […]}` (d3's, and the demo schematic's) read as the
+/// tree they describe: the name is the label, `kind` picks the colour, and the elements of
+/// `children` are the node's children.
+final class JSONTreeProvider: TreeNodeProvider {
+  let document: JSONDocument
+
+  init(document: JSONDocument) {
+    self.document = document
+  }
+
+  var rootNodes: [Int] { [document.root.index] }
+
+  func forEachChild(ofNode node: Int, _ body: (Int) -> Void) {
+    let value = JSONNode(index: node)
+    if isHierarchyNode(value) {
+      // A hierarchy node's children are its `children`; a leaf has none.
+      if let children = hierarchyChildren(of: value) {
+        for child in document.children(of: children) { body(child.index) }
+      }
+      return
+    }
+    guard document.kind(of: value).isContainer else { return }
+    for child in document.children(of: value) { body(child.index) }
+  }
+
+  func hasChildren(_ node: Int) -> Bool {
+    let value = JSONNode(index: node)
+    if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) > 0 } ?? false }
+    return document.kind(of: value).isContainer && document.childCount(of: value) > 0
+  }
+
+  func descendantCount(ofNode node: Int) -> Int {
+    let value = JSONNode(index: node)
+    guard isHierarchyNode(value) else {
+      // Every value below a container is a node (`descendants` includes the node itself).
+      var count = -1
+      for _ in document.descendants(of: value) { count += 1 }
+      return max(0, count)
+    }
+    var count = 0
+    var stack = [node]
+    while let next = stack.popLast() {
+      forEachChild(ofNode: next) { child in
+        count += 1
+        stack.append(child)
+      }
+    }
+    return count
+  }
+
+  func label(ofNode node: Int) -> String {
+    let value = JSONNode(index: node)
+    if isHierarchyNode(value), let name = document.child(forKey: "name", of: value) {
+      return JSONPreview.inline(name, in: document, limit: 80)
+    }
+    let name: String
+    if document.parent(of: value) == nil {
+      name = "(root)"
+    } else if let key = document.key(of: value) {
+      name = key
+    } else {
+      name = "[\(document.position(of: value) ?? 0)]"
+    }
+    switch document.kind(of: value) {
+    case .object:
+      let count = document.childCount(of: value)
+      if let title = JSONPreview.titleMember(of: value, in: document), document.key(of: value) == nil {
+        return "\(name) \(JSONPreview.inline(title, in: document, limit: 40)) {\(count)}"
+      }
+      return "\(name) {\(count)}"
+    case .array:
+      return "\(name) [\(document.childCount(of: value))]"
+    case .string:
+      return "\(name): \"\(JSONPreview.inline(value, in: document, limit: 80))\""
+    default:
+      return "\(name): \(JSONPreview.inline(value, in: document))"
+    }
+  }
+
+  func kind(ofNode node: Int) -> String {
+    let value = JSONNode(index: node)
+    guard isHierarchyNode(value), let kind = document.child(forKey: "kind", of: value),
+      let text = document.string(of: kind)
+    else { return TreeNodeKind.normal }
+    return text.lowercased()
+  }
+
+  /// The `children` array of a hierarchy-shaped object.
+  func hierarchyChildren(of node: JSONNode) -> JSONNode? {
+    guard isHierarchyNode(node), let children = document.child(forKey: "children", of: node),
+      document.kind(of: children) == .array
+    else { return nil }
+    return children
+  }
+
+  /// An object with a string `name` that has a `children` array or sits in one.
+  func isHierarchyNode(_ node: JSONNode) -> Bool {
+    guard document.kind(of: node) == .object, let name = document.child(forKey: "name", of: node),
+      document.kind(of: name) == .string
+    else { return false }
+    if let children = document.child(forKey: "children", of: node), document.kind(of: children) == .array {
+      return true
+    }
+    guard let array = document.parent(of: node), document.key(of: array) == "children",
+      let owner = document.parent(of: array), document.kind(of: owner) == .object,
+      let ownerName = document.child(forKey: "name", of: owner)
+    else { return false }
+    return document.kind(of: ownerName) == .string
+  }
+}

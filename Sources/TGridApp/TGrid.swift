@@ -1,2 +1,0 @@
-import TermGrid
-import TGridJSON

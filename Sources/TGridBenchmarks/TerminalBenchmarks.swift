@@ -1,0 +1,181 @@
+import TermGrid
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tgrid-bench terminal`: bytes the terminal receives per frame, ours against ncurses
+/// drawing the same frames itself.
+///
+/// A 200×60 screen full of coloured JSON-like text is scrolled by one line, by a page, and
+/// the focus highlight moves one row, through an offscreen ``NcursesTerminal`` writing to a
+/// file (TERM=xterm-256color). "ours" hands ncurses only the cells our canvas diff found
+/// changed; the baseline hands ncurses every cell of every frame (a program drawing the
+/// whole screen each time) and lets ncurses' own optimisation find the changes.
+func runTerminalBenchmarks(arguments: [String]) {
+  let size = CellSize(columns: 200, rows: 60)
+  let steps = Int(arguments.first ?? "") ?? 30
+  let document = TerminalBenchmarkDocument(lineCount: 60 + 60 * (steps + 2), width: size.columns)
+  print("Terminal output: \(size.columns)×\(size.rows), TERM=xterm-256color, \(steps) steps each, bytes per frame")
+  print("")
+  let scenarios: [(String, (Int) -> Canvas)] = [
+    ("one-line scroll", { document.frame(size: size, firstLine: $0, focusedRow: 10) }),
+    ("page scroll (59 lines)", { document.frame(size: size, firstLine: $0 * 59, focusedRow: 10) }),
+    ("focus moves one row", { document.frame(size: size, firstLine: 0, focusedRow: $0 % 60) }),
+  ]
+  let setups: [(String, Bool)] = [
+    ("ours: changed cells only", true),
+    ("ncurses alone: every cell", false),
+  ]
+  print("| change | " + setups.map(\.0).joined(separator: " | ") + " | ours ÷ ncurses | ms per frame (ours / ncurses alone) |")
+  print("|---|" + String(repeating: "---:|", count: setups.count + 2))
+  for (name, frame) in scenarios {
+    var figures: [Double] = []
+    var times: [Double] = []
+    for (_, changedOnly) in setups {
+      let (bytes, milliseconds) = measure(size: size, steps: steps, changedOnly: changedOnly, frame: frame)
+      figures.append(bytes)
+      times.append(milliseconds)
+    }
+    let cells = figures.map { formatBytes($0) }
+    let ratio = figures[0] / max(1, figures[1])
+    print("| \(name) | " + cells.joined(separator: " | ")
+      + " | \(format(ratio, digits: 2))× | " + times.map { format($0, digits: 2) }.joined(separator: " / ") + " |")
+  }
+  let full = measureFirstFrame(size: size, frame: document.frame(size: size, firstLine: 0, focusedRow: 10))
+  print("")
+  print("First (full) frame: \(formatBytes(full)) bytes")
+}
+
+/// Average bytes (and milliseconds) per frame over `steps` changes after a first frame.
+private func measure(size: CellSize, steps: Int, changedOnly: Bool, frame: (Int) -> Canvas)
+  -> (Double, Double)
+{
+  let output = temporaryOutputFile()
+  defer { close(output) }
+  guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else {
+    print("cannot start ncurses for xterm-256color")
+    exit(1)
+  }
+  terminal.presentsChangedCellsOnly = changedOnly
+  let frames = (0...steps).map(frame)
+  terminal.present(frames[0])
+  let start = fileSize(output)
+  let clockStart = MonotonicClock.nanoseconds()
+  for index in 1...steps { terminal.present(frames[index]) }
+  let elapsed = Double(MonotonicClock.nanoseconds() - clockStart) / 1e6
+  let bytes = Double(fileSize(output) - start) / Double(steps)
+  terminal.shutdown()
+  return (bytes, elapsed / Double(steps))
+}
+
+private func measureFirstFrame(size: CellSize, frame: Canvas) -> Double {
+  let output = temporaryOutputFile()
+  defer { close(output) }
+  guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else { return 0 }
+  let start = fileSize(output)
+  terminal.present(frame)
+  let bytes = Double(fileSize(output) - start)
+  terminal.shutdown()
+  return bytes
+}
+
+private func temporaryOutputFile() -> Int32 {
+  var template = Array("/tmp/tgrid-bench-terminal-XXXXXX".utf8CString)
+  let descriptor = mkstemp(&template)
+  guard descriptor >= 0 else {
+    print("cannot create a temporary file")
+    exit(1)
+  }
+  unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+  return descriptor
+}
+
+private func fileSize(_ descriptor: Int32) -> Int {
+  var status = stat()
+  fstat(descriptor, &status)
+  return Int(status.st_size)
+}
+
+private func format(_ value: Double, digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = "\(rounded)"
+  if let dot = text.firstIndex(of: ".") {
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+  }
+  return text
+}
+
+private func formatBytes(_ value: Double) -> String {
+  let whole = Int(value.rounded())
+  var digits = Array(String(whole))
+  var index = digits.count - 3
+  while index > 0 {
+    digits.insert(",", at: index)
+    index -= 3
+  }
+  return String(digits)
+}
+
+/// Lines of JSON-like text in a few colours, as tgrid shows them.
+private struct TerminalBenchmarkDocument {
+  struct Span {
+    var text: String
+    var style: Style
+  }
+
+  let lines: [[Span]]
+
+  init(lineCount: Int, width: Int) {
+    let key = Style(foreground: .indexed(75))
+    let string = Style(foreground: .indexed(143))
+    let number = Style(foreground: .indexed(180))
+    let punctuation = Style.plain
+    let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
+    var lines: [[Span]] = []
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: seed >> 33)
+    }
+    for line in 0..<lineCount {
+      var spans: [Span] = [Span(text: String(repeating: " ", count: 2 + (line % 4) * 2), style: punctuation)]
+      var used = spans[0].text.count
+      while used < width - 20 {
+        let name = "\"\(words[next() % words.count])_\(next() % 1000)\""
+        let value: Span =
+          next() % 2 == 0
+          ? Span(text: "\"\(words[next() % words.count]) \(words[next() % words.count])\"", style: string)
+          : Span(text: "\(next() % 100_000).\(next() % 100)", style: number)
+        let piece = [Span(text: name, style: key), Span(text: ": ", style: punctuation), value, Span(text: ", ", style: punctuation)]
+        used += piece.reduce(0) { $0 + $1.text.count }
+        spans += piece
+      }
+      lines.append(spans)
+    }
+    self.lines = lines
+  }
+
+  func frame(size: CellSize, firstLine: Int, focusedRow: Int) -> Canvas {
+    var canvas = Canvas(size: size)
+    for row in 0..<size.rows {
+      let index = firstLine + row
+      guard index < lines.count else { break }
+      var column = 0
+      let focused = row == focusedRow
+      for span in lines[index] {
+        let style = focused ? Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold]) : span.style
+        column = canvas.draw(span.text, at: CellPoint(column: column, row: row), style: style)
+      }
+      if focused {
+        canvas.fill(
+          CellRect(column: column, row: row, columns: max(0, size.columns - column), rows: 1),
+          style: Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold]))
+      }
+    }
+    return canvas
+  }
+}

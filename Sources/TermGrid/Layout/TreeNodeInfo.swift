@@ -1,0 +1,84 @@
+/// What a ``TreeLayout`` tells a node's view beyond its frame, in ``LayoutAttributes/info``:
+/// the marker and badge it sized the node for, so the view draws exactly what fits.
+public struct TreeNodeInfo: Hashable, Sendable {
+  /// The marker drawn before a node's label.
+  public enum Marker: Hashable, Sendable {
+    /// No marker (a leaf, or an expanded node when expanded nodes are not marked).
+    case none
+    /// `▸`: the node is collapsed.
+    case collapsed
+    /// `▾`: the node is expanded and has children.
+    case expanded
+
+    /// The marker's glyph, or `nil` for none.
+    public var glyph: Character? {
+      switch self {
+      case .none: return nil
+      case .collapsed: return "▸"
+      case .expanded: return "▾"
+      }
+    }
+
+    /// Columns the marker takes with the space after it.
+    public var width: Int { self == .none ? 0 : 2 }
+  }
+
+  /// The node's depth (its section).
+  public var depth: Int
+  /// The marker before the label.
+  public var marker: Marker
+  /// Descendants a collapsed node hides; 0 means no badge.
+  public var hiddenDescendantCount: Int
+  /// The label's own width in columns, before any truncation.
+  public var labelWidth: Int
+  /// The columns the node takes as laid out (marker, label and badge, cut to the layout's
+  /// maximum width): its cell's width.
+  public var width: Int
+  /// Columns from the frame's left edge to where the node's content starts: 0 for a cell,
+  /// the node's indentation for a pinned row that spans the visible width.
+  public var contentOffset: Int
+  /// True for a pinned ancestor row (a supplementary view over the content).
+  public var isPinned: Bool
+  /// True for the lowest pinned row, which draws the edge between pinned rows and content.
+  public var isLastPinned: Bool
+
+  /// Creates node info.
+  public init(
+    depth: Int, marker: Marker, hiddenDescendantCount: Int, labelWidth: Int, width: Int, contentOffset: Int = 0,
+    isPinned: Bool = false, isLastPinned: Bool = false
+  ) {
+    self.depth = depth
+    self.marker = marker
+    self.hiddenDescendantCount = hiddenDescendantCount
+    self.labelWidth = labelWidth
+    self.width = width
+    self.contentOffset = contentOffset
+    self.isPinned = isPinned
+    self.isLastPinned = isLastPinned
+  }
+
+  /// The badge text for a hidden count, with its leading space: ` (+12)`; empty for 0.
+  public static func badgeText(forHiddenCount count: Int) -> String {
+    count > 0 ? " (+\(count))" : ""
+  }
+
+  /// The badge's width in columns for a hidden count (0 for no badge), without building text.
+  public static func badgeWidth(forHiddenCount count: Int) -> Int {
+    guard count > 0 else { return 0 }
+    var digits = 1
+    var rest = count / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits + 4
+  }
+
+  /// The badge text for this node.
+  public var badgeText: String { Self.badgeText(forHiddenCount: hiddenDescendantCount) }
+
+  /// The columns the whole node takes: marker, label and badge.
+  public var naturalWidth: Int {
+    marker.width + labelWidth + Self.badgeWidth(forHiddenCount: hiddenDescendantCount)
+  }
+}

@@ -1,0 +1,92 @@
+import TGridJSON
+import TermGrid
+import Testing
+
+@testable import TGridApp
+
+@Suite struct BrowserControllerTests {
+  @Test func switchingToTheTreeKeepsTheSelectedValuesAndTheFocus() throws {
+    let browser = try makeBrowser()
+    let view = browser.collectionView
+    view.focusItem(at: IndexPath(item: 1, section: 0))
+    view.tapItem(at: IndexPath(item: 1, section: 0))
+    view.tapItem(at: IndexPath(item: 0, section: 1))
+    let selectedBefore = Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:)))
+    let focusedBefore = view.indexPathForFocusedItem.flatMap(browser.node(at:))
+    browser.switchMode(to: .tree(.outline), animated: false)
+    #expect(Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:))) == selectedBefore)
+    #expect(view.indexPathForFocusedItem.flatMap(browser.node(at:)) == focusedBefore)
+    browser.switchMode(to: .tree(.columns), animated: false)
+    #expect(Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:))) == selectedBefore)
+    browser.switchMode(to: .grid, animated: false)
+    #expect(Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:))) == selectedBefore)
+    #expect(view.indexPathForFocusedItem.flatMap(browser.node(at:)) == focusedBefore)
+  }
+
+  @Test func copyPutsTheExactSourceTextOnThePasteboard() throws {
+    let browser = try makeBrowser()
+    let view = browser.collectionView
+    view.tapItem(at: IndexPath(item: 0, section: 0))
+    view.tapItem(at: IndexPath(item: 1, section: 0))
+    #expect(view.performEditAction(.copy))
+    let items = view.pasteboard.items.filter { $0.type == BrowserController.jsonPasteboardType }
+    #expect(items.map(\.text) == [#"{"n": 1, "big": 9007199254740993}"#, #"{"n": 2}"#])
+    #expect(view.pasteboard.string == #"[{"n": 1, "big": 9007199254740993}, {"n": 2}]"#)
+    #expect(browser.message == "copied 2 values (45 B)")
+  }
+
+  @Test func cutPasteAndDeleteAreNotOfferedYet() throws {
+    let browser = try makeBrowser()
+    let view = browser.collectionView
+    #expect(view.showEditMenu())
+    let enabled = view.editMenu?.entries.filter(\.isEnabled).map(\.action.name)
+    #expect(enabled == ["copy", "selectAll", "copyPath"])
+  }
+
+  @Test func aPasteIsOneEventAndDoesNotRunKeys() throws {
+    let browser = try makeBrowser()
+    #expect(browser.handle(.paste("aq")) == .changed)
+    #expect(browser.collectionView.indexPathsForSelectedItems.isEmpty)
+    #expect(browser.message?.hasPrefix("pasted 2 characters") == true)
+  }
+
+  @Test func keysFromTheTableDriveTheBrowser() throws {
+    let browser = try makeBrowser()
+    #expect(browser.handle(.key(KeyEvent(.character("a")))) == .changed)
+    #expect(browser.collectionView.indexPathsForSelectedItems.count == 3)
+    #expect(browser.handle(.key(KeyEvent(.escape))) == .changed)
+    #expect(browser.collectionView.indexPathsForSelectedItems.isEmpty)
+    #expect(browser.handle(.key(KeyEvent(.character("t")))) == .changed)
+    #expect(browser.mode == .tree(.outline))
+    #expect(browser.handle(.key(KeyEvent(.character("q")))) == .quit)
+  }
+
+  @Test func theStatusLineShowsPositionPathAndSelection() throws {
+    let browser = try makeBrowser()
+    browser.collectionView.tapItem(at: IndexPath(item: 0, section: 0))
+    var canvas = Canvas(size: CellSize(columns: 90, rows: 12))
+    browser.draw(into: &canvas)
+    let status = canvas.lines.last ?? ""
+    #expect(status.contains("test.json"))
+    #expect(status.contains(".[0].items[0]"))
+    #expect(status.contains("item 1/2 · section 1/2 · 1 selected"))
+  }
+
+  @Test func aTinyScreenShowsANoteInsteadOfCrashing() throws {
+    let browser = try makeBrowser()
+    for size in [CellSize(columns: 1, rows: 1), CellSize(columns: 5, rows: 2), CellSize(columns: 0, rows: 0)] {
+      browser.resize(to: size)
+      var canvas = Canvas(size: size)
+      browser.draw(into: &canvas)
+      #expect(canvas.size == size)
+    }
+  }
+
+  // MARK: - Fixtures
+
+  func makeBrowser() throws -> BrowserController {
+    let document = try JSONDocument(
+      parsing: #"[{"name": "A", "items": [{"n": 1, "big": 9007199254740993}, {"n": 2}]}, {"name": "B", "items": [{"n": 3}]}]"#)
+    return BrowserController(document: document, sourceName: "test.json", size: CellSize(columns: 90, rows: 12), animates: false)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import TGridApp
+
+@Suite(.enabled(if: TmuxSession.tgridExecutable != nil, "needs the built tgrid binary next to the tests"))
+struct DumpTests {
+  @Test func theDemoDataDumpsAsAGridOfCards() throws {
+    let result = try runTGrid(["dump", demoDataPath("photo-albums.json"), "--size", "100x30"])
+    #expect(result.status == 0, "\(result.error)")
+    expectSnapshot(result.output, named: "dump-photo-albums-100x30")
+  }
+
+  @Test func everyDumpedLineHasExactlyTheGivenWidth() throws {
+    for size in [(80, 24), (41, 10), (120, 40), (20, 5)] {
+      let result = try runTGrid(["dump", demoDataPath("photo-albums.json"), "--size", "\(size.0)x\(size.1)"])
+      #expect(result.status == 0)
+      let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      #expect(lines.count == size.1)
+      for line in lines {
+        #expect(TermGridWidth.of(String(line)) == size.0, "|\(line)|")
+      }
+    }
+  }
+
+  @Test func dumpWritesNoEscapeSequences() throws {
+    let result = try runTGrid(["dump", demoDataPath("photo-albums.json"), "--size", "120x60"])
+    #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || ($0.value < 0x20 && $0 != "\n") })
+    // Escape sequences and control characters inside strings are shown as data.
+    let hostile = try runTGrid(
+      ["dump", "-", "--size", "60x6"], input: #"[{"name": "red\u001b[31mtext", "bell": "\u0007\u009b2J"}]"#)
+    #expect(hostile.status == 0)
+    #expect(hostile.output.contains("red␛[31mtext"))
+    #expect(hostile.output.contains("␇\\u009b2J"))
+    #expect(!hostile.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+  }
+
+  @Test func dumpReadsStandardInput() throws {
+    let result = try runTGrid(["dump", "-", "--size", "40x8"], input: #"[{"name": "one"}, {"name": "two"}]"#)
+    #expect(result.status == 0)
+    #expect(result.output.contains("one"))
+    #expect(result.output.contains("two"))
+  }
+
+  @Test func invalidJSONGivesLineAndColumnAndExitStatusOne() throws {
+    let result = try runTGrid(["dump", "-", "--size", "40x8"], input: "{\n  \"a\": [1, 2,,\n}")
+    #expect(result.status == 1)
+    #expect(result.error.contains("line 2, column"), "\(result.error)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func aMissingFileExitsWithStatusTwo() throws {
+    let result = try runTGrid(["dump", "/nonexistent/file.json"])
+    #expect(result.status == 2)
+    #expect(result.error.contains("/nonexistent/file.json"))
+  }
+
+  @Test func aBadSizeIsRefusedClearly() throws {
+    let result = try runTGrid(["dump", "--size", "80by24"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("size"))
+  }
+}
+
+/// Display width without importing TermGrid's internals into every test.
+enum TermGridWidth {
+  static func of(_ text: String) -> Int {
+    TermGridWidthBridge.width(text)
+  }
+}

@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux): keys, mouse, paste, resizes, signals,
+/// crashes. After every way out, the terminal must be back to normal.
+@Suite(.serialized, .enabled(if: canRunEndToEnd, "needs tmux and the built tgrid binary"))
+struct EndToEndTests {
+  // MARK: - Foundation (issue 2)
+
+  @Test func theAppScrollsQuitsWithQAndRestoresTheTerminal() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    #expect(try tmux.paneValue("alternate_on") == "1")
+    try tmux.send("PageDown")
+    try tmux.send("PageDown")
+    try tmux.waitFor("the Kyoto album after two pages") { $0.contains { $0.contains("Kyoto") } }
+    try tmux.send("End")
+    try tmux.waitFor(text: "Empty album")
+    try tmux.send("Home")
+    try tmux.waitFor(text: "Skógafoss")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func withNoFileTheDemoDataOpens() throws {
+    let tmux = try launch(nil, columns: 90, rows: 24)
+    defer { tmux.close() }
+    try tmux.waitFor(text: "demo: photo-albums.json")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func dataOnStandardInputAndKeysFromTheTerminal() throws {
+    let tmux = try TmuxSession(columns: 80, rows: 20)
+    defer { tmux.close() }
+    try tmux.run("printf '[{\"name\":\"alpha\"},{\"name\":\"beta\"}]' | \(try tgrid()); echo status=$?")
+    try tmux.waitFor(text: "alpha")
+    try tmux.send("Right")
+    try tmux.waitFor(text: "item 2/2")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func invalidJSONPrintsTheErrorAndLeavesTheTerminalAlone() throws {
+    let tmux = try TmuxSession(columns: 80, rows: 20)
+    defer { tmux.close() }
+    try tmux.run("printf '{\"a\": tru}' | \(try tgrid()); echo status=$?")
+    try tmux.waitFor(text: "status=1")
+    let screen = try tmux.screen().joined(separator: "\n")
+    #expect(screen.contains("line 1, column 7"))
+    #expect(screen.contains("^"))
+    #expect(try tmux.paneValue("alternate_on") == "0")
+  }
+
+  // MARK: - Focus and selection (issue 3)
+
+  @Test func keysMoveTheFocusAndSelectAndTheFooterCountsTheSelection() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    try tmux.send("Right")
+    try tmux.waitFor(text: "item 2/7")
+    try tmux.send("Space")
+    try tmux.waitFor(text: "1 selected")
+    try tmux.send("S-Right")
+    try tmux.waitFor(text: "2 selected")
+    try tmux.send("a")
+    try tmux.waitFor(text: "16 selected")
+    try tmux.send("Escape")
+    try tmux.waitFor("the selection cleared") { !$0.contains { $0.contains("selected") } }
+    try tmux.send("Down")
+    try tmux.waitFor(text: ".albums[0].photos[")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  // MARK: - The tree (issue 4)
+
+  @Test func tShowsTheTreeAndOSwitchesColumnsAndOutline() throws {
+    let tmux = try launch(demoDataPath("schematic.json"), columns: 110, rows: 30)
+    defer { tmux.close() }
+    try tmux.send("t")
+    try tmux.waitFor(text: "Grid feed 11 kV")
+    try tmux.waitFor("outline connectors") { $0.contains { $0.contains("├─") || $0.contains("└─") } }
+    try tmux.send("o")
+    try tmux.waitFor("columns: the root with its children to the right") { lines in
+      lines.contains { $0.hasPrefix("Grid feed 11 kV ─┬─") }
+    }
+    try tmux.send("Home")
+    try tmux.send("Enter")
+    try tmux.waitFor("the root collapsed with a badge") { $0.contains { $0.contains("▸ Grid feed 11 kV (+") } }
+    try tmux.send("Enter")
+    try tmux.waitFor(text: "Transformer T1")
+    try tmux.send("t")
+    try tmux.waitFor(text: "item 1/")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func theTreeOpensFromTheCommandLine() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"), arguments: ["--layout", "tree"])
+    defer { tmux.close() }
+    try tmux.waitFor(text: "albums [4]")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  // MARK: - Terminal interaction (issue 5)
+
+  @Test func aClickSelectsAndTheWheelScrolls() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    // The second card of the first row is at columns 34–65, rows 2–9 (1-based).
+    try tmux.sendMouse(button: 0, column: 40, row: 4)
+    try tmux.sendMouse(button: 0, column: 40, row: 4, release: true)
+    try tmux.waitFor(text: "1 selected")
+    try tmux.waitFor(text: "item 2/7")
+    for _ in 0..<4 { try tmux.sendMouse(button: 65, column: 40, row: 10) }
+    try tmux.waitFor("the wheel scrolled past the first row") { !$0.contains { $0.contains("IMG_4012.jpg") } }
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func aRightClickOpensTheEditMenuAndCopyCopies() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    try tmux.sendMouse(button: 2, column: 10, row: 4)
+    try tmux.sendMouse(button: 2, column: 10, row: 4, release: true)
+    try tmux.waitFor(text: "Copy Path")
+    try tmux.send("c")
+    try tmux.waitFor(text: "copied 1 value")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func aPasteArrivesAsOneEventNotAsKeys() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    // Were these keys, `a` would select everything and `q` would quit.
+    try tmux.paste("aq{\"x\": 1}")
+    try tmux.waitFor(text: "pasted 10 characters")
+    let screen = try tmux.screen()
+    #expect(!screen.contains { $0.contains("selected") })
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func resizingDownToOneByOneAndBackKeepsWorking() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    for (columns, rows) in [(40, 10), (9, 2), (1, 1), (3, 1), (100, 30)] {
+      try tmux.resize(columns: columns, rows: rows)
+      usleep(150_000)
+    }
+    try tmux.waitFor(text: "Skógafoss")
+    try tmux.send("Down")
+    try tmux.waitFor(text: "item 4/7")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func ctrlZSuspendsAndFgResumesWithAFullRepaint() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    try tmux.send("C-z")
+    try tmux.waitFor(text: "Stopped")
+    #expect(try tmux.paneValue("alternate_on") == "0")
+    let modes = try tmux.terminalModes()
+    #expect(modes.contains("icanon") && !modes.contains("-icanon"), "\(modes)")
+    try tmux.run("fg")
+    try tmux.waitFor(text: "Skógafoss")
+    #expect(try tmux.paneValue("alternate_on") == "1")
+    try tmux.send("Right")
+    try tmux.waitFor(text: "item 2/7")
+    try tmux.send("q")
+    // The shell ran the rest of the command line when the job stopped: ask for fg's status.
+    try tmux.waitFor("the prompt after the app") { $0.contains { $0 == "$ " || $0 == "$" } }
+    try tmux.run("echo status=$?")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func sigtermRestoresTheTerminalAndExitsWithItsStatus() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    let pid = try #require(try tmux.appProcessID())
+    kill(pid, SIGTERM)
+    try expectRestored(tmux, status: 143)
+  }
+
+  @Test func ctrlCRestoresTheTerminalAndExitsWithItsStatus() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    try tmux.send("C-c")
+    // Ctrl-C also ends the shell's command line: ask for the status.
+    try tmux.waitFor("the prompt after the app") { $0.contains { $0.hasPrefix("$") } && !$0.contains { $0.contains("? help") } }
+    try tmux.run("echo status=$?")
+    try expectRestored(tmux, status: 130)
+  }
+
+  @Test func aCrashLeavesTheTerminalUsable() throws {
+    let tmux = try launch(
+      demoDataPath("photo-albums.json"), environment: "TGRID_DEBUG_CRASH=trap",
+      waitForApp: false)
+    defer { tmux.close() }
+    try tmux.waitFor("the crash's exit status", seconds: 60) { $0.contains { $0.contains("status=") } }
+    let screen = try tmux.screen().joined(separator: "\n")
+    #expect(screen.contains("status=132") || screen.contains("status=133"), "\(screen)")
+    // The backtrace still prints.
+    #expect(tmux.errorLog().contains("Program crashed"), "\(tmux.errorLog().prefix(2000))")
+    try expectRestored(tmux, status: nil)
+  }
+
+  @Test func thousandsOfRandomKeysAndResizesEndCleanly() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    var random = SplitMix64(seed: 20_261_121)
+    // Every key the app knows and some it does not; none that quits or suspends.
+    let keys = [
+      "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Space", "Enter", "Escape", "Tab", "BTab",
+      "S-Up", "S-Down", "S-Left", "S-Right", "C-Up", "C-Down", "a", "v", "m", "c", "y", "p", "x", "i", "u", "t", "o",
+      "h", "j", "k", "l", "g", "G", "?", "F1", "F5", "F10", "S-F10", "BSpace", "DC", "IC", "C-a", "C-e", "C-y",
+      "C-f", "C-b", "C-l", "M-x", "z", "é", "日", "1", "-", "+",
+    ]
+    var sent = 0
+    while sent < 3_000 {
+      let batch = (0..<40).map { _ in keys[Int(random.next() % UInt64(keys.count))] }
+      try tmux.sendKeyList(batch)
+      sent += batch.count
+      if random.next() % 6 == 0 {
+        try tmux.resize(columns: 1 + Int(random.next() % 140), rows: 1 + Int(random.next() % 45))
+      }
+    }
+    try tmux.resize(columns: 100, rows: 30)
+    // Close whatever is open (menu, help), then quit.
+    try tmux.send("Escape")
+    usleep(200_000)
+    try tmux.send("q")
+    try tmux.waitFor("the app to quit", seconds: 30) { $0.contains { $0.hasPrefix("status=") } }
+    try expectRestored(tmux, status: 0)
+  }
+
+  // MARK: - Helpers
+
+  func tgrid() throws -> String {
+    try #require(TmuxSession.tgridExecutable)
+  }
+
+  /// Starts tgrid in a fresh terminal, then `echo status=$?` after it, and waits for it.
+  func launch(
+    _ file: String?, arguments: [String] = [], columns: Int = 100, rows: Int = 30, environment: String = "",
+    waitForApp: Bool = true
+  ) throws -> TmuxSession {
+    let tmux = try TmuxSession(columns: columns, rows: rows)
+    // The runtime's crash report goes to standard error (not over the screen) and does not wait.
+    let backtrace = "SWIFT_BACKTRACE=interactive=no,output-to=stderr,color=no,limit=200,top=200"
+    let command = ([backtrace, environment, try tgrid()] + arguments + (file.map { [$0] } ?? [])).filter { !$0.isEmpty }
+    // Standard error goes to a file: a crash report stays readable whatever the screen shows.
+    try tmux.run("clear; " + command.joined(separator: " ") + " 2>" + tmux.errorLogPath + "; echo status=$?")
+    if waitForApp { try tmux.waitFor(text: "? help") }
+    return tmux
+  }
+
+  /// The app has ended with `status` (when given), and the terminal is as it was: main
+  /// screen, cursor visible, echo and canonical input on.
+  func expectRestored(
+    _ tmux: TmuxSession, status: Int32?, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let lines = try tmux.waitFor("the exit status", seconds: 30, sourceLocation: sourceLocation) {
+      $0.contains { $0.hasPrefix("status=") }
+    }
+    let errors = tmux.errorLog()
+    if let status {
+      #expect(
+        lines.contains("status=\(status)"), "\(lines.joined(separator: "\n"))\nstandard error:\n\(errors.prefix(3000))",
+        sourceLocation: sourceLocation)
+    }
+    #expect(try tmux.paneValue("alternate_on") == "0", sourceLocation: sourceLocation)
+    #expect(try tmux.paneValue("cursor_flag") == "1", sourceLocation: sourceLocation)
+    #expect(try tmux.paneValue("mouse_any_flag") == "0", sourceLocation: sourceLocation)
+    let modes = try tmux.terminalModes()
+    #expect(modes.contains("echo ") && !modes.contains("-echo "), "\(modes)", sourceLocation: sourceLocation)
+    #expect(modes.contains("icanon") && !modes.contains("-icanon"), "\(modes)", sourceLocation: sourceLocation)
+  }
+}
+
+/// A small deterministic random generator, so the random-key run repeats exactly.
+struct SplitMix64 {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}
