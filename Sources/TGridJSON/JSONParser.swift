@@ -103,7 +103,6 @@ final class JSONParser {
 
   // MARK: - The hot loop
 
-  // swift-format-ignore
   private func parseSlice(until sliceEnd: Int) throws(ParseFailure) {
     let bytes = storage.original
     let base = bytes.base
