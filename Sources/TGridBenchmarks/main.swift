@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("collection", runCollectionBenchmarks(arguments:)),
   ("terminal", runTerminalBenchmarks(arguments:)),
   ("tree", runTreeBenchmarks(arguments:)),
+  ("json", runJSONBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

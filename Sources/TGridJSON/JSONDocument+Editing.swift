@@ -30,13 +30,14 @@ extension JSONDocument {
     let value = try JSONDocument.validatedValue(text)
     let index = node.index
     guard let parent = storage.parentIndex(of: index) else { throw .invalidNode(node) }
-    let position = childPosition(of: index, in: parent)
+    let position = storage.position(ofChild: index, in: parent)
     let memberStart = storage.logicalMemberStart(of: index)
     let valueStart = storage.logicalStart(of: index)
     let valueEnd = storage.logicalEnd(of: index)
 
     var layout = childLayout(of: parent)
-    if storage.isContainer(index) && storage.childCount(index) > 0 {
+    // A container that spans lines keeps spanning lines (JSON Lines records never do).
+    if storage.isContainer(index) && storage.childCount(index) > 0 && !(parent == 0 && storage.isLines) {
       layout.isMultiLine = storage.text(inLogical: valueStart..<valueEnd).contains(0x0A)
     }
     let indentation = leadingIndentation(at: memberStart) ?? lineIndentation(before: memberStart)
@@ -63,7 +64,7 @@ extension JSONDocument {
     let index = node.index
     guard let parent = storage.parentIndex(of: index) else { throw .invalidNode(node) }
     if parent == 0 && !storage.isLines { throw .cannotRemoveRoot }
-    let position = childPosition(of: index, in: parent)
+    let position = storage.position(ofChild: index, in: parent)
     let count = storage.childCount(parent)
     let range: Range<Int>
     if count == 1 {
@@ -74,7 +75,7 @@ extension JSONDocument {
     } else if position == 0 {
       range = storage.logicalMemberStart(of: index)..<storage.logicalMemberStart(of: storage.subtreeEnd(index))
     } else {
-      let previous = childIndex(at: position - 1, in: parent)
+      let previous = storage.childIndex(at: position - 1, in: parent)
       range = storage.logicalEnd(of: previous)..<storage.logicalEnd(of: index)
     }
     let splice = TapeSplice(
@@ -120,12 +121,12 @@ extension JSONDocument {
     if parent == 0 {
       // A JSON Lines record: its own line.
       if position < count {
-        let next = childIndex(at: position, in: parent)
+        let next = storage.childIndex(at: position, in: parent)
         range = storage.logicalStart(of: next)..<storage.logicalStart(of: next)
         suffix = lineBreak
         insertionIndex = next
       } else {
-        let end = count > 0 ? storage.logicalEnd(of: childIndex(at: count - 1, in: parent)) : storage.logicalCount
+        let end = count > 0 ? storage.logicalEnd(of: storage.childIndex(at: count - 1, in: parent)) : storage.logicalCount
         range = end..<end
         if end > 0 { prefix = lineBreak } else { suffix = lineBreak }
         insertionIndex = storage.subtreeEnd(parent)
@@ -145,7 +146,7 @@ extension JSONDocument {
       suffix = [0x2C] + layout.separator
       insertionIndex = first
     } else {
-      let previous = childIndex(at: position - 1, in: parent)
+      let previous = storage.childIndex(at: position - 1, in: parent)
       let end = storage.logicalEnd(of: previous)
       range = end..<end
       prefix = [0x2C] + layout.separator
@@ -185,20 +186,24 @@ extension JSONDocument {
       case .removed: .inserted
       case .inserted: .removed
       }
-    return commit(edit.undo, kind: kind, parent: edit.parent.index, position: edit.position)
+    // Reverting returns to the earlier state, stamp included, so its redo can be reverted.
+    return commit(edit.undo, kind: kind, parent: edit.parent.index, position: edit.position, stamp: edit.stampBefore)
   }
 
   // MARK: - Steps
 
-  private mutating func commit(_ splice: TapeSplice, kind: JSONEdit.Kind, parent: Int, position: Int) -> JSONEdit {
+  private mutating func commit(
+    _ splice: TapeSplice, kind: JSONEdit.Kind, parent: Int, position: Int, stamp: UInt64? = nil
+  ) -> JSONEdit {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     let undo = storage.apply(splice)
-    storage.stamp = JSONEdit.nextStamp()
+    let before = storage.stamp
+    storage.stamp = stamp ?? JSONEdit.nextStamp()
     return JSONEdit(
       kind: kind, parent: JSONNode(index: parent), position: position,
       node: kind == .removed ? nil : JSONNode(index: splice.start),
       start: splice.start, removedCount: splice.removedCount, insertedCount: splice.insertedWords.count,
-      undo: undo, stamp: storage.stamp)
+      undo: undo, stampBefore: before, stamp: storage.stamp)
   }
 
   private mutating func checkEditable(_ node: JSONNode) throws(JSONEditError) {
@@ -206,35 +211,6 @@ extension JSONDocument {
     guard contains(node) else { throw .invalidNode(node) }
     // Edits append to the shared buffer: make it ours first.
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-  }
-
-  private func childPosition(of index: Int, in parent: Int) -> Int {
-    if storage.childCount(parent) > JSONDocument.childTableThreshold {
-      let table = storage.childTable(of: parent)
-      var low = 0
-      var high = table.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(table[middle]) < index { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
-    var child = storage.firstChild(parent)
-    var position = 0
-    while child < index {
-      child = storage.subtreeEnd(child)
-      position += 1
-    }
-    return position
-  }
-
-  private func childIndex(at position: Int, in parent: Int) -> Int {
-    if storage.childCount(parent) > JSONDocument.childTableThreshold {
-      return Int(storage.childTable(of: parent)[position])
-    }
-    var child = storage.firstChild(parent)
-    for _ in 0..<position { child = storage.subtreeEnd(child) }
-    return child
   }
 
   /// How the children of a container are laid out, for writing a new one like them.
@@ -348,16 +324,5 @@ extension JSONDocument {
       kind: TapeWord.kind(rootWord), keyEscaped: keyOffset != nil && keyEscaped, keyDelta: delta,
       payload: TapeWord.payload(rootWord))
     return (words, longKeys)
-  }
-}
-
-extension JSONStorage {
-  /// The piece list with a logical range replaced by `length` bytes at `physical`.
-  func piecesReplacing(_ range: Range<Int>, withPhysical physical: UInt64, length: Int) -> [Piece] {
-    let saved = pieces
-    replaceLogical(range, with: length > 0 ? Piece(physical: physical, length: length) : nil)
-    let result = pieces
-    pieces = saved
-    return result
   }
 }

@@ -56,7 +56,11 @@ extension JSONDocument {
       }
       index += isContainer ? 2 : 1
     }
-    if sawContainerWithChildren && !sawLineBreakInContainer { style.indentation = .none }
+    if sawContainerWithChildren && !sawLineBreakInContainer {
+      style.indentation = .none
+      // Minified text without members: do not invent spaces either.
+      if !foundColon { style.spaceAfterColon = false }
+    }
     return style
   }
 

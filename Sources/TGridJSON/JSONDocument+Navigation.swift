@@ -1,29 +1,29 @@
 extension JSONDocument {
   /// The kind of a value.
   public func kind(of node: JSONNode) -> JSONKind {
-    JSONKind(tapeKind: TapeWord.kind(storage.word(node.index)))
+    JSONKind(tapeKind: TapeWord.kind(storage.word(valid(node))))
   }
 
   /// Whether the node is an array or an object.
   public func isContainer(_ node: JSONNode) -> Bool {
-    TapeWord.isContainer(storage.word(node.index))
+    TapeWord.isContainer(storage.word(valid(node)))
   }
 
   /// Number of direct children (0 for scalars).
   public func childCount(of node: JSONNode) -> Int {
-    storage.childCount(node.index)
+    storage.childCount(valid(node))
   }
 
   /// The direct children, in order; iterating allocates nothing.
   public func children(of node: JSONNode) -> JSONChildren {
-    let end = storage.subtreeEnd(node.index)
+    let end = storage.subtreeEnd(valid(node))
     return JSONChildren(storage: storage, start: node.index + 2, end: end, count: childCount(of: node))
   }
 
   /// The node and all its descendants in text order (pre-order), with their depth below
   /// `node` (0 for `node` itself); needs no recursion, however deep the tree.
   public func descendants(of node: JSONNode) -> JSONDescendants {
-    JSONDescendants(storage: storage, start: node.index, end: storage.subtreeEnd(node.index))
+    JSONDescendants(storage: storage, start: node.index, end: storage.subtreeEnd(valid(node)))
   }
 
   /// The child at a position, or nil when out of range (or `node` is a scalar).
@@ -31,14 +31,8 @@ extension JSONDocument {
   /// Constant time for large containers (their child positions are indexed on first use),
   /// a short walk for small ones.
   public func child(at position: Int, of node: JSONNode) -> JSONNode? {
-    let count = childCount(of: node)
-    guard position >= 0 && position < count else { return nil }
-    if count > JSONDocument.childTableThreshold {
-      return JSONNode(index: Int(storage.childTable(of: node.index)[position]))
-    }
-    var index = storage.firstChild(node.index)
-    for _ in 0..<position { index = storage.subtreeEnd(index) }
-    return JSONNode(index: index)
+    guard position >= 0 && position < childCount(of: node) else { return nil }
+    return JSONNode(index: storage.childIndex(at: position, in: node.index))
   }
 
   /// The first member of an object with the given key (decoded), or nil.
@@ -47,7 +41,7 @@ extension JSONDocument {
   public func child(forKey key: String, of node: JSONNode) -> JSONNode? {
     guard kind(of: node) == .object else { return nil }
     let wanted = Array(key.utf8)
-    for child in children(of: node) where keyBytes(of: child) == wanted {
+    for child in children(of: node) where hasKey(child, wanted) {
       return child
     }
     return nil
@@ -68,7 +62,7 @@ extension JSONDocument {
   /// A binary search over the container index (built on first use), plus for a scalar a
   /// walk up from the nearest container before it to the one enclosing it.
   public func parent(of node: JSONNode) -> JSONNode? {
-    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
+    guard valid(node) > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
     if parent == 0 && !storage.isLines { return nil }
     return JSONNode(index: parent)
   }
@@ -76,29 +70,12 @@ extension JSONDocument {
   /// The node's position among its parent's children; nil for the root.
   public func position(of node: JSONNode) -> Int? {
     guard let parent = parent(of: node) else { return nil }
-    let count = childCount(of: parent)
-    if count > JSONDocument.childTableThreshold {
-      let table = storage.childTable(of: parent.index)
-      var low = 0
-      var high = table.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(table[middle]) < node.index { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
-    var index = storage.firstChild(parent.index)
-    var position = 0
-    while index < node.index {
-      index = storage.subtreeEnd(index)
-      position += 1
-    }
-    return position
+    return storage.position(ofChild: node.index, in: parent.index)
   }
 
   /// The next sibling, or nil after the last child (constant time: subtrees are skipped).
   public func nextSibling(of node: JSONNode) -> JSONNode? {
-    guard node.index > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
+    guard valid(node) > 0, let parent = storage.parentIndex(of: node.index) else { return nil }
     let next = storage.subtreeEnd(node.index)
     return next < storage.subtreeEnd(parent) ? JSONNode(index: next) : nil
   }
@@ -124,79 +101,23 @@ extension JSONDocument {
     return before == 0 || Int(index.containers[before - 1]) != node.index - 1
   }
 
-  // MARK: - Child tables
-
-  /// Containers with more children than this get a lookup table on first random access.
-  static let childTableThreshold = 32
-
-}
-
-/// The children of a container, in order; iterating allocates nothing.
-public struct JSONChildren: Sequence, Sendable {
-  let storage: JSONStorage
-  let start: Int
-  let end: Int
-  /// Number of children.
-  public let count: Int
-
-  /// Whether there are no children.
-  public var isEmpty: Bool { count == 0 }
-
-  /// Makes an iterator over the children.
-  public func makeIterator() -> Iterator {
-    Iterator(storage: storage, position: start, end: end)
-  }
-
-  /// The count is known, so `Array(children)` allocates once.
-  public var underestimatedCount: Int { count }
-
-  /// Steps from child to child, skipping each subtree in constant time.
-  public struct Iterator: IteratorProtocol {
-    let storage: JSONStorage
-    var position: Int
-    let end: Int
-
-    /// The next child, or nil after the last.
-    public mutating func next() -> JSONNode? {
-      guard position < end else { return nil }
-      let node = JSONNode(index: position)
-      position = storage.subtreeEnd(position)
-      return node
+  /// Whether a member's decoded key is `wanted` (no allocation unless the key has escapes).
+  private func hasKey(_ node: JSONNode, _ wanted: [UInt8]) -> Bool {
+    guard let (pointer, count) = keyToken(node) else { return false }
+    if TapeWord.isKeyEscaped(storage.word(node.index)) {
+      return JSONStringDecoder.decodedBytes(pointer, count: count) == wanted
+    }
+    guard count - 2 == wanted.count else { return false }
+    return wanted.withUnsafeBufferPointer { buffer in
+      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: count - 2))
     }
   }
-}
 
-/// A node and its descendants in text order, each with its depth below the start.
-public struct JSONDescendants: Sequence, Sendable {
-  let storage: JSONStorage
-  let start: Int
-  let end: Int
-
-  /// Makes an iterator.
-  public func makeIterator() -> Iterator {
-    Iterator(storage: storage, position: start, end: end, openEnds: [])
+  /// The node's tape index, after checking that it is on this document's tape.
+  @inline(__always)
+  func valid(_ node: JSONNode) -> Int {
+    precondition(node.index >= 0 && node.index < storage.words.count, "\(node) is not a node of this document")
+    return node.index
   }
 
-  /// Walks the tape in order; a stack of container ends (not recursion) tracks the depth.
-  public struct Iterator: IteratorProtocol {
-    let storage: JSONStorage
-    var position: Int
-    let end: Int
-    var openEnds: [Int]
-
-    /// The next node and its depth, or nil at the end of the subtree.
-    public mutating func next() -> (node: JSONNode, depth: Int)? {
-      guard position < end else { return nil }
-      while let last = openEnds.last, last <= position { openEnds.removeLast() }
-      let node = JSONNode(index: position)
-      let depth = openEnds.count
-      if storage.isContainer(position) {
-        openEnds.append(storage.subtreeEnd(position))
-        position += 2
-      } else {
-        position += 1
-      }
-      return (node, depth)
-    }
-  }
 }

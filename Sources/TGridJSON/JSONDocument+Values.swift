@@ -19,7 +19,7 @@ extension JSONDocument {
   /// A lone surrogate escape such as `\uD800` has no character; it appears as its escape
   /// text, so it stays visible.
   public func string(of node: JSONNode) -> String? {
-    let word = storage.word(node.index)
+    let word = storage.word(valid(node))
     let kind = TapeWord.kind(word)
     guard kind == TapeWord.string || kind == TapeWord.escapedString,
       let (pointer, count) = scalarToken(node)
@@ -32,7 +32,7 @@ extension JSONDocument {
 
   /// The source text of a number (exactly as written); nil for other kinds.
   public func numberText(of node: JSONNode) -> String? {
-    guard TapeWord.kind(storage.word(node.index)) == TapeWord.number,
+    guard TapeWord.kind(storage.word(valid(node))) == TapeWord.number,
       let (pointer, count) = scalarToken(node)
     else { return nil }
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
@@ -42,7 +42,7 @@ extension JSONDocument {
   /// `1.5e1`, `100e-2`); nil otherwise (fractions, overflow, other kinds).
   public func int(of node: JSONNode) -> Int? {
     guard let text = numberText(of: node) else { return nil }
-    return JSONNumber.exactInteger(text)
+    return JSONNumber.Decimal(text).exactInteger
   }
 
   /// The number as the nearest `Double` (`±infinity` beyond its range, as `1e400`); nil for
@@ -63,7 +63,7 @@ extension JSONDocument {
 
   /// Whether the value is `null`.
   public func isNull(_ node: JSONNode) -> Bool {
-    TapeWord.kind(storage.word(node.index)) == TapeWord.null
+    TapeWord.kind(storage.word(valid(node))) == TapeWord.null
   }
 
   /// The decoded key of an object member; nil for array elements and the root.
@@ -90,20 +90,20 @@ extension JSONDocument {
 
   /// The token of a scalar (contiguous in one buffer); nil for containers.
   func scalarToken(_ node: JSONNode) -> (UnsafePointer<UInt8>, Int)? {
-    guard !storage.isContainer(node.index) else { return nil }
+    guard !storage.isContainer(valid(node)) else { return nil }
     let token = storage.scalarToken(node.index)
     return (token.pointer, token.count)
   }
 
   /// The key token of a member, quotes included.
   func keyToken(_ node: JSONNode) -> (UnsafePointer<UInt8>, Int)? {
-    guard let offset = storage.keyOffset(of: node.index) else { return nil }
+    guard let offset = storage.keyOffset(of: valid(node)) else { return nil }
     let (pointer, end) = storage.bytes(at: offset)
     return (pointer, JSONScanner.stringLength(at: pointer, end: end))
   }
 
   /// Where the value's text is in the current text (the whole text for the synthetic root).
   func logicalRange(of node: JSONNode) -> Range<Int> {
-    storage.logicalStart(of: node.index)..<storage.logicalEnd(of: node.index)
+    storage.logicalStart(of: valid(node))..<storage.logicalEnd(of: node.index)
   }
 }

@@ -13,6 +13,9 @@ final class JSONParser {
     /// Index in `keys` where this object's keys start.
     var keyBase: UInt32
     var isObject: Bool
+    /// One bit per key hash (mod 64) seen in this object: a clear bit proves a key new
+    /// without searching.
+    var keyMask: UInt64 = 0
   }
 
   /// A key seen in one of the open objects, for duplicate detection.
@@ -100,7 +103,6 @@ final class JSONParser {
 
   // MARK: - The hot loop
 
-  // swift-format-ignore
   private func parseSlice(until sliceEnd: Int) throws(ParseFailure) {
     let bytes = storage.original
     let base = bytes.base
@@ -204,7 +206,7 @@ final class JSONParser {
             expectsValue = false
           } else if isObject {
             (pendingKey, pendingKeyEscaped, i) = try memberKey(
-              base, at: i, end: end, top: top, depth: stack.count, afterComma: false)
+              base, at: i, end: end, top: &top, depth: stack.count, afterComma: false)
           }
         default:
           throw ParseFailure(
@@ -237,7 +239,7 @@ final class JSONParser {
         if top.isObject {
           i = JSONScanner.skipWhitespace(base, i, end)
           (pendingKey, pendingKeyEscaped, i) = try memberKey(
-            base, at: i, end: end, top: top, depth: stack.count, afterComma: true)
+            base, at: i, end: end, top: &top, depth: stack.count, afterComma: true)
         }
         expectsValue = true
       } else if byte == (top.isObject ? 0x7D : 0x5D) {
@@ -270,14 +272,14 @@ final class JSONParser {
   /// Parses `"key" :` at `index`; returns the key's offset and escape flag and the index
   /// after the colon. Reports duplicates.
   private func memberKey(
-    _ base: UnsafePointer<UInt8>, at index: Int, end: Int, top: Frame, depth: Int, afterComma: Bool
+    _ base: UnsafePointer<UInt8>, at index: Int, end: Int, top: inout Frame, depth: Int, afterComma: Bool
   ) throws(ParseFailure) -> (Int, Bool, Int) {
     guard index < end, base[index] == 0x22 else {
       throw ParseFailure(offset: index, message: keyExpectation(base, at: index, end: end, afterComma: afterComma))
     }
     var escaped = false
     let keyEnd = try JSONScanner.scanString(base, from: index &+ 1, end: end, escaped: &escaped)
-    noteKey(base, at: index, end: keyEnd, escaped: escaped, top: top, depth: depth)
+    noteKey(base, at: index, end: keyEnd, escaped: escaped, top: &top, depth: depth)
     var next = JSONScanner.skipWhitespace(base, keyEnd, end)
     guard next < end, base[next] == 0x3A else {
       throw ParseFailure(
@@ -291,7 +293,7 @@ final class JSONParser {
   /// Records a key of the open object `top` and reports it if the object already has it.
   @inline(__always)
   private func noteKey(
-    _ base: UnsafePointer<UInt8>, at index: Int, end keyEnd: Int, escaped: Bool, top: Frame, depth: Int
+    _ base: UnsafePointer<UInt8>, at index: Int, end keyEnd: Int, escaped: Bool, top: inout Frame, depth: Int
   ) {
     let hash: UInt64 =
       escaped
@@ -300,7 +302,14 @@ final class JSONParser {
     let entry = KeyEntry(hash: hash, offset: index, isEscaped: escaped)
     let first = Int(top.keyBase)
     let existing = keys.count &- first
+    let bit: UInt64 = 1 &<< (hash & 63)
+    let mayRepeat = top.keyMask & bit != 0
+    top.keyMask |= bit
     if existing < JSONParser.linearKeyLimit {
+      guard mayRepeat else {
+        keys.append(entry)
+        return
+      }
       var candidate = first
       while candidate < keys.count {
         if keys.pointer[candidate].hash == hash && sameKey(base, keys.pointer[candidate], entry) {
@@ -480,12 +489,5 @@ final class JSONParser {
     default:
       return "expected ',' or '\(close)', found \(found)"
     }
-  }
-}
-
-extension String {
-  /// `'x'` for a single character, unchanged for descriptions like `end of input`.
-  var quotedIfCharacter: String {
-    unicodeScalars.count == 1 ? "'\(self)'" : self
   }
 }

@@ -101,17 +101,3 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     return result
   }
 }
-
-extension String {
-  /// Every occurrence of `target` replaced (no Foundation in the engine).
-  func replacingOccurrences(of target: String, with replacement: String) -> String {
-    guard !target.isEmpty, contains(target) else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound] + replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
-}

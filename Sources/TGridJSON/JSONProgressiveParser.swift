@@ -18,7 +18,16 @@ import Synchronization
 /// ``cancel()`` (for `q` or Ctrl-C) makes the next ``advance(byteBudget:)`` throw
 /// `CancellationError` and frees the partial tape.
 public final class JSONProgressiveParser: Sendable {
-  private let parser: Mutex<JSONParser?>
+  /// Where loading stands.
+  private enum State {
+    case parsing(JSONParser)
+    /// ``document()`` handed the result over.
+    case taken
+    /// Cancelled, or stopped at a syntax error.
+    case stopped
+  }
+
+  private let state: Mutex<State>
   private let consumed = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
   /// Size of the whole input in bytes.
@@ -27,7 +36,7 @@ public final class JSONProgressiveParser: Sendable {
   /// Prepares to parse `bytes`; no parsing happens until ``advance(byteBudget:)``.
   public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions()) {
     totalByteCount = bytes.count
-    parser = Mutex(JSONParser(bytes: bytes, mode: options.mode))
+    state = Mutex(.parsing(JSONParser(bytes: bytes, mode: options.mode)))
   }
 
   /// Bytes parsed so far (readable from any thread while another one parses).
@@ -42,7 +51,8 @@ public final class JSONProgressiveParser: Sendable {
   public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
   /// Stops parsing: the next ``advance(byteBudget:)`` or ``document()`` throws
-  /// `CancellationError`. Safe from any thread, also while a slice is being parsed.
+  /// `CancellationError` and the partial tape is freed. Safe from any thread, also while a
+  /// slice is being parsed (that slice finishes first).
   public func cancel() {
     cancelled.store(true, ordering: .relaxed)
   }
@@ -51,33 +61,41 @@ public final class JSONProgressiveParser: Sendable {
   /// whole input is parsed.
   ///
   /// - Throws: ``JSONSyntaxError`` for invalid input, `CancellationError` after
-  ///   ``cancel()``.
+  ///   ``cancel()`` (or after an error was already thrown).
   public func advance(byteBudget: Int) throws -> Bool {
-    try parser.withLock { parser throws -> Bool in
-      guard let current = parser else { throw CancellationError() }
-      if isCancelled {
-        parser = nil
+    try state.withLock { state throws -> Bool in
+      guard case .parsing(let parser) = state else {
+        if case .taken = state { return true }
         throw CancellationError()
       }
-      let limit = current.position > Int.max - byteBudget ? Int.max : current.position + max(byteBudget, 1)
+      if isCancelled {
+        state = .stopped
+        throw CancellationError()
+      }
+      let limit = parser.position > Int.max - byteBudget ? Int.max : parser.position + max(byteBudget, 1)
       do throws(ParseFailure) {
-        let isFinished = try current.parse(upTo: limit)
-        consumed.store(isFinished ? totalByteCount : current.position, ordering: .relaxed)
+        let isFinished = try parser.parse(upTo: limit)
+        consumed.store(isFinished ? totalByteCount : parser.position, ordering: .relaxed)
         return isFinished
       } catch {
-        parser = nil
-        throw JSONSyntaxError(error, in: current.storage.original)
+        state = .stopped
+        throw JSONSyntaxError(error, in: parser.storage.original)
       }
     }
   }
 
-  /// The parsed document, parsing whatever is left first.
+  /// The parsed document, parsing whatever is left first. Call it once: the parser hands
+  /// its tape over (so the document can be edited without a copy).
   public func document() throws -> JSONDocument {
     while try !advance(byteBudget: 64 << 20) {}
-    return try parser.withLock { parser throws -> JSONDocument in
-      guard let current = parser else { throw CancellationError() }
-      current.storage.words.shrinkToFit()
-      return JSONDocument(storage: current.storage)
+    return try state.withLock { state throws -> JSONDocument in
+      guard case .parsing(let parser) = state else {
+        if case .taken = state { preconditionFailure("JSONProgressiveParser.document() can be called only once") }
+        throw CancellationError()
+      }
+      state = .taken
+      parser.storage.words.shrinkToFit()
+      return JSONDocument(storage: parser.storage)
     }
   }
 
@@ -88,52 +106,9 @@ public final class JSONProgressiveParser: Sendable {
   /// The preview is a copy: it stays valid while parsing goes on. It is
   /// ``JSONDocument/isPartial``: it cannot be edited, and it does not serialize.
   public func preview(maximumChildren: Int) -> JSONDocument? {
-    parser.withLock { parser -> JSONDocument? in
-      guard let current = parser else { return nil }
-      return current.preview(maximumChildren: maximumChildren).map { JSONDocument(storage: $0) }
+    state.withLock { state -> JSONDocument? in
+      guard case .parsing(let parser) = state else { return nil }
+      return parser.preview(maximumChildren: maximumChildren).map { JSONDocument(storage: $0) }
     }
-  }
-}
-
-extension JSONParser {
-  /// A copy of the tape holding the root's complete children (see
-  /// ``JSONProgressiveParser/preview(maximumChildren:)``).
-  func preview(maximumChildren: Int) -> JSONStorage? {
-    let words = storage.words
-    let showsRecords = mode == .lines || topLevelCount > 1
-    let container = showsRecords ? 0 : 2
-    guard words.count > container else { return nil }
-    var taken = 0
-    var end = container + 1
-    let isScalarRoot = !showsRecords && !TapeWord.isContainer(words.pointer[2])
-    if !isScalarRoot {
-      end = container + 2
-      while taken < maximumChildren && end < words.count {
-        if TapeWord.isContainer(words.pointer[end]) {
-          // A container's size is written when it closes: 0 means still open.
-          let delta = end + 1 < words.count ? TapeWord.endDelta(ofInfo: words.pointer[end + 1]) : 0
-          guard delta != 0 else { break }
-          end += delta
-        } else {
-          end += 1
-        }
-        taken += 1
-      }
-      let isCompleteEmptyRoot = !showsRecords && TapeWord.endDelta(ofInfo: words.pointer[3]) == 2
-      guard taken > 0 || isCompleteEmptyRoot else { return nil }
-    }
-    let copy = JSONStorage(original: storage.original, wordCapacity: end)
-    copy.words.append(contentsOf: UnsafeBufferPointer(start: words.pointer, count: end))
-    if !isScalarRoot && container == 2 {
-      copy.words.pointer[3] = TapeWord.info(endDelta: end - 2, childCount: taken)
-    }
-    copy.words.pointer[1] = TapeWord.info(endDelta: end, childCount: showsRecords ? taken : 1)
-    copy.longKeyOffsets = storage.longKeyOffsets.filter { Int($0.key) < end }
-    copy.containerCount = JSONStorage.containers(in: Array(copy.words.elements[2...])) + 1
-    copy.isLines = showsRecords
-    copy.hasByteOrderMark = storage.hasByteOrderMark
-    copy.isPartial = true
-    copy.pieces = []
-    return copy
   }
 }

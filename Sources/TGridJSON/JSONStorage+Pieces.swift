@@ -104,4 +104,13 @@ extension JSONStorage {
     insert()
     pieces = result
   }
+
+  /// The piece list with a logical range replaced by `length` bytes at `physical`.
+  func piecesReplacing(_ range: Range<Int>, withPhysical physical: UInt64, length: Int) -> [Piece] {
+    let saved = pieces
+    replaceLogical(range, with: length > 0 ? Piece(physical: physical, length: length) : nil)
+    let result = pieces
+    pieces = saved
+    return result
+  }
 }

@@ -130,6 +130,39 @@ final class JSONStorage: @unchecked Sendable {
     return table
   }
 
+  /// Tape index of a container's child at a position (in range): from the child table for
+  /// large containers, by skipping subtrees for small ones.
+  func childIndex(at position: Int, in parent: Int) -> Int {
+    if childCount(parent) > JSONStorage.childTableThreshold { return Int(childTable(of: parent)[position]) }
+    var child = firstChild(parent)
+    for _ in 0..<position { child = subtreeEnd(child) }
+    return child
+  }
+
+  /// Position of a child among its parent's children.
+  func position(ofChild index: Int, in parent: Int) -> Int {
+    if childCount(parent) > JSONStorage.childTableThreshold {
+      let table = childTable(of: parent)
+      var low = 0
+      var high = table.count
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(table[middle]) < index { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    var child = firstChild(parent)
+    var position = 0
+    while child < index {
+      child = subtreeEnd(child)
+      position += 1
+    }
+    return position
+  }
+
+  /// Containers with more children than this get a child table on first random access.
+  static let childTableThreshold = 32
+
   /// Forgets every index (after the tape changed).
   func clearCaches() {
     caches.withLock { $0 = Caches() }
@@ -171,67 +204,5 @@ final class JSONStorage: @unchecked Sendable {
     let word = words.pointer[index]
     let (pointer, end) = bytes(at: TapeWord.payload(word))
     return (pointer, JSONScanner.scalarLength(at: pointer, end: end, kind: TapeWord.kind(word)))
-  }
-}
-
-/// Every container's tape index in order, with its parent (internal).
-///
-/// Built in one pass over the tape when a parent is first asked for, so parsing does not
-/// pay for it: 8 bytes per container.
-struct ContainerIndex: Sendable {
-  /// Tape indices of the containers, ascending.
-  var containers: [UInt32] = []
-  /// For each container, the position in `containers` of its parent (`UInt32.max`: none).
-  var parents: [UInt32] = []
-
-  init(_ storage: JSONStorage) {
-    var open: [(position: UInt32, end: Int)] = []
-    var index = 0
-    let count = storage.words.count
-    while index < count {
-      let word = storage.words.pointer[index]
-      guard TapeWord.isContainer(word) else {
-        index += 1
-        continue
-      }
-      while let last = open.last, last.end <= index { open.removeLast() }
-      let position = UInt32(containers.count)
-      containers.append(UInt32(index))
-      parents.append(open.last?.position ?? UInt32.max)
-      open.append((position, index + TapeWord.endDelta(ofInfo: storage.words.pointer[index + 1])))
-      index += 2
-    }
-  }
-
-  /// Number of containers whose tape index is below `index`.
-  func containersBefore(_ index: Int) -> Int {
-    var low = 0
-    var high = containers.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(containers[middle]) < index { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The tape index of the container enclosing `index`.
-  func parent(of index: Int, in storage: JSONStorage) -> Int? {
-    var candidate: Int
-    if storage.isContainer(index) {
-      let position = containersBefore(index)
-      guard position < containers.count, Int(containers[position]) == index else { return nil }
-      let parent = parents[position]
-      return parent == UInt32.max ? nil : Int(containers[Int(parent)])
-    }
-    // The nearest container opened before `index`, then up until one encloses it.
-    candidate = containersBefore(index) - 1
-    while candidate >= 0 {
-      let container = Int(containers[candidate])
-      if storage.subtreeEnd(container) > index { return container }
-      let parent = parents[candidate]
-      if parent == UInt32.max { return nil }
-      candidate = Int(parent)
-    }
-    return nil
   }
 }

@@ -82,7 +82,10 @@ extension JSONStorage {
     containerCount += JSONStorage.containers(in: splice.insertedWords) - JSONStorage.containers(in: removedWords)
     let oldPieces = pieces
     pieces = splice.pieces
-    clearCaches()
+    // The container index follows the splice in O(containers) instead of being rebuilt
+    // from the whole tape; child tables are rebuilt on demand.
+    let updatedIndex = caches.withLock { $0.containerIndex }.map { $0.applying(splice) }
+    caches.withLock { $0 = Caches(containerIndex: updatedIndex) }
     return TapeSplice(
       start: splice.start, removedCount: splice.insertedWords.count, insertedWords: removedWords,
       insertedLongKeys: removedLongKeys, parent: splice.parent, childCountDelta: -splice.childCountDelta,

@@ -68,6 +68,8 @@ struct ConformanceTests {
   }
 }
 
+// MARK: - Fixtures
+
 /// Finds the JSONTestSuite folder relative to this source file.
 enum ConformanceFiles {
   /// `<package>/../shared/conformance/JSONTestSuite/test_parsing`.

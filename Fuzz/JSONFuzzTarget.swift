@@ -1,0 +1,85 @@
+// libFuzzer target for the JSON engine. Built by Scripts/fuzz-json.sh together with
+// Sources/TGridJSON/*.swift as one module, so it reaches internal API too.
+//
+// Every input is parsed in each mode; a document must write back byte for byte, every node
+// must be reachable through its path, values must convert without crashing, and one edit
+// plus its undo must restore the exact text.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  for mode in [JSONTextMode.automatic, .json, .lines] {
+    guard let document = try? JSONDocument(parsing: bytes, options: JSONParseOptions(mode: mode)) else { continue }
+    guard document.serializedBytes() == bytes else { fatalError("round trip changed the bytes") }
+    exercise(document)
+    editAndUndo(document, bytes: bytes, mode: mode)
+  }
+  // The progressive parser in small slices must agree with the one-shot parser.
+  let parser = JSONProgressiveParser(bytes: JSONBytes(bytes))
+  var finished = false
+  while !finished {
+    guard let done = try? parser.advance(byteBudget: 7) else { break }
+    finished = done
+    _ = parser.preview(maximumChildren: 3)
+  }
+  if finished, let document = try? parser.document(), document.serializedBytes() != bytes {
+    fatalError("progressive parsing changed the bytes")
+  }
+  return 0
+}
+
+private func exercise(_ document: JSONDocument) {
+  for (node, _) in document.descendants(of: document.root) {
+    _ = document.rawText(of: node)
+    _ = document.string(of: node)
+    _ = document.int(of: node)
+    _ = document.double(of: node)
+    _ = document.key(of: node)
+    let path = document.path(of: node)
+    for text in [path.jq, path.jsonPath, path.jsonPointer] {
+      guard let parsed = try? JSONPath(parsing: text), document.node(at: parsed) != nil else {
+        fatalError("path \(text) does not parse or lead anywhere")
+      }
+    }
+  }
+  _ = document.formatStyle
+  _ = document.formattedText(of: document.root, style: .twoSpaces)
+}
+
+/// Replaces the deepest last node, inserts into and removes from its container, checks
+/// that each result parses to the expected value, then undoes everything.
+private func editAndUndo(_ document: JSONDocument, bytes: [UInt8], mode: JSONTextMode) {
+  var edited = document
+  var edits: [JSONEdit] = []
+  var deepest = document.root
+  for (node, _) in document.descendants(of: document.root) { deepest = node }
+  // The list of JSON Lines records (#0) has no text of its own to replace.
+  if deepest.index != 0 {
+    guard let edit = try? edited.replace(deepest, withJSON: "{\"fuzz\": [1, \"\\u00e9\"]}") else {
+      fatalError("replacing a node failed")
+    }
+    edits.append(edit)
+  }
+  let container = edited.parent(of: deepest) ?? edited.root
+  if edited.isContainer(container) {
+    let key: String? = edited.kind(of: container) == .object ? "k\"\u{1}" : nil
+    guard let inserted = try? edited.insert(json: "[true, {}]", forKey: key, at: 0, in: container) else {
+      fatalError("inserting failed")
+    }
+    edits.append(inserted)
+    if let first = edited.child(at: edited.childCount(of: container) - 1, of: container),
+      let removed = try? edited.remove(first)
+    {
+      edits.append(removed)
+    }
+  }
+  let text = edited.serializedBytes()
+  guard let reparsed = try? JSONDocument(parsing: text, options: JSONParseOptions(mode: mode)) else {
+    fatalError("an edited document does not parse: \(String(decoding: text, as: UTF8.self))")
+  }
+  guard reparsed.isValue(reparsed.root, equalTo: edited.root, in: edited) else {
+    fatalError("an edited document reads back differently")
+  }
+  for edit in edits.reversed() { edited.revert(edit) }
+  guard edited.serializedBytes() == bytes else { fatalError("undo did not restore the bytes") }
+}

@@ -1,0 +1,42 @@
+extension JSONParser {
+  /// A copy of the tape holding the root's complete children (see
+  /// ``JSONProgressiveParser/preview(maximumChildren:)``).
+  func preview(maximumChildren: Int) -> JSONStorage? {
+    let words = storage.words
+    let showsRecords = mode == .lines || topLevelCount > 1
+    let container = showsRecords ? 0 : 2
+    guard words.count > container else { return nil }
+    var taken = 0
+    var end = container + 1
+    let isScalarRoot = !showsRecords && !TapeWord.isContainer(words.pointer[2])
+    if !isScalarRoot {
+      end = container + 2
+      while taken < maximumChildren && end < words.count {
+        if TapeWord.isContainer(words.pointer[end]) {
+          // A container's size is written when it closes: 0 means still open.
+          let delta = end + 1 < words.count ? TapeWord.endDelta(ofInfo: words.pointer[end + 1]) : 0
+          guard delta != 0 else { break }
+          end += delta
+        } else {
+          end += 1
+        }
+        taken += 1
+      }
+      let isCompleteEmptyRoot = !showsRecords && TapeWord.endDelta(ofInfo: words.pointer[3]) == 2
+      guard taken > 0 || isCompleteEmptyRoot else { return nil }
+    }
+    let copy = JSONStorage(original: storage.original, wordCapacity: end)
+    copy.words.append(contentsOf: UnsafeBufferPointer(start: words.pointer, count: end))
+    if !isScalarRoot && container == 2 {
+      copy.words.pointer[3] = TapeWord.info(endDelta: end - 2, childCount: taken)
+    }
+    copy.words.pointer[1] = TapeWord.info(endDelta: end, childCount: showsRecords ? taken : 1)
+    copy.longKeyOffsets = storage.longKeyOffsets.filter { Int($0.key) < end }
+    copy.containerCount = JSONStorage.containers(in: Array(copy.words.elements[2...])) + 1
+    copy.isLines = showsRecords
+    copy.hasByteOrderMark = storage.hasByteOrderMark
+    copy.isPartial = true
+    copy.pieces = []
+    return copy
+  }
+}
