@@ -27,9 +27,10 @@ extension JSONBytes {
     return try readAll(fileDescriptor: descriptor, path: path)
   }
 
-  /// Reads standard input to its end (for `tgrid -` and pipes).
-  public static func standardInput() throws(JSONInputError) -> JSONBytes {
-    try readAll(fileDescriptor: STDIN_FILENO, path: "-")
+  /// Reads standard input to its end (for `tgrid -` and pipes), telling `progress` how many
+  /// bytes have arrived after each read.
+  public static func standardInput(progress: ((_ bytesRead: Int) -> Void)? = nil) throws(JSONInputError) -> JSONBytes {
+    try readAll(fileDescriptor: STDIN_FILENO, path: "-", progress: progress)
   }
 
   private static func map(descriptor: Int32, count: Int) -> JSONBytes? {
@@ -45,7 +46,9 @@ extension JSONBytes {
   }
 
   /// Reads a descriptor to its end, growing the buffer as bytes arrive.
-  static func readAll(fileDescriptor: Int32, path: String) throws(JSONInputError) -> JSONBytes {
+  static func readAll(
+    fileDescriptor: Int32, path: String, progress: ((_ bytesRead: Int) -> Void)? = nil
+  ) throws(JSONInputError) -> JSONBytes {
     var buffer = GrowableBuffer<UInt8>(capacity: 1 << 16)
     while true {
       buffer.reserve(buffer.count + (1 << 16))
@@ -53,6 +56,7 @@ extension JSONBytes {
       let result = read(fileDescriptor, buffer.pointer + buffer.count, room)
       if result > 0 {
         buffer.count += result
+        progress?(buffer.count)
       } else if result == 0 {
         break
       } else if errno != EINTR {

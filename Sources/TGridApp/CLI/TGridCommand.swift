@@ -202,8 +202,9 @@ struct Check: ParsableCommand {
   @OptionGroup var view: ViewOptions
 
   func run() throws {
-    // Wired to the JSON engine's checker when it lands (runCheck(paths:)).
-    throw ExitCode(2)
+    let status = runCheck(
+      paths: files, mode: view.textMode, standardOutput: { print($0) }, standardError: { printError($0) })
+    if status != 0 { throw ExitCode(status) }
   }
 }
 

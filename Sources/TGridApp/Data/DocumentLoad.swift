@@ -60,7 +60,8 @@ final class DocumentLoad: Sendable {
       if let path {
         bytes = try JSONBytes.contentsOfFile(path)
       } else {
-        bytes = try JSONBytes.standardInput()
+        // A pipe's size is unknown: report what has arrived, for the progress screen.
+        bytes = try JSONBytes.standardInput { [self] count in readCount.store(count, ordering: .relaxed) }
       }
     } catch {
       finish(.failed(LoadFailure(message: "tgrid: \(error)", exitCode: 2)))

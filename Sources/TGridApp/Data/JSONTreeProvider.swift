@@ -44,15 +44,7 @@ final class JSONTreeProvider: TreeNodeProvider {
       for _ in document.descendants(of: value) { count += 1 }
       return max(0, count)
     }
-    var count = 0
-    var stack = [node]
-    while let next = stack.popLast() {
-      forEachChild(ofNode: next) { child in
-        count += 1
-        stack.append(child)
-      }
-    }
-    return count
+    return countDescendantsByWalking(ofNode: node)
   }
 
   func label(ofNode node: Int) -> String {

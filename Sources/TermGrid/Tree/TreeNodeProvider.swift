@@ -41,6 +41,13 @@ extension TreeNodeProvider {
   }
 
   public func descendantCount(ofNode node: Int) -> Int {
+    countDescendantsByWalking(ofNode: node)
+  }
+
+  /// Counts a node's descendants by walking its subtree with ``forEachChild(ofNode:_:)``,
+  /// without recursion: the default ``descendantCount(ofNode:)``, also for providers that
+  /// count faster for some nodes only.
+  public func countDescendantsByWalking(ofNode node: Int) -> Int {
     var count = 0
     var pending = [node]
     while let next = pending.popLast() {
