@@ -11,6 +11,26 @@ struct DumpTests {
     expectSnapshot(result.output, named: "dump-photo-albums-100x30")
   }
 
+  @Test func theSchematicDumpsAsATreeInColumns() throws {
+    let result = try runTGrid(
+      ["dump", demoDataPath("schematic.json"), "--layout", "tree", "--tree-style", "columns", "--size", "120x24"])
+    #expect(result.status == 0, "\(result.error)")
+    expectSnapshot(result.output, named: "dump-schematic-tree-columns-120x24")
+  }
+
+  @Test func theClassHierarchyDumpsAsAnOutline() throws {
+    let result = try runTGrid(["dump", demoDataPath("classes.json"), "--layout", "tree", "--size", "80x30"])
+    #expect(result.status == 0, "\(result.error)")
+    expectSnapshot(result.output, named: "dump-classes-tree-outline-80x30")
+  }
+
+  @Test func jsonLinesDumpAsRecords() throws {
+    let input = #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "error", "msg": "failed", "code": 28}"# + "\n"
+    let result = try runTGrid(["dump", "-", "--size", "70x8"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    expectSnapshot(result.output, named: "dump-json-lines-70x8")
+  }
+
   @Test func everyDumpedLineHasExactlyTheGivenWidth() throws {
     for size in [(80, 24), (41, 10), (120, 40), (20, 5)] {
       let result = try runTGrid(["dump", demoDataPath("photo-albums.json"), "--size", "\(size.0)x\(size.1)"])

@@ -153,6 +153,7 @@ struct GridModel {
   }
 
   private static func pathTitle(of node: JSONNode, in document: JSONDocument) -> String {
-    document.parent(of: node) == nil ? "(root)" : JSONPreview.label(of: node, in: document)
+    guard document.parent(of: node) == nil else { return JSONPreview.label(of: node, in: document) }
+    return document.isJSONLines ? "records" : "(root)"
   }
 }
