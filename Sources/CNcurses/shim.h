@@ -47,6 +47,23 @@ static inline attr_t cnc_a_italic(void) {
 }
 static inline attr_t cnc_color_pair(int pair) { return (attr_t)COLOR_PAIR(pair); }
 
+/* Mouse masks. TermGrid decodes mouse reports itself (SGR 1006), so these are here for
+   programs that use ncurses' own mouse handling through this module. */
+static inline mmask_t cnc_all_mouse_events(void) { return ALL_MOUSE_EVENTS; }
+static inline mmask_t cnc_report_mouse_position(void) { return REPORT_MOUSE_POSITION; }
+static inline mmask_t cnc_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cnc_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t cnc_button3_pressed(void) { return BUTTON3_PRESSED; }
+static inline mmask_t cnc_button3_released(void) { return BUTTON3_RELEASED; }
+static inline mmask_t cnc_button4_pressed(void) { return BUTTON4_PRESSED; }
+static inline mmask_t cnc_button5_pressed(void) {
+#ifdef BUTTON5_PRESSED
+  return BUTTON5_PRESSED;
+#else
+  return 0;
+#endif
+}
+
 /* Terminfo strings: tigetstr returns (char *)-1 for a name that is not a string
    capability, which Swift cannot compare against; this returns NULL for both cases. */
 static inline const char *cnc_tigetstr(const char *name) {

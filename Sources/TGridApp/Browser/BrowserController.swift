@@ -60,6 +60,14 @@ final class BrowserController: RunLoopRoot {
     collectionView.dataSource = grid
     collectionView.ensureFocus()
     if mode != .grid { switchMode(to: mode, animated: false) }
+    message = Self.warningNote(for: document)
+  }
+
+  /// What the status line says about a document's warnings (duplicate keys), if any.
+  static func warningNote(for document: JSONDocument) -> String? {
+    guard let first = document.warnings.first else { return nil }
+    let count = document.warningCount
+    return count == 1 ? "warning: \(first)" : "\(count) warnings; the first: \(first)"
   }
 
   /// Below this the screen shows a short "terminal too small" note instead.
