@@ -43,6 +43,16 @@ import Testing
     #expect(enabled == ["copy", "selectAll", "copyPath"])
   }
 
+  @Test func theHelpListsOnlyKeysThatDoSomething() {
+    for table in [BrowserKeys.grid, BrowserKeys.tree] {
+      let help = table.helpText(width: 80).joined(separator: "\n")
+      #expect(help.contains("Copy"))
+      #expect(!help.contains("Cut") && !help.contains("Paste") && !help.contains("Delete"))
+    }
+    #expect(BrowserKeys.tree.helpText(width: 80).joined(separator: "\n").contains("Columns or outline"))
+    #expect(BrowserKeys.grid.command(for: KeyEvent(.character("t"))) == .toggleTreeView)
+  }
+
   @Test func aPasteIsOneEventAndDoesNotRunKeys() throws {
     let browser = try makeBrowser()
     #expect(browser.handle(.paste("aq")) == .changed)

@@ -102,10 +102,9 @@ final class BrowserController: RunLoopRoot {
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
     if let help {
-      let region = CellRect(
-        column: min(4, canvas.size.columns / 8), row: min(1, canvas.size.rows / 8),
-        columns: canvas.size.columns - 2 * min(4, canvas.size.columns / 8),
-        rows: canvas.size.rows - 1 - 2 * min(1, canvas.size.rows / 8))
+      // The help takes the screen above the status line, as `less` and vim do.
+      let region = CellRect(column: 0, row: 0, columns: canvas.size.columns, rows: max(0, canvas.size.rows - 1))
+      canvas.fill(region, style: collectionView.theme.normal)
       help.draw(into: &canvas, region: region, theme: collectionView.theme)
     }
     pendingDisplay = false

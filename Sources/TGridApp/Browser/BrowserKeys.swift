@@ -52,6 +52,11 @@ enum BrowserKeys {
   /// The standard keys plus what every tgrid view adds.
   private static func common() -> KeyBindings {
     var keys = KeyBindings.standard
+    // Cut, Paste and Delete change the document: their keys come back with editing and
+    // saving. Until then the edit menu shows those actions greyed.
+    for name in ["x", "p", "Delete"] {
+      if let key = KeyEvent(name: name) { keys.unbind(key) }
+    }
     keys.rebind([KeyEvent(.character("a"))], to: .selectAll)
     keys.add(KeyBinding(keyNames: ["v"], .extendToFocus, help: "Select from the anchor to here", group: "Selecting"))
     return keys
