@@ -1,3 +1,3 @@
 import TGridApp
 
-TGridCommand.main()
+TGridCommand.runFromCommandLine()

@@ -82,6 +82,31 @@ import Testing
     #expect(status.contains("item 1/2 · section 1/2 · 1 selected"))
   }
 
+  @Test func sectionFootersCountTheItemsAndTheSelection() throws {
+    let browser = try makeBrowser()
+    var canvas = Canvas(size: CellSize(columns: 90, rows: 12))
+    browser.draw(into: &canvas)
+    #expect(canvas.lines.contains { $0.hasSuffix(" 2 items ") })
+    browser.collectionView.tapItem(at: IndexPath(item: 1, section: 0))
+    _ = browser.handle(.key(KeyEvent(.character("a"))))
+    browser.draw(into: &canvas)
+    #expect(canvas.lines.contains { $0.hasSuffix(" 2 items · 2 selected ") })
+    #expect(canvas.lines.contains { $0.hasSuffix(" 1 item · 1 selected ") })
+  }
+
+  @Test func noCardIsWiderThanTheScreen() throws {
+    let document = try JSONDocument(parsing: #"[{"text": "\#(String(repeating: "wide ", count: 20))", "n": 1}]"#)
+    let browser = BrowserController(document: document, sourceName: "x", size: CellSize(columns: 16, rows: 10), animates: false)
+    var canvas = Canvas(size: CellSize(columns: 16, rows: 10))
+    browser.draw(into: &canvas)
+    let frame = try #require(browser.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame)
+    #expect(frame.maxX <= 16)
+    browser.resize(to: CellSize(columns: 60, rows: 10))
+    browser.draw(into: &canvas)
+    let wider = try #require(browser.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame)
+    #expect(wider.width > frame.width)
+  }
+
   @Test func aTinyScreenShowsANoteInsteadOfCrashing() throws {
     let browser = try makeBrowser()
     for size in [CellSize(columns: 1, rows: 1), CellSize(columns: 5, rows: 2), CellSize(columns: 0, rows: 0)] {

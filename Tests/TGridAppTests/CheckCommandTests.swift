@@ -78,10 +78,10 @@ import Testing
   @Test func jsonLinesAreDetectedOrForced() {
     let path = CheckFixtures.file("{\"n\": 1}\n{\"n\": 2}\n")
     defer { unlink(path) }
-    #expect(CheckFixtures.run([path]).output == ["\(path): ok — 4 values, 2 JSON Lines records, depth 1, 18 bytes"])
+    #expect(CheckFixtures.run([path]).output == ["\(path): ok — 4 values, depth 1, 18 bytes (JSON Lines, 2 records)"])
     let single = CheckFixtures.file("{\"n\": 1}\n")
     defer { unlink(single) }
-    #expect(CheckFixtures.run([single], mode: .lines).output == ["\(single): ok — 2 values, 1 JSON Lines record, depth 1, 9 bytes"])
+    #expect(CheckFixtures.run([single], mode: .lines).output == ["\(single): ok — 2 values, depth 1, 9 bytes (JSON Lines, 1 record)"])
   }
 
   @Test func noFilesIsAUsageError() {

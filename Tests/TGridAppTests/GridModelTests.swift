@@ -129,4 +129,13 @@ import Testing
     #expect(provider.hasChildren(children[1]))
     #expect(provider.descendantCount(ofNode: root) == 3)
   }
+
+  @Test func anObjectWithOtherFieldsIsShownWhole() throws {
+    let document = try JSONDocument(
+      parsing: #"{"name": "root", "size": 10, "children": [{"name": "kid", "email": "x@y"}]}"#)
+    let provider = JSONTreeProvider(document: document)
+    var labels: [String] = []
+    provider.forEachChild(ofNode: document.root.index) { labels.append(provider.label(ofNode: $0)) }
+    #expect(labels == [#"name: "root""#, "size: 10", "children [1]"])
+  }
 }

@@ -13,11 +13,11 @@ extension EditAction {
 /// Cut, Paste and Delete change the document and are offered once editing and saving are in.
 extension BrowserController: CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
-    setNeedsDisplay()
+    selectionDidChange()
   }
 
   func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
-    setNeedsDisplay()
+    selectionDidChange()
   }
 
   func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {

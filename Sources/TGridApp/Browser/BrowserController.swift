@@ -43,6 +43,8 @@ final class BrowserController: RunLoopRoot {
   /// True while showing a preview of a document still loading: nothing may change it.
   var isReadOnly = false
   private var pendingDisplay = true
+  /// The selection changed since the footers were last brought up to date.
+  private var selectionChanged = true
 
   init(document: JSONDocument, sourceName: String, size: CellSize, mode: ViewMode = .grid, animates: Bool = true) {
     self.document = document
@@ -51,8 +53,8 @@ final class BrowserController: RunLoopRoot {
     grid = GridDataSource(document: document, root: document.root, unwrapsMetadata: true)
     gridLayout = GridDataSource.makeLayout()
     gridLayout.delegate = grid
-    gridLayout.itemSize = grid.sharedItemSize
     collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: gridLayout)
+    gridLayout.itemSize = GridDataSource.fitting(grid.sharedItemSize, in: gridLayout)
     collectionView.animatesChanges = animates
     collectionView.allowsMultipleSelection = true
     grid.register(in: collectionView)
@@ -98,6 +100,7 @@ final class BrowserController: RunLoopRoot {
       pendingDisplay = false
       return
     }
+    refreshFooters()
     drawStatusLine(into: &canvas)
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
@@ -115,6 +118,7 @@ final class BrowserController: RunLoopRoot {
   func resize(to size: CellSize) {
     screenSize = size
     collectionView.resize(to: Self.collectionFrame(for: size))
+    gridLayout.itemSize = GridDataSource.fitting(grid.sharedItemSize, in: gridLayout)
     pendingDisplay = true
   }
 
@@ -125,7 +129,7 @@ final class BrowserController: RunLoopRoot {
     let style = collectionView.theme.status
     canvas.fill(line, style: style)
     var right = positionText()
-    let selected = collectionView.indexPathsForSelectedItems.count
+    let selected = collectionView.selectedItemSet.count
     if selected > 0 { right += " · \(selected) selected" }
     right += " · ? help "
     let left = " " + sourceName + "  " + (message ?? focusedPath())
@@ -240,6 +244,7 @@ final class BrowserController: RunLoopRoot {
     }
     view.focusItem(at: focusPath ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
     view.ensureFocus()
+    selectionDidChange()
   }
 
   /// Focuses a value and scrolls it into view (the nearest shown ancestor in the grid).
@@ -330,7 +335,7 @@ final class BrowserController: RunLoopRoot {
 
   private func showGrid(root: JSONNode, focus: IndexPath?) {
     grid.show(root: root)
-    gridLayout.itemSize = grid.sharedItemSize
+    gridLayout.itemSize = GridDataSource.fitting(grid.sharedItemSize, in: gridLayout)
     collectionView.clearSelection()
     collectionView.reloadData()
     gridLayout.invalidateLayout()
@@ -354,5 +359,25 @@ final class BrowserController: RunLoopRoot {
 
   func setNeedsDisplay() {
     pendingDisplay = true
+  }
+
+  /// Notes that the selection changed: footers count selected items per section.
+  func selectionDidChange() {
+    selectionChanged = true
+    pendingDisplay = true
+  }
+
+  /// Brings the selected counts in the section footers on screen up to date (once per
+  /// frame, however many items a select-all touched).
+  private func refreshFooters() {
+    guard selectionChanged, mode == .grid else { return }
+    selectionChanged = false
+    var counts: [Int: Int] = [:]
+    for indexPath in collectionView.selectedItemSet { counts[indexPath.section, default: 0] += 1 }
+    grid.selectedCounts = counts
+    for element in collectionView.attributesOnScreen where element.representedElementKind == ElementKind.footer {
+      let footer = collectionView.supplementaryView(forElementKind: ElementKind.footer, at: element.indexPath)
+      (footer as? LabelView)?.text = grid.footerText(forSection: element.indexPath.section)
+    }
   }
 }

@@ -15,6 +15,9 @@ final class GridDataSource: CollectionViewDataSource, FlowLayoutDelegate {
   static let individuallySizedLimit = 2_000
   static let cardIdentifier = "card"
   static let headerIdentifier = "header"
+  static let footerIdentifier = "footer"
+  /// Selected items per section, shown in the section footers (kept by the controller).
+  var selectedCounts: [Int: Int] = [:]
 
   init(document: JSONDocument, root: JSONNode, unwrapsMetadata: Bool) {
     self.document = document
@@ -28,8 +31,9 @@ final class GridDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     layout.alignment = .leading
     layout.minimumInteritemSpacing = 1
     layout.minimumLineSpacing = 0
-    layout.sectionInset = EdgeInsets(top: 0, left: 1, bottom: 1, right: 1)
+    layout.sectionInset = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
     layout.headerReferenceSize = Size(width: 0, height: 1)
+    layout.footerReferenceSize = Size(width: 0, height: 1)
     layout.sectionHeadersPinToVisibleBounds = true
     return layout
   }
@@ -39,6 +43,16 @@ final class GridDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     collectionView.register(CardCell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
     collectionView.register(
       LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: Self.headerIdentifier)
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: Self.footerIdentifier)
+  }
+
+  /// A section footer's text: how many items, and how many of them are selected.
+  func footerText(forSection section: Int) -> String {
+    let count = model.sections[section].items.count
+    var text = " \(count) item\(count == 1 ? "" : "s")"
+    if let selected = selectedCounts[section], selected > 0 { text += " · \(selected) selected" }
+    return text + " "
   }
 
   /// Shows another container.
@@ -102,12 +116,24 @@ final class GridDataSource: CollectionViewDataSource, FlowLayoutDelegate {
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? {
-    guard kind == ElementKind.header, model.sections.indices.contains(indexPath.section) else { return nil }
-    let header = collectionView.dequeueReusableSupplementaryView(
-      LabelView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
-    header.text = " " + model.sections[indexPath.section].title + " "
-    header.role = .header
-    return header
+    guard model.sections.indices.contains(indexPath.section) else { return nil }
+    switch kind {
+    case ElementKind.header:
+      let header = collectionView.dequeueReusableSupplementaryView(
+        LabelView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
+      header.text = " " + model.sections[indexPath.section].title + " "
+      header.role = .header
+      return header
+    case ElementKind.footer:
+      let footer = collectionView.dequeueReusableSupplementaryView(
+        LabelView.self, ofKind: kind, withReuseIdentifier: Self.footerIdentifier, for: indexPath)
+      footer.text = footerText(forSection: indexPath.section)
+      footer.role = .footer
+      footer.alignment = .trailing
+      return footer
+    default:
+      return nil
+    }
   }
 
   // MARK: - FlowLayoutDelegate
@@ -115,6 +141,14 @@ final class GridDataSource: CollectionViewDataSource, FlowLayoutDelegate {
   func flowLayout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
     if uniformCardSizes[indexPath.section] != nil { return nil }
     let size = cardSize(at: indexPath)
-    return Size(width: Double(size.columns), height: Double(size.rows))
+    return Self.fitting(Size(width: Double(size.columns), height: Double(size.rows)), in: layout)
+  }
+
+  /// A card no wider than the line it sits on, so no part of it is ever out of reach on a
+  /// narrow screen (the card cuts its text to fit).
+  static func fitting(_ size: Size, in layout: FlowLayout) -> Size {
+    guard let width = layout.collectionView?.bounds.width, width > 0 else { return size }
+    let line = max(1, width - layout.sectionInset.horizontal)
+    return Size(width: min(size.width, line), height: size.height)
   }
 }

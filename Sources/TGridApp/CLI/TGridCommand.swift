@@ -8,20 +8,31 @@ import TermGrid
   import Darwin
 #endif
 
-/// `tgrid`: browse a JSON dataset in the terminal.
+/// `tgrid`: browse a JSON dataset in the terminal. `browse` is the default subcommand, so
+/// `tgrid FILE` opens FILE; `dump` and `check` are the others.
 public struct TGridCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "tgrid",
-    abstract: "Browse a JSON dataset in the terminal: a grid of cards, a tree, a table or a timeline.",
-    discussion: """
-      With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid), and opens
-      its built-in demo data when it is a terminal. Keys are read from the terminal even when
-      the data comes from standard input. Press ? inside tgrid for the keys.
-      """,
+    abstract: "Browse a JSON dataset in the terminal: a grid of cards or a tree.",
+    discussion:
+      "With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid) and opens its built-in demo data when it is a terminal. Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.",
     subcommands: [Browse.self, Dump.self, Check.self],
     defaultSubcommand: Browse.self)
 
   public init() {}
+
+  /// Runs tgrid with the process's arguments. `tgrid --help` shows the browser's options
+  /// (what `tgrid FILE` takes) with the other subcommands, not just the subcommand list.
+  public static func runFromCommandLine() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+      print(helpMessage(for: Browse.self))
+      print("\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)")
+      print("\n  See 'tgrid help <subcommand>' for detailed help.")
+      return
+    }
+    main(arguments)
+  }
 }
 
 /// Options shared by the interactive app and `dump`.
@@ -55,10 +66,13 @@ enum TreeStyleChoice: String, ExpressibleByArgument, CaseIterable {
   case outline, columns
 }
 
-/// The interactive browser (the default command).
+/// The interactive browser (the default subcommand: `tgrid FILE` is `tgrid browse FILE`).
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "browse", abstract: "Open FILE (or standard input, or the demo data) in the terminal.")
+    commandName: "browse",
+    abstract: "Open FILE (or standard input, or the demo data) in the terminal; the default.",
+    discussion:
+      "With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid) and opens its built-in demo data when it is a terminal. Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.")
 
   @Argument(help: "The JSON file to open; - for standard input.")
   var file: String?
@@ -180,10 +194,12 @@ struct Dump: ParsableCommand {
     let screen = CellSize(columns: size.columns, rows: size.rows)
     let controller = BrowserController(
       document: loaded.document, sourceName: loaded.name, size: screen, mode: view.mode, animates: false)
-    var canvas = Canvas(size: screen)
-    controller.draw(into: &canvas)
+    // The same run loop as the app, on a terminal in memory: it draws the first frame, then
+    // finds no input and returns.
+    let terminal = HeadlessTerminal(size: screen)
+    TerminalRunLoop(terminal: terminal, root: controller, debugCrash: nil).run()
     var output = ""
-    for line in canvas.lines {
+    for line in terminal.lines {
       output += line
       output += "\n"
     }
@@ -203,7 +219,7 @@ struct Check: ParsableCommand {
 
   func run() throws {
     let status = runCheck(
-      paths: files, mode: view.textMode, standardOutput: { print($0) }, standardError: { printError($0) })
+      paths: files, mode: view.textMode, standardOutput: { print(terminalSafe($0)) }, standardError: { printError($0) })
     if status != 0 { throw ExitCode(status) }
   }
 }
@@ -219,7 +235,7 @@ struct ScreenSize: ExpressibleByArgument {
   }
 
   init?(argument: String) {
-    let parts = argument.lowercased().split(separator: "x")
+    let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]), columns > 0, rows > 0,
       columns <= 10_000, rows <= 10_000
     else { return nil }
@@ -230,8 +246,10 @@ struct ScreenSize: ExpressibleByArgument {
 }
 
 /// Writes a message to standard error (unbuffered, so it shows even if we exit next).
+/// Control characters in it (a file name can hold an escape sequence) are made visible.
 func printError(_ message: String) {
-  let text = message.hasSuffix("\n") ? message : message + "\n"
+  let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(terminalSafe)
+  let text = lines.joined(separator: "\n") + (message.hasSuffix("\n") ? "" : "\n")
   let bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {
@@ -242,4 +260,10 @@ func printError(_ message: String) {
     if written <= 0 { break }
     offset += written
   }
+}
+
+/// One line of text with every control character drawn visibly, so that printing it can
+/// never control the terminal.
+func terminalSafe(_ line: some StringProtocol) -> String {
+  TextWidth.visibleText(line)
 }

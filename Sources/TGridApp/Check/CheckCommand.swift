@@ -2,8 +2,9 @@ import TGridJSON
 
 /// `tgrid check FILE…`: validates each file and reports one line per file.
 ///
-/// - A valid file: `FILE: ok — N values, depth D, S bytes` on standard output (and one
-///   `FILE:L:C: warning: …` line per duplicate key on standard error).
+/// - A valid file: `FILE: ok — N values, depth D, S bytes` on standard output (JSON Lines
+///   add ` (JSON Lines, K records)`), and one `FILE:L:C: warning: …` line per duplicate key
+///   on standard error.
 /// - An invalid file: `FILE:L:C: message` on standard error, followed by the offending line
 ///   and a caret under the column.
 /// - A missing file, a directory or an unreadable file: `FILE: reason` on standard error.
@@ -40,9 +41,9 @@ public func runCheck(
     do {
       let document = try JSONDocument(bytes: bytes, options: JSONParseOptions(mode: mode))
       let records = document.childCount(of: document.root)
-      let lines = document.isJSONLines ? ", \(records) JSON Lines record\(records == 1 ? "" : "s")" : ""
+      let lines = document.isJSONLines ? " (JSON Lines, \(records) record\(records == 1 ? "" : "s"))" : ""
       standardOutput(
-        "\(path): ok — \(document.valueCount) values\(lines), depth \(document.maximumDepth), \(bytes.count) bytes")
+        "\(path): ok — \(document.valueCount) values, depth \(document.maximumDepth), \(bytes.count) bytes\(lines)")
       for warning in document.warnings {
         standardError("\(path):\(warning.line):\(warning.column): warning: \(warning.message)")
       }

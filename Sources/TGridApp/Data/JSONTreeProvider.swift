@@ -4,10 +4,10 @@ import TermGrid
 /// A JSON document as a tree of nodes for ``TreeModel``: node numbers are tape indexes.
 ///
 /// Objects and arrays are nodes with their key and a count (`photos [7]`), scalars show key
-/// and value (`width: 4032`). Objects in the common hierarchy shape
-/// `{"name": …, "kind": …, "children": […]}` (d3's, and the demo schematic's) read as the
-/// tree they describe: the name is the label, `kind` picks the colour, and the elements of
-/// `children` are the node's children.
+/// and value (`width: 4032`). Objects made only of `name`, `kind` and `children` (the
+/// hierarchy shape of d3 and of the demo schematic) read as the tree they describe: the
+/// name is the label, `kind` picks the colour, and the elements of `children` are the
+/// node's children. An object with any other member is shown as it is, so nothing is hidden.
 final class JSONTreeProvider: TreeNodeProvider {
   let document: JSONDocument
 
@@ -92,11 +92,19 @@ final class JSONTreeProvider: TreeNodeProvider {
     return children
   }
 
-  /// An object with a string `name` that has a `children` array or sits in one.
+  /// The members a hierarchy node may have; an object with any other member shows as a
+  /// plain object, so no field is ever hidden.
+  static let hierarchyKeys: Set<String> = ["name", "kind", "children"]
+
+  /// An object with a string `name` that has a `children` array or sits in one, and has no
+  /// members beyond `name`, `kind` and `children`.
   func isHierarchyNode(_ node: JSONNode) -> Bool {
     guard document.kind(of: node) == .object, let name = document.child(forKey: "name", of: node),
       document.kind(of: name) == .string
     else { return false }
+    for member in document.children(of: node) {
+      guard let key = document.key(of: member), Self.hierarchyKeys.contains(key) else { return false }
+    }
     if let children = document.child(forKey: "children", of: node), document.kind(of: children) == .array {
       return true
     }
