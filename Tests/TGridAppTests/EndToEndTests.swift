@@ -209,6 +209,34 @@ struct EndToEndTests {
     try expectRestored(tmux, status: nil)
   }
 
+  @Test func aCrashRestoresTheTerminalBeforeTheBacktracersPrompt() throws {
+    // The runtime's backtracer as users get it: interactive, waiting at a prompt on the tty.
+    let tmux = try TmuxSession(columns: 100, rows: 30)
+    defer { tmux.close() }
+    try tmux.run("unset SWIFT_BACKTRACE; TGRID_DEBUG_CRASH=trap \(try tgrid()) \(demoDataPath("photo-albums.json")); echo status=$?")
+    let lines = try tmux.waitFor("the backtracer's prompt or the exit status", seconds: 60) { lines in
+      lines.contains { $0.contains("Press space to interact") || $0.hasPrefix("status=") }
+    }
+    if lines.contains(where: { $0.contains("Press space to interact") }) {
+      // While the backtracer waits, the screen is already the shell's, the cursor visible.
+      #expect(try tmux.paneValue("alternate_on") == "0")
+      #expect(try tmux.paneValue("cursor_flag") == "1")
+      try tmux.send("q")
+    }
+    let screen = try tmux.waitFor("the exit status", seconds: 60) { $0.contains { $0.hasPrefix("status=") } }
+      .joined(separator: "\n")
+    #expect(screen.contains("status=132") || screen.contains("status=133"), "\(screen)")
+    try expectRestored(tmux, status: nil)
+  }
+
+  @Test func sighupRestoresTheTerminalAndExitsWithItsStatus() throws {
+    let tmux = try launch(demoDataPath("photo-albums.json"))
+    defer { tmux.close() }
+    let pid = try #require(try tmux.appProcessID())
+    kill(pid, SIGHUP)
+    try expectRestored(tmux, status: 129)
+  }
+
   @Test func thousandsOfRandomKeysAndResizesEndCleanly() throws {
     let tmux = try launch(demoDataPath("photo-albums.json"))
     defer { tmux.close() }
