@@ -231,7 +231,67 @@ import Testing
     #expect(view.indexPathForFocusedItem == ip(9))
   }
 
+  // MARK: Pinned headers
+
+  @Test(arguments: [false, true])
+  func pagingDownLeavesTheFirstLineWholeBelowAPinnedHeader(snapsToLines: Bool) {
+    // Lines of cards start at 1, 6, 11, ...; a plain page (6 rows) would stop with the
+    // line at 6 at the very top, under the header, hiding the cards' first row.
+    let fixture = makePinnedFixture { $0.snapsToLines = snapsToLines }
+    let view = fixture.collectionView
+    view.focusItem(at: ip(0))
+    view.moveFocus(byPages: 1)
+    #expect(view.contentOffset.y == 5)
+    #expect(view.indexPathForFocusedItem == ip(2))
+    #expect(fixture.lines[0...1] == ["Section 0-------", "c       d       "])
+    view.moveFocus(byPages: 1)
+    #expect(view.contentOffset.y == 10)
+    #expect(view.indexPathForFocusedItem == ip(4))
+    #expect(fixture.lines[0...1] == ["Section 0-------", "e       f       "])
+    view.moveFocus(byPages: -1)
+    #expect(view.contentOffset.y == 5)
+    #expect(fixture.lines[0...1] == ["Section 0-------", "c       d       "])
+  }
+
+  @Test func focusMovedUpIntoALineUnderAPinnedHeaderScrollsItIntoView() {
+    let fixture = makePinnedFixture()
+    let view = fixture.collectionView
+    // The line of c and d starts at 6, the top of the view, where the header floats.
+    view.contentOffset = Point(x: 0, y: 6)
+    view.focusItem(at: ip(4), scrollPosition: nil)
+    #expect(fixture.lines[0...1] == ["Section 0-------", "                "])
+    view.moveFocus(.up)
+    #expect(view.indexPathForFocusedItem == ip(2))
+    #expect(view.contentOffset.y == 5)
+    #expect(fixture.lines[0...1] == ["Section 0-------", "c       d       "])
+  }
+
+  @Test func scrollingAnItemToTheTopPutsItBelowThePinnedHeader() {
+    let fixture = makePinnedFixture()
+    let view = fixture.collectionView
+    view.scrollToItem(at: ip(6), at: .top)
+    #expect(view.contentOffset.y == 15)
+    #expect(fixture.lines[0...1] == ["Section 0-------", "g       h       "])
+    view.scrollToItem(at: ip(6), at: .bottom)
+    #expect(view.contentOffset.y == 14, "the bottom is not covered: the item's last row is the view's")
+    view.scrollToItem(at: ip(1), at: .nearest)
+    #expect(view.contentOffset.y == 0, "the first line sits under the header at its own place")
+  }
+
   // MARK: - Fixtures
+
+  /// 26 cards of 8×5 cells, two to a line, under a pinned header one row tall, in a 16×7
+  /// frame: the header at 0, lines at 1, 6, 11, ..., content 66 rows tall.
+  func makePinnedFixture(configure: (FlowLayout) -> Void = { _ in }) -> Fixture<FlowLayout> {
+    let layout = FlowLayout()
+    layout.itemSize = Size(width: 8, height: 5)
+    layout.minimumInteritemSpacing = 0
+    layout.minimumLineSpacing = 0
+    layout.headerReferenceSize = Size(width: 0, height: 1)
+    layout.sectionHeadersPinToVisibleBounds = true
+    configure(layout)
+    return Fixture(layout: layout, sections: [letters(26)], size: CellSize(columns: 16, rows: 7), registersHeader: true)
+  }
 
   /// 40 items of 10×2 cells in a 20×6 frame.
   func makeFixture(columns: Int) -> Fixture<GridLayout> {

@@ -104,6 +104,63 @@ extension FlowLayoutTests {
     #expect(target(from: 0, to: 20) == 20)
   }
 
+  @Test(arguments: [false, true])
+  func withPinnedHeadersALinesStopLeavesRoomForItsHeader(variableSizes: Bool) {
+    let delegate = variableSizes ? TestFlowDelegate { _ in Size(width: 50, height: 4) } : nil
+    // Lines of section 0 start at 2, 7, ..., 47, so their stops are 0, 5, ..., 45; section
+    // 1's header is at 51 and its lines at 53, 58, ... (stops 51, 56, ...).
+    let fixture = pinnedFixture(delegate: delegate)
+    fixture.layout.snapsToLines = true
+    func target(from current: Double, to proposed: Double) -> Double {
+      fixture.scroll(to: Rect(x: 0, y: current, width: 100, height: 20))
+      return fixture.layout.targetContentOffset(forProposedContentOffset: Point(x: 0, y: proposed)).y
+    }
+    #expect(target(from: 0, to: 18) == 15)
+    #expect(target(from: 15, to: 33) == 30)
+    #expect(target(from: 37, to: 52) == 51)
+    #expect(target(from: 51, to: 31) == 35, "scrolling back")
+    #expect(target(from: 51, to: 70) == 66)
+    #expect(target(from: 66, to: 52) == 56)
+    #expect(target(from: 2, to: 3) == 3, "no stop between here and there: the proposal stands")
+    #expect(target(from: 40, to: -4) == 0)
+
+    // At every stop the line shows whole, right under its section's floating header.
+    for (stop, line) in [(15.0, IndexPath(item: 6, section: 0)), (66, IndexPath(item: 6, section: 1))] {
+      fixture.scroll(to: Rect(x: 0, y: stop, width: 100, height: 20))
+      let header = fixture.header(line.section)?.frame
+      #expect(header?.minY == stop)
+      #expect(header?.maxY == fixture.layout.layoutAttributesForItem(at: line)?.frame.minY)
+    }
+  }
+
+  @Test func obscuredInsetsAreWhatPinnedHeadersAndFootersCover() {
+    let fixture = pinnedFixture()
+    func insets(at y: Double) -> EdgeInsets {
+      fixture.layout.obscuredInsets(in: Rect(x: 0, y: y, width: 100, height: 20))
+    }
+    #expect(insets(at: 70) == EdgeInsets(top: 2, left: 0, bottom: 0, right: 0))
+    #expect(insets(at: 101) == EdgeInsets(top: 1, left: 0, bottom: 0, right: 0), "half pushed off by the next header")
+    #expect(insets(at: 0) == EdgeInsets(top: 2, left: 0, bottom: 0, right: 0), "at its own place, over no item")
+    fixture.layout.sectionHeadersPinToVisibleBounds = false
+    fixture.layout.prepareIfNeeded()
+    #expect(insets(at: 70) == .zero)
+
+    let footers = FlowFixture(counts: [20, 20], bounds: Rect(x: 0, y: 0, width: 100, height: 20)) {
+      $0.itemSize = Size(width: 50, height: 4)
+      $0.footerReferenceSize = Size(width: 0, height: 2)
+      $0.sectionFootersPinToVisibleBounds = true
+    }
+    #expect(footers.layout.obscuredInsets(in: Rect(x: 0, y: 40, width: 100, height: 20)).bottom == 2)
+
+    let sideways = FlowFixture(counts: [20, 20], bounds: Rect(x: 0, y: 0, width: 40, height: 20)) {
+      $0.scrollDirection = .horizontal
+      $0.itemSize = Size(width: 8, height: 4)
+      $0.headerReferenceSize = Size(width: 3, height: 0)
+      $0.sectionHeadersPinToVisibleBounds = true
+    }
+    #expect(sideways.layout.obscuredInsets(in: Rect(x: 10, y: 0, width: 40, height: 20)) == EdgeInsets(top: 0, left: 3, bottom: 0, right: 0))
+  }
+
   // MARK: - Invalidation
 
   @Test func severalInvalidationsCoalesceIntoOnePass() {

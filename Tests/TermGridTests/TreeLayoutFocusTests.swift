@@ -114,6 +114,24 @@ import Testing
     #expect(off.lines[0] == "      ├─ x10    ")
   }
 
+  @Test func pinnedRowsStayOnScreenWhenADeepOutlineIsScrolledSideways() {
+    let harness = TreeHarness(Self.deep, orientation: .outline, size: CellSize(columns: 20, rows: 10))
+    let view = harness.collectionView
+    view.focusItem(at: harness.indexPath(of: "n0"))
+    for _ in 0..<29 { view.moveFocus(.right) }
+    #expect(Self.focusedLabel(harness) == "n29")
+    #expect(view.contentOffset.x > 40, "the outline scrolled far past the first levels' indentation")
+    let lines = harness.lines
+    // Five rows (half the view) are pinned; their indentation is off screen, so each starts
+    // at the left edge instead of being drawn out of sight.
+    #expect(lines[0...4] == ["n0                  ", "n1                  ", "n2                  ", "n3                  ", "n4                  "])
+    #expect(harness.layout.pinnedAncestorIndexPaths().count == 5)
+
+    // Scrolled back to the left, the pinned rows are at their indentation again.
+    view.contentOffset = Point(x: 0, y: view.contentOffset.y)
+    #expect(harness.lines[0...2] == ["n0                  ", "   n1               ", "      n2            "])
+  }
+
   @Test func pinnedRowsAnswerOnDemandAsInRectQueries() {
     let harness = TreeHarness(Self.long, orientation: .outline, size: CellSize(columns: 16, rows: 8))
     harness.collectionView.focusItem(at: harness.indexPath(of: "x15"), scrollPosition: nil)
@@ -177,6 +195,9 @@ import Testing
       c
         c1
     """
+
+  /// Thirty levels, one node each: n0 holds n1, which holds n2, ...
+  static let deep = (0..<30).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n")
 
   static let long = "root\n  a\n    a1\n" + (1...20).map { "      x\($0)" }.joined(separator: "\n")
 

@@ -132,7 +132,9 @@ extension CollectionView {
   }
 
   /// Scrolls a page and moves the focus to the item at the same place on screen, so the
-  /// cursor stays where the eye is (PgUp/PgDn).
+  /// cursor stays where the eye is (PgUp/PgDn). Items wholly under the layout's floating
+  /// views (a pinned header) are not candidates, and the one chosen is scrolled fully into
+  /// view below them.
   public func moveFocus(byPages pages: Int) {
     layoutIfNeeded()
     let before = bounds
@@ -140,6 +142,7 @@ extension CollectionView {
     scroll(byPages: pages)
     layoutIfNeeded()
     let after = bounds
+    let unobscured = after.inset(by: obscuredInsets(at: after.origin))
     var target: IndexPath?
     if let anchorFrame {
       let relative = Point(x: anchorFrame.midX - before.minX, y: anchorFrame.midY - before.minY)
@@ -148,12 +151,12 @@ extension CollectionView {
         // Could not scroll further: go to the first or last item on screen instead, along
         // the direction pages go in.
         if maximumContentOffset.y == 0 && maximumContentOffset.x > 0 {
-          goal.x = pages > 0 ? after.maxX - 0.001 : after.minX
+          goal.x = pages > 0 ? unobscured.maxX - 0.001 : unobscured.minX
         } else {
-          goal.y = pages > 0 ? after.maxY - 0.001 : after.minY
+          goal.y = pages > 0 ? unobscured.maxY - 0.001 : unobscured.minY
         }
       }
-      target = nearestItem(to: goal, in: after)
+      target = nearestItem(to: goal, in: unobscured.isEmpty ? after : unobscured)
     }
     if let target {
       focusItem(at: target, scrollPosition: .nearest)

@@ -42,7 +42,9 @@ extension CollectionView {
 
   /// Scrolls by pages: the visible height less one row, so one line stays in view. Content
   /// that only scrolls sideways (a horizontal flow, a timeline) pages by the visible width
-  /// less one column instead. The layout's
+  /// less one column instead. What the layout's floating views cover
+  /// (``CollectionLayout/obscuredInsets(in:)``, pinned headers) does not count as visible,
+  /// so the line that was last in view is still in view below a pinned header. The layout's
   /// ``CollectionLayout/targetContentOffset(forProposedContentOffset:)`` may move the stop
   /// (to an item boundary, for example), but never back against the direction of travel: a
   /// page key always moves when there is somewhere to go.
@@ -51,11 +53,14 @@ extension CollectionView {
     let current = storedContentOffset
     let end = maximumContentOffset
     let sideways = end.y == 0 && end.x > 0
+    let obscured = obscuredInsets(at: current)
     var proposed = current
     if sideways {
-      proposed.x += cellMetrics.width(ofColumns: max(1, frame.columns - 1) * pages)
+      let covered = Int((obscured.horizontal / cellMetrics.width(ofColumns: 1)).rounded(.up))
+      proposed.x += cellMetrics.width(ofColumns: max(1, frame.columns - 1 - covered) * pages)
     } else {
-      proposed.y += cellMetrics.height(ofRows: max(1, frame.rows - 1) * pages)
+      let covered = Int((obscured.vertical / cellMetrics.height(ofRows: 1)).rounded(.up))
+      proposed.y += cellMetrics.height(ofRows: max(1, frame.rows - 1 - covered) * pages)
     }
     proposed = clampedContentOffset(proposed)
     let target = clampedContentOffset(collectionViewLayout.targetContentOffset(forProposedContentOffset: proposed))
@@ -84,33 +89,54 @@ extension CollectionView {
 
   /// Scrolls so a content rectangle is visible at `position` vertically, and as little as
   /// needed horizontally (both directions when the content is larger both ways).
+  ///
+  /// "Visible" leaves out what the layout's floating views cover
+  /// (``CollectionLayout/obscuredInsets(in:)``): an item scrolled to the top lands below a
+  /// pinned header, not under it.
   public func scrollToVisible(_ target: Rect, at position: ScrollPosition = .nearest) {
     let visible = bounds
+    let size = visible.size
+    let unobscured = visible.inset(by: obscuredInsets(at: storedContentOffset))
     var offset = storedContentOffset
+    // What floats over the content depends on where the view stops (each section has its
+    // own header), so each alignment settles on an offset consistent with what covers it.
+    func settled(_ offsetFor: (EdgeInsets) -> Double, at place: (Double) -> Point) -> Double {
+      var value = offsetFor(.zero)
+      for _ in 0..<3 {
+        let next = offsetFor(obscuredInsets(at: place(value)))
+        if next == value { break }
+        value = next
+      }
+      return value
+    }
+    func placeY(_ y: Double) -> Point { Point(x: offset.x, y: y) }
+    func placeX(_ x: Double) -> Point { Point(x: x, y: offset.y) }
     // Which edge lines up decides the rounding to whole cells: a bottom or right edge rounds
     // up, so "fully visible" means what the screen shows.
     var roundYUp = false
     var roundXUp = false
+    let alignTop = { settled({ target.minY - $0.top }, at: placeY) }
+    let alignBottom = { settled({ target.maxY - size.height + $0.bottom }, at: placeY) }
     switch position {
     case .top:
-      offset.y = target.minY
+      offset.y = alignTop()
     case .bottom:
-      offset.y = target.maxY - visible.height
+      offset.y = alignBottom()
       roundYUp = true
     case .center:
-      offset.y = target.midY - visible.height / 2
+      offset.y = settled({ target.midY - $0.top - (size.height - $0.vertical) / 2 }, at: placeY)
     case .nearest:
-      if target.height > visible.height || target.minY < visible.minY {
-        offset.y = target.minY
-      } else if target.maxY > visible.maxY {
-        offset.y = target.maxY - visible.height
+      if target.height > unobscured.height || target.minY < unobscured.minY {
+        offset.y = alignTop()
+      } else if target.maxY > unobscured.maxY {
+        offset.y = alignBottom()
         roundYUp = true
       }
     }
-    if target.width > visible.width || target.minX < visible.minX {
-      offset.x = target.minX
-    } else if target.maxX > visible.maxX {
-      offset.x = target.maxX - visible.width
+    if target.width > unobscured.width || target.minX < unobscured.minX {
+      offset.x = settled({ target.minX - $0.left }, at: placeX)
+    } else if target.maxX > unobscured.maxX {
+      offset.x = settled({ target.maxX - size.width + $0.right }, at: placeX)
       roundXUp = true
     }
     let rowHeight = cellMetrics.height(ofRows: 1)
@@ -118,5 +144,13 @@ extension CollectionView {
     offset.y = (offset.y / rowHeight).rounded(roundYUp ? .up : .down) * rowHeight
     offset.x = (offset.x / columnWidth).rounded(roundXUp ? .up : .down) * columnWidth
     contentOffset = offset
+  }
+
+  /// What the layout's floating views cover of the visible area when the content offset is
+  /// `offset`.
+  func obscuredInsets(at offset: Point) -> EdgeInsets {
+    loadCountsIfNeeded()
+    collectionViewLayout.prepareIfNeeded()
+    return collectionViewLayout.obscuredInsets(in: Rect(origin: offset, size: bounds.size))
   }
 }

@@ -138,6 +138,16 @@ open class CollectionLayout {
     proposedContentOffset
   }
 
+  /// How far in from each edge of `visibleRect` the layout's floating elements (pinned
+  /// headers and footers) cover the content when the visible area is `visibleRect`; the
+  /// default, for layouts where nothing floats, is zero.
+  ///
+  /// The collection view keeps items it scrolls to out from under them
+  /// (``CollectionView/scrollToVisible(_:at:)``) and pages by what they leave visible. A
+  /// layout whose floating elements make room instead (a tree's pinned rows never cover the
+  /// focused node) can leave this at zero.
+  open func obscuredInsets(in visibleRect: Rect) -> EdgeInsets { .zero }
+
   /// The item the keyboard focus goes to from `indexPath` in `direction`, for layouts whose
   /// geometry alone does not say it well (an outline moves row by row). `nil`, the default,
   /// lets the collection view pick the nearest item in that direction by frame geometry.

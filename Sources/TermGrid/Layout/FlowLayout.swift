@@ -96,7 +96,9 @@ open class FlowLayout: CollectionLayout {
   public var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
 
   /// Makes ``targetContentOffset(forProposedContentOffset:)`` land on the start of a line
-  /// or a header, so paging stops on item boundaries. Off by default, as UIKit.
+  /// or a header, so paging stops on item boundaries. With
+  /// ``sectionHeadersPinToVisibleBounds`` a line's stop leaves room for its section's
+  /// pinned header, so the line shows whole just under it. Off by default, as UIKit.
   public var snapsToLines = false
 
   /// What the last pass computed.
@@ -235,9 +237,19 @@ open class FlowLayout: CollectionLayout {
   // MARK: - Scrolling
 
   /// With ``snapsToLines`` on, the start of a line or header near `proposedContentOffset`
-  /// in the direction of travel; otherwise the proposal.
+  /// in the direction of travel (with pinned headers, the offset that puts a line just
+  /// under its section's header); otherwise the proposal.
   open override func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
     snappedContentOffset(for: proposedContentOffset)
+  }
+
+  /// What pinned headers and footers cover of `visibleRect`: the floating header of the
+  /// section at the leading edge and the floating footer of the section at the trailing
+  /// edge (top and bottom scrolling vertically, left and right scrolling horizontally).
+  /// Zero when nothing is pinned.
+  open override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
+    guard pinsSupplementaryViews, cache.isPrepared else { return .zero }
+    return cache.obscuredInsets(in: visibleRect)
   }
 
   // MARK: - Updates and animation

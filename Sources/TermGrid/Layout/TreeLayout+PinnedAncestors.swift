@@ -5,7 +5,9 @@ extension TreeLayout {
   /// layout pass. The ancestors of the focused node (when it is in view; otherwise of the
   /// node just below the pinned rows) whose own rows are above the place they would be
   /// pinned at are shown there, root first, like an editor's sticky scroll. The focused
-  /// node itself is never covered: fewer rows are pinned if it would be.
+  /// node itself is never covered: fewer rows are pinned if it would be. Rows span the
+  /// visible width; each node is drawn at its indentation, or at the left edge when the
+  /// outline is scrolled sideways past it.
   public func pinnedAncestorIndexPaths() -> [IndexPath] {
     pinnedAncestorGlobals().globals.map(cache.indexPath(ofGlobal:))
   }
@@ -24,7 +26,10 @@ extension TreeLayout {
         forSupplementaryViewOfKind: ElementKind.pinnedAncestor, with: cache.indexPath(ofGlobal: global), frame: frame)
       attributes.zIndex = Self.pinnedAncestorZIndex
       var info = cache.nodeInfo(ofGlobal: global)
-      info.contentOffset = cache.column(ofGlobal: global) - leftColumn
+      // At its indentation while that is in view; scrolled further right than the
+      // indentation, the node starts at the left edge instead of off screen (a deep
+      // outline scrolled sideways would otherwise pin blank rows).
+      info.contentOffset = max(0, cache.column(ofGlobal: global) - leftColumn)
       info.isPinned = true
       info.isLastPinned = slot == globals.count - 1
       attributes.info = LayoutInfo(info)

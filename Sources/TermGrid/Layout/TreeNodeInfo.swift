@@ -34,8 +34,9 @@ public struct TreeNodeInfo: Hashable, Sendable {
   /// The columns the node takes as laid out (marker, label and badge, cut to the layout's
   /// maximum width): its cell's width.
   public var width: Int
-  /// Columns from the frame's left edge to where the node's content starts: 0 for a cell,
-  /// the node's indentation for a pinned row that spans the visible width.
+  /// Columns from the frame's left edge to where the node's content starts: 0 for a cell;
+  /// for a pinned row that spans the visible width, the node's indentation less the
+  /// columns scrolled off to the left, never below 0.
   public var contentOffset: Int
   /// True for a pinned ancestor row (a supplementary view over the content).
   public var isPinned: Bool

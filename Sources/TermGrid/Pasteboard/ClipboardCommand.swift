@@ -10,10 +10,23 @@
 /// The command's standard output goes to `/dev/null` and its standard error to a pipe (so
 /// it never draws over the screen; its first line explains a failure). A command that
 /// leaves a helper running (xclip keeps one to own the X selection) is fine: only the
-/// command itself is waited for. One that does not finish in time is killed.
+/// command itself is waited for, and what the helper keeps open is not read to its end.
+///
+/// The command runs in a process group of its own. One that does not finish in time is
+/// killed with its whole group (the shell and whatever it started: `sleep 30; true`
+/// leaves no `sleep` behind) and reaped. Its own group also keeps it away from the
+/// terminal: a tool that tries to read the terminal is stopped (and then killed at the
+/// timeout) instead of taking keys from the app.
 enum ClipboardCommand {
+  /// How long a clipboard command may take by default, in milliseconds. Clipboard tools
+  /// finish in milliseconds; the app waits for the command, so a short limit bounds how
+  /// long a stuck one can hold the screen.
+  static let defaultTimeoutMilliseconds = 2000
+
   /// Runs `command` with `input` on its standard input.
-  static func run(_ command: String, input: [UInt8], timeoutMilliseconds: Int = 5000) throws(PasteboardError) {
+  static func run(
+    _ command: String, input: [UInt8], timeoutMilliseconds: Int = defaultTimeoutMilliseconds
+  ) throws(PasteboardError) {
     var inputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
     guard pipe(&inputPipe) == 0 else { throw .commandNotStarted(command: command, reason: errorText()) }
@@ -46,7 +59,10 @@ enum ClipboardCommand {
     var noneBlocked = sigset_t()
     sigemptyset(&noneBlocked)
     posix_spawnattr_setsigmask(&attributes, &noneBlocked)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    // A group of its own (pgid = the shell's pid), so a timeout can kill everything the
+    // command started.
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
     let arguments = ["/bin/sh", "-c", command]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -126,7 +142,10 @@ enum ClipboardCommand {
       let now = MonotonicClock.milliseconds()
       if now >= deadline {
         closeInput()
-        kill(child, SIGKILL)
+        // The whole group: the shell waits for what it started (`sleep 30; true`), and
+        // killing only the shell would leave that running, adopted by init. The shell is
+        // not reaped yet, so its pid (the group's id) cannot have been reused.
+        if kill(-child, SIGKILL) != 0 { kill(child, SIGKILL) }
         while waitpid(child, &status, 0) < 0, errno == EINTR {}
         return .timedOut
       }

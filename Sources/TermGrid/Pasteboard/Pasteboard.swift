@@ -15,8 +15,13 @@ public final class Pasteboard {
   public var systemClipboard: SystemClipboard
   /// The terminal OSC 52 sequences are sent through.
   public weak var terminal: (any Terminal)?
-  /// How long a clipboard command may take, in milliseconds.
-  public var commandTimeoutMilliseconds = 5000
+  /// How long a clipboard command may take, in milliseconds; 2 s by default.
+  ///
+  /// The copy waits for the command (its exit status says whether the text got there), so
+  /// this is also the longest a stuck command can hold up the app. Clipboard tools finish
+  /// in milliseconds; a command still running at the limit is killed with everything it
+  /// started, and the copy reports ``PasteboardError/commandTimedOut(command:milliseconds:)``.
+  public var commandTimeoutMilliseconds = ClipboardCommand.defaultTimeoutMilliseconds
 
   /// Creates an empty pasteboard.
   public init(systemClipboard: SystemClipboard = .none, terminal: (any Terminal)? = nil) {

@@ -21,7 +21,8 @@ public enum PasteboardError: Error, Hashable, Sendable, CustomStringConvertible 
       let detail = message.isEmpty ? "" : ": \(message)"
       return "the clipboard command `\(command)` failed (\(status))\(detail)"
     case .commandTimedOut(let command, let milliseconds):
-      return "the clipboard command `\(command)` did not finish within \(milliseconds / 1000) s and was stopped"
+      let limit = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+      return "the clipboard command `\(command)` did not finish within \(limit) and was stopped"
     }
   }
 

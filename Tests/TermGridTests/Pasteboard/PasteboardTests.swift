@@ -138,6 +138,59 @@ import Testing
     #expect(childProcesses(named: "sleep").isEmpty)
   }
 
+  @Test func aCommandThatHangsIsKilledWithEverythingItStarted() {
+    // The shell waits for `sleep` (it cannot exec it: `true` comes after), so `sleep` is a
+    // grandchild; an odd duration tells it from other tests' children.
+    let command = "sleep 29.7131; true"
+    let pasteboard = Pasteboard(systemClipboard: .command(command))
+    pasteboard.commandTimeoutMilliseconds = 300
+    #expect(throws: PasteboardError.commandTimedOut(command: command, milliseconds: 300)) {
+      try pasteboard.copy(text: "x")
+    }
+    #expect(liveProcesses(withArguments: ["/bin/sh", "-c", command]).isEmpty, "the shell is gone")
+    // SIGKILL is delivered asynchronously: give the grandchild a moment to die, then look.
+    #expect(waitUntilGone(["sleep", "29.7131"]), "the grandchild was killed too")
+    for pid in liveProcesses(withArguments: ["sleep", "29.7131"]) { kill(pid, SIGKILL) }
+  }
+
+  @Test func aHelperLeftHoldingTheErrorPipeNeitherHangsTheCopyNorIsKilled() {
+    // Like xclip's selection owner: the command exits at once, leaving a process that holds
+    // its standard error open. The copy must not wait for that pipe to close.
+    let command = "sleep 29.7242 & exit 0"
+    let pasteboard = Pasteboard(systemClipboard: .command(command))
+    pasteboard.commandTimeoutMilliseconds = 10_000
+    #expect(throws: Never.self) { try pasteboard.copy(text: "x") }
+    let helpers = liveProcesses(withArguments: ["sleep", "29.7242"])
+    #expect(helpers.count == 1, "the helper is left running, as xclip needs")
+    for pid in helpers { kill(pid, SIGKILL) }
+  }
+
+  @Test func aTimeoutUnderASecondIsReportedInMilliseconds() {
+    #expect(PasteboardError.commandTimedOut(command: "x", milliseconds: 300).description.hasSuffix("within 300 ms and was stopped"))
+    #expect(PasteboardError.commandTimedOut(command: "x", milliseconds: 2000).description.hasSuffix("within 2 s and was stopped"))
+  }
+
+  /// Processes anywhere (not zombies: their command line is empty) whose arguments are
+  /// exactly `arguments`.
+  func liveProcesses(withArguments arguments: [String]) -> [Int32] {
+    let expected = Array(arguments.joined(separator: "\0").utf8) + [0]
+    var found: [Int32] = []
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
+      if Array(data) == expected { found.append(pid) }
+    }
+    return found
+  }
+
+  /// Whether no live process has these arguments, looking again for up to two seconds.
+  func waitUntilGone(_ arguments: [String]) -> Bool {
+    for _ in 0..<100 {
+      if liveProcesses(withArguments: arguments).isEmpty { return true }
+      usleep(20_000)
+    }
+    return false
+  }
+
   /// Children of this process (running or zombie) whose command name is `name`.
   func childProcesses(named name: String) -> [Int32] {
     let me = getpid()
