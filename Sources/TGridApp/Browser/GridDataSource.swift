@@ -35,6 +35,8 @@ final class GridDataSource: CollectionViewDataSource, FlowLayoutDelegate {
     layout.headerReferenceSize = Size(width: 0, height: 1)
     layout.footerReferenceSize = Size(width: 0, height: 1)
     layout.sectionHeadersPinToVisibleBounds = true
+    // Page keys land a whole line of cards just under the pinned header.
+    layout.snapsToLines = true
     return layout
   }
 
