@@ -278,7 +278,8 @@ struct EndToEndTests {
     let path = directory + "/clusters.json"
     try #"{"hi":"हिन्दी भाषा","กำ":"กำ","🇯🇵":"🇯🇵","👍🏽":"👍🏽","👨‍👩‍👧":"👨‍👩‍👧","four":"👨‍👩‍👧‍👦"}"#
       .write(toFile: path, atomically: true, encoding: .utf8)
-    let tmux = try launch(path, columns: 80, rows: 12)
+    // ncurses writes UTF-8 only in a UTF-8 locale, whatever the one running the tests.
+    let tmux = try launch(path, columns: 80, rows: 12, environment: "LC_ALL=C.UTF-8")
     defer { tmux.close() }
     // Widths as tmux 3.3a lays the text out: हिन्दी भाषा 10, กำ 2, 🇯🇵 2, 👍🏽 4, 👨‍👩‍👧 2.
     let cards = [

@@ -269,11 +269,12 @@ public struct Canvas: Hashable, Sendable {
       let row = targetRow - origin.row
       breakCluster(atColumn: target.column, row: targetRow)
       breakCluster(atColumn: target.maxColumn, row: targetRow)
+      let start = targetRow * size.columns
+      let sourceStart = row * other.size.columns - origin.column
       for targetColumn in target.column..<target.maxColumn {
-        cells[targetRow * size.columns + targetColumn] = other.cells[row * other.size.columns + targetColumn - origin.column]
+        cells[start + targetColumn] = other.cells[sourceStart + targetColumn]
       }
       // Pieces of clusters whose other cells fell outside.
-      let start = targetRow * size.columns
       var column = target.column
       while column < target.maxColumn, cells[start + column].isContinuation {
         cells[start + column] = CanvasCell(character: " ", style: cells[start + column].style)

@@ -36,9 +36,9 @@
 /// Where glibc and tmux agree this follows them, because ncurses counts a cell's columns
 /// with the C library's `wcwidth` of its first code point: any other width would put
 /// ncurses' idea of the cursor out of step with the terminal and shift the rest of the
-/// line. Terminals that widen a one-column symbol followed by VS16 (kitty, tmux 3.4 and
-/// later) draw `❤️` two columns wide and disagree with every ncurses program there; xterm,
-/// which does not join emoji, draws `👨‍👩‍👧` six columns wide.
+/// line. Terminals that widen a one-column symbol followed by VS16 (kitty, newer tmux)
+/// draw `❤️` two columns wide and disagree with every ncurses program there; xterm, which
+/// does not join emoji, draws `👨‍👩‍👧` six columns wide.
 ///
 /// Code point widths come from Unicode's East Asian Width property and general category,
 /// adjusted where glibc differs (Hangul jamo vowels and final consonants take no column,

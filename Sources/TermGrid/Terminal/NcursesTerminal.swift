@@ -34,6 +34,10 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 /// bytes are read straight from the descriptor (`poll` and `read`) and decoded by
 /// ``InputDecoder``, so every key, mouse report and paste is decoded by tested code.
 ///
+/// A grapheme cluster goes to ncurses as the terminal will lay it out, one curses cell per
+/// spacing code point (``TextWidth``), so every code point reaches the terminal and ncurses'
+/// columns stay those of the canvas.
+///
 /// It opens `/dev/tty` rather than using standard input and output, so standard input can
 /// carry data (`curl … | tgrid`) while keys still come from the keyboard.
 ///
@@ -453,7 +457,7 @@ public final class NcursesTerminal: Terminal {
     /// non-ASCII text in a locale that is not UTF-8.
     private mutating func flush(row: Int32, column: Int32, attributes: attr_t, pair: Int32) {
       guard width > 0, column + Int32(width) <= columns else { return }
-      if count == 1 && text[0] < 0x7F || agreesWithTheCLibrary() {
+      if (count == 1 && text[0] < 0x7F) || agreesWithTheCLibrary() {
         // Writing the bottom-right cell reports ERR (the cursor cannot advance); the cell
         // is drawn anyway.
         _ = cnc_put_cell(window, row, column, &text, Int32(count), attributes, pair)
@@ -462,7 +466,7 @@ public final class NcursesTerminal: Terminal {
       text[0] = cnc_wcwidth(0xFFFD) == 1 ? 0xFFFD : wchar_t(UInt8(ascii: "?"))
       _ = cnc_put_cell(window, row, column, &text, 1, attributes, pair)
       text[0] = wchar_t(UInt8(ascii: " "))
-      for offset in 1..<Int32(max(width, 1)) {
+      for offset in 1..<Int32(width) {
         _ = cnc_put_cell(window, row, column + offset, &text, 1, attributes, pair)
       }
     }
