@@ -5,8 +5,9 @@ Database's EastAsianWidth.txt (Debian: apt-get install unicode-data).
 Usage: python3 Scripts/generate-width-table.py [/usr/share/unicode/EastAsianWidth.txt]
 
 The table lists the code point ranges that take two columns (East_Asian_Width W or F,
-plus the blocks the file says default to W). Zero-width code points are not in the table:
-TextWidth asks Swift's Unicode properties for those.
+plus the blocks the file says default to W, plus the two ranges glibc's wcwidth also makes
+wide; see below). Zero-width code points are not in the table: TextWidth asks Swift's
+Unicode properties for those.
 """
 import os
 import re
@@ -37,6 +38,11 @@ with open(source, encoding="utf-8") as lines:
 
 # Unassigned code points in these ranges default to W (see the file's header).
 wide += [(0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2FFFD), (0x30000, 0x3FFFD)]
+
+# glibc's wcwidth, which ncurses and tmux count columns with, also gives two columns to
+# these (East_Asian_Width A and N in 15.0): circled numbers on black squares and the
+# Yijing hexagrams. TextWidth follows the terminal, or ncurses' cursor would drift.
+wide += [(0x3248, 0x324F), (0x4DC0, 0x4DFF)]
 
 wide.sort()
 merged = []

@@ -10,6 +10,7 @@
 
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
@@ -71,15 +72,33 @@ static inline const char *cnc_tigetstr(const char *name) {
   return (value == (char *)-1) ? NULL : value;
 }
 
-/* Writes one styled grapheme (up to a handful of wide characters) at a cell. */
-static inline int cnc_put_cell(WINDOW *w, int y, int x, const wchar_t *text, attr_t attrs, int pair) {
+/* Writes one terminal cell at (y, x): text[0] is the character that takes the cell's
+   columns, text[1] to text[count - 1] (at most CCHARW_MAX in all) go into the same cell.
+   setcchar alone would stop at the first of those that takes columns of its own, but in an
+   emoji sequence the code point after a zero width joiner belongs in the joiner's cell, as
+   terminals draw it. ncurses writes every character of a cell and counts the cell's
+   columns by the first, so the characters are copied into the cell after setcchar has set
+   the first with the attributes and colour pair. */
+static inline int cnc_put_cell(WINDOW *w, int y, int x, const wchar_t *text, int count, attr_t attrs, int pair) {
   cchar_t cell;
-  if (setcchar(&cell, text, attrs, (short)(pair > 32767 ? 0 : pair), NULL) == ERR) return ERR;
+  wchar_t base[2] = { text[0], 0 };
+  memset(&cell, 0, sizeof cell);
+  if (setcchar(&cell, base, attrs, (short)(pair > 32767 ? 0 : pair), NULL) == ERR) return ERR;
   if (pair > 32767) {
     /* Extended colour pairs travel in the opts argument. */
-    if (setcchar(&cell, text, attrs, 0, &pair) == ERR) return ERR;
+    if (setcchar(&cell, base, attrs, 0, &pair) == ERR) return ERR;
   }
+  for (int i = 1; i < count && i < CCHARW_MAX; i++) cell.chars[i] = text[i];
   return mvwadd_wch(w, y, x, &cell);
 }
+
+/* The columns the C library gives a character (what ncurses counts with): -1 for one it
+   does not know or cannot print in the current locale. Declared here because glibc only
+   declares it for _XOPEN_SOURCE, which SwiftPM drops. */
+extern int wcwidth(wchar_t c);
+static inline int cnc_wcwidth(wchar_t c) { return wcwidth(c); }
+
+/* The most characters one cell holds. */
+static inline int cnc_ccharw_max(void) { return CCHARW_MAX; }
 
 #endif

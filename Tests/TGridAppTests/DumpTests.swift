@@ -43,6 +43,19 @@ struct DumpTests {
     }
   }
 
+  @Test func clustersOfManyColumnsDumpWholeAndLinesKeepTheirWidth() throws {
+    let input = #"{"hi":"हिन्दी भाषा","กำ":"กำ","🇯🇵":"🇯🇵","👍🏽":"👍🏽","👨‍👩‍👧":"👨‍👩‍👧","four":"👨‍👩‍👧‍👦","❤️":"e\u0301 ❤️ 1️⃣"}"#
+    let result = try runTGrid(["dump", "-", "--size", "80x12"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    expectSnapshot(result.output, named: "dump-clusters-80x12")
+    for line in result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      #expect(TermGridWidth.of(String(line)) == 80, "|\(line)|")
+    }
+    for text in ["हिन्दी भाषा", "กำ", "🇯🇵", "👍🏽", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "e\u{301} ❤️ 1️⃣"] {
+      #expect(result.output.contains(text), "\(text)")
+    }
+  }
+
   @Test func dumpWritesNoEscapeSequences() throws {
     let result = try runTGrid(["dump", demoDataPath("photo-albums.json"), "--size", "120x60"])
     #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || ($0.value < 0x20 && $0 != "\n") })

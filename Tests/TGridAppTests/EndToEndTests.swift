@@ -293,6 +293,50 @@ struct EndToEndTests {
     try expectRestored(tmux, status: 0)
   }
 
+  // MARK: - Grapheme clusters
+
+  /// Every code point of Devanagari, Thai, flag, skin-tone and family clusters reaches the
+  /// terminal (a curses cell holds one spacing character, so a cluster is written as several
+  /// cells), and tmux lays them out in the columns the canvas gave them: the card borders
+  /// and the right part of the status line stay where they belong.
+  @Test func clustersReachTheTerminalWholeAndTheColumnsAfterThemStayPut() throws {
+    let directory = NSTemporaryDirectory() + "tgrid-clusters-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/clusters.json"
+    try #"{"hi":"हिन्दी भाषा","กำ":"กำ","🇯🇵":"🇯🇵","👍🏽":"👍🏽","👨‍👩‍👧":"👨‍👩‍👧","four":"👨‍👩‍👧‍👦"}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    // ncurses writes UTF-8 only in a UTF-8 locale, whatever the one running the tests.
+    let tmux = try launch(path, columns: 80, rows: 12, environment: "LC_ALL=C.UTF-8")
+    defer { tmux.close() }
+    // Widths as tmux 3.3a lays the text out: हिन्दी भाषा 10, กำ 2, 🇯🇵 2, 👍🏽 4, 👨‍👩‍👧 2.
+    let cards = [
+      " ╭ hi ──────────╮ ╭ กำ ──────────╮ ╭ 🇯🇵 ──────────╮ ╭ 👍🏽 ────────╮",
+      " │ हिन्दी भाषा   │ │ กำ           │ │ 🇯🇵           │ │ 👍🏽         │",
+      " ╰──────────────╯ ╰──────────────╯ ╰──────────────╯ ╰──────────────╯",
+      " ╭ 👨‍👩‍👧 ──────────╮ ╭ four ────────╮",
+      // Seven code points are two glyphs: a curses cell holds five, the joiner between goes.
+      " │ 👨‍👩‍👧           │ │ 👨‍👩‍👧👦         │",
+      " ╰──────────────╯ ╰──────────────╯",
+    ]
+    // The focused item's path, with its width, on the left of the status line; the right
+    // part ("item 1/6 · ? help ") takes its last 18 columns.
+    let steps: [(key: String?, item: Int, path: String, columns: Int)] = [
+      (nil, 1, ".hi", 3), ("Right", 2, #".["กำ"]"#, 7), ("Right", 3, #".["🇯🇵"]"#, 7),
+      ("Right", 4, #".["👍🏽"]"#, 9), ("Down", 6, ".four", 5), ("Left", 5, #".["👨‍👩‍👧"]"#, 7),
+    ]
+    for step in steps {
+      if let key = step.key { try tmux.send(key) }
+      let screen = try tmux.waitFor(text: "item \(step.item)/6")
+      #expect(Array(screen[1...6]) == cards, "item \(step.item):\n\(screen.joined(separator: "\n"))")
+      let gap = String(repeating: " ", count: 62 - 16 - step.columns)
+      // capture-pane leaves out the trailing space.
+      #expect(screen.last == " clusters.json  " + step.path + gap + "item \(step.item)/6 · ? help")
+    }
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
   // MARK: - Helpers
 
   func tgrid() throws -> String {

@@ -21,20 +21,109 @@ import Testing
     #expect(TextWidth.displayWidth(of: canvas.lines[0]) == 8)
   }
 
-  @Test func emojiWithModifiersAndJoinersTakeTwoCells() {
-    for emoji in ["👍", "👍🏽", "👩‍👩‍👧", "🇫🇷", "❤️", "1️⃣"] {
+  @Test func joinedEmojiTakeTwoCells() {
+    for emoji in ["👍", "👩‍👩‍👧", "🇫🇷", "😀"] {
       #expect(TextWidth.displayWidth(of: emoji) == 2, "\(emoji)")
       var canvas = Canvas(size: CellSize(columns: 4, rows: 1))
       #expect(canvas.draw(emoji, at: CellPoint(column: 0, row: 0), style: .plain) == 2)
       #expect(canvas[0, 0].character == Character(emoji))
       #expect(canvas[1, 0].isContinuation)
+      #expect(!canvas[2, 0].isContinuation)
     }
   }
 
-  @Test func textPresentationSelectorMakesASymbolNarrow() {
+  @Test func presentationSelectorsLeaveAOneColumnSymbolNarrow() {
     #expect(TextWidth.displayWidth(of: "☺︎") == 1)
     #expect(TextWidth.displayWidth(of: "☺") == 1)
-    #expect(TextWidth.displayWidth(of: "☺️") == 2)
+    #expect(TextWidth.displayWidth(of: "☺️") == 1)
+  }
+
+  @Test func aClusterTakesAsManyCellsAsItIsWide() {
+    for (text, width) in [("न्दी", 3), ("👍🏽", 4), ("กำ", 2), ("👨‍👩‍👧‍👦", 4), ("❤️", 1)] {
+      var canvas = Canvas(size: CellSize(columns: 8, rows: 1))
+      #expect(canvas.draw(text + "|", at: CellPoint(column: 1, row: 0), style: .plain) == width + 2, "\(text)")
+      #expect(canvas[1, 0].character == Character(text))
+      #expect(!canvas[1, 0].isContinuation)
+      for column in 2..<(1 + width) { #expect(canvas[column, 0].isContinuation, "\(text) \(column)") }
+      #expect(canvas[1 + width, 0].character == "|")
+      #expect(canvas.lines == [" " + text + "|" + String(repeating: " ", count: 6 - width)])
+      #expect(TextWidth.displayWidth(of: canvas.lines[0]) == 8)
+    }
+  }
+
+  @Test func aClusterThatDoesNotFitTheClipBecomesTheSpacesItWouldCover() {
+    var canvas = Canvas(size: CellSize(columns: 8, rows: 1))
+    canvas.fill(canvas.bounds, with: "·", style: .plain)
+    // The right edge: two of the thumb's four cells are inside.
+    canvas.draw(
+      "ab👍🏽", at: CellPoint(column: 2, row: 0), style: .plain, clip: CellRect(column: 0, row: 0, columns: 6, rows: 1))
+    #expect(canvas.lines == ["··ab  ··"])
+    // The left edge: text starting before the clip.
+    canvas.draw(
+      "न्दीx", at: CellPoint(column: 0, row: 0), style: .plain, clip: CellRect(column: 1, row: 0, columns: 4, rows: 1))
+    #expect(canvas.lines == ["·  x  ··"])
+    for column in 0..<8 { #expect(!canvas[column, 0].isContinuation) }
+  }
+
+  @Test func overwritingAnyCellOfAClusterClearsAllOfIt() {
+    for column in 1...4 {
+      var canvas = Canvas(size: CellSize(columns: 7, rows: 1))
+      canvas.draw("a👍🏽b", at: CellPoint(column: 0, row: 0), style: .plain)
+      #expect(canvas.lines == ["a👍🏽b "])
+      canvas.draw("x", at: CellPoint(column: column, row: 0), style: .plain)
+      var expected = Array("a    b ")
+      expected[column] = "x"
+      #expect(canvas.lines == [String(expected)], "x at \(column)")
+      for index in 0..<7 { #expect(!canvas[index, 0].isContinuation) }
+    }
+    // A new cluster over the end of one and the start of the next.
+    var canvas = Canvas(size: CellSize(columns: 8, rows: 1))
+    canvas.draw("न्दीन्दी", at: CellPoint(column: 0, row: 0), style: .plain)
+    canvas.draw("日", at: CellPoint(column: 2, row: 0), style: .plain)
+    #expect(canvas.lines == ["  日    "])
+  }
+
+  @Test func aMarkJoinsAClusterOfManyCells() {
+    var canvas = Canvas(size: CellSize(columns: 6, rows: 1))
+    let end = canvas.draw("👍🏽", at: CellPoint(column: 0, row: 0), style: .plain)
+    canvas.draw("\u{301}", at: CellPoint(column: end, row: 0), style: .plain)
+    #expect(canvas[0, 0].character == Character("👍🏽\u{301}"))
+    #expect(canvas[4, 0].character == " ")
+  }
+
+  @Test func marksBeforeASpacingMarkJoinTheCellBefore() {
+    // A lone U+0301 then the spacing vowel sign ि make one cluster whose first code point
+    // has no column: a terminal puts it on the cell before.
+    #expect(Array("\u{301}\u{93F}").count == 1)
+    var canvas = Canvas(size: CellSize(columns: 4, rows: 1))
+    canvas.draw("a", at: CellPoint(column: 0, row: 0), style: .plain)
+    #expect(canvas.draw("\u{301}\u{93F}x", at: CellPoint(column: 1, row: 0), style: .plain) == 3)
+    #expect(canvas[0, 0].character == "a\u{301}")
+    #expect(canvas[1, 0].character == "\u{93F}")
+    #expect(canvas[2, 0].character == "x")
+  }
+
+  @Test func fillRepeatsAWideCharacterAndPadsWithSpaces() {
+    var canvas = Canvas(size: CellSize(columns: 7, rows: 1))
+    canvas.draw("👍🏽👍🏽", at: CellPoint(column: 0, row: 0), style: .plain)
+    canvas.fill(CellRect(column: 2, row: 0, columns: 5, rows: 1), with: "日", style: .plain)
+    #expect(canvas.lines == ["  日日 "])
+    #expect(canvas[3, 0].isContinuation)
+    #expect(!canvas[6, 0].isContinuation)
+  }
+
+  @Test func blitBreaksClustersAtTheEdgesOfTheCopiedRectangle() {
+    var source = Canvas(size: CellSize(columns: 6, rows: 1))
+    source.draw("👍🏽日", at: CellPoint(column: 0, row: 0), style: .plain)
+    var target = Canvas(size: CellSize(columns: 6, rows: 1))
+    target.draw("न्दीन्दी", at: CellPoint(column: 0, row: 0), style: .plain)
+    // Copied two columns to the left: the thumb loses its first two cells.
+    target.blit(source, at: CellPoint(column: -2, row: 0))
+    #expect(target.lines == ["  日  "])
+    var narrow = Canvas(size: CellSize(columns: 3, rows: 1))
+    narrow.blit(source, at: CellPoint(column: 0, row: 0))
+    #expect(narrow.lines == ["   "])
+    for column in 0..<3 { #expect(!narrow[column, 0].isContinuation) }
   }
 
   @Test func combiningMarksStayWithTheirBase() {
@@ -114,7 +203,10 @@ import Testing
   @Test func everyLineHasExactlyTheCanvasWidth() {
     var canvas = Canvas(size: CellSize(columns: 7, rows: 4))
     var random = SeededRandom(seed: 9)
-    let samples = ["日本", "a", "👍🏽", "e\u{301}", "\u{1b}", "表", "🇫🇷", "x"]
+    let samples = [
+      "日本", "a", "👍🏽", "e\u{301}", "\u{1b}", "表", "🇫🇷", "x", "हिन्दी भाषा", "กำ", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "\u{301}",
+      "\u{301}\u{93F}", "🇯", "a\u{200D}", "❤️", "🧑🏽‍🤝‍🧑🏻",
+    ]
     for _ in 0..<500 {
       let text = (0..<random.int(in: 1...5)).map { _ in samples[random.int(in: 0...(samples.count - 1))] }.joined()
       canvas.draw(

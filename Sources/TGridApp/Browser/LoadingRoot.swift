@@ -49,7 +49,10 @@ final class LoadingRoot: RunLoopRoot {
   }
 
   var millisecondsUntilNextFrame: Int? {
-    if isLoading { return Self.refreshInterval }
+    // While a preview shows, keep ticking even if the load has just finished: the phase can
+    // turn to finished after the last refresh, and the preview's browser would then wait
+    // for a key forever before the whole document replaced it.
+    if isLoading || isShowingPreview { return Self.refreshInterval }
     return browser?.millisecondsUntilNextFrame
   }
 

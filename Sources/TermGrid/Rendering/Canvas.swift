@@ -4,7 +4,8 @@ public struct CanvasCell: Hashable, Sendable {
   public var character: Character
   /// How the cell looks.
   public var style: Style
-  /// True for the right half of a two-column character; the left half holds the character.
+  /// True for every cell but the first of a character more than one column wide; the first
+  /// holds the character, the ones after it (one per extra column) are continuations.
   public var isContinuation: Bool
   /// The line directions a ``LineCanvas`` drew through this cell, kept exactly so that a
   /// line end (drawn as a full line) still merges into the right junction later.
@@ -26,8 +27,10 @@ public struct CanvasCell: Hashable, Sendable {
 /// A grid of styled character cells that views draw into; terminals show it.
 ///
 /// Every drawing call takes a clip rectangle and never touches a cell outside it (nor
-/// outside the canvas). Wide characters take two cells; zero-width marks join the cell
-/// before them; control characters are drawn as their visible forms (``TextWidth``).
+/// outside the canvas). A grapheme cluster takes as many cells as ``TextWidth`` says it is
+/// wide (`日` two, `न्दी` three, `👍🏽` four): the first cell holds it, the others are
+/// continuations. Zero-width marks join the cell before them; control characters are drawn
+/// as their visible forms.
 public struct Canvas: Hashable, Sendable {
   /// The number of columns and rows.
   public let size: CellSize
@@ -59,17 +62,33 @@ public struct Canvas: Hashable, Sendable {
   }
 
   /// Fills a rectangle with one character (a space by default) in `style`.
+  ///
+  /// A character wider than one column is repeated side by side; columns left over at the
+  /// right, too few for one more, are spaces, as are the cells of a zero-width character
+  /// or one that would be drawn as a visible form.
   public mutating func fill(_ rect: CellRect, with character: Character = " ", style: Style) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
-    let width = TextWidth.visibleForm(of: character) == nil ? TextWidth.width(of: character) : 1
-    let fillCharacter: Character = width == 1 ? character : " "
+    let width = TextWidth.visibleForm(of: character) == nil ? TextWidth.width(of: character) : 0
+    let fillCharacter: Character = width == 0 ? " " : character
+    let continuation = CanvasCell(character: " ", style: style, isContinuation: true)
     for row in area.row..<area.maxRow {
-      breakWideCharacter(atColumn: area.column, row: row)
-      breakWideCharacter(atColumn: area.maxColumn, row: row)
+      breakCluster(atColumn: area.column, row: row)
+      breakCluster(atColumn: area.maxColumn, row: row)
       let start = row * size.columns
-      for column in area.column..<area.maxColumn {
-        cells[start + column] = CanvasCell(character: fillCharacter, style: style)
+      var column = area.column
+      while column < area.maxColumn {
+        if width <= 1 {
+          cells[start + column] = CanvasCell(character: fillCharacter, style: style)
+          column += 1
+        } else if column + width <= area.maxColumn {
+          cells[start + column] = CanvasCell(character: fillCharacter, style: style)
+          for offset in 1..<width { cells[start + column + offset] = continuation }
+          column += width
+        } else {
+          cells[start + column] = CanvasCell(character: " ", style: style)
+          column += 1
+        }
       }
     }
   }
@@ -89,7 +108,8 @@ public struct Canvas: Hashable, Sendable {
   /// Draws text on one row starting at `position`, clipped to `clip` and the canvas.
   ///
   /// Text never wraps: what passes the clip's right edge is cut, and a wide character that
-  /// only half fits is drawn as a space. Line feeds and other controls are drawn visibly.
+  /// only partly fits is drawn as the spaces it would have covered inside the clip. Line
+  /// feeds and other controls are drawn visibly.
   /// - Returns: the column just after the last drawn character (where more text would go).
   @discardableResult
   public mutating func draw(
@@ -104,19 +124,37 @@ public struct Canvas: Hashable, Sendable {
         put(character, width: 1, column: column, row: row, style: style, area: area)
         column += 1
       } else if let visible = TextWidth.visibleForm(of: character) {
-        for replacement in visible {
-          let width = TextWidth.width(of: replacement)
-          put(replacement, width: width, column: column, row: row, style: style, area: area)
-          column += width
-        }
+        for replacement in visible { column = put(replacement, column: column, row: row, style: style, area: area) }
       } else {
-        let width = TextWidth.width(of: character)
-        put(character, width: width, column: column, row: row, style: style, area: area)
-        column += width
+        column = put(character, column: column, row: row, style: style, area: area)
       }
       if column >= area.maxColumn && column > position.column { break }
     }
     return column
+  }
+
+  /// Places a cluster drawn as itself at a cell, inside `area`, and returns the column after it.
+  private mutating func put(_ character: Character, column: Int, row: Int, style: Style, area: CellRect) -> Int {
+    let width = TextWidth.width(of: character)
+    if width > 0, let first = character.unicodeScalars.first, TextWidth.scalarWidth(first) == 0 {
+      // Marks before a spacing mark (a lone U+0301 then U+093F) make one cluster whose first
+      // code point has no column: a terminal puts them in the cell before, so does this.
+      var marks = ""
+      var rest = ""
+      for scalar in character.unicodeScalars {
+        if rest.isEmpty, TextWidth.scalarWidth(scalar) == 0 {
+          marks.unicodeScalars.append(scalar)
+        } else {
+          rest.unicodeScalars.append(scalar)
+        }
+      }
+      var next = column
+      for mark in marks { next = put(mark, column: next, row: row, style: style, area: area) }
+      for part in rest { next = put(part, column: next, row: row, style: style, area: area) }
+      return next
+    }
+    put(character, width: width, column: column, row: row, style: style, area: area)
+    return column + width
   }
 
   /// Places one cluster of `width` columns at a cell, inside `area`.
@@ -127,62 +165,75 @@ public struct Canvas: Hashable, Sendable {
       attachMark(character, column: column, row: row, style: style, area: area)
       return
     }
-    guard column >= area.column, column < area.maxColumn else { return }
-    let index = row * size.columns + column
-    breakWideCharacter(atColumn: column, row: row)
-    if width == 2 {
-      guard column + 1 < area.maxColumn else {
-        // Only half of a wide character fits: show the space it would have started.
-        cells[index] = CanvasCell(character: " ", style: style)
-        return
-      }
-      breakWideCharacter(atColumn: column + 2, row: row)
-      cells[index] = CanvasCell(character: character, style: style)
-      cells[index + 1] = CanvasCell(character: " ", style: style, isContinuation: true)
-    } else {
-      breakWideCharacter(atColumn: column + 1, row: row)
-      cells[index] = CanvasCell(character: character, style: style)
+    let end = column + width
+    let first = max(column, area.column)
+    let last = min(end, area.maxColumn)
+    guard first < last else { return }
+    let start = row * size.columns
+    if width == 1 {
+      breakCluster(atColumn: column, row: row)
+      breakCluster(atColumn: end, row: row)
+      cells[start + column] = CanvasCell(character: character, style: style)
+      return
+    }
+    breakCluster(atColumn: first, row: row)
+    breakCluster(atColumn: last, row: row)
+    guard first == column, last == end else {
+      // Only part of the cluster is inside the clip: show the spaces it would have covered
+      // there, so no piece of a character is ever drawn.
+      for index in (start + first)..<(start + last) { cells[index] = CanvasCell(character: " ", style: style) }
+      return
+    }
+    cells[start + column] = CanvasCell(character: character, style: style)
+    for index in (start + column + 1)..<(start + end) {
+      cells[index] = CanvasCell(character: " ", style: style, isContinuation: true)
     }
   }
 
   /// Joins a zero-width cluster (a combining mark with no base) to the cell before it.
   private mutating func attachMark(_ mark: Character, column: Int, row: Int, style: Style, area: CellRect) {
+    let start = row * size.columns
     var target = column - 1
-    if target >= area.column, target < area.maxColumn, cells[row * size.columns + target].isContinuation {
-      target -= 1
-    }
-    if target >= area.column, target < area.maxColumn {
-      let index = row * size.columns + target
-      let joined = String(cells[index].character) + String(mark)
-      if joined.count == 1, let combined = joined.first { cells[index].character = combined }
+    while target > area.column, target < area.maxColumn, cells[start + target].isContinuation { target -= 1 }
+    if target >= area.column, target < area.maxColumn, !cells[start + target].isContinuation {
+      let base = cells[start + target].character
+      let joined = String(base) + String(mark)
+      // The mark must stay in the cell and leave its width alone (a full cell drops it).
+      if joined.count == 1, let combined = joined.first, TextWidth.width(of: combined) == TextWidth.width(of: base) {
+        cells[start + target].character = combined
+      }
     } else if column >= area.column, column < area.maxColumn {
       // Nothing to attach to inside the clip: give the mark a space to sit on, in its
       // own cell, so it is still seen.
       let joined = " " + String(mark)
-      let index = row * size.columns + column
-      breakWideCharacter(atColumn: column, row: row)
-      breakWideCharacter(atColumn: column + 1, row: row)
+      breakCluster(atColumn: column, row: row)
+      breakCluster(atColumn: column + 1, row: row)
       if joined.count == 1, let combined = joined.first {
-        cells[index] = CanvasCell(character: combined, style: style)
+        cells[start + column] = CanvasCell(character: combined, style: style)
       }
     }
   }
 
-  /// When a two-column character straddles the boundary just left of `column`, replaces
-  /// both of its halves with spaces, so no half of a wide character is left behind.
-  private mutating func breakWideCharacter(atColumn column: Int, row: Int) {
+  /// When a cluster of two or more columns straddles the boundary just left of `column`,
+  /// replaces all of its cells with spaces, so no piece of a wide character is left behind.
+  private mutating func breakCluster(atColumn column: Int, row: Int) {
     guard column > 0, column < size.columns else { return }
-    let index = row * size.columns + column
-    guard cells[index].isContinuation else { return }
-    cells[index - 1] = CanvasCell(character: " ", style: cells[index - 1].style)
-    cells[index] = CanvasCell(character: " ", style: cells[index].style)
+    let start = row * size.columns
+    guard cells[start + column].isContinuation else { return }
+    var first = column - 1
+    while first > 0, cells[start + first].isContinuation { first -= 1 }
+    var end = column + 1
+    while end < size.columns, cells[start + end].isContinuation { end += 1 }
+    for index in (start + first)..<(start + end) {
+      cells[index] = CanvasCell(character: " ", style: cells[index].style)
+    }
   }
 
   /// Writes a box-drawing glyph with the exact directions it stands for.
   mutating func putLine(_ directions: LineDirections, at point: CellPoint, style: Style) {
     guard bounds.contains(point) else { return }
-    breakWideCharacter(atColumn: point.column, row: point.row)
-    breakWideCharacter(atColumn: point.column + 1, row: point.row)
+    breakCluster(atColumn: point.column, row: point.row)
+    breakCluster(atColumn: point.column + 1, row: point.row)
     var cell = CanvasCell(character: directions.glyph, style: style)
     cell.lineDirections = directions
     cells[point.row * size.columns + point.column] = cell
@@ -207,14 +258,35 @@ public struct Canvas: Hashable, Sendable {
   public var text: String { lines.joined(separator: "\n") }
 
   /// A copy of `other` drawn into this canvas at `origin`, clipped to this canvas.
+  ///
+  /// A wide character cut by this canvas's edge, or one of this canvas's cut by the copied
+  /// rectangle's edge, becomes spaces.
   public mutating func blit(_ other: Canvas, at origin: CellPoint) {
-    for row in 0..<other.size.rows {
-      let targetRow = origin.row + row
-      guard targetRow >= 0, targetRow < size.rows else { continue }
-      for column in 0..<other.size.columns {
-        let targetColumn = origin.column + column
-        guard targetColumn >= 0, targetColumn < size.columns else { continue }
-        cells[targetRow * size.columns + targetColumn] = other.cells[row * other.size.columns + column]
+    let target = CellRect(column: origin.column, row: origin.row, columns: other.size.columns, rows: other.size.rows)
+      .intersection(bounds)
+    guard !target.isEmpty else { return }
+    for targetRow in target.row..<target.maxRow {
+      let row = targetRow - origin.row
+      breakCluster(atColumn: target.column, row: targetRow)
+      breakCluster(atColumn: target.maxColumn, row: targetRow)
+      let start = targetRow * size.columns
+      let sourceStart = row * other.size.columns - origin.column
+      for targetColumn in target.column..<target.maxColumn {
+        cells[start + targetColumn] = other.cells[sourceStart + targetColumn]
+      }
+      // Pieces of clusters whose other cells fell outside.
+      var column = target.column
+      while column < target.maxColumn, cells[start + column].isContinuation {
+        cells[start + column] = CanvasCell(character: " ", style: cells[start + column].style)
+        column += 1
+      }
+      let sourceEnd = target.maxColumn - origin.column
+      if sourceEnd < other.size.columns, other.cells[row * other.size.columns + sourceEnd].isContinuation {
+        column = target.maxColumn - 1
+        while column > target.column, cells[start + column].isContinuation { column -= 1 }
+        for index in (start + column)..<(start + target.maxColumn) {
+          cells[index] = CanvasCell(character: " ", style: cells[index].style)
+        }
       }
     }
   }

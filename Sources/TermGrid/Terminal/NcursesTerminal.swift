@@ -34,6 +34,10 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 /// bytes are read straight from the descriptor (`poll` and `read`) and decoded by
 /// ``InputDecoder``, so every key, mouse report and paste is decoded by tested code.
 ///
+/// A grapheme cluster goes to ncurses as the terminal will lay it out, one curses cell per
+/// spacing code point (``TextWidth``), so every code point reaches the terminal and ncurses'
+/// columns stay those of the canvas.
+///
 /// It opens `/dev/tty` rather than using standard input and output, so standard input can
 /// carry data (`curl … | tgrid`) while keys still come from the keyboard.
 ///
@@ -348,7 +352,7 @@ public final class NcursesTerminal: Terminal {
     if previous == nil, presentsChangedCellsOnly { werase(window) }
     let rows = min(canvas.size.rows, screenSize.rows)
     let columns = min(canvas.size.columns, screenSize.columns)
-    var text = [wchar_t](repeating: 0, count: 8)
+    var writer = CellWriter(window: window, columns: columns)
     canvas.cells.withUnsafeBufferPointer { cells in
       for row in 0..<rows {
         let start = row * canvas.size.columns
@@ -356,22 +360,133 @@ public final class NcursesTerminal: Terminal {
           let cell = cells[start + column]
           if let previous, previous.cells[start + column] == cell { continue }
           if cell.isContinuation { continue }
-          var count = 0
-          for scalar in cell.character.unicodeScalars where count < 5 {
-            text[count] = wchar_t(bitPattern: scalar.value)
-            count += 1
-          }
-          text[count] = 0
           let (attributes, pair) = cursesStyle(cell.style)
-          // Writing the bottom-right cell reports ERR (the cursor cannot advance); the cell
-          // is drawn anyway.
-          _ = cnc_put_cell(window, Int32(row), Int32(column), &text, attributes, pair)
+          writer.write(cell.character, row: Int32(row), column: Int32(column), attributes: attributes, pair: pair)
         }
       }
     }
     wnoutrefresh(window)
     doupdate()
     lastFrame = canvas
+  }
+
+  /// Hands a canvas cell's grapheme cluster to ncurses as the terminal will lay it out: one
+  /// curses cell per terminal cell (``TextWidth/CellSplitter``), each written at the column
+  /// the canvas gave it, so ncurses' own column bookkeeping matches the canvas. A curses
+  /// cell holds one character that takes columns and up to four after it.
+  private struct CellWriter {
+    let window: UnsafeMutablePointer<WINDOW>?
+    let columns: Int32
+    private var text = [wchar_t](repeating: 0, count: 8)
+    private var count = 0
+    private var width = 0
+    private let maximumCount = Int(cnc_ccharw_max())
+
+    init(window: UnsafeMutablePointer<WINDOW>?, columns: Int) {
+      self.window = window
+      self.columns = Int32(columns)
+    }
+
+    mutating func write(_ character: Character, row: Int32, column: Int32, attributes: attr_t, pair: Int32) {
+      if let ascii = character.asciiValue {
+        text[0] = wchar_t(ascii)
+        count = 1
+        width = 1
+        flush(row: row, column: column, attributes: attributes, pair: pair)
+        return
+      }
+      let scalars = character.unicodeScalars
+      if let first = scalars.first, TextWidth.scalarWidth(first) == 0 {
+        writeStartingWithMarks(character, row: row, column: column, attributes: attributes, pair: pair)
+        return
+      }
+      var splitter = TextWidth.CellSplitter()
+      var next = column
+      count = 0
+      for scalar in scalars {
+        switch splitter.step(scalar) {
+        case .startsCell(let columns):
+          if count > 0 {
+            flush(row: row, column: next, attributes: attributes, pair: pair)
+            next += Int32(width)
+          }
+          text[0] = wchar_t(bitPattern: scalar.value)
+          count = 1
+          width = columns
+        case .joinsCell:
+          if count < maximumCount {
+            text[count] = wchar_t(bitPattern: scalar.value)
+            count += 1
+          }
+        case .isDropped:
+          break
+        }
+      }
+      if count > 0 { flush(row: row, column: next, attributes: attributes, pair: pair) }
+    }
+
+    /// A cluster whose first code points take no column (a lone mark before a spacing mark,
+    /// or marks alone in a cell): they go after the next cell's character, or onto a space
+    /// when nothing follows, as the canvas draws them.
+    private mutating func writeStartingWithMarks(
+      _ character: Character, row: Int32, column: Int32, attributes: attr_t, pair: Int32
+    ) {
+      var cells = TextWidth.terminalCells(of: character)
+      let marks = cells.removeFirst().text
+      if cells.isEmpty {
+        cells = [(" " + marks, 1)]
+      } else {
+        cells[0].text.unicodeScalars.append(contentsOf: marks.unicodeScalars)
+      }
+      var next = column
+      for cell in cells {
+        count = 0
+        for scalar in cell.text.unicodeScalars where count < maximumCount {
+          text[count] = wchar_t(bitPattern: scalar.value)
+          count += 1
+        }
+        width = cell.width
+        flush(row: row, column: next, attributes: attributes, pair: pair)
+        next += Int32(cell.width)
+      }
+    }
+
+    /// Writes the gathered cell at `column`, or, when the C library (which ncurses counts
+    /// with) would give it other columns than the canvas did, a replacement character and
+    /// spaces over the same columns: a code point newer than the C library's tables, or any
+    /// non-ASCII text in a locale that is not UTF-8.
+    private mutating func flush(row: Int32, column: Int32, attributes: attr_t, pair: Int32) {
+      guard width > 0, column + Int32(width) <= columns else { return }
+      if (count == 1 && text[0] < 0x7F) || agreesWithTheCLibrary() {
+        // Writing the bottom-right cell reports ERR (the cursor cannot advance); the cell
+        // is drawn anyway.
+        _ = cnc_put_cell(window, row, column, &text, Int32(count), attributes, pair)
+        return
+      }
+      text[0] = cnc_wcwidth(0xFFFD) == 1 ? 0xFFFD : wchar_t(UInt8(ascii: "?"))
+      _ = cnc_put_cell(window, row, column, &text, 1, attributes, pair)
+      text[0] = wchar_t(UInt8(ascii: " "))
+      for offset in 1..<Int32(width) {
+        _ = cnc_put_cell(window, row, column + offset, &text, 1, attributes, pair)
+      }
+    }
+
+    /// Whether ncurses will count the gathered cell as `width` columns and the terminal lay
+    /// it out as one cell: the first character has that width in the C library, and every
+    /// later one is zero-width there or follows a joiner.
+    private func agreesWithTheCLibrary() -> Bool {
+      guard Int(cnc_wcwidth(text[0])) == width else { return false }
+      for index in 1..<count where cnc_wcwidth(text[index]) > 0 && text[index - 1] != 0x200D {
+        return false
+      }
+      return true
+    }
+  }
+
+  /// The columns the C library's `wcwidth` gives a code point in the current locale, which
+  /// ncurses counts cells with (and tmux lays text out with): -1 for one it does not know.
+  static func columnsInTheCLibrary(of scalar: Unicode.Scalar) -> Int {
+    Int(cnc_wcwidth(wchar_t(bitPattern: scalar.value)))
   }
 
   private func cursesStyle(_ style: Style) -> (attr_t, Int32) {

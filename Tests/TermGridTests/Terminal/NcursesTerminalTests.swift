@@ -154,6 +154,81 @@ import Testing
     #expect(change.utf8.count < 16)
   }
 
+  @Test(.enabled(if: localeIsUTF8, "needs a UTF-8 locale"))
+  func everyCodePointOfAClusterReachesTheTerminalAndTheCellsAfterItKeepTheirColumns() throws {
+    let pty = try PseudoTerminal(columns: 24, rows: 8)
+    let terminal = try pty.openTerminal()
+    defer { terminal.shutdown() }
+    var screen = TerminalEmulator(columns: 24, rows: 8)
+    screen.feed(pty.readOutputBytes())
+    var canvas = Canvas(size: terminal.size)
+    for (row, sample) in Self.clusterSamples.enumerated() {
+      let end = canvas.draw(sample.text, at: CellPoint(column: 2, row: row), style: .plain)
+      #expect(end == 2 + sample.columns, "\(sample.text)")
+      canvas.draw("|x", at: CellPoint(column: end, row: row), style: Style(attributes: .bold))
+    }
+    terminal.present(canvas)
+    let output = pty.readOutputBytes()
+    screen.feed(output)
+    let written = Array(String(decoding: output, as: UTF8.self).unicodeScalars)
+    for (row, sample) in Self.clusterSamples.enumerated() {
+      // Every code point, in order (the seven-code-point family loses the joiner it is split at).
+      let expected = Array(sample.shown.unicodeScalars)
+      #expect(containsInOrder(written, expected), "\(sample.text) in \(written.map { String($0.value, radix: 16) })")
+      let line = "  " + sample.shown + "|x" + String(repeating: " ", count: 24 - 4 - sample.columns)
+      #expect(screen.line(row) == line, "row \(row)")
+    }
+    #expect(screen.unknownSequences.isEmpty, "\(screen.unknownSequences)")
+
+    // Only the changed cells go out next: the columns must still be right.
+    canvas.draw("ab", at: CellPoint(column: 0, row: 3), style: .plain)
+    canvas.draw("!", at: CellPoint(column: 8, row: 3), style: .plain)
+    canvas.draw("👍🏽", at: CellPoint(column: 2, row: 0), style: .plain)
+    terminal.present(canvas)
+    screen.feed(pty.readOutputBytes())
+    #expect(screen.line(3) == "ab👍🏽|x!" + String(repeating: " ", count: 15))
+    // The thumb covers हि and half of न्दी, whose other cell becomes a space.
+    #expect(screen.line(0) == "  👍🏽  भाषा|x" + String(repeating: " ", count: 10))
+    #expect(screen.unknownSequences.isEmpty, "\(screen.unknownSequences)")
+  }
+
+  // U+1FAE8 SHAKING FACE (Unicode 15): two columns here, unknown to glibc 2.36, whose
+  // wcwidth gives -1. ncurses would write a space and tmux would drop it.
+  @Test(
+    .enabled(
+      if: localeIsUTF8 && NcursesTerminal.columnsInTheCLibrary(of: "\u{1FAE8}") < 0, "needs a C library without U+1FAE8"))
+  func aCodePointTheCLibraryDoesNotKnowIsReplacedOverTheSameColumns() throws {
+    let pty = try PseudoTerminal(columns: 10, rows: 2)
+    let terminal = try pty.openTerminal()
+    defer { terminal.shutdown() }
+    var screen = TerminalEmulator(columns: 10, rows: 2)
+    screen.feed(pty.readOutputBytes())
+    var canvas = Canvas(size: terminal.size)
+    canvas.draw("a\u{1FAE8}b", at: CellPoint(column: 0, row: 0), style: .plain)
+    terminal.present(canvas)
+    screen.feed(pty.readOutputBytes())
+    #expect(screen.line(0) == "a\u{FFFD} b      ")
+    #expect(screen.unknownSequences.isEmpty, "\(screen.unknownSequences)")
+  }
+
+  @Test(.enabled(if: localeIsUTF8, "needs a UTF-8 locale"))
+  func aCellWhoseClusterStartsWithAMarkPutsTheMarkAfterItsSpacingCharacter() throws {
+    // A lone U+0301 then ि is one cluster; drawn text splits it, but a cell can still hold
+    // it (fill): ncurses needs the spacing character first.
+    let pty = try PseudoTerminal(columns: 6, rows: 1)
+    let terminal = try pty.openTerminal()
+    defer { terminal.shutdown() }
+    var screen = TerminalEmulator(columns: 6, rows: 1)
+    screen.feed(pty.readOutputBytes())
+    var canvas = Canvas(size: terminal.size)
+    canvas.fill(CellRect(column: 0, row: 0, columns: 2, rows: 1), with: "\u{301}\u{93F}", style: .plain)
+    canvas.draw("|", at: CellPoint(column: 2, row: 0), style: .plain)
+    terminal.present(canvas)
+    screen.feed(pty.readOutputBytes())
+    #expect(screen.line(0) == "\u{93F}\u{301}\u{93F}\u{301}|   ")
+    #expect(screen.unknownSequences.isEmpty, "\(screen.unknownSequences)")
+  }
+
   @Test func controlSequencesGoStraightToTheTerminal() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try pty.openTerminal()
@@ -182,6 +257,25 @@ import Testing
   }
 
   // MARK: - Fixtures
+
+  /// Text, its columns (as tmux 3.3a lays it out), and what reaches the terminal.
+  static let clusterSamples: [(text: String, columns: Int, shown: String)] = [
+    ("हिन्दी भाषा", 10, "हिन्दी भाषा"), ("กำ", 2, "กำ"), ("🇯🇵", 2, "🇯🇵"), ("👍🏽", 4, "👍🏽"),
+    ("👨‍👩‍👧", 2, "👨‍👩‍👧"), ("👨‍👩‍👧‍👦", 4, "👨‍👩‍👧👦"), ("e\u{301}", 1, "e\u{301}"),
+  ]
+
+  /// Whether the process's locale (what ``NcursesTerminal`` selects) encodes UTF-8.
+  static let localeIsUTF8: Bool = {
+    guard let name = setlocale(LC_CTYPE, "") else { return false }
+    let locale = String(cString: name).lowercased()
+    return locale.contains("utf-8") || locale.contains("utf8")
+  }()
+
+  private func containsInOrder(_ haystack: [Unicode.Scalar], _ needle: [Unicode.Scalar]) -> Bool {
+    var index = needle.startIndex
+    for scalar in haystack where index < needle.endIndex && scalar == needle[index] { index += 1 }
+    return index == needle.endIndex
+  }
 
   private func handlerAddress(_ signal: Int32) -> Int {
     var action = sigaction()
@@ -220,6 +314,11 @@ import Testing
 
     /// Everything the program has written so far.
     func readOutput() -> String {
+      String(decoding: readOutputBytes(), as: UTF8.self)
+    }
+
+    /// Everything the program has written so far, as bytes.
+    func readOutputBytes() -> [UInt8] {
       var bytes: [UInt8] = []
       var buffer = [UInt8](repeating: 0, count: 4096)
       while true {
@@ -227,7 +326,7 @@ import Testing
         guard count > 0 else { break }
         bytes += buffer[0..<count]
       }
-      return String(decoding: bytes, as: UTF8.self)
+      return bytes
     }
 
     func type(_ text: String) {
