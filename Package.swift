@@ -36,10 +36,13 @@ let package = Package(
       dependencies: ["TermGrid", "TGridJSON", "TGridApp"],
       path: "Sources/TGridBenchmarks"
     ),
-    .testTarget(name: "TermGridTests", dependencies: ["TermGrid"], exclude: ["Snapshots"]),
-    .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON"]),
+    // What the test targets share (a seeded random generator).
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "TestSupport"], exclude: ["Snapshots"]),
+    .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
     .testTarget(
-      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON"], exclude: ["Snapshots"]),
+      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"],
+      exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

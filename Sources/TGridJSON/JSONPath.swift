@@ -54,7 +54,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
       case .key(let key) where JSONPath.isIdentifier(key):
         result += "." + key
       case .key(let key):
-        result += "['" + JSONPath.singleQuoted(key) + "']"
+        result += "[" + JSONStringEncoder.quoted(key, quote: "'") + "]"
       case .index(let index):
         result += "[\(index)]"
       }
@@ -81,23 +81,5 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   static func isIdentifier(_ key: String) -> Bool {
     guard let first = key.utf8.first, first == 0x5F || (first | 0x20) &- 0x61 < 26 else { return false }
     return key.utf8.allSatisfy { $0 == 0x5F || ($0 | 0x20) &- 0x61 < 26 || $0 &- 0x30 < 10 }
-  }
-
-  private static func singleQuoted(_ key: String) -> String {
-    var result = ""
-    for scalar in key.unicodeScalars {
-      switch scalar {
-      case "'": result += "\\'"
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      case "\u{00}"..."\u{1F}": result += "\\u00" + JSONScanner.hex(UInt8(scalar.value))
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

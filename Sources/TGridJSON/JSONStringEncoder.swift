@@ -2,12 +2,14 @@
 public enum JSONStringEncoder {
   /// The JSON literal for `text`: in double quotes, with `"`, `\` and control characters
   /// escaped; other characters, including non-ASCII ones, written as they are.
-  public static func quoted(_ text: String) -> String {
-    var result = "\""
+  ///
+  /// `quote` picks another quotation mark with the same escapes (JSONPath's `['key']`).
+  public static func quoted(_ text: String, quote: Unicode.Scalar = "\"") -> String {
+    var result = String(quote)
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": result += "\\\""
+      case quote: result += "\\" + String(quote)
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\r": result += "\\r"
@@ -19,7 +21,7 @@ public enum JSONStringEncoder {
       default: result.unicodeScalars.append(scalar)
       }
     }
-    result += "\""
+    result.unicodeScalars.append(quote)
     return result
   }
 }

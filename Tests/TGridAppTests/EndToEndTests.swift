@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 
@@ -240,7 +241,7 @@ struct EndToEndTests {
   @Test func thousandsOfRandomKeysAndResizesEndCleanly() throws {
     let tmux = try launch(demoDataPath("photo-albums.json"))
     defer { tmux.close() }
-    var random = SplitMix64(seed: 20_261_121)
+    var random = SeededRandom(seed: 20_261_121)
     // Every key the app knows and some it does not; none that quits or suspends.
     let keys = [
       "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Space", "Enter", "Escape", "Tab", "BTab",
@@ -381,18 +382,6 @@ struct EndToEndTests {
   }
 }
 
-/// A small deterministic random generator, so the random-key run repeats exactly.
-struct SplitMix64 {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
-  }
-}
 
 /// A large JSON file of records, written quickly, for the loading tests.
 enum LargeFile {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TGridJSON
@@ -206,7 +207,7 @@ import Testing
 
   @Test func manyEditsKeepTheTapeConsistent() throws {
     var document = try JSONDocument(parsing: "[" + (0..<100).map(String.init).joined(separator: ", ") + "]")
-    var random = SplitMix64(seed: 7)
+    var random = SeededRandom(seed: 7)
     var model = Array(0..<100).map(String.init)
     for step in 0..<300 {
       let count = document.childCount(of: document.root)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TermGrid
 
@@ -224,7 +225,7 @@ import TermGrid
 
   @Test func justifiedFramesNeverShareACellWhenMappedToCells() {
     // Ten 7-wide items and at least 1 apart in 80: the 10 left over makes gaps of 1.11.
-    var generator = SplitMix64(seed: 7)
+    var generator = SeededRandom(seed: 7)
     let widths = (0..<3_000).map { _ in Double(Int.random(in: 3...12, using: &generator)) }
     for delegate in [nil, TestFlowDelegate { Size(width: widths[$0.item], height: 3) }] {
       let fixture = FlowFixture(counts: [3_000], bounds: Rect(x: 0, y: 0, width: 80, height: 24), delegate: delegate) {

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import TermGrid
 
 /// Trees for tests, written as indented outlines: two spaces per depth, and an optional
