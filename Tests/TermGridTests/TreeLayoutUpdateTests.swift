@@ -75,41 +75,32 @@ import Testing
 
   @Test func aChildClaimedByTwoParentsStopsWithAMessage() async {
     await #expect(processExitsWith: .failure) {
-      let layout = TreeLayout()
-      let source = BrokenTree(children: [[0..<1, 0..<1]])
-      let host = StaticLayoutHost(itemCounts: [2, 1], bounds: Rect(x: 0, y: 0, width: 10, height: 10))
-      layout.dataSource = source
-      layout.collectionView = host
-      layout.prepareIfNeeded()
-      withExtendedLifetime(source) {}
-      withExtendedLifetime(host) {}
+      TreeLayoutUpdateTests.prepareLayout(over: BrokenTree(children: [[0..<1, 0..<1]]), itemCounts: [2, 1])
     }
   }
 
   @Test func aNodeWithoutAParentStopsWithAMessage() async {
     await #expect(processExitsWith: .failure) {
-      let layout = TreeLayout()
-      let source = BrokenTree(children: [[0..<1]])
-      let host = StaticLayoutHost(itemCounts: [1, 2], bounds: Rect(x: 0, y: 0, width: 10, height: 10))
-      layout.dataSource = source
-      layout.collectionView = host
-      layout.prepareIfNeeded()
-      withExtendedLifetime(source) {}
-      withExtendedLifetime(host) {}
+      TreeLayoutUpdateTests.prepareLayout(over: BrokenTree(children: [[0..<1]]), itemCounts: [1, 2])
     }
   }
 
   @Test func childrenOutsideTheNextSectionStopWithAMessage() async {
     await #expect(processExitsWith: .failure) {
-      let layout = TreeLayout()
-      let source = BrokenTree(children: [[0..<3]])
-      let host = StaticLayoutHost(itemCounts: [1, 2], bounds: Rect(x: 0, y: 0, width: 10, height: 10))
-      layout.dataSource = source
-      layout.collectionView = host
-      layout.prepareIfNeeded()
-      withExtendedLifetime(source) {}
-      withExtendedLifetime(host) {}
+      TreeLayoutUpdateTests.prepareLayout(over: BrokenTree(children: [[0..<3]]), itemCounts: [1, 2])
     }
+  }
+
+  /// Prepares a tree layout over a data source and counts that may break its rules (the
+  /// exit tests above expect the layout to stop with a message).
+  static func prepareLayout(over source: BrokenTree, itemCounts: [Int]) {
+    let layout = TreeLayout()
+    let host = StaticLayoutHost(itemCounts: itemCounts, bounds: Rect(x: 0, y: 0, width: 10, height: 10))
+    layout.dataSource = source
+    layout.collectionView = host
+    layout.prepareIfNeeded()
+    withExtendedLifetime(source) {}
+    withExtendedLifetime(host) {}
   }
 
   @Test func withoutADataSourceTheLayoutIsEmpty() {
