@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz-json.sh [SECONDS] [extra libFuzzer flags…]
 #
-# Builds Sources/TGridJSON/*.swift + Fuzz/JSONFuzzTarget.swift with
+# Builds Sources/TGridJSON/**/*.swift + Fuzz/JSONFuzzTarget.swift with
 # -sanitize=fuzzer,address into .build/fuzz/json-fuzzer, seeds a corpus in fuzz-out/corpus
 # from ../shared/conformance/JSONTestSuite/test_parsing (when present) and runs. Crashes
 # land in fuzz-out/ (gitignored).
@@ -16,7 +16,7 @@ mkdir -p .build/fuzz fuzz-out/corpus
 echo "building the fuzzer…"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -module-name TGridJSON -swift-version 6 \
-  Sources/TGridJSON/*.swift Fuzz/JSONFuzzTarget.swift \
+  $(find Sources/TGridJSON -name "*.swift" | sort) Fuzz/JSONFuzzTarget.swift \
   -o .build/fuzz/json-fuzzer 2> >(grep -v "Cannot export local symbol" >&2)
 
 suite="../shared/conformance/JSONTestSuite/test_parsing"
