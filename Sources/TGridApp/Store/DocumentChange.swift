@@ -1,0 +1,61 @@
+/// What one change of a ``DocumentStore`` did, announced to every presentation so it can
+/// update its items with a batch update.
+///
+/// A command (a paste of ten values, a move) is one change made of several steps, in the
+/// order they happened: positions in a step are those after the steps before it.
+struct DocumentChange: Sendable {
+  /// One primitive change to the document's values.
+  enum Step: Hashable, Sendable {
+    /// `node` was inserted as the child at `position` of `parent`.
+    case inserted(parent: NodeID, position: Int, node: NodeID)
+    /// `node`, the child at `position` of `parent`, was removed with everything inside it.
+    case removed(parent: NodeID, position: Int, node: NodeID)
+    /// The value of `node` (at `position` of `parent`) was replaced; it keeps its id, but
+    /// what was inside it is new.
+    case replaced(parent: NodeID, position: Int, node: NodeID)
+
+    /// The container whose children changed.
+    var parent: NodeID {
+      switch self {
+      case .inserted(let parent, _, _), .removed(let parent, _, _), .replaced(let parent, _, _): parent
+      }
+    }
+
+    /// The value inserted, removed or replaced.
+    var node: NodeID {
+      switch self {
+      case .inserted(_, _, let node), .removed(_, _, let node), .replaced(_, _, let node): node
+      }
+    }
+
+    /// The step that undoes this one.
+    var inverse: Step {
+      switch self {
+      case .inserted(let parent, let position, let node): .removed(parent: parent, position: position, node: node)
+      case .removed(let parent, let position, let node): .inserted(parent: parent, position: position, node: node)
+      case .replaced: self
+      }
+    }
+  }
+
+  /// Why the document changed.
+  enum Reason: Hashable, Sendable {
+    /// A command edited it (its name, as the undo menu would show it: "Cut", "Paste").
+    case edit(String)
+    /// An edit was undone.
+    case undo(String)
+    /// An undone edit was made again.
+    case redo(String)
+    /// The whole document was replaced by a more complete one (a load grew): every id of
+    /// the old one still names the same value, and more values exist.
+    case grew
+  }
+
+  /// Why.
+  var reason: Reason
+  /// The steps, in order (empty when the document ``Reason/grew``).
+  var steps: [Step]
+
+  /// Every container whose children changed.
+  var changedParents: Set<NodeID> { Set(steps.map(\.parent)) }
+}

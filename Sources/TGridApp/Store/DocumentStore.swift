@@ -1,0 +1,322 @@
+import TGridJSON
+
+/// The one owner of the document the app shows: the talk's data controller.
+///
+/// Every edit goes through ``perform(_:selection:_:)``, which applies it with the engine's
+/// editing API, records it for undo and redo, and announces it as a ``DocumentChange`` to
+/// ``onChange`` (the browser forwards it to its presentations, which turn it into batch
+/// updates). Values are named by stable ``NodeID``s across edits; ``node(_:)`` and
+/// ``id(_:)`` translate to and from the engine's tape positions.
+///
+/// Read the document through ``document`` and never keep a copy of it: a copy goes stale at
+/// the next edit (and makes that edit copy the whole tape).
+final class DocumentStore {
+  /// Where the focus and the selection were, by id: kept with each undo step, so undo and
+  /// redo put them back.
+  struct Selection: Hashable, Sendable {
+    var focus: NodeID?
+    var selected: [NodeID]
+
+    init(focus: NodeID? = nil, selected: [NodeID] = []) {
+      self.focus = focus
+      self.selected = selected
+    }
+  }
+
+  /// One command's edits: one step of undo.
+  struct Transaction {
+    /// What to call it ("Paste", "Delete").
+    var name: String
+    /// The engine's edits, in the order to revert them for this direction, with the
+    /// identity splices that go with them.
+    fileprivate var edits: [AppliedEdit]
+    /// What changed, in order.
+    var steps: [DocumentChange.Step]
+    /// Focus and selection before and after the command.
+    var before: Selection
+    var after: Selection
+    /// Which document state it leads to (for ``isModified``).
+    fileprivate var generation: Int
+    fileprivate var generationBefore: Int
+  }
+
+  fileprivate struct AppliedEdit {
+    /// Reverting it undoes (or redoes) one engine edit.
+    var edit: JSONEdit
+    /// Applying it makes the same change to the identity map.
+    var identitySplice: NodeIdentityMap.Splice
+  }
+
+  /// The document. Read it here each time; never keep a copy.
+  private(set) var document: JSONDocument
+  /// Ids ↔ tape positions.
+  private(set) var identity = NodeIdentityMap()
+  /// The name shown for the document (a file name, `(stdin)`, `demo: …`).
+  let name: String
+  /// The file it was read from, when it was a file.
+  let path: String?
+  /// Called after each change, with what changed.
+  var onChange: ((DocumentChange) -> Void)?
+
+  private(set) var undoStack: [Transaction] = []
+  private(set) var redoStack: [Transaction] = []
+  /// The document state as last saved (or loaded); compared with the current one.
+  private var savedGeneration = 0
+  private var currentGeneration = 0
+  private var nextGeneration = 1
+  /// The transaction being built by ``perform(_:selection:_:)``.
+  fileprivate var pending: Transaction?
+
+  init(document: JSONDocument, name: String, path: String? = nil) {
+    self.document = document
+    self.name = name
+    self.path = path
+  }
+
+  // MARK: - Reading
+
+  /// Whether the document is still loading (a preview of its first values): it cannot be
+  /// edited until the load ends.
+  var isLoading: Bool { document.isPartial }
+
+  /// The root value's id.
+  var root: NodeID { id(document.root) }
+
+  /// The value's current node, or `nil` when it no longer exists.
+  func node(_ id: NodeID) -> JSONNode? {
+    guard let node = identity.node(for: id), document.contains(node) else { return nil }
+    return node
+  }
+
+  /// The id of a node of the current document.
+  func id(_ node: JSONNode) -> NodeID {
+    identity.id(of: node)
+  }
+
+  /// The container holding a value.
+  func parent(of id: NodeID) -> NodeID? {
+    node(id).flatMap(document.parent(of:)).map(self.id)
+  }
+
+  /// The value and its ancestors' ids, the value first.
+  func ancestry(of id: NodeID) -> [NodeID] {
+    var chain: [NodeID] = []
+    var current = node(id)
+    while let node = current {
+      chain.append(self.id(node))
+      current = document.parent(of: node)
+    }
+    return chain
+  }
+
+  /// Whether the document differs from the file as last saved (or as loaded).
+  var isModified: Bool { currentGeneration != savedGeneration }
+
+  /// Notes that the document as it is now was saved.
+  func markSaved() {
+    savedGeneration = currentGeneration
+  }
+
+  // MARK: - Growing while loading
+
+  /// Replaces a preview with a more complete document from the same load (every id of
+  /// the preview names the same value in it), and announces that it grew.
+  func grow(to newDocument: JSONDocument) {
+    precondition(undoStack.isEmpty && redoStack.isEmpty, "DocumentStore.grow(to:): a loading document cannot have edits")
+    document = newDocument
+    onChange?(DocumentChange(reason: .grew, steps: []))
+  }
+
+  // MARK: - Editing
+
+  /// Why an edit was refused.
+  enum EditError: Error, CustomStringConvertible {
+    /// The document is still loading.
+    case loading
+    /// A value the command names no longer exists.
+    case missing(NodeID)
+    /// The engine refused the edit.
+    case engine(JSONEditError)
+    /// The command itself refused (with a message for the status line).
+    case refused(String)
+
+    var description: String {
+      switch self {
+      case .loading: "the file is still loading: editing is possible once it has loaded"
+      case .missing: "that value no longer exists"
+      case .engine(let error): "\(error)"
+      case .refused(let message): message
+      }
+    }
+  }
+
+  /// Runs one command's edits as one undo step. `body` edits through the editor and
+  /// returns where focus and selection should be afterwards. If it throws, every edit it
+  /// made is reverted and the document is as before.
+  /// - Returns: the change, also announced to ``onChange`` (`nil` when `body` edited nothing).
+  @discardableResult
+  func perform(
+    _ name: String, selection: Selection, _ body: (DocumentEditor) throws -> Selection
+  ) throws -> DocumentChange? {
+    guard !isLoading else { throw EditError.loading }
+    precondition(pending == nil, "DocumentStore.perform: commands do not nest")
+    pending = Transaction(
+      name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,
+      generationBefore: currentGeneration)
+    let editor = DocumentEditor(store: self)
+    let after: Selection
+    do {
+      after = try body(editor)
+    } catch {
+      if let failed = pending {
+        pending = nil
+        for applied in failed.edits.reversed() {
+          document.revert(applied.edit)
+          identity.apply(applied.identitySplice)
+        }
+      }
+      throw error
+    }
+    guard var transaction = pending else { return nil }
+    pending = nil
+    guard !transaction.steps.isEmpty else { return nil }
+    transaction.after = after
+    nextGeneration += 1
+    currentGeneration = transaction.generation
+    undoStack.append(transaction)
+    redoStack.removeAll()
+    let change = DocumentChange(reason: .edit(name), steps: transaction.steps)
+    onChange?(change)
+    return change
+  }
+
+  /// The name of the command ``undo()`` would undo.
+  var undoName: String? { undoStack.last?.name }
+  /// The name of the command ``redo()`` would make again.
+  var redoName: String? { redoStack.last?.name }
+
+  /// Undoes the last command. Returns it (its `before` is the selection to restore).
+  @discardableResult
+  func undo() -> Transaction? {
+    guard !isLoading, let transaction = undoStack.popLast() else { return nil }
+    let redo = replay(transaction, forward: false)
+    redoStack.append(redo)
+    currentGeneration = transaction.generationBefore
+    onChange?(DocumentChange(reason: .undo(transaction.name), steps: transaction.steps.reversed().map(\.inverse)))
+    return transaction
+  }
+
+  /// Makes the last undone command again. Returns it (its `after` is the selection to restore).
+  @discardableResult
+  func redo() -> Transaction? {
+    guard !isLoading, let transaction = redoStack.popLast() else { return nil }
+    let undo = replay(transaction, forward: true)
+    undoStack.append(undo)
+    currentGeneration = transaction.generation
+    onChange?(DocumentChange(reason: .redo(transaction.name), steps: transaction.steps))
+    return transaction
+  }
+
+  /// Reverts a transaction's edits (backwards to undo, forwards to redo) and returns the
+  /// transaction that goes the other way.
+  private func replay(_ transaction: Transaction, forward: Bool) -> Transaction {
+    var opposite: [AppliedEdit] = []
+    let order = forward ? Array(transaction.edits) : transaction.edits.reversed()
+    for applied in order {
+      let edit = document.revert(applied.edit)
+      let splice = identity.apply(applied.identitySplice)
+      opposite.append(AppliedEdit(edit: edit, identitySplice: splice))
+    }
+    var result = transaction
+    // Stored in forward order either way: undo walks them backwards, redo forwards.
+    result.edits = forward ? opposite : opposite.reversed()
+    return result
+  }
+
+  // MARK: - Steps, for the editor
+
+  fileprivate func record(_ edit: JSONEdit, step: DocumentChange.Step) {
+    let splice = identity.follow(edit)
+    pending?.edits.append(AppliedEdit(edit: edit, identitySplice: splice))
+    pending?.steps.append(step)
+  }
+
+  fileprivate func mutate<Result>(_ body: (inout JSONDocument) throws(JSONEditError) -> Result) throws -> Result {
+    do {
+      return try body(&document)
+    } catch {
+      throw EditError.engine(error)
+    }
+  }
+}
+
+/// Edits a ``DocumentStore``'s document inside ``DocumentStore/perform(_:selection:_:)``:
+/// the engine's editing API, on ids.
+final class DocumentEditor {
+  private unowned let store: DocumentStore
+
+  fileprivate init(store: DocumentStore) {
+    self.store = store
+  }
+
+  /// The document as edited so far.
+  var document: JSONDocument { store.document }
+
+  /// The current node of a value; throws when it no longer exists.
+  func node(_ id: NodeID) throws -> JSONNode {
+    guard let node = store.node(id) else { throw DocumentStore.EditError.missing(id) }
+    return node
+  }
+
+  /// Inserts a JSON value as the child at `position` of `parent` (with `key` in an object).
+  /// - Returns: the new value's id.
+  @discardableResult
+  func insert(json text: String, forKey key: String? = nil, at position: Int, in parent: NodeID) throws -> NodeID {
+    let container = try node(parent)
+    let edit = try store.mutate { document throws(JSONEditError) in
+      try document.insert(json: text, forKey: key, at: position, in: container)
+    }
+    guard let inserted = edit.node else { preconditionFailure("an insertion names the inserted node") }
+    // The identity map follows the edit first, so the new value's id is its new one.
+    store.recordInsertion(edit)
+    let id = store.id(inserted)
+    store.replaceLastStep(with: .inserted(parent: parent, position: position, node: id))
+    return id
+  }
+
+  /// Removes a value (an array element, an object member, a JSON Lines record).
+  func remove(_ id: NodeID) throws {
+    let target = try node(id)
+    guard let parentNode = store.document.parent(of: target), let position = store.document.position(of: target)
+    else { throw DocumentStore.EditError.refused("the top-level value cannot be removed") }
+    let parent = store.id(parentNode)
+    let edit = try store.mutate { document throws(JSONEditError) in try document.remove(target) }
+    store.record(edit, step: .removed(parent: parent, position: position, node: id))
+  }
+
+  /// Replaces a value (keeping its key, and its id) with the JSON value in `text`.
+  func replace(_ id: NodeID, withJSON text: String) throws {
+    let target = try node(id)
+    guard let parentNode = store.document.parent(of: target), let position = store.document.position(of: target)
+    else {
+      let edit = try store.mutate { document throws(JSONEditError) in try document.replace(target, withJSON: text) }
+      store.record(edit, step: .replaced(parent: id, position: 0, node: id))
+      return
+    }
+    let parent = store.id(parentNode)
+    let edit = try store.mutate { document throws(JSONEditError) in try document.replace(target, withJSON: text) }
+    store.record(edit, step: .replaced(parent: parent, position: position, node: id))
+  }
+}
+
+extension DocumentStore {
+  fileprivate func recordInsertion(_ edit: JSONEdit) {
+    // The step is filled in once the new value's id is known.
+    record(edit, step: .inserted(parent: NodeID(-1), position: -1, node: NodeID(-1)))
+  }
+
+  fileprivate func replaceLastStep(with step: DocumentChange.Step) {
+    guard let count = pending?.steps.count, count > 0 else { return }
+    pending?.steps[count - 1] = step
+  }
+}

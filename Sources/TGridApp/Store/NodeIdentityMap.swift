@@ -1,0 +1,177 @@
+import TGridJSON
+
+/// Translates between stable ``NodeID``s and the tape positions of the current document.
+///
+/// The tape is described as runs: each run is a stretch of consecutive tape words whose
+/// ids are consecutive too. The document as loaded is one run (id = tape index), open at
+/// the end so a document that grows while loading needs no change. An edit splices the
+/// run list the way it splices the tape: the runs over the removed words come out (kept by
+/// the returned ``Splice`` for undo), a run for the inserted words goes in, and the runs
+/// after it shift. So the map costs memory and time per edit, not per value, and a lookup
+/// is a binary search over the runs.
+struct NodeIdentityMap {
+  /// Consecutive ids over consecutive tape words.
+  struct Run: Equatable {
+    /// The id of the first word.
+    var id: Int
+    /// The tape index of the first word.
+    var start: Int
+    /// How many words.
+    var count: Int
+
+    var end: Int { start + count }
+  }
+
+  /// A change to the runs and its inverse: apply one to undo the other.
+  struct Splice {
+    /// Where in the tape.
+    var start: Int
+    /// How many words are taken out.
+    var removedCount: Int
+    /// The runs put in, with starts relative to `start`.
+    var inserted: [Run]
+  }
+
+  /// The runs, ordered by tape position, covering the tape from 0 without gaps.
+  private(set) var runs: [Run]
+  /// Indexes into `runs`, ordered by id, for id lookups.
+  private var runsByID: [Int]
+  /// The next id never handed out.
+  private var nextID: Int
+
+  /// Ids of inserted values start here, far above any tape index.
+  static let firstInsertedID = 1 << 48
+  /// A length that stands for "to the end of the tape, however long it grows".
+  private static let openEnd = 1 << 47
+
+  init() {
+    runs = [Run(id: 0, start: 0, count: Self.openEnd)]
+    runsByID = [0]
+    nextID = Self.firstInsertedID
+  }
+
+  /// Whether no edit has renumbered anything: ids and tape indexes agree.
+  var isIdentity: Bool { runs.count == 1 }
+
+  /// The id of the value at a tape position.
+  func id(of node: JSONNode) -> NodeID {
+    if isIdentity { return NodeID(node.index) }
+    let run = runs[runIndex(containing: node.index)]
+    return NodeID(run.id + node.index - run.start)
+  }
+
+  /// The value's current tape position, or `nil` when the value no longer exists.
+  func node(for id: NodeID) -> JSONNode? {
+    if isIdentity { return id.rawValue < Self.firstInsertedID ? JSONNode(index: id.rawValue) : nil }
+    // The last run whose first id is at or below the id.
+    var low = 0
+    var high = runsByID.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[runsByID[middle]].id <= id.rawValue { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return nil }
+    let run = runs[runsByID[low - 1]]
+    let offset = id.rawValue - run.id
+    return offset < run.count ? JSONNode(index: run.start + offset) : nil
+  }
+
+  // MARK: - Following edits
+
+  /// Follows an edit of the document. The words the edit inserted get new ids, except
+  /// that a value replaced in place keeps its id for the new value's first word.
+  /// - Returns: the splice that undoes this one (``apply(_:)`` it to undo).
+  mutating func follow(_ edit: JSONEdit) -> Splice {
+    var inserted: [Run] = []
+    var fresh = 0
+    if edit.kind == .replaced, edit.insertedWordCount > 0 {
+      let kept = id(of: JSONNode(index: edit.spliceStart)).rawValue
+      inserted.append(Run(id: kept, start: 0, count: 1))
+      fresh = 1
+    }
+    if edit.insertedWordCount > fresh {
+      inserted.append(Run(id: nextID, start: fresh, count: edit.insertedWordCount - fresh))
+      nextID += edit.insertedWordCount - fresh
+    }
+    return apply(Splice(start: edit.spliceStart, removedCount: edit.removedWordCount, inserted: inserted))
+  }
+
+  /// Applies a splice (one from ``follow(_:)``, or its inverse).
+  /// - Returns: the inverse splice.
+  @discardableResult
+  mutating func apply(_ splice: Splice) -> Splice {
+    let start = splice.start
+    let end = start + splice.removedCount
+    split(at: start)
+    split(at: end)
+    let first = runIndex(startingAt: start)
+    var last = first
+    var removed: [Run] = []
+    while last < runs.count, runs[last].start < end {
+      var run = runs[last]
+      run.start -= start
+      removed.append(run)
+      last += 1
+    }
+    let insertedCount = splice.inserted.reduce(0) { $0 + $1.count }
+    let shift = insertedCount - splice.removedCount
+    var replacement = splice.inserted.map { Run(id: $0.id, start: $0.start + start, count: $0.count) }
+    replacement.removeAll { $0.count == 0 }
+    runs.replaceSubrange(first..<last, with: replacement)
+    if shift != 0 {
+      for index in (first + replacement.count)..<runs.count { runs[index].start += shift }
+    }
+    merge()
+    return Splice(start: start, removedCount: insertedCount, inserted: removed)
+  }
+
+  // MARK: - Runs
+
+  /// The index of the run holding a tape position.
+  private func runIndex(containing position: Int) -> Int {
+    var low = 0
+    var high = runs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle].start <= position { low = middle + 1 } else { high = middle }
+    }
+    return max(0, low - 1)
+  }
+
+  /// The index of the run that starts at `position` (after ``split(at:)``), or the count.
+  private func runIndex(startingAt position: Int) -> Int {
+    var low = 0
+    var high = runs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle].start < position { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Makes a run boundary at `position`.
+  private mutating func split(at position: Int) {
+    let index = runIndex(containing: position)
+    let run = runs[index]
+    guard position > run.start, position < run.end else { return }
+    let head = position - run.start
+    runs[index].count = head
+    runs.insert(Run(id: run.id + head, start: position, count: run.count - head), at: index + 1)
+  }
+
+  /// Joins neighbours whose ids continue each other, and rebuilds the id order.
+  private mutating func merge() {
+    var merged: [Run] = []
+    merged.reserveCapacity(runs.count)
+    for run in runs where run.count > 0 {
+      if var previous = merged.last, previous.end == run.start, previous.id + previous.count == run.id {
+        previous.count += run.count
+        merged[merged.count - 1] = previous
+      } else {
+        merged.append(run)
+      }
+    }
+    runs = merged
+    runsByID = runs.indices.sorted { runs[$0].id < runs[$1].id }
+  }
+}
