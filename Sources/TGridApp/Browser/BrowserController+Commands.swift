@@ -6,56 +6,56 @@ extension BrowserController {
     handle(event, runLoop: runLoop)
   }
 
-  /// Handles one event: the help screen first when open, then the app's own commands, then
-  /// the collection view (edit menu, moving, selecting, mouse, paste).
+  /// Handles one event: the help screen first when open, then the open edit menu, then
+  /// keys through the presentation's table (looked up once), the mouse and pastes through
+  /// the collection view.
   func handle(_ event: InputEvent, runLoop: TerminalRunLoop? = nil) -> EventResponse {
+    if case .resize(let size) = event {
+      resize(to: size)
+      return .changed
+    }
+    if case .signal = event { return .quit }
     if let help {
       switch help.handle(event) {
       case .close:
         closeHelp()
         return .changed
       case .scrolled: return .changed
-      case .unchanged:
-        if case .resize(let size) = event {
-          resize(to: size)
-          return .changed
-        }
-        return .unchanged
+      case .unchanged: return .unchanged
       }
     }
-    let keys = BrowserKeys.bindings(for: mode)
+    if case .key = event, message != nil {
+      message = nil
+      setNeedsDisplay()
+    }
+    if collectionView.isEditMenuVisible, collectionView.handleEditMenuEvent(event) { return .changed }
     switch event {
-    case .resize(let size):
-      resize(to: size)
-      return .changed
-    case .signal:
-      return .quit
     case .key(let key):
-      if message != nil {
-        message = nil
-        setNeedsDisplay()
-      }
-      if !collectionView.isEditMenuVisible, let command = keys.command(for: key),
-        let response = perform(command, runLoop: runLoop)
-      {
-        return response
-      }
-      return collectionView.handle(event, keyBindings: keys) || needsDisplay ? .changed : .unchanged
+      guard let command = presentation.keyBindings.command(for: key) else { return response() }
+      return perform(command, runLoop: runLoop)
     case .paste(let text):
       // A paste is one event, never keys: offered to the delegate as a Paste action.
-      if !collectionView.handle(event, keyBindings: keys) {
+      if !collectionView.paste(text) {
         let count = text.count
-        message = "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet"
-        setNeedsDisplay()
+        show(message: "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet")
       }
       return .changed
-    case .mouse:
-      return collectionView.handle(event, keyBindings: keys) || needsDisplay ? .changed : .unchanged
+    case .mouse(let mouse):
+      _ = collectionView.handleMouse(mouse)
+      return response()
+    case .resize, .signal:
+      return .unchanged
     }
   }
 
-  /// Carries out one of the app's own commands; `nil` leaves the command to the collection view.
-  func perform(_ command: CommandIdentifier, runLoop: TerminalRunLoop?) -> EventResponse? {
+  /// `.changed` when anything waits to be drawn.
+  private func response() -> EventResponse {
+    needsDisplay ? .changed : .unchanged
+  }
+
+  /// Carries out a command: the browser's own, else the presentation's, else the
+  /// collection view's (moving, selecting, the edit menu).
+  func perform(_ command: CommandIdentifier, runLoop: TerminalRunLoop? = nil) -> EventResponse {
     let view = collectionView
     switch command {
     case .quit:
@@ -67,42 +67,16 @@ extension BrowserController {
     case .toggleMouse:
       guard let terminal = terminal as? NcursesTerminal else { return .unchanged }
       terminal.isMouseEnabled.toggle()
-      message = terminal.isMouseEnabled ? "mouse on" : "mouse off: the terminal selects text"
+      show(message: terminal.isMouseEnabled ? "mouse on" : "mouse off: the terminal selects text")
     case .extendToFocus:
       view.ensureFocus()
       if let focused = view.indexPathForFocusedItem { view.extendSelection(to: focused) }
-    case .openContainer:
-      if let focused = view.indexPathForFocusedItem { drill(into: focused) }
-    case .goUp:
-      goUp()
-    case .toggleTreeView:
-      switchMode(to: mode.isTree ? .grid : .tree(treeLayout?.orientation ?? .outline), animated: false)
-    case .toggleTreeStyle:
-      guard case .tree(let orientation) = mode else { return nil }
-      switchMode(to: .tree(orientation == .columns ? .outline : .columns), animated: true)
-    case .toggleCollapse:
-      guard let treeModel, let focused = view.indexPathForFocusedItem else { return .unchanged }
-      if treeModel.hasChildren(at: focused) {
-        treeModel.toggleCollapsed(at: focused, in: view)
-      } else {
-        view.tapItem(at: focused)
-      }
-    case .expandOrFirstChild:
-      guard let treeModel, let focused = view.indexPathForFocusedItem else { return nil }
-      if treeModel.hasChildren(at: focused), treeModel.isCollapsed(at: focused) {
-        treeModel.setCollapsed(false, at: focused, in: view)
-      } else {
-        view.moveFocus(.right)
-      }
-    case .collapseOrParent:
-      guard let treeModel, let focused = view.indexPathForFocusedItem else { return nil }
-      if treeModel.hasChildren(at: focused), !treeModel.isCollapsed(at: focused) {
-        treeModel.setCollapsed(true, at: focused, in: view)
-      } else {
-        view.moveFocus(.left)
-      }
     default:
-      return nil
+      if let kind = PresentationKind(switchingCommand: command) {
+        show(kind, animated: true)
+      } else if !presentation.perform(command), !view.perform(command) {
+        return response()
+      }
     }
     setNeedsDisplay()
     return .changed

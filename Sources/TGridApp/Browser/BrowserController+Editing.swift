@@ -50,7 +50,7 @@ extension BrowserController: CollectionViewDelegate {
     case .copy: copyValues(at: indexPaths)
     case .copyPath:
       guard let indexPath = indexPaths.first, let node = node(at: indexPath) else { return }
-      copy(text: document.path(of: node).jq, items: [], description: "copied the path")
+      copy(text: store.document.path(of: node).jq, items: [], description: "copied the path")
     case .selectAll: collectionView.selectAllItems()
     default: break
     }
@@ -61,7 +61,7 @@ extension BrowserController: CollectionViewDelegate {
   func copyValues(at indexPaths: [IndexPath]) {
     let nodes = indexPaths.compactMap(node(at:))
     guard !nodes.isEmpty else { return }
-    let texts = nodes.map { document.rawText(of: $0) }
+    let texts = nodes.map { store.document.rawText(of: $0) }
     let text = texts.count == 1 ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
     let items = texts.map { PasteboardItem(type: Self.jsonPasteboardType, text: $0) }
     let what = nodes.count == 1 ? "1 value" : "\(nodes.count) values"
@@ -71,9 +71,9 @@ extension BrowserController: CollectionViewDelegate {
   private func copy(text: String, items: [PasteboardItem], description: String) {
     do {
       try collectionView.pasteboard.copy(items, plainText: text)
-      message = description
+      show(message: description)
     } catch {
-      message = "\(description) inside tgrid; the system clipboard refused: \(error)"
+      show(message: "\(description) inside tgrid; the system clipboard refused: \(error)")
     }
   }
 

@@ -1,68 +1,66 @@
 import TGridJSON
 import TermGrid
 
-/// How the document is shown.
-enum ViewMode: Equatable {
-  /// Cards in a flow layout.
-  case grid
-  /// A tree, in columns or as an outline.
-  case tree(TreeLayout.Orientation)
-
-  var isTree: Bool {
-    if case .tree = self { return true }
-    return false
-  }
-}
-
-/// The app's root: shows a JSON document in a collection view (a grid of cards or a tree),
-/// with a status line, and turns input into collection-view actions.
+/// The app's root: shows a ``DocumentStore`` in one collection view through one
+/// ``Presentation`` at a time, with a status line, and turns input into commands.
 ///
-/// It is the collection view's delegate (selection, the edit menu); the data source is
-/// the grid's ``GridDataSource`` or the tree's `TreeModel`, switched with the layout.
-/// Selection and focus are kept across switches by the JSON values they stand for.
-final class BrowserController: RunLoopRoot {
-  let document: JSONDocument
-  /// The name shown in the status line (a file name, `(stdin)` or the demo's name).
-  let sourceName: String
+/// It never asks which presentation it shows: keys come from the presentation's table, and
+/// each command goes to the browser's own handler, then to the presentation, then to the
+/// collection view. It is the collection view's delegate (selection, the edit menu).
+/// Focus and selection move between presentations by ``NodeID``.
+final class BrowserController: RunLoopRoot, PresentationHost {
+  let store: DocumentStore
   let collectionView: CollectionView
-  let grid: GridDataSource
-  let gridLayout: FlowLayout
-  private(set) var mode: ViewMode = .grid
-  private(set) var treeModel: TreeModel?
-  private(set) var treeLayout: TreeLayout?
-  private lazy var treeProvider = JSONTreeProvider(document: document)
-  /// Containers drilled into in the grid, outermost first, with the focus to come back to.
-  private(set) var navigationStack: [(root: JSONNode, focus: IndexPath?)] = []
+  /// The presentation on screen.
+  private(set) var presentation: any Presentation
+  /// Every presentation made so far, kept with its state (collapsed nodes, drill-in).
+  private var presentations: [PresentationKind: any Presentation] = [:]
+  private let treeOrientation: TreeLayout.Orientation
   private(set) var screenSize: CellSize
-  /// A short message for the status line, replaced by the next action.
+  /// A short message for the status line, replaced by the next key.
   var message: String?
   /// The open help screen.
   private(set) var help: HelpView?
-  /// The terminal, when there is a real one (mouse toggle, redraw).
+  /// The terminal, when there is a real one (mouse toggle).
   weak var terminal: (any Terminal)?
-  /// True while showing a preview of a document still loading: nothing may change it.
-  var isReadOnly = false
+  private let statusLine = StatusLineView()
+  private var colorCount = 256
   private var pendingDisplay = true
-  /// The selection changed since the footers were last brought up to date.
+  /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
 
-  init(document: JSONDocument, sourceName: String, size: CellSize, mode: ViewMode = .grid, animates: Bool = true) {
-    self.document = document
-    self.sourceName = sourceName
+  /// Below this the screen shows a short "terminal too small" note instead.
+  static let minimumSize = CellSize(columns: 10, rows: 3)
+
+  init(
+    store: DocumentStore, size: CellSize, presentation kind: PresentationKind = .grid,
+    treeOrientation: TreeLayout.Orientation = .outline, animates: Bool = true
+  ) {
+    self.store = store
+    self.treeOrientation = treeOrientation
     screenSize = size
-    grid = GridDataSource(document: document, root: document.root, unwrapsMetadata: true)
-    gridLayout = GridDataSource.makeLayout()
-    gridLayout.delegate = grid
-    collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: gridLayout)
-    gridLayout.itemSize = GridDataSource.fitting(grid.sharedItemSize, in: gridLayout)
+    collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: FlowLayout())
     collectionView.animatesChanges = animates
     collectionView.allowsMultipleSelection = true
-    grid.register(in: collectionView)
+    // A placeholder until the first presentation is made (it needs the host to exist).
+    presentation = PlaceholderPresentation()
     collectionView.delegate = self
-    collectionView.dataSource = grid
+    let first = makePresentation(kind)
+    presentations[kind] = first
+    install(first)
     collectionView.ensureFocus()
-    if mode != .grid { switchMode(to: mode, animated: false) }
-    message = Self.warningNote(for: document)
+    message = Self.warningNote(for: store.document)
+    store.onChange = { [unowned self] change in self.documentDidChange(change) }
+  }
+
+  /// A browser on a document of its own (tests, `dump`).
+  convenience init(
+    document: JSONDocument, sourceName: String, size: CellSize, presentation kind: PresentationKind = .grid,
+    treeOrientation: TreeLayout.Orientation = .outline, animates: Bool = true
+  ) {
+    self.init(
+      store: DocumentStore(document: document, name: sourceName), size: size, presentation: kind,
+      treeOrientation: treeOrientation, animates: animates)
   }
 
   /// What the status line says about a document's warnings (duplicate keys), if any.
@@ -72,19 +70,31 @@ final class BrowserController: RunLoopRoot {
     return count == 1 ? "warning: \(first)" : "\(count) warnings; the first: \(first)"
   }
 
-  /// Below this the screen shows a short "terminal too small" note instead.
-  static let minimumSize = CellSize(columns: 10, rows: 3)
-
   /// The collection view takes the screen but the status line.
   static func collectionFrame(for size: CellSize) -> CellRect {
     CellRect(column: 0, row: 0, columns: max(0, size.columns), rows: max(0, size.rows - 1))
   }
 
+  /// The name shown for the document.
+  var sourceName: String { store.name }
+
   /// Colours for the terminal: the standard theme reduced to its colours, or attributes only.
   func applyColorCount(_ count: Int) {
+    colorCount = count
     collectionView.theme = Theme.forColorCount(count)
-    grid.palette = count == 0 ? .monochrome : .standard
+    for presentation in presentations.values { presentation.applyColorCount(count) }
     collectionView.reloadData()
+  }
+
+  // MARK: - PresentationHost
+
+  func show(message: String) {
+    self.message = message
+    pendingDisplay = true
+  }
+
+  func setNeedsDisplay() {
+    pendingDisplay = true
   }
 
   // MARK: - RunLoopRoot
@@ -94,14 +104,25 @@ final class BrowserController: RunLoopRoot {
   var millisecondsUntilNextFrame: Int? { collectionView.millisecondsUntilNextFrame }
 
   func draw(into canvas: inout Canvas) {
+    pendingDisplay = false
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
-      canvas.clear()
+      // Nothing else shows, so nothing else may wait to be drawn: an animation or a
+      // pending pass would ask for frames forever.
+      collectionView.finishAnimationsNow()
+      var hidden = Canvas(size: CellSize(columns: 0, rows: 0))
+      collectionView.draw(into: &hidden)
       TerminalTooSmallNote.draw(into: &canvas, minimum: Self.minimumSize)
-      pendingDisplay = false
       return
     }
-    refreshFooters()
-    drawStatusLine(into: &canvas)
+    if selectionChanged {
+      selectionChanged = false
+      presentation.selectionDidChange()
+    }
+    let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
+    let line = CellRect(column: 0, row: canvas.size.rows - 1, columns: canvas.size.columns, rows: 1)
+    statusLine.left = " " + store.name + "  " + (message ?? focusedPath())
+    statusLine.right = statusText()
+    statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
     if let help {
@@ -110,7 +131,6 @@ final class BrowserController: RunLoopRoot {
       canvas.fill(region, style: collectionView.theme.normal)
       help.draw(into: &canvas, region: region, theme: collectionView.theme)
     }
-    pendingDisplay = false
   }
 
   /// Follows a terminal resize: the layout is asked whether the new bounds need a new pass,
@@ -118,237 +138,114 @@ final class BrowserController: RunLoopRoot {
   func resize(to size: CellSize) {
     screenSize = size
     collectionView.resize(to: Self.collectionFrame(for: size))
-    gridLayout.itemSize = GridDataSource.fitting(grid.sharedItemSize, in: gridLayout)
+    presentation.didResize()
     pendingDisplay = true
   }
 
-  private func drawStatusLine(into canvas: inout Canvas) {
-    guard screenSize.rows >= 1, screenSize.columns >= 1 else { return }
-    let row = canvas.size.rows - 1
-    let line = CellRect(column: 0, row: row, columns: canvas.size.columns, rows: 1)
-    let style = collectionView.theme.status
-    canvas.fill(line, style: style)
-    var right = positionText()
+  /// The right side of the status line: position, selection, help.
+  private func statusText() -> String {
+    var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
     let selected = collectionView.selectedItemSet.count
-    if selected > 0 { right += " · \(selected) selected" }
-    right += " · ? help "
-    let left = " " + sourceName + "  " + (message ?? focusedPath())
-    let rightWidth = TextWidth.displayWidth(of: right)
-    let leftRoom = canvas.size.columns - rightWidth - 1
-    if leftRoom > 0 {
-      canvas.draw(TextWidth.truncated(left, toWidth: leftRoom), at: CellPoint(column: 0, row: row), style: style, clip: line)
-      canvas.draw(right, at: CellPoint(column: canvas.size.columns - rightWidth, row: row), style: style, clip: line)
-    } else {
-      canvas.draw(TextWidth.truncated(right, toWidth: canvas.size.columns), at: CellPoint(column: 0, row: row), style: style, clip: line)
-    }
-  }
-
-  private func positionText() -> String {
-    guard let focused = collectionView.indexPathForFocusedItem else { return "no items" }
-    switch mode {
-    case .grid:
-      let sections = grid.model.sections
-      var text = "item \(focused.item + 1)/\(sections[focused.section].items.count)"
-      if sections.count > 1 { text += " · section \(focused.section + 1)/\(sections.count)" }
-      return text
-    case .tree:
-      guard let treeModel else { return "" }
-      return "depth \(focused.section) · \(treeModel.numberOfShownNodes) shown"
-    }
+    if selected > 0 { text += " · \(selected) selected" }
+    return text + " · ? help "
   }
 
   /// The jq-style path of the focused value (`.albums[0].photos[3]`).
   func focusedPath() -> String {
-    guard let focused = collectionView.indexPathForFocusedItem, let node = node(at: focused) else {
-      return document.path(of: grid.model.root).jq
-    }
-    return document.path(of: node).jq
+    guard let id = focusedNodeID, let node = store.node(id) else { return "" }
+    return store.document.path(of: node).jq
   }
 
   // MARK: - Values behind index paths
 
-  /// The JSON value an item of the current view stands for.
+  /// The focused value.
+  var focusedNodeID: NodeID? {
+    collectionView.indexPathForFocusedItem.flatMap(presentation.nodeID(at:))
+  }
+
+  /// The value an item of the current presentation stands for.
   func node(at indexPath: IndexPath) -> JSONNode? {
-    switch mode {
-    case .grid:
-      return grid.model.node(at: indexPath)
-    case .tree:
-      guard let treeModel, treeModel.isValid(indexPath) else { return nil }
-      return JSONNode(index: treeModel.node(at: indexPath))
-    }
+    presentation.nodeID(at: indexPath).flatMap(store.node)
   }
 
-  // MARK: - Switching views
+  /// Focus and selection, by id.
+  var selection: DocumentStore.Selection {
+    DocumentStore.Selection(
+      focus: focusedNodeID, selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
+  }
 
-  /// Shows the document another way, keeping the selected values selected and the focused
-  /// value focused and on screen.
-  func switchMode(to newMode: ViewMode, animated: Bool) {
-    guard newMode != mode else { return }
+  /// Puts focus and selection on the same values in the current presentation.
+  func restore(_ selection: DocumentStore.Selection) {
     let view = collectionView
-    let selectedNodes = view.indexPathsForSelectedItems.compactMap(node(at:))
-    let focusedNode = view.indexPathForFocusedItem.flatMap(node(at:))
-    switch (mode, newMode) {
-    case (.tree, .tree(let orientation)):
-      // Same data, another arrangement: every node moves from its old frame to its new one.
-      guard let treeLayout else { return }
-      let next = treeLayout.copy(orientation: orientation)
-      next.maximumNodeWidth = orientation == .outline ? 72 : 32
-      self.treeLayout = next
-      mode = newMode
-      view.setCollectionViewLayout(next, animated: animated)
-      pendingDisplay = true
-      return
-    default:
-      break
-    }
     view.clearSelection()
-    mode = newMode
-    // Another data source and another layout: detach the data first, so no layout pass ever
-    // sees one source's counts with the other's layout.
-    view.finishAnimationsNow()
-    view.dataSource = nil
-    switch newMode {
-    case .grid:
-      view.setCollectionViewLayout(gridLayout, animated: false)
-      view.dataSource = grid
-    case .tree(let orientation):
-      let model = treeModel ?? makeTreeModel()
-      let layout = treeLayout.map { $0.orientation == orientation ? $0 : $0.copy(orientation: orientation) }
-        ?? TreeLayout(orientation: orientation)
-      layout.dataSource = model
-      // An outline has the whole width for one label; columns share it.
-      layout.maximumNodeWidth = orientation == .outline ? 72 : 32
-      treeLayout = layout
-      model.register(in: view)
-      view.setCollectionViewLayout(layout, animated: false)
-      view.dataSource = model
+    let focusPath = selection.focus.flatMap { presentation.indexPath(for: $0, reveal: true) }
+    for id in selection.selected {
+      if let indexPath = presentation.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
     }
-    restore(selection: selectedNodes, focus: focusedNode)
-    pendingDisplay = true
-  }
-
-  private func makeTreeModel() -> TreeModel {
-    let rows = max(8, screenSize.rows - 1)
-    let model = TreeModel(provider: treeProvider, collapsesByDefault: TreeModel.collapseRule(showingAtMost: rows, of: treeProvider))
-    treeModel = model
-    return model
-  }
-
-  /// Puts the selection and focus back on the same values in the current view.
-  private func restore(selection nodes: [JSONNode], focus: JSONNode?) {
-    let view = collectionView
-    let focusPath = focus.flatMap { indexPath(forShowing: $0, reveal: true) }
-    let lookup = indexPaths(for: Set(nodes))
-    for node in nodes {
-      if let indexPath = lookup[node] { view.selectItem(at: indexPath) }
-    }
-    view.focusItem(at: focusPath ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
+    view.focusItem(at: focusPath ?? view.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
     view.ensureFocus()
     selectionDidChange()
   }
 
   /// Focuses a value and scrolls it into view (the nearest shown ancestor in the grid).
-  func focus(on node: JSONNode) {
-    guard let indexPath = indexPath(forShowing: node, reveal: true) else { return }
+  func focus(on id: NodeID) {
+    guard let indexPath = presentation.indexPath(for: id, reveal: true) else { return }
     collectionView.focusItem(at: indexPath, scrollPosition: .center)
     pendingDisplay = true
   }
 
-  /// Where the current view shows a value; with `reveal`, the tree expands its ancestors
-  /// and the grid falls back to the nearest ancestor it shows.
-  private func indexPath(forShowing node: JSONNode, reveal: Bool) -> IndexPath? {
-    switch mode {
-    case .grid:
-      var current: JSONNode? = node
-      while let candidate = current {
-        if let indexPath = grid.model.indexPath(for: candidate) { return indexPath }
-        current = reveal ? document.parent(of: candidate) : nil
-      }
-      return nil
-    case .tree:
-      guard let treeModel else { return nil }
-      if let indexPath = treeModel.indexPath(forNode: node.index) { return indexPath }
-      guard reveal else { return nil }
-      // Expand the ancestors from the top down until the value shows.
-      var chain: [JSONNode] = []
-      var current = document.parent(of: node)
-      while let ancestor = current {
-        chain.append(ancestor)
-        current = document.parent(of: ancestor)
-      }
-      for ancestor in chain.reversed() {
-        if let indexPath = treeModel.indexPath(forNode: ancestor.index), treeModel.isCollapsed(at: indexPath) {
-          treeModel.setCollapsed(false, at: indexPath)
-        }
-      }
-      collectionView.reloadData()
-      return treeModel.indexPath(forNode: node.index)
-    }
+  // MARK: - Presentations
+
+  /// Shows the document another way, keeping the selected values selected and the focused
+  /// value focused and on screen.
+  func show(_ kind: PresentationKind, animated: Bool) {
+    guard kind != presentation.kind else { return }
+    let kept = selection
+    let next = presentations[kind] ?? makePresentation(kind)
+    presentations[kind] = next
+    install(next)
+    restore(kept)
+    pendingDisplay = true
   }
 
-  /// Index paths of many values at once (one pass over what the view shows).
-  private func indexPaths(for nodes: Set<JSONNode>) -> [JSONNode: IndexPath] {
-    guard !nodes.isEmpty else { return [:] }
-    var result: [JSONNode: IndexPath] = [:]
+  /// Makes the collection view show a presentation: its views, layout and data.
+  private func install(_ next: any Presentation) {
     let view = collectionView
-    for section in 0..<view.numberOfSections {
-      for item in 0..<view.numberOfItems(inSection: section) {
-        let indexPath = IndexPath(item: item, section: section)
-        if let node = node(at: indexPath), nodes.contains(node) { result[node] = indexPath }
-      }
-    }
-    return result
+    // Another data source and another layout: detach the data first, so no layout pass ever
+    // sees one source's counts with the other's layout.
+    view.finishAnimationsNow()
+    view.clearSelection()
+    view.dataSource = nil
+    presentation = next
+    next.prepareToShow()
+    view.setCollectionViewLayout(next.layout, animated: false)
+    view.dataSource = next.dataSource
+    view.contentOffset = .zero
+    next.didResize()
   }
 
-  // MARK: - Grid navigation
-
-  /// Shows the content of a container card in the grid.
-  func drill(into indexPath: IndexPath) {
-    guard mode == .grid else { return }
-    guard let node = grid.model.node(at: indexPath), document.kind(of: node).isContainer,
-      document.childCount(of: node) > 0
-    else {
-      message = "only an object or an array with something in it can be opened"
-      return
+  private func makePresentation(_ kind: PresentationKind) -> any Presentation {
+    let made: any Presentation
+    switch kind {
+    case .grid: made = GridPresentation(host: self)
+    case .tree: made = TreePresentation(host: self, orientation: treeOrientation)
     }
-    navigationStack.append((grid.model.root, indexPath))
-    showGrid(root: node, focus: nil)
+    made.applyColorCount(colorCount)
+    return made
   }
 
-  /// Goes back to the container shown before, or to the enclosing one.
-  func goUp() {
-    guard mode == .grid else { return }
-    if let previous = navigationStack.popLast() {
-      showGrid(root: previous.root, focus: previous.focus)
-      return
-    }
-    guard let parent = document.parent(of: grid.model.root) else {
-      message = "already at the top of the document"
-      return
-    }
-    let child = grid.model.root
-    showGrid(root: parent, focus: nil)
-    if let indexPath = grid.model.indexPath(for: child) {
-      collectionView.focusItem(at: indexPath, scrollPosition: .center)
-    }
-  }
-
-  private func showGrid(root: JSONNode, focus: IndexPath?) {
-    grid.show(root: root)
-    gridLayout.itemSize = GridDataSource.fitting(grid.sharedItemSize, in: gridLayout)
-    collectionView.clearSelection()
-    collectionView.reloadData()
-    gridLayout.invalidateLayout()
-    collectionView.contentOffset = .zero
-    collectionView.focusItem(at: focus ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
-    collectionView.ensureFocus()
+  /// The store changed: every presentation follows (the shown one with a batch update).
+  private func documentDidChange(_ change: DocumentChange) {
+    presentation.apply(change)
+    for other in presentations.values where other !== presentation { other.apply(change) }
+    selectionDidChange()
     pendingDisplay = true
   }
 
   // MARK: - Help
 
   func showHelp() {
-    help = HelpView(tables: [BrowserKeys.bindings(for: mode), .editMenu], title: "tgrid keys")
+    help = HelpView(tables: [presentation.keyBindings, .editMenu], title: "tgrid keys")
     pendingDisplay = true
   }
 
@@ -357,27 +254,28 @@ final class BrowserController: RunLoopRoot {
     pendingDisplay = true
   }
 
-  func setNeedsDisplay() {
-    pendingDisplay = true
-  }
-
-  /// Notes that the selection changed: footers count selected items per section.
+  /// Notes that the selection changed: the presentation hears of it once per frame.
   func selectionDidChange() {
     selectionChanged = true
     pendingDisplay = true
   }
+}
 
-  /// Brings the selected counts in the section footers on screen up to date (once per
-  /// frame, however many items a select-all touched).
-  private func refreshFooters() {
-    guard selectionChanged, mode == .grid else { return }
-    selectionChanged = false
-    var counts: [Int: Int] = [:]
-    for indexPath in collectionView.selectedItemSet { counts[indexPath.section, default: 0] += 1 }
-    grid.selectedCounts = counts
-    for element in collectionView.attributesOnScreen where element.representedElementKind == ElementKind.footer {
-      let footer = collectionView.supplementaryView(forElementKind: ElementKind.footer, at: element.indexPath)
-      (footer as? LabelView)?.text = grid.footerText(forSection: element.indexPath.section)
-    }
-  }
+/// Stands in for the first presentation while the browser is being made.
+private final class PlaceholderPresentation: Presentation {
+  let kind = PresentationKind.grid
+  let layout: CollectionLayout = FlowLayout()
+  var dataSource: any CollectionViewDataSource { self }
+  var keyBindings: KeyBindings { .standard }
+  func prepareToShow() {}
+  func positionText(focusedAt indexPath: IndexPath?) -> String { "" }
+  func nodeID(at indexPath: IndexPath) -> NodeID? { nil }
+  func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? { nil }
+  func apply(_ change: DocumentChange) {}
+  func perform(_ command: CommandIdentifier) -> Bool { false }
+}
+
+extension PlaceholderPresentation: CollectionViewDataSource {
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell { Cell() }
 }

@@ -3,30 +3,32 @@ import TermGrid
 extension CommandIdentifier {
   /// Select from the anchor to the focused item (`v`).
   static let extendToFocus: CommandIdentifier = "extendToFocus"
-  /// Show the focused object or array's content in the grid.
-  static let openContainer: CommandIdentifier = "openContainer"
-  /// Back to the enclosing container in the grid.
-  static let goUp: CommandIdentifier = "goUp"
-  /// Switch between the grid and the tree.
-  static let toggleTreeView: CommandIdentifier = "toggleTreeView"
-  /// Switch the tree between columns and outline.
-  static let toggleTreeStyle: CommandIdentifier = "toggleTreeStyle"
-  /// Collapse or expand the focused node.
-  static let toggleCollapse: CommandIdentifier = "toggleCollapse"
-  /// Expand a collapsed node, else go to its first child.
-  static let expandOrFirstChild: CommandIdentifier = "expandOrFirstChild"
-  /// Collapse an expanded node, else go to its parent.
-  static let collapseOrParent: CommandIdentifier = "collapseOrParent"
+  /// Show the document as a grid of cards.
+  static let showGrid: CommandIdentifier = "showGrid"
+  /// Show the document as a tree.
+  static let showTree: CommandIdentifier = "showTree"
+}
+
+extension PresentationKind {
+  /// The presentation a command switches to, if it is one of the switching commands.
+  init?(switchingCommand command: CommandIdentifier) {
+    switch command {
+    case .showGrid: self = .grid
+    case .showTree: self = .tree
+    default: return nil
+    }
+  }
 }
 
 /// tgrid's key tables, built on TermGrid's standard one; the help screen is made from them.
+/// Each presentation has its own: the keys every view shares, and its own.
 enum BrowserKeys {
   /// Keys in the grid of cards.
   static let grid: KeyBindings = {
     var keys = common()
     keys.add(KeyBinding(keyNames: ["i"], .openContainer, help: "Open the object or array as a grid", group: "View"))
     keys.add(KeyBinding(keyNames: ["Backspace", "u"], .goUp, help: "Back to the enclosing container", group: "View"))
-    keys.add(KeyBinding(keyNames: ["t"], .toggleTreeView, help: "Show as a tree", group: "View"))
+    keys.add(KeyBinding(keyNames: ["t"], .showTree, help: "Show as a tree", group: "View"))
     return keys
   }()
 
@@ -40,14 +42,9 @@ enum BrowserKeys {
     keys.add(KeyBinding([], .collapseOrParent, help: "Collapse, or go to the parent", group: "Tree"))
     keys.rebind([KeyEvent(.left), KeyEvent(.character("h"))], to: .collapseOrParent)
     keys.add(KeyBinding(keyNames: ["o"], .toggleTreeStyle, help: "Columns or outline", group: "Tree"))
-    keys.add(KeyBinding(keyNames: ["t"], .toggleTreeView, help: "Show as a grid of cards", group: "View"))
+    keys.add(KeyBinding(keyNames: ["t"], .showGrid, help: "Show as a grid of cards", group: "View"))
     return keys
   }()
-
-  /// The table for a view.
-  static func bindings(for mode: ViewMode) -> KeyBindings {
-    mode.isTree ? tree : grid
-  }
 
   /// The standard keys plus what every tgrid view adds.
   private static func common() -> KeyBindings {

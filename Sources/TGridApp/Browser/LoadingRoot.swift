@@ -91,10 +91,10 @@ final class LoadingRoot: RunLoopRoot {
     switch load.phase {
     case .finished(let document):
       guard browser == nil || isShowingPreview else { return }
-      let focusedPath = browser.flatMap { $0.collectionView.indexPathForFocusedItem.flatMap($0.node(at:)) }
-        .flatMap { node in browser.map { $0.document.path(of: node) } }
+      // The preview is the start of the same tape: its ids name the same values.
+      let focused = browser?.focusedNodeID
       let full = makeBrowser(document, size)
-      if let focusedPath, let node = document.node(at: focusedPath) { full.focus(on: node) }
+      if let focused { full.focus(on: focused) }
       browser = full
       isShowingPreview = false
     case .failed(let error):
@@ -110,9 +110,7 @@ final class LoadingRoot: RunLoopRoot {
       guard browser == nil, let preview = load.preview(maximumChildren: Self.previewChildren),
         previewHasContent(preview)
       else { return }
-      let shown = makeBrowser(preview, size)
-      shown.isReadOnly = true
-      browser = shown
+      browser = makeBrowser(preview, size)
       isShowingPreview = true
     }
   }

@@ -48,12 +48,16 @@ struct ViewOptions: ParsableArguments {
 
   var textMode: JSONTextMode { ndjson ? .lines : .automatic }
 
-  var mode: ViewMode {
+  /// The presentation to open with.
+  var presentation: PresentationKind {
     switch layout {
     case .grid: return .grid
-    case .tree: return .tree(treeStyle == .columns ? .columns : .outline)
+    case .tree: return .tree
     }
   }
+
+  /// The tree's shape, whenever the tree shows.
+  var treeOrientation: TreeLayout.Orientation { treeStyle == .columns ? .columns : .outline }
 }
 
 /// `--layout`.
@@ -161,7 +165,9 @@ struct Browse: ParsableCommand {
   private func makeBrowser(document: JSONDocument, name: String, size: CellSize, terminal: NcursesTerminal)
     -> BrowserController
   {
-    let browser = BrowserController(document: document, sourceName: name, size: size, mode: view.mode, animates: !noAnimation)
+    let browser = BrowserController(
+      document: document, sourceName: name, size: size, presentation: view.presentation,
+      treeOrientation: view.treeOrientation, animates: !noAnimation)
     browser.terminal = terminal
     browser.applyColorCount(terminal.colorCount)
     browser.collectionView.pasteboard = Pasteboard(
@@ -193,7 +199,8 @@ struct Dump: ParsableCommand {
     }
     let screen = CellSize(columns: size.columns, rows: size.rows)
     let controller = BrowserController(
-      document: loaded.document, sourceName: loaded.name, size: screen, mode: view.mode, animates: false)
+      document: loaded.document, sourceName: loaded.name, size: screen, presentation: view.presentation,
+      treeOrientation: view.treeOrientation, animates: false)
     // The same run loop as the app, on a terminal in memory: it draws the first frame, then
     // finds no input and returns.
     let terminal = HeadlessTerminal(size: screen)

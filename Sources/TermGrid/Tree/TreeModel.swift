@@ -58,7 +58,7 @@ public final class TreeModel {
   var levels: [Level] = []
   /// Collapse states set by hand, by node; they outlive the node being hidden.
   var explicitCollapse: [Int: Bool] = [:]
-  private var descendantCounts: [Int: Int] = [:]
+  var descendantCounts: [Int: Int] = [:]
 
   /// Creates a model over a provider's tree and builds the shown part.
   public init(provider: any TreeNodeProvider, collapsesByDefault: ((_ node: Int, _ depth: Int) -> Bool)? = nil) {

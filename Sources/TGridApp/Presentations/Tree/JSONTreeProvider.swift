@@ -1,7 +1,8 @@
 import TGridJSON
 import TermGrid
 
-/// A JSON document as a tree of nodes for ``TreeModel``: node numbers are tape indexes.
+/// A document as a tree of nodes for ``TreeModel``: node numbers are the store's stable
+/// ``NodeID``s, so collapsed nodes, focus and selection survive edits.
 ///
 /// Objects and arrays are nodes with their key and a count (`photos [7]`), scalars show key
 /// and value (`width: 4032`). Objects made only of `name`, `kind` and `children` (the
@@ -9,35 +10,43 @@ import TermGrid
 /// name is the label, `kind` picks the colour, and the elements of `children` are the
 /// node's children. An object with any other member is shown as it is, so nothing is hidden.
 final class JSONTreeProvider: TreeNodeProvider {
-  let document: JSONDocument
+  unowned let store: DocumentStore
 
-  init(document: JSONDocument) {
-    self.document = document
+  init(store: DocumentStore) {
+    self.store = store
   }
 
-  var rootNodes: [Int] { [document.root.index] }
+  private var document: JSONDocument { store.document }
+
+  var rootNodes: [Int] { [store.root.rawValue] }
+
+  /// The value behind a node number, if it still exists.
+  func value(_ node: Int) -> JSONNode? {
+    store.node(NodeID(node))
+  }
 
   func forEachChild(ofNode node: Int, _ body: (Int) -> Void) {
-    let value = JSONNode(index: node)
+    guard let value = value(node) else { return }
+    let document = self.document
     if isHierarchyNode(value) {
       // A hierarchy node's children are its `children`; a leaf has none.
       if let children = hierarchyChildren(of: value) {
-        for child in document.children(of: children) { body(child.index) }
+        for child in document.children(of: children) { body(store.id(child).rawValue) }
       }
       return
     }
     guard document.kind(of: value).isContainer else { return }
-    for child in document.children(of: value) { body(child.index) }
+    for child in document.children(of: value) { body(store.id(child).rawValue) }
   }
 
   func hasChildren(_ node: Int) -> Bool {
-    let value = JSONNode(index: node)
+    guard let value = value(node) else { return false }
     if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) > 0 } ?? false }
     return document.kind(of: value).isContainer && document.childCount(of: value) > 0
   }
 
   func descendantCount(ofNode node: Int) -> Int {
-    let value = JSONNode(index: node)
+    guard let value = value(node) else { return 0 }
     guard isHierarchyNode(value) else {
       // Every value below a container is a node (`descendants` includes the node itself).
       var count = -1
@@ -48,7 +57,8 @@ final class JSONTreeProvider: TreeNodeProvider {
   }
 
   func label(ofNode node: Int) -> String {
-    let value = JSONNode(index: node)
+    guard let value = value(node) else { return "" }
+    let document = self.document
     if isHierarchyNode(value), let name = document.child(forKey: "name", of: value) {
       return JSONPreview.inline(name, in: document, limit: 80)
     }
@@ -77,8 +87,7 @@ final class JSONTreeProvider: TreeNodeProvider {
   }
 
   func kind(ofNode node: Int) -> String {
-    let value = JSONNode(index: node)
-    guard isHierarchyNode(value), let kind = document.child(forKey: "kind", of: value),
+    guard let value = value(node), isHierarchyNode(value), let kind = document.child(forKey: "kind", of: value),
       let text = document.string(of: kind)
     else { return TreeNodeKind.normal }
     return text.lowercased()
@@ -99,6 +108,7 @@ final class JSONTreeProvider: TreeNodeProvider {
   /// An object with a string `name` that has a `children` array or sits in one, and has no
   /// members beyond `name`, `kind` and `children`.
   func isHierarchyNode(_ node: JSONNode) -> Bool {
+    let document = self.document
     guard document.kind(of: node) == .object, let name = document.child(forKey: "name", of: node),
       document.kind(of: name) == .string
     else { return false }

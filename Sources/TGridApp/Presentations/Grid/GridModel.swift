@@ -17,33 +17,29 @@ import TermGrid
 struct GridModel {
   /// One section of the grid.
   struct Section {
-    /// The header text.
-    var title: String
     /// The node whose children are this section's items.
-    var container: JSONNode
+    var container: NodeID
     /// The items, in document order.
-    var items: [JSONNode]
+    var items: [NodeID]
     /// The node the section stands for (an album object), if not the container itself.
-    var owner: JSONNode?
+    var owner: NodeID?
   }
 
-  /// The document shown.
-  let document: JSONDocument
   /// The container the grid shows.
-  let root: JSONNode
+  let root: NodeID
   /// The sections.
-  private(set) var sections: [Section]
+  var sections: [Section]
 
   /// Sections over more objects than this are not grouped (one section, plain items).
   static let maximumGroupedSections = 10_000
 
   /// Groups `root`'s content; `unwrapsMetadata` applies the root-only rule above.
-  init(document: JSONDocument, root: JSONNode, unwrapsMetadata: Bool = false) {
-    self.document = document
-    var shown = root
-    if unwrapsMetadata { shown = Self.mainContainer(of: root, in: document) }
-    self.root = shown
-    sections = Self.sections(for: shown, in: document)
+  init(store: DocumentStore, root: NodeID, unwrapsMetadata: Bool = false) {
+    let document = store.document
+    var shown = store.node(root) ?? document.root
+    if unwrapsMetadata { shown = Self.mainContainer(of: shown, in: document) }
+    self.root = store.id(shown)
+    sections = Self.sections(for: shown, in: store)
   }
 
   /// The one container among scalars, repeatedly: `{"owner": …, "albums": […]}` → albums.
@@ -64,31 +60,59 @@ struct GridModel {
   }
 
   /// The item at an index path.
-  func node(at indexPath: IndexPath) -> JSONNode? {
+  func item(at indexPath: IndexPath) -> NodeID? {
     guard sections.indices.contains(indexPath.section) else { return nil }
     let items = sections[indexPath.section].items
     return items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
   }
 
-  /// Where a node is shown, if it is one of the items.
-  func indexPath(for node: JSONNode) -> IndexPath? {
-    for (sectionIndex, section) in sections.enumerated() {
-      // Items are in document order, and tape order is document order.
-      var low = 0
-      var high = section.items.count
-      while low < high {
-        let middle = (low + high) / 2
-        if section.items[middle] < node { low = middle + 1 } else { high = middle }
-      }
-      if low < section.items.count, section.items[low] == node { return IndexPath(item: low, section: sectionIndex) }
-    }
-    return nil
+  /// The section whose items are the children of `container`.
+  func section(ofContainer container: NodeID) -> Int? {
+    sections.firstIndex { $0.container == container }
+  }
+
+  /// Where a value is shown, if it is one of the items: items are the children of their
+  /// section's container, so its position among its siblings is its item.
+  func indexPath(for id: NodeID, in store: DocumentStore) -> IndexPath? {
+    guard let node = store.node(id), let parent = store.document.parent(of: node),
+      let section = section(ofContainer: store.id(parent)), let position = store.document.position(of: node),
+      sections[section].items.indices.contains(position), sections[section].items[position] == id
+    else { return nil }
+    return IndexPath(item: position, section: section)
   }
 
   /// The total number of items.
   var itemCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
-  private static func sections(for container: JSONNode, in document: JSONDocument) -> [Section] {
+  /// A section's header text: its name and how many values it holds.
+  func title(ofSection index: Int, in store: DocumentStore) -> String {
+    let document = store.document
+    let section = sections[index]
+    guard let container = store.node(section.container) else { return "" }
+    if section.owner == nil, section.items == [section.container] {
+      // A scalar document: its one card.
+      return JSONPreview.label(of: container, in: document)
+    }
+    let count = JSONPreview.countPhrase(container, in: document)
+    if let owner = section.owner.flatMap(store.node), owner != container {
+      let name = JSONPreview.titleMember(of: owner, in: document).map { JSONPreview.inline($0, in: document) }
+        ?? JSONPreview.label(of: owner, in: document)
+      return "\(name) · \(count)"
+    }
+    if section.owner != nil { return "\(document.key(of: container) ?? "?") · \(count)" }
+    return "\(Self.pathTitle(of: container, in: document)) · \(count)"
+  }
+
+  // MARK: - Grouping
+
+  private static func sections(for container: JSONNode, in store: DocumentStore) -> [Section] {
+    let document = store.document
+    func ids(_ node: JSONNode) -> [NodeID] {
+      var result: [NodeID] = []
+      result.reserveCapacity(document.childCount(of: node))
+      for child in document.children(of: node) { result.append(store.id(child)) }
+      return result
+    }
     var current = container
     // Unwrap single-member objects that only hold a container: {"albums": [...]}.
     while document.kind(of: current) == .object, document.childCount(of: current) == 1,
@@ -103,26 +127,23 @@ struct GridModel {
         members.allSatisfy({ document.kind(of: $0).isContainer })
       {
         return members.map { member in
-          Section(
-            title: "\(document.key(of: member) ?? "?") · \(JSONPreview.countPhrase(member, in: document))",
-            container: member, items: Array(document.children(of: member)), owner: member)
+          Section(container: store.id(member), items: ids(member), owner: store.id(member))
         }
       }
     case .array:
-      if let grouped = groupedSections(ofArray: current, in: document) { return grouped }
+      if let grouped = groupedSections(ofArray: current, in: store, ids: ids) { return grouped }
     default:
       // A scalar document: one card for it.
-      return [Section(title: JSONPreview.label(of: current, in: document), container: current, items: [current], owner: nil)]
+      return [Section(container: store.id(current), items: [store.id(current)], owner: nil)]
     }
-    return [
-      Section(
-        title: "\(pathTitle(of: current, in: document)) · \(JSONPreview.countPhrase(current, in: document))",
-        container: current, items: Array(document.children(of: current)), owner: nil)
-    ]
+    return [Section(container: store.id(current), items: ids(current), owner: nil)]
   }
 
   /// Albums with photos: every element an object with exactly one array member.
-  private static func groupedSections(ofArray array: JSONNode, in document: JSONDocument) -> [Section]? {
+  private static func groupedSections(
+    ofArray array: JSONNode, in store: DocumentStore, ids: (JSONNode) -> [NodeID]
+  ) -> [Section]? {
+    let document = store.document
     let count = document.childCount(of: array)
     guard count > 0, count <= maximumGroupedSections else { return nil }
     var result: [Section] = []
@@ -142,12 +163,7 @@ struct GridModel {
         guard document.kind(of: first).isContainer else { return nil }
         holdsRecords = true
       }
-      let name = JSONPreview.titleMember(of: element, in: document).map { JSONPreview.inline($0, in: document) }
-        ?? JSONPreview.label(of: element, in: document)
-      result.append(
-        Section(
-          title: "\(name) · \(JSONPreview.countPhrase(inner, in: document))", container: inner,
-          items: Array(document.children(of: inner)), owner: element))
+      result.append(Section(container: store.id(inner), items: ids(inner), owner: store.id(element)))
     }
     return holdsRecords ? result : nil
   }

@@ -21,6 +21,10 @@ struct CardContent: Equatable {
   var hiddenRowCount: Int
   /// The kind of the value the card stands for.
   var kind: JSONKind
+  /// When the title starts with the value's index in its array (`[3] · 2 items`), what
+  /// follows the index: the index changes when values are inserted or removed before it,
+  /// so the grid writes the title from the item's position (see ``titled(atPosition:)``).
+  var positionalTitleSuffix: String?
 
   /// The most rows a card shows.
   static let maximumRows = 6
@@ -32,12 +36,14 @@ struct CardContent: Equatable {
   init(node: JSONNode, in document: JSONDocument) {
     kind = document.kind(of: node)
     let label = JSONPreview.label(of: node, in: document)
+    let isElement = document.key(of: node) == nil && document.parent(of: node) != nil
     var rows: [Row] = []
     var hidden = 0
     switch kind {
     case .object:
       let titleMember = JSONPreview.titleMember(of: node, in: document)
       title = titleMember.map { JSONPreview.inline($0, in: document) } ?? label
+      if titleMember == nil, isElement { positionalTitleSuffix = "" }
       for member in document.children(of: node) where member != titleMember {
         if rows.count == Self.maximumRows {
           hidden += 1
@@ -48,6 +54,7 @@ struct CardContent: Equatable {
       if document.childCount(of: node) == 0 { rows.append(Row(key: nil, value: "{}", kind: .object)) }
     case .array:
       title = "\(label) · \(JSONPreview.countPhrase(node, in: document))"
+      if isElement { positionalTitleSuffix = " · \(JSONPreview.countPhrase(node, in: document))" }
       for (index, element) in document.children(of: node).enumerated() {
         if rows.count == Self.maximumRows {
           hidden = document.childCount(of: node) - index
@@ -58,10 +65,19 @@ struct CardContent: Equatable {
       if rows.isEmpty { rows.append(Row(key: nil, value: "[]", kind: .array)) }
     default:
       title = label
+      if isElement { positionalTitleSuffix = "" }
       rows.append(Row(key: nil, value: JSONPreview.inline(node, in: document, limit: 200), kind: kind))
     }
     self.rows = rows
     hiddenRowCount = hidden
+  }
+
+  /// The content with its title written for the value at `position` of its array.
+  func titled(atPosition position: Int) -> CardContent {
+    guard let suffix = positionalTitleSuffix else { return self }
+    var copy = self
+    copy.title = "[\(position)]" + suffix
+    return copy
   }
 
   /// The width of the key column.

@@ -13,12 +13,13 @@ import Testing
     view.tapItem(at: IndexPath(item: 0, section: 1))
     let selectedBefore = Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:)))
     let focusedBefore = view.indexPathForFocusedItem.flatMap(browser.node(at:))
-    browser.switchMode(to: .tree(.outline), animated: false)
+    #expect(selectedBefore.count == 2)
+    browser.show(.tree, animated: false)
     #expect(Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:))) == selectedBefore)
     #expect(view.indexPathForFocusedItem.flatMap(browser.node(at:)) == focusedBefore)
-    browser.switchMode(to: .tree(.columns), animated: false)
+    _ = browser.perform(.toggleTreeStyle)
     #expect(Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:))) == selectedBefore)
-    browser.switchMode(to: .grid, animated: false)
+    browser.show(.grid, animated: false)
     #expect(Set(view.indexPathsForSelectedItems.compactMap(browser.node(at:))) == selectedBefore)
     #expect(view.indexPathForFocusedItem.flatMap(browser.node(at:)) == focusedBefore)
   }
@@ -50,7 +51,7 @@ import Testing
       #expect(!help.contains("Cut") && !help.contains("Paste") && !help.contains("Delete"))
     }
     #expect(BrowserKeys.tree.helpText(width: 80).joined(separator: "\n").contains("Columns or outline"))
-    #expect(BrowserKeys.grid.command(for: KeyEvent(.character("t"))) == .toggleTreeView)
+    #expect(BrowserKeys.grid.command(for: KeyEvent(.character("t"))) == .showTree)
   }
 
   @Test func aPasteIsOneEventAndDoesNotRunKeys() throws {
@@ -67,7 +68,7 @@ import Testing
     #expect(browser.handle(.key(KeyEvent(.escape))) == .changed)
     #expect(browser.collectionView.indexPathsForSelectedItems.isEmpty)
     #expect(browser.handle(.key(KeyEvent(.character("t")))) == .changed)
-    #expect(browser.mode == .tree(.outline))
+    #expect(browser.presentation.kind == .tree)
     #expect(browser.handle(.key(KeyEvent(.character("q")))) == .quit)
   }
 

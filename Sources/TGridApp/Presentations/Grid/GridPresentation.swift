@@ -1,0 +1,386 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Show the focused object or array's content in the grid.
+  static let openContainer: CommandIdentifier = "openContainer"
+  /// Back to the enclosing container in the grid.
+  static let goUp: CommandIdentifier = "goUp"
+}
+
+/// The grid of cards: a flow layout whose sections are containers and whose items are
+/// their values, each a card sized to its content (see ``GridModel`` for how a container
+/// becomes sections). `i` opens a card's container as a grid of its own, Backspace goes
+/// back up.
+///
+/// It is the collection view's data source and the flow layout's delegate while it shows.
+final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayoutDelegate {
+  let kind = PresentationKind.grid
+  let flowLayout: FlowLayout
+  var layout: CollectionLayout { flowLayout }
+  var dataSource: any CollectionViewDataSource { self }
+  var keyBindings: KeyBindings { BrowserKeys.grid }
+
+  private unowned let host: any PresentationHost
+  private var store: DocumentStore { host.store }
+  private(set) var model: GridModel
+  /// Containers drilled into, outermost first, with the item to focus when coming back.
+  private(set) var navigationStack: [(root: NodeID, focus: NodeID?)] = []
+  var palette = ValuePalette.standard
+  /// Each section's card sizes, or `nil` for a section whose cards share one size.
+  private var cardSizes: [[CellSize]?] = []
+  /// The size shared by the cards of large sections.
+  private var sharedCardSize = CellSize(columns: CardContent.widthRange.lowerBound, rows: 3)
+  /// What each card shows, measured once and drawn from the same value.
+  private var contents: [NodeID: CardContent] = [:]
+  /// The document changed while another presentation showed.
+  private var isStale = false
+  /// Selected items per section, for the footers (counted once per frame, however many
+  /// items a select-all touched).
+  private var selectedCounts: [Int: Int] = [:]
+
+  /// Sections with more items than this share one card size (measured on a sample), so
+  /// the layout stays arithmetic and instant for huge arrays.
+  static let individuallySizedLimit = 2_000
+  /// Cards whose content is kept; past it the cache starts again.
+  static let contentCacheLimit = 20_000
+  static let cardIdentifier = "card"
+  static let headerIdentifier = "header"
+  static let footerIdentifier = "footer"
+
+  init(host: any PresentationHost) {
+    self.host = host
+    flowLayout = Self.makeLayout()
+    model = GridModel(store: host.store, root: host.store.root, unwrapsMetadata: true)
+    flowLayout.delegate = self
+    measureCards()
+  }
+
+  /// A flow layout set up for cards.
+  static func makeLayout() -> FlowLayout {
+    let layout = FlowLayout()
+    layout.alignment = .leading
+    layout.minimumInteritemSpacing = 1
+    layout.minimumLineSpacing = 0
+    layout.sectionInset = EdgeInsets(top: 0, left: 1, bottom: 0, right: 1)
+    layout.headerReferenceSize = Size(width: 0, height: 1)
+    layout.footerReferenceSize = Size(width: 0, height: 1)
+    layout.sectionHeadersPinToVisibleBounds = true
+    // Page keys land a whole line of cards just under the pinned header.
+    layout.snapsToLines = true
+    return layout
+  }
+
+  // MARK: - Presentation
+
+  func prepareToShow() {
+    let view = host.collectionView
+    view.register(CardCell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
+    view.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: Self.headerIdentifier)
+    view.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: Self.footerIdentifier)
+    if isStale {
+      isStale = false
+      rebuild(root: model.root)
+    }
+    updateSharedItemSize()
+  }
+
+  func positionText(focusedAt indexPath: IndexPath?) -> String {
+    guard let focused = indexPath, model.sections.indices.contains(focused.section) else { return "no items" }
+    let sections = model.sections
+    var text = "item \(focused.item + 1)/\(sections[focused.section].items.count)"
+    if sections.count > 1 { text += " · section \(focused.section + 1)/\(sections.count)" }
+    return text
+  }
+
+  func nodeID(at indexPath: IndexPath) -> NodeID? {
+    model.item(at: indexPath)
+  }
+
+  func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
+    if let indexPath = model.indexPath(for: id, in: store) { return indexPath }
+    guard reveal else { return nil }
+    // The nearest ancestor the grid shows as a card.
+    for ancestor in store.ancestry(of: id).dropFirst() {
+      if let indexPath = model.indexPath(for: ancestor, in: store) { return indexPath }
+    }
+    return nil
+  }
+
+  func perform(_ command: CommandIdentifier) -> Bool {
+    switch command {
+    case .openContainer:
+      if let focused = host.collectionView.indexPathForFocusedItem { drill(into: focused) }
+    case .goUp:
+      goUp()
+    default:
+      return false
+    }
+    return true
+  }
+
+  func didResize() {
+    updateSharedItemSize()
+  }
+
+  func selectionDidChange() {
+    var counts: [Int: Int] = [:]
+    for indexPath in host.collectionView.selectedItemSet { counts[indexPath.section, default: 0] += 1 }
+    selectedCounts = counts
+    refreshSupplementaryViews()
+  }
+
+  func applyColorCount(_ count: Int) {
+    palette = count == 0 ? .monochrome : .standard
+  }
+
+  private var isShown: Bool { host.presentation === self }
+
+  // MARK: - Following the store
+
+  func apply(_ change: DocumentChange) {
+    guard isShown else {
+      isStale = true
+      return
+    }
+    let view = host.collectionView
+    if change.reason == .grew {
+      contents = [:]
+      rebuild(root: model.root)
+      view.reloadData()
+      flowLayout.invalidateLayout()
+      return
+    }
+    let old = model
+    var changed = Set<NodeID>()
+    var structural = store.node(model.root) == nil
+    for step in change.steps {
+      for ancestor in store.ancestry(of: step.parent) { changed.insert(ancestor) }
+      if case .replaced = step { changed.insert(step.node) }
+      // The grouping of sections depends on the shown container and the section owners.
+      if step.parent == model.root || model.sections.contains(where: { $0.owner == step.parent }) {
+        structural = true
+      }
+    }
+    if structural {
+      let root = store.node(model.root) != nil ? model.root : survivingAncestor()
+      model = GridModel(store: store, root: root)
+    } else {
+      for step in change.steps {
+        guard let section = model.section(ofContainer: step.parent) else { continue }
+        switch step {
+        case .inserted(_, let position, let node):
+          model.sections[section].items.insert(node, at: min(position, model.sections[section].items.count))
+        case .removed(_, let position, let node):
+          if model.sections[section].items.indices.contains(position), model.sections[section].items[position] == node {
+            model.sections[section].items.remove(at: position)
+          } else {
+            model.sections[section].items.removeAll { $0 == node }
+          }
+        case .replaced:
+          break
+        }
+      }
+    }
+    for id in changed { contents[id] = nil }
+    for step in change.steps { contents[step.node] = nil }
+    // Cards after an insertion or removal show new indexes: draw the ones on screen again.
+    let changedSections = Set(change.steps.compactMap { model.section(ofContainer: $0.parent) })
+    for indexPath in view.indexPathsForVisibleItems where changedSections.contains(indexPath.section) {
+      if let id = old.item(at: indexPath) { changed.insert(id) }
+    }
+    measureCards()
+    updateSharedItemSize()
+    let diff = ItemDiff(
+      oldSections: old.sections.map(\.container.rawValue), oldItems: old.sections.map { $0.items.map(\.rawValue) },
+      newSections: model.sections.map(\.container.rawValue), newItems: model.sections.map { $0.items.map(\.rawValue) },
+      changed: Set(changed.map(\.rawValue)))
+    view.performBatchUpdates { diff.record(in: view) }
+    refreshSupplementaryViews()
+  }
+
+  /// The nearest container still in the document, going up the drill-in stack.
+  private func survivingAncestor() -> NodeID {
+    while let entry = navigationStack.popLast() {
+      if store.node(entry.root) != nil { return entry.root }
+    }
+    return store.root
+  }
+
+  // MARK: - Drilling in and out
+
+  /// Shows the content of a container card.
+  func drill(into indexPath: IndexPath) {
+    let document = store.document
+    guard let id = model.item(at: indexPath), let node = store.node(id), document.kind(of: node).isContainer,
+      document.childCount(of: node) > 0
+    else {
+      host.show(message: "only an object or an array with something in it can be opened")
+      return
+    }
+    navigationStack.append((model.root, id))
+    show(root: id, focus: nil)
+  }
+
+  /// Goes back to the container shown before, or to the enclosing one.
+  func goUp() {
+    if let previous = navigationStack.popLast() {
+      show(root: previous.root, focus: previous.focus)
+      return
+    }
+    guard let parent = store.parent(of: model.root) else {
+      host.show(message: "already at the top of the document")
+      return
+    }
+    show(root: parent, focus: model.root)
+  }
+
+  /// Shows another container, the old cards fading out as the new ones fade in.
+  private func show(root: NodeID, focus: NodeID?) {
+    let view = host.collectionView
+    view.finishAnimationsNow()
+    let oldSections = model.sections.count
+    rebuild(root: root)
+    view.clearSelection()
+    view.performBatchUpdates {
+      view.deleteSections(Array(0..<oldSections))
+      view.insertSections(Array(0..<self.model.sections.count))
+    }
+    view.contentOffset = .zero
+    let target = focus.flatMap { indexPath(for: $0, reveal: true) } ?? IndexPath(item: 0, section: 0)
+    view.focusItem(at: target, scrollPosition: .center)
+    view.ensureFocus()
+    host.setNeedsDisplay()
+  }
+
+  private func rebuild(root: NodeID) {
+    model = GridModel(store: store, root: root)
+    contents = [:]
+    measureCards()
+  }
+
+  // MARK: - Cards
+
+  /// What the card of a value shows (measured once, drawn from the same value).
+  func content(of id: NodeID) -> CardContent? {
+    if let known = contents[id] { return known }
+    guard let node = store.node(id) else { return nil }
+    if contents.count >= Self.contentCacheLimit { contents = [:] }
+    let content = CardContent(node: node, in: store.document)
+    contents[id] = content
+    return content
+  }
+
+  private func measureCards() {
+    cardSizes = []
+    var widest = CellSize(columns: CardContent.widthRange.lowerBound, rows: 3)
+    for section in model.sections {
+      if section.items.count > Self.individuallySizedLimit {
+        // One size for the whole section, from a sample: the layout stays arithmetic.
+        for id in section.items.prefix(200) {
+          guard let size = content(of: id)?.size else { continue }
+          widest = CellSize(columns: max(widest.columns, size.columns), rows: max(widest.rows, size.rows))
+        }
+        cardSizes.append(nil)
+      } else {
+        cardSizes.append(section.items.map { content(of: $0)?.size ?? CellSize(columns: CardContent.widthRange.lowerBound, rows: 3) })
+      }
+    }
+    sharedCardSize = widest
+  }
+
+  /// The one size that huge sections share is the flow layout's `itemSize`, so it stays
+  /// on its arithmetic path for them (the delegate answers `nil` there).
+  private func updateSharedItemSize() {
+    flowLayout.itemSize = fitting(Size(width: Double(sharedCardSize.columns), height: Double(sharedCardSize.rows)))
+  }
+
+  func cardSize(at indexPath: IndexPath) -> CellSize {
+    guard cardSizes.indices.contains(indexPath.section) else { return sharedCardSize }
+    guard let sizes = cardSizes[indexPath.section] else { return sharedCardSize }
+    return sizes.indices.contains(indexPath.item) ? sizes[indexPath.item] : sharedCardSize
+  }
+
+  /// A card no wider than the line it sits on, so no part of it is ever out of reach on a
+  /// narrow screen (the card cuts its text to fit).
+  private func fitting(_ size: Size) -> Size {
+    guard let width = flowLayout.collectionView?.bounds.width, width > 0 else { return size }
+    let line = max(1, width - flowLayout.sectionInset.horizontal)
+    return Size(width: min(size.width, line), height: size.height)
+  }
+
+  // MARK: - Headers and footers
+
+  /// A section footer's text: how many items, and how many of them are selected.
+  func footerText(forSection section: Int) -> String {
+    let count = model.sections[section].items.count
+    var text = " \(count) item\(count == 1 ? "" : "s")"
+    if let selected = selectedCounts[section], selected > 0 { text += " · \(selected) selected" }
+    return text + " "
+  }
+
+  /// Brings the headers and footers on screen up to date (counts change with edits and
+  /// with the selection).
+  private func refreshSupplementaryViews() {
+    let view = host.collectionView
+    for element in view.attributesOnScreen where element.category == .supplementaryView {
+      let section = element.indexPath.section
+      guard model.sections.indices.contains(section),
+        let label = view.supplementaryView(forElementKind: element.representedElementKind ?? "", at: element.indexPath)
+          as? LabelView
+      else { continue }
+      if element.representedElementKind == ElementKind.footer {
+        label.text = footerText(forSection: section)
+      } else if element.representedElementKind == ElementKind.header {
+        label.text = " " + model.title(ofSection: section, in: store) + " "
+      }
+    }
+  }
+
+  // MARK: - CollectionViewDataSource
+
+  func numberOfSections(in collectionView: CollectionView) -> Int { model.sections.count }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    model.sections[section].items.count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    let cell = collectionView.dequeueReusableCell(CardCell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
+    // Items are their container's children in order: the item is the array index.
+    cell.content = model.item(at: indexPath).flatMap(content(of:))?.titled(atPosition: indexPath.item)
+    cell.palette = palette
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+  ) -> ReusableView? {
+    guard model.sections.indices.contains(indexPath.section) else { return nil }
+    switch kind {
+    case ElementKind.header:
+      let header = collectionView.dequeueReusableSupplementaryView(
+        LabelView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
+      header.text = " " + model.title(ofSection: indexPath.section, in: store) + " "
+      header.role = .header
+      return header
+    case ElementKind.footer:
+      let footer = collectionView.dequeueReusableSupplementaryView(
+        LabelView.self, ofKind: kind, withReuseIdentifier: Self.footerIdentifier, for: indexPath)
+      footer.text = footerText(forSection: indexPath.section)
+      footer.role = .footer
+      footer.alignment = .trailing
+      return footer
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - FlowLayoutDelegate
+
+  func flowLayout(_ layout: FlowLayout, sizeForItemAt indexPath: IndexPath) -> Size? {
+    guard cardSizes.indices.contains(indexPath.section), cardSizes[indexPath.section] != nil else { return nil }
+    let size = cardSize(at: indexPath)
+    return fitting(Size(width: Double(size.columns), height: Double(size.rows)))
+  }
+}

@@ -1,0 +1,74 @@
+import TGridJSON
+import TermGrid
+
+/// The ways tgrid can show a document.
+enum PresentationKind: String, CaseIterable, Hashable, Sendable {
+  /// Cards in a flow layout.
+  case grid
+  /// A tree, as an outline or in columns.
+  case tree
+}
+
+/// What a presentation may ask of the browser that shows it.
+protocol PresentationHost: AnyObject {
+  /// The document.
+  var store: DocumentStore { get }
+  /// The one collection view, shared by every presentation (only the shown one uses it).
+  var collectionView: CollectionView { get }
+  /// The presentation on screen now.
+  var presentation: any Presentation { get }
+  /// The screen size (the collection view takes it but the status line).
+  var screenSize: CellSize { get }
+  /// Shows a short message in the status line until the next key.
+  func show(message: String)
+  /// Asks for a frame.
+  func setNeedsDisplay()
+}
+
+/// One way of showing a ``DocumentStore``: its layout, data source, key table and status
+/// text, and how it follows the store's changes.
+///
+/// The browser holds one presentation per ``PresentationKind`` and shows one at a time in
+/// its collection view; it never asks which kind it shows. Adding a view to tgrid means
+/// adding a type that conforms to this protocol (and a key to reach it).
+///
+/// Presentations name values by ``NodeID``: focus and selection move between presentations
+/// by id, and survive edits by id.
+protocol Presentation: AnyObject {
+  /// Which presentation this is.
+  var kind: PresentationKind { get }
+  /// The layout the collection view uses while it shows.
+  var layout: CollectionLayout { get }
+  /// The collection view's data source while it shows.
+  var dataSource: any CollectionViewDataSource { get }
+  /// Its keys: the browser's common keys and its own (the help screen lists them).
+  var keyBindings: KeyBindings { get }
+
+  /// Gets ready to show: registers its views, and brings its items up to date if the
+  /// document changed while it was not shown.
+  func prepareToShow()
+  /// The position part of the status line (`item 3/20`, `depth 2 · 40 shown`).
+  func positionText(focusedAt indexPath: IndexPath?) -> String
+  /// The value shown at an index path.
+  func nodeID(at indexPath: IndexPath) -> NodeID?
+  /// Where the value is shown. With `reveal`, what hides it is opened (tree nodes
+  /// expanded) or the nearest shown ancestor is returned (a card that holds it).
+  func indexPath(for id: NodeID, reveal: Bool) -> IndexPath?
+  /// Follows a change of the store: when shown, one batch update of the collection view;
+  /// when not, its items are brought up to date at the next ``prepareToShow()``.
+  func apply(_ change: DocumentChange)
+  /// Carries out one of its own commands; `false` when the command is not its own.
+  func perform(_ command: CommandIdentifier) -> Bool
+  /// The collection view changed size.
+  func didResize()
+  /// The selection changed (footers that count selected items, say).
+  func selectionDidChange()
+  /// Colours changed (the terminal's colour count).
+  func applyColorCount(_ count: Int)
+}
+
+extension Presentation {
+  func didResize() {}
+  func selectionDidChange() {}
+  func applyColorCount(_ count: Int) {}
+}

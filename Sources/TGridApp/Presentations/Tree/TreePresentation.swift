@@ -1,0 +1,160 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Switch the tree between columns and outline.
+  static let toggleTreeStyle: CommandIdentifier = "toggleTreeStyle"
+  /// Collapse or expand the focused node.
+  static let toggleCollapse: CommandIdentifier = "toggleCollapse"
+  /// Expand a collapsed node, else go to its first child.
+  static let expandOrFirstChild: CommandIdentifier = "expandOrFirstChild"
+  /// Collapse an expanded node, else go to its parent.
+  static let collapseOrParent: CommandIdentifier = "collapseOrParent"
+}
+
+/// The tree: every value a node, as an outline (one node per row) or in columns (one
+/// column per depth), joined by connector lines; containers collapse and expand.
+final class TreePresentation: Presentation {
+  let kind = PresentationKind.tree
+  var layout: CollectionLayout { treeLayout }
+  var dataSource: any CollectionViewDataSource { model }
+  var keyBindings: KeyBindings { BrowserKeys.tree }
+
+  private unowned let host: any PresentationHost
+  private var store: DocumentStore { host.store }
+  let provider: JSONTreeProvider
+  let model: TreeModel
+  private(set) var treeLayout: TreeLayout
+  private var isStale = false
+
+  /// The widest a label gets: an outline has the whole width for one label, columns share it.
+  static func maximumNodeWidth(for orientation: TreeLayout.Orientation) -> Int {
+    orientation == .outline ? 72 : 32
+  }
+
+  init(host: any PresentationHost, orientation: TreeLayout.Orientation) {
+    self.host = host
+    provider = JSONTreeProvider(store: host.store)
+    // A large document opens with what fits on a screen expanded.
+    let rows = max(8, host.screenSize.rows - 1)
+    model = TreeModel(provider: provider, collapsesByDefault: TreeModel.collapseRule(showingAtMost: rows, of: provider))
+    treeLayout = TreeLayout(orientation: orientation)
+    treeLayout.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
+    treeLayout.dataSource = model
+  }
+
+  /// The tree's shape.
+  var orientation: TreeLayout.Orientation { treeLayout.orientation }
+
+  private var isShown: Bool { host.presentation === self }
+
+  // MARK: - Presentation
+
+  func prepareToShow() {
+    model.register(in: host.collectionView)
+    if isStale {
+      isStale = false
+      model.reload()
+    }
+  }
+
+  func positionText(focusedAt indexPath: IndexPath?) -> String {
+    guard let focused = indexPath else { return "no items" }
+    return "depth \(focused.section) · \(model.numberOfShownNodes) shown"
+  }
+
+  func nodeID(at indexPath: IndexPath) -> NodeID? {
+    model.isValid(indexPath) ? NodeID(model.node(at: indexPath)) : nil
+  }
+
+  func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
+    if let indexPath = model.indexPath(forNode: id.rawValue) { return indexPath }
+    guard reveal, store.node(id) != nil else { return nil }
+    // Expand the ancestors from the top down until the value shows.
+    var expanded = false
+    for ancestor in store.ancestry(of: id).dropFirst().reversed() {
+      if let indexPath = model.indexPath(forNode: ancestor.rawValue), model.isCollapsed(at: indexPath) {
+        model.setCollapsed(false, at: indexPath)
+        expanded = true
+      }
+    }
+    if expanded, isShown { host.collectionView.reloadData() }
+    return model.indexPath(forNode: id.rawValue)
+  }
+
+  func perform(_ command: CommandIdentifier) -> Bool {
+    let view = host.collectionView
+    switch command {
+    case .toggleTreeStyle:
+      setOrientation(orientation == .columns ? .outline : .columns, animated: true)
+    case .toggleCollapse:
+      guard let focused = view.indexPathForFocusedItem else { return true }
+      if model.hasChildren(at: focused) {
+        model.toggleCollapsed(at: focused, in: view)
+      } else {
+        view.tapItem(at: focused)
+      }
+    case .expandOrFirstChild:
+      guard let focused = view.indexPathForFocusedItem else { return false }
+      if model.hasChildren(at: focused), model.isCollapsed(at: focused) {
+        model.setCollapsed(false, at: focused, in: view)
+      } else {
+        view.moveFocus(.right)
+      }
+    case .collapseOrParent:
+      guard let focused = view.indexPathForFocusedItem else { return false }
+      if model.hasChildren(at: focused), !model.isCollapsed(at: focused) {
+        model.setCollapsed(true, at: focused, in: view)
+      } else {
+        view.moveFocus(.left)
+      }
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Columns or outline: the same nodes move from one arrangement to the other.
+  func setOrientation(_ orientation: TreeLayout.Orientation, animated: Bool) {
+    guard orientation != treeLayout.orientation else { return }
+    let next = treeLayout.copy(orientation: orientation)
+    next.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
+    treeLayout = next
+    if isShown { host.collectionView.setCollectionViewLayout(next, animated: animated) }
+  }
+
+  // MARK: - Following the store
+
+  func apply(_ change: DocumentChange) {
+    guard isShown else {
+      isStale = true
+      return
+    }
+    let view = host.collectionView
+    view.finishAnimationsNow()
+    if change.reason == .grew {
+      model.reload()
+      view.reloadData()
+      return
+    }
+    let before = model.shownNodesBySection
+    var changed = Set<Int>()
+    for step in change.steps {
+      if case .replaced = step, let indexPath = model.indexPath(forNode: step.node.rawValue) {
+        model.refreshChildren(ofNodeAt: indexPath)
+        changed.insert(step.node.rawValue)
+      }
+      if let indexPath = model.indexPath(forNode: step.parent.rawValue) {
+        model.refreshChildren(ofNodeAt: indexPath)
+        changed.insert(step.parent.rawValue)
+        // Array elements show their index: the siblings after a change are renumbered.
+        for child in model.childIndexPaths(ofNodeAt: indexPath) { changed.insert(model.node(at: child)) }
+      }
+    }
+    let after = model.shownNodesBySection
+    let diff = ItemDiff(
+      oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
+      changed: changed)
+    view.performBatchUpdates { diff.record(in: view) }
+  }
+}
