@@ -28,6 +28,22 @@ extension BrowserController {
       message = nil
       setNeedsDisplay()
     }
+    if let open = prompt {
+      switch event {
+      case .key, .paste:
+        // An answer may open the next prompt itself: the old one is gone while it runs.
+        prompt = nil
+        switch open.handle(event) {
+        case .open: if prompt == nil { prompt = open }
+        case .closed: break
+        case .replaced(let next): prompt = next
+        }
+        setNeedsDisplay()
+        return wantsToQuit ? .quit : .changed
+      default:
+        return .unchanged
+      }
+    }
     if collectionView.isEditMenuVisible, collectionView.handleEditMenuEvent(event) { return .changed }
     switch event {
     case .key(let key):
@@ -48,6 +64,12 @@ extension BrowserController {
     }
   }
 
+  /// Commands that change the document: refused while it loads.
+  static let editingCommands: Set<CommandIdentifier> = [
+    .cut, .paste, .pasteBefore, .delete, .duplicate, .insertValue, .editValue, .renameKey, .moveItemUp, .moveItemDown,
+    .moveItemLeft, .moveItemRight, .undo, .redo, .save,
+  ]
+
   /// `.changed` when anything waits to be drawn.
   private func response() -> EventResponse {
     needsDisplay ? .changed : .unchanged
@@ -57,9 +79,14 @@ extension BrowserController {
   /// collection view's (moving, selecting, the edit menu).
   func perform(_ command: CommandIdentifier, runLoop: TerminalRunLoop? = nil) -> EventResponse {
     let view = collectionView
+    if store.isLoading, Self.editingCommands.contains(command) {
+      show(message: DocumentStore.EditError.loading.description)
+      return .changed
+    }
     switch command {
     case .quit:
-      return .quit
+      requestQuit()
+      return wantsToQuit ? .quit : .changed
     case .showHelp:
       showHelp()
     case .redraw:
@@ -71,6 +98,19 @@ extension BrowserController {
     case .extendToFocus:
       view.ensureFocus()
       if let focused = view.indexPathForFocusedItem { view.extendSelection(to: focused) }
+    case .pasteBefore: paste(after: false)
+    case .duplicate: duplicate(editTargets())
+    case .insertValue: insertNewValue()
+    case .editValue: editFocusedValue()
+    case .renameKey: renameFocusedKey()
+    case .moveItemUp: moveFocusedValue(.up)
+    case .moveItemDown: moveFocusedValue(.down)
+    case .moveItemLeft: moveFocusedValue(.left)
+    case .moveItemRight: moveFocusedValue(.right)
+    case .undo: undo()
+    case .redo: redo()
+    case .save: save()
+    case .commandLine: openCommandLine()
     default:
       if let kind = PresentationKind(switchingCommand: command) {
         show(kind, animated: true)

@@ -1,16 +1,11 @@
 import TGridJSON
 import TermGrid
 
-extension EditAction {
-  /// Copy the jq path of the focused value.
-  static let copyPath = EditAction(name: "copyPath", title: "Copy Path", accelerator: "h")
-}
-
 /// The collection view's delegate: selection feedback and the edit menu.
 ///
-/// The menu acts on the selection (or the focused item). Copy puts the values' exact JSON
-/// text on the pasteboard (typed, for pasting back losslessly) and on the system clipboard;
-/// Cut, Paste and Delete change the document and are offered once editing and saving are in.
+/// The menu acts on the selection (or the focused value); each action is enabled only when
+/// it applies (Paste when something is on the pasteboard, Rename Key on an object member,
+/// nothing that edits while the file is still loading).
 extension BrowserController: CollectionViewDelegate {
   func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     selectionDidChange()
@@ -29,16 +24,26 @@ extension BrowserController: CollectionViewDelegate {
   }
 
   func collectionView(_ collectionView: CollectionView, menuActionsForItemAt indexPath: IndexPath) -> [EditAction] {
-    EditAction.standard + [.copyPath]
+    [.cut, .copy, .paste, .delete, .duplicate, .editValue, .renameKey, .copyPath, .selectAll]
   }
 
   func collectionView(
     _ collectionView: CollectionView, canPerformAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) -> Bool {
+    let ids = indexPaths.compactMap(presentation.nodeID(at:))
+    let editable = !store.isLoading
+    let removable = editable && !ids.isEmpty && !ids.contains(store.root)
     switch action {
-    case .copy: return !indexPaths.isEmpty
-    case .copyPath: return indexPaths.count == 1
+    case .copy: return !ids.isEmpty
+    case .copyPath: return ids.count == 1
     case .selectAll: return true
+    case .cut, .delete, .duplicate: return removable
+    case .paste:
+      return editable && (collectionView.pasteboard.string != nil || pasteboardValues() != nil)
+    case .editValue: return editable && ids.count == 1
+    case .renameKey:
+      guard editable, ids.count == 1, let node = store.node(ids[0]) else { return false }
+      return store.document.key(of: node) != nil
     default: return false
     }
   }
@@ -46,43 +51,24 @@ extension BrowserController: CollectionViewDelegate {
   func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) {
+    let ids = outermost(indexPaths.compactMap(presentation.nodeID(at:)))
     switch action {
-    case .copy: copyValues(at: indexPaths)
+    case .copy: copy(ids)
     case .copyPath:
-      guard let indexPath = indexPaths.first, let node = node(at: indexPath) else { return }
+      guard let id = ids.first, let node = store.node(id) else { return }
       copy(text: store.document.path(of: node).jq, items: [], description: "copied the path")
-    case .selectAll: collectionView.selectAllItems()
+    case .selectAll: _ = presentation.perform(.selectAll) || collectionView.perform(.selectAll)
+    case .cut: cut(ids)
+    case .delete: remove(ids)
+    case .duplicate: duplicate(ids)
+    case .paste:
+      // A terminal paste arrives as plain text on the pasteboard, like a paste from the
+      // system clipboard; tgrid's own copies keep their exact text and keys.
+      paste(after: true)
+    case .editValue: editFocusedValue()
+    case .renameKey: renameFocusedKey()
     default: break
     }
     setNeedsDisplay()
-  }
-
-  /// The values' exact source text: one value as it is, several as a JSON array.
-  func copyValues(at indexPaths: [IndexPath]) {
-    let nodes = indexPaths.compactMap(node(at:))
-    guard !nodes.isEmpty else { return }
-    let texts = nodes.map { store.document.rawText(of: $0) }
-    let text = texts.count == 1 ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
-    let items = texts.map { PasteboardItem(type: Self.jsonPasteboardType, text: $0) }
-    let what = nodes.count == 1 ? "1 value" : "\(nodes.count) values"
-    copy(text: text, items: items, description: "copied \(what) (\(Self.byteCount(text.utf8.count)))")
-  }
-
-  private func copy(text: String, items: [PasteboardItem], description: String) {
-    do {
-      try collectionView.pasteboard.copy(items, plainText: text)
-      show(message: description)
-    } catch {
-      show(message: "\(description) inside tgrid; the system clipboard refused: \(error)")
-    }
-  }
-
-  /// The pasteboard type of JSON values copied from a document, as exact source text.
-  static let jsonPasteboardType = "application/json"
-
-  static func byteCount(_ count: Int) -> String {
-    if count < 1024 { return "\(count) B" }
-    if count < 1024 * 1024 { return "\(count / 1024) KiB" }
-    return "\(count / (1024 * 1024)) MiB"
   }
 }

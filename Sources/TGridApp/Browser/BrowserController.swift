@@ -21,6 +21,14 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var message: String?
   /// The open help screen.
   private(set) var help: HelpView?
+  /// What the status line asks, if anything (a command line, a value to type, a question).
+  var prompt: StatusPrompt?
+  /// Set when the app should end (a quit that needed no question, or its answer).
+  var wantsToQuit = false
+  /// Saves documents (a seam for tests that make saving fail).
+  var saver = DocumentSaver()
+  /// A recovery file whose edits were restored: removed once they are saved or discarded.
+  var recoveryToRemove: String?
   /// The terminal, when there is a real one (mouse toggle).
   weak var terminal: (any Terminal)?
   private let statusLine = StatusLineView()
@@ -55,12 +63,13 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// A browser on a document of its own (tests, `dump`).
   convenience init(
-    document: JSONDocument, sourceName: String, size: CellSize, presentation kind: PresentationKind = .grid,
-    treeOrientation: TreeLayout.Orientation = .outline, animates: Bool = true
+    document: JSONDocument, sourceName: String, path: String? = nil, size: CellSize,
+    presentation kind: PresentationKind = .grid, treeOrientation: TreeLayout.Orientation = .outline,
+    animates: Bool = true
   ) {
-    self.init(
-      store: DocumentStore(document: document, name: sourceName), size: size, presentation: kind,
-      treeOrientation: treeOrientation, animates: animates)
+    let store = DocumentStore(document: document, name: sourceName, path: path)
+    if let path { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
+    self.init(store: store, size: size, presentation: kind, treeOrientation: treeOrientation, animates: animates)
   }
 
   /// What the status line says about a document's warnings (duplicate keys), if any.
@@ -120,9 +129,13 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     let line = CellRect(column: 0, row: canvas.size.rows - 1, columns: canvas.size.columns, rows: 1)
-    statusLine.left = " " + store.name + "  " + (message ?? focusedPath())
-    statusLine.right = statusText()
-    statusLine.draw(in: &canvas, region: line, clip: line, context: context)
+    if let prompt {
+      prompt.draw(in: &canvas, line: line, context: context)
+    } else {
+      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + "  " + (message ?? focusedPath())
+      statusLine.right = statusText()
+      statusLine.draw(in: &canvas, region: line, clip: line, context: context)
+    }
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
     if let help {
@@ -236,6 +249,19 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// The store changed: every presentation follows (the shown one with a batch update).
   private func documentDidChange(_ change: DocumentChange) {
+    if change.reason == .replaced {
+      // Nothing any presentation holds means anything now: start them afresh.
+      let kind = presentation.kind
+      presentations = [:]
+      let fresh = makePresentation(kind)
+      presentations[kind] = fresh
+      install(fresh)
+      collectionView.reloadData()
+      collectionView.focusItem(at: IndexPath(item: 0, section: 0), scrollPosition: .center)
+      collectionView.ensureFocus()
+      selectionDidChange()
+      return
+    }
     presentation.apply(change)
     for other in presentations.values where other !== presentation { other.apply(change) }
     selectionDidChange()

@@ -27,7 +27,7 @@ enum BrowserKeys {
   static let grid: KeyBindings = {
     var keys = common()
     keys.add(KeyBinding(keyNames: ["i"], .openContainer, help: "Open the object or array as a grid", group: "View"))
-    keys.add(KeyBinding(keyNames: ["Backspace", "u"], .goUp, help: "Back to the enclosing container", group: "View"))
+    keys.add(KeyBinding(keyNames: ["Backspace"], .goUp, help: "Back to the enclosing container", group: "View"))
     keys.add(KeyBinding(keyNames: ["t"], .showTree, help: "Show as a tree", group: "View"))
     return keys
   }()
@@ -42,6 +42,9 @@ enum BrowserKeys {
     keys.add(KeyBinding([], .collapseOrParent, help: "Collapse, or go to the parent", group: "Tree"))
     keys.rebind([KeyEvent(.left), KeyEvent(.character("h"))], to: .collapseOrParent)
     keys.add(KeyBinding(keyNames: ["o"], .toggleTreeStyle, help: "Columns or outline", group: "Tree"))
+    // In an outline the values are a list: Alt-Left and Alt-Right move nothing.
+    keys.unbind(KeyEvent(.left, modifiers: .alt))
+    keys.unbind(KeyEvent(.right, modifiers: .alt))
     keys.add(KeyBinding(keyNames: ["t"], .showGrid, help: "Show as a grid of cards", group: "View"))
     return keys
   }()
@@ -49,13 +52,22 @@ enum BrowserKeys {
   /// The standard keys plus what every tgrid view adds.
   private static func common() -> KeyBindings {
     var keys = KeyBindings.standard
-    // Cut, Paste and Delete change the document: their keys come back with editing and
-    // saving. Until then the edit menu shows those actions greyed.
-    for name in ["x", "p", "Delete"] {
-      if let key = KeyEvent(name: name) { keys.unbind(key) }
-    }
     keys.rebind([KeyEvent(.character("a"))], to: .selectAll)
     keys.add(KeyBinding(keyNames: ["v"], .extendToFocus, help: "Select from the anchor to here", group: "Selecting"))
+    keys.rebind([KeyEvent(.character("d"))], to: .delete)
+    keys.add(KeyBinding(keyNames: ["P"], .pasteBefore, help: "Paste before", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["D"], .duplicate, help: "Duplicate", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["+", "Insert"], .insertValue, help: "Insert a new value after", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["e", "F2"], .editValue, help: "Edit the value", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["E"], .renameKey, help: "Rename the key", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["Alt-Up"], .moveItemUp, help: "Move the value up", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["Alt-Down"], .moveItemDown, help: "Move the value down", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["Alt-Left"], .moveItemLeft, help: "Move the value left", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["Alt-Right"], .moveItemRight, help: "Move the value right", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["u"], .undo, help: "Undo", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["Ctrl-R"], .redo, help: "Redo", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["Ctrl-S"], .save, help: "Save", group: "File"))
+    keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH, :q, :q!, :wq)", group: "File"))
     return keys
   }
 }

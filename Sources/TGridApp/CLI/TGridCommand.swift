@@ -112,7 +112,7 @@ struct Browse: ParsableCommand {
         printError(error.message)
         throw ExitCode(error.exitCode)
       }
-      try browse(document: loaded.document, name: loaded.name)
+      try browse(document: loaded.document, name: loaded.name, path: nil)
       return
     }
     load.start()
@@ -120,7 +120,7 @@ struct Browse: ParsableCommand {
     // one is reported without touching the terminal at all.
     if load.wait(milliseconds: 200) {
       switch load.phase {
-      case .finished(let document): try browse(document: document, name: load.name)
+      case .finished(let document): try browse(document: document, name: load.name, path: load.path)
       case .failed(let failure):
         printError(failure.message)
         throw ExitCode(failure.exitCode)
@@ -130,27 +130,38 @@ struct Browse: ParsableCommand {
     }
     let terminal = try openTerminal()
     let root = LoadingRoot(load: load, size: terminal.size) { document, size in
-      self.makeBrowser(document: document, name: load.name, size: size, terminal: terminal)
+      self.makeBrowser(document: document, name: load.name, path: load.path, size: size, terminal: terminal)
     }
     let exit = TerminalRunLoop(terminal: terminal, root: root).run()
     load.cancel()
-    terminal.shutdown()
-    if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
+    finish(exit, browser: root.browser, terminal: terminal)
     if let failure = root.failure {
       printError(failure.message)
       throw ExitCode(failure.exitCode)
     }
   }
 
-  private func browse(document: JSONDocument, name: String) throws {
+  private func browse(document: JSONDocument, name: String, path: String?) throws {
     let terminal = try openTerminal()
-    let browser = makeBrowser(document: document, name: name, size: terminal.size, terminal: terminal)
+    let browser = makeBrowser(document: document, name: name, path: path, size: terminal.size, terminal: terminal)
     let exit = TerminalRunLoop(terminal: terminal, root: browser).run()
+    finish(exit, browser: browser, terminal: terminal)
+  }
+
+  /// Restores the terminal; after a signal (or a terminal that hung up), writes unsaved
+  /// edits to a recovery file and says where, then leaves the way the signal would have,
+  /// so the shell sees an honest status.
+  private func finish(_ exit: RunLoopExit, browser: BrowserController?, terminal: NcursesTerminal) {
     terminal.shutdown()
-    if case .signal(let signal) = exit {
-      // Leave the way the signal would have: the shell sees an honest status.
-      TerminalSignals.terminateProcess(bySignal: signal)
+    if exit != .quit, let browser, browser.store.isModified {
+      switch RecoveryFile.write(browser.store, processID: getpid()) {
+      case .success(let path):
+        printError("tgrid: unsaved edits of \(browser.store.name) were written to \(path); open \(browser.store.path ?? "that file") again to restore them")
+      case .failure(let error):
+        printError("tgrid: unsaved edits of \(browser.store.name) are lost: the recovery file could not be written (\(error))")
+      }
     }
+    if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
   }
 
   private func openTerminal() throws -> NcursesTerminal {
@@ -162,16 +173,17 @@ struct Browse: ParsableCommand {
     }
   }
 
-  private func makeBrowser(document: JSONDocument, name: String, size: CellSize, terminal: NcursesTerminal)
-    -> BrowserController
-  {
+  private func makeBrowser(
+    document: JSONDocument, name: String, path: String?, size: CellSize, terminal: NcursesTerminal
+  ) -> BrowserController {
     let browser = BrowserController(
-      document: document, sourceName: name, size: size, presentation: view.presentation,
+      document: document, sourceName: name, path: path, size: size, presentation: view.presentation,
       treeOrientation: view.treeOrientation, animates: !noAnimation)
     browser.terminal = terminal
     browser.applyColorCount(terminal.colorCount)
     browser.collectionView.pasteboard = Pasteboard(
       systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+    if let path { browser.offerRecovery(for: path) }
     return browser
   }
 }

@@ -29,7 +29,8 @@ final class DocumentLoad: Sendable {
 
   /// The name shown for the document.
   let name: String
-  private let path: String?
+  /// The file read, or `nil` for standard input.
+  let path: String?
   private let options: JSONParseOptions
   private let state = Mutex<Phase>(.reading)
   private let parser = Mutex<JSONProgressiveParser?>(nil)

@@ -65,10 +65,22 @@ protocol Presentation: AnyObject {
   func selectionDidChange()
   /// Colours changed (the terminal's colour count).
   func applyColorCount(_ count: Int)
+
+  /// The container shown empty, where a paste goes when no item has the focus.
+  var emptyContainer: NodeID? { get }
+  /// Whether the value's children show right after it (an expanded tree node): a paste
+  /// after it goes in as its first child.
+  func showsChildren(of id: NodeID) -> Bool
+  /// Where moving the value at `position` (of `count` siblings) in `direction` takes it, or
+  /// `nil` for one place earlier (up, left) or later (down, right).
+  func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int?
 }
 
 extension Presentation {
   func didResize() {}
   func selectionDidChange() {}
   func applyColorCount(_ count: Int) {}
+  var emptyContainer: NodeID? { nil }
+  func showsChildren(of id: NodeID) -> Bool { false }
+  func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? { nil }
 }

@@ -53,8 +53,11 @@ final class DocumentStore {
   private(set) var identity = NodeIdentityMap()
   /// The name shown for the document (a file name, `(stdin)`, `demo: …`).
   let name: String
-  /// The file it was read from, when it was a file.
-  let path: String?
+  /// The file it was read from (or last saved to), when it is a file.
+  private(set) var path: String?
+  /// The file as it was when read or last saved: a save first checks it did not change
+  /// on disk meanwhile.
+  var fileStatus: FileStatus?
   /// Called after each change, with what changed.
   var onChange: ((DocumentChange) -> Void)?
 
@@ -112,9 +115,30 @@ final class DocumentStore {
   /// Whether the document differs from the file as last saved (or as loaded).
   var isModified: Bool { currentGeneration != savedGeneration }
 
-  /// Notes that the document as it is now was saved.
-  func markSaved() {
+  /// Notes that the document as it is now was saved (to `path`, which it now belongs to).
+  func markSaved(to path: String? = nil, status: FileStatus? = nil) {
     savedGeneration = currentGeneration
+    if let path { self.path = path }
+    if let status { fileStatus = status }
+  }
+
+  /// Notes that the document differs from its file although no edit says so (text
+  /// restored from a recovery file).
+  func markUnsaved() {
+    savedGeneration = -1
+  }
+
+  /// Replaces the whole document (reloaded from disk, restored from a recovery file): ids
+  /// start afresh, the undo history is gone.
+  func replaceDocument(with newDocument: JSONDocument, status: FileStatus? = nil) {
+    document = newDocument
+    identity = NodeIdentityMap()
+    undoStack = []
+    redoStack = []
+    currentGeneration = 0
+    savedGeneration = 0
+    fileStatus = status
+    onChange?(DocumentChange(reason: .replaced, steps: []))
   }
 
   // MARK: - Growing while loading
@@ -235,10 +259,17 @@ final class DocumentStore {
 
   // MARK: - Steps, for the editor
 
-  fileprivate func record(_ edit: JSONEdit, step: DocumentChange.Step) {
-    let splice = identity.follow(edit)
+  /// Records an engine edit; the identity map follows it (reusing the ids of a value
+  /// removed just before, for a move). Returns the identity splice that undoes it.
+  @discardableResult
+  fileprivate func record(
+    _ edit: JSONEdit, step: DocumentChange.Step, reusing removed: [NodeIdentityMap.Run]? = nil,
+    splice given: NodeIdentityMap.Splice? = nil
+  ) -> NodeIdentityMap.Splice {
+    let splice = given ?? removed.map { identity.follow(edit, reusing: $0) } ?? identity.follow(edit)
     pending?.edits.append(AppliedEdit(edit: edit, identitySplice: splice))
     pending?.steps.append(step)
+    return splice
   }
 
   fileprivate func mutate<Result>(_ body: (inout JSONDocument) throws(JSONEditError) -> Result) throws -> Result {
@@ -271,10 +302,12 @@ final class DocumentEditor {
   /// Inserts a JSON value as the child at `position` of `parent` (with `key` in an object).
   /// - Returns: the new value's id.
   @discardableResult
-  func insert(json text: String, forKey key: String? = nil, at position: Int, in parent: NodeID) throws -> NodeID {
+  func insert(
+    json text: String, forKey key: String? = nil, at position: Int, in parent: NodeID, verbatim: Bool = false
+  ) throws -> NodeID {
     let container = try node(parent)
     let edit = try store.mutate { document throws(JSONEditError) in
-      try document.insert(json: text, forKey: key, at: position, in: container)
+      try document.insert(json: text, forKey: key, at: position, in: container, verbatim: verbatim)
     }
     guard let inserted = edit.node else { preconditionFailure("an insertion names the inserted node") }
     // The identity map follows the edit first, so the new value's id is its new one.
@@ -292,6 +325,44 @@ final class DocumentEditor {
     let parent = store.id(parentNode)
     let edit = try store.mutate { document throws(JSONEditError) in try document.remove(target) }
     store.record(edit, step: .removed(parent: parent, position: position, node: id))
+  }
+
+  /// Moves a value to `position` among the children of `parent` (counted without the value
+  /// itself), with its key in an object (`key` renames it; a member moved into an array
+  /// loses its key). The value keeps its bytes and its id, and so does everything in it.
+  func move(_ id: NodeID, to position: Int, in parent: NodeID, key: String? = nil) throws {
+    let target = try node(id)
+    let document = store.document
+    let text = document.rawText(of: target)
+    let newKey = key ?? document.key(of: target)
+    guard let oldParentNode = document.parent(of: target), let oldPosition = document.position(of: target) else {
+      throw DocumentStore.EditError.refused("the top-level value cannot be moved")
+    }
+    let oldParent = store.id(oldParentNode)
+    let removal = try store.mutate { document throws(JSONEditError) in try document.remove(target) }
+    let inverse = store.record(removal, step: .removed(parent: oldParent, position: oldPosition, node: id))
+    let container = try node(parent)
+    let keyed = store.document.kind(of: container) == .object ? newKey : nil
+    if store.document.kind(of: container) == .object, keyed == nil { throw DocumentStore.EditError.refused("a member needs a key") }
+    let insertion = try store.mutate { document throws(JSONEditError) in
+      try document.insert(json: text, forKey: keyed, at: position, in: container, verbatim: true)
+    }
+    store.record(insertion, step: .inserted(parent: parent, position: position, node: id), reusing: inverse.inserted)
+  }
+
+  /// Renames an object member: only the key's bytes change, and the value and everything
+  /// in it keep their ids.
+  func rename(_ id: NodeID, to key: String) throws {
+    let target = try node(id)
+    guard let parentNode = store.document.parent(of: target), let position = store.document.position(of: target),
+      store.document.kind(of: parentNode) == .object
+    else { throw DocumentStore.EditError.refused("only an object member has a key to rename") }
+    let parent = store.id(parentNode)
+    let edit = try store.mutate { document throws(JSONEditError) in try document.renameKey(of: target, to: key) }
+    // The same words in the same places: every id stays where it is.
+    store.record(
+      edit, step: .replaced(parent: parent, position: position, node: id),
+      splice: NodeIdentityMap.Splice(start: edit.spliceStart, removedCount: 0, inserted: []))
   }
 
   /// Replaces a value (keeping its key, and its id) with the JSON value in `text`.

@@ -96,6 +96,31 @@ struct NodeIdentityMap {
     return apply(Splice(start: edit.spliceStart, removedCount: edit.removedWordCount, inserted: inserted))
   }
 
+  /// Follows an insertion that puts back a value removed just before (a move, a renamed
+  /// member): the inserted words get the ids the removed ones had, given as the runs of
+  /// the removal's inverse splice. When the words do not match one for one, only the value
+  /// itself keeps its id.
+  /// - Returns: the splice that undoes this one.
+  mutating func follow(_ edit: JSONEdit, reusing removed: [Run]) -> Splice {
+    let count = removed.reduce(0) { $0 + $1.count }
+    let inserted: [Run]
+    if count == edit.insertedWordCount, edit.removedWordCount == 0 {
+      inserted = removed
+    } else if let first = removed.first, edit.insertedWordCount > 0 {
+      inserted = [Run(id: first.id, start: 0, count: 1)] + freshRuns(count: edit.insertedWordCount - 1, from: 1)
+    } else {
+      return follow(edit)
+    }
+    return apply(Splice(start: edit.spliceStart, removedCount: edit.removedWordCount, inserted: inserted))
+  }
+
+  /// New ids for `count` words starting at relative position `start`.
+  private mutating func freshRuns(count: Int, from start: Int) -> [Run] {
+    guard count > 0 else { return [] }
+    defer { nextID += count }
+    return [Run(id: nextID, start: start, count: count)]
+  }
+
   /// Applies a splice (one from ``follow(_:)``, or its inverse).
   /// - Returns: the inverse splice.
   @discardableResult

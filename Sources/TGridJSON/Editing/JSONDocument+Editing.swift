@@ -56,6 +56,34 @@ extension JSONDocument {
     return commit(splice, kind: .replaced, parent: parent, position: position)
   }
 
+  /// Renames an object member: only the key's text changes; the value keeps every byte
+  /// (and so do the spaces around the colon).
+  @discardableResult
+  public mutating func renameKey(of node: JSONNode, to key: String) throws(JSONEditError) -> JSONEdit {
+    try checkEditable(node)
+    let index = node.index
+    guard let parent = storage.parentIndex(of: index) else { throw .invalidNode(node) }
+    guard storage.keyOffset(of: index) != nil, let oldToken = rawKeyText(of: node) else { throw .keyNotAllowed }
+    let position = storage.position(ofChild: index, in: parent)
+    let memberStart = storage.logicalMemberStart(of: index)
+    let valueStart = storage.logicalStart(of: index)
+    let valueEnd = storage.logicalEnd(of: index)
+    let keyPrefix = storage.text(inLogical: memberStart..<valueStart)
+    let newToken = Array(JSONStringEncoder.quoted(key).utf8)
+    let afterKey = Array(keyPrefix.dropFirst(oldToken.utf8.count))
+    let valueText = storage.text(inLogical: valueStart..<valueEnd)
+    let chunk = newToken + afterKey + valueText
+    let physical = storage.appendAdded(chunk)
+    let (words, longKeys) = JSONDocument.fragment(
+      valueText, at: physical + UInt64(newToken.count + afterKey.count), keyOffset: physical,
+      keyEscaped: newToken.contains(0x5C))
+    let splice = TapeSplice(
+      start: index, removedCount: storage.subtreeEnd(index) - index, insertedWords: words,
+      insertedLongKeys: longKeys, parent: parent, childCountDelta: 0,
+      pieces: storage.piecesReplacing(memberStart..<valueEnd, withPhysical: physical, length: chunk.count))
+    return commit(splice, kind: .replaced, parent: parent, position: position)
+  }
+
   /// Removes an array element or object member (with its comma; an only child leaves
   /// `[]` or `{}`), or a JSON Lines record (with its line break).
   @discardableResult
@@ -90,9 +118,13 @@ extension JSONDocument {
   ///
   /// - Parameters:
   ///   - key: The member's key for an object; nil for an array or the JSON Lines list.
+  ///   - verbatim: Write an array or object exactly as given (its own whitespace, from its
+  ///     first to its last byte) instead of laying it out like its siblings: for a value
+  ///     that moves or is renamed and must keep its bytes. (A JSON Lines record is always
+  ///     laid out on one line.)
   @discardableResult
   public mutating func insert(
-    json text: String, forKey key: String? = nil, at position: Int, in container: JSONNode
+    json text: String, forKey key: String? = nil, at position: Int, in container: JSONNode, verbatim: Bool = false
   ) throws(JSONEditError) -> JSONEdit {
     try checkEditable(container)
     let parent = container.index
@@ -153,7 +185,9 @@ extension JSONDocument {
       insertionIndex = storage.subtreeEnd(previous)
     }
 
-    let valueText = value.laidOut(layout, indentation: layout.indentation)
+    // A JSON Lines record must stay on its line, whatever its own whitespace.
+    let keepsBytes = verbatim && !(parent == 0 && storage.isLines)
+    let valueText = keepsBytes ? value.rawBytes(of: value.root) : value.laidOut(layout, indentation: layout.indentation)
     let chunk = prefix + keyText + valueText + suffix
     let physical = storage.appendAdded(chunk)
     let (words, longKeys) = JSONDocument.fragment(
@@ -256,7 +290,11 @@ extension JSONDocument {
       let between = storage.text(inLogical: storage.logicalEnd(of: first)..<storage.logicalMemberStart(of: storage.subtreeEnd(first)))
       if let comma = between.firstIndex(of: 0x2C) { layout.separator = Array(between[(comma + 1)...]) }
     } else {
-      layout.separator = storage.text(inLogical: (open + 1)..<firstStart)
+      // An only child shows the separator when it sits on its own line; on one line, the
+      // space after a bracket says nothing about the space after a comma: the document's
+      // style does.
+      let leading = storage.text(inLogical: (open + 1)..<firstStart)
+      layout.separator = leading.contains(0x0A) ? leading : (style.spaceAfterComma ? [0x20] : [])
     }
     // Siblings that are containers show whether values span lines here.
     var child = first

@@ -36,29 +36,28 @@ import Testing
     #expect(browser.message == "copied 2 values (45 B)")
   }
 
-  @Test func cutPasteAndDeleteAreNotOfferedYet() throws {
+  @Test func theMenuOffersWhatAppliesToTheFocusedValue() throws {
     let browser = try makeBrowser()
     let view = browser.collectionView
     #expect(view.showEditMenu())
     let enabled = view.editMenu?.entries.filter(\.isEnabled).map(\.action.name)
-    #expect(enabled == ["copy", "selectAll", "copyPath"])
+    #expect(enabled == ["cut", "copy", "delete", "duplicate", "editValue", "copyPath", "selectAll"])
+    view.dismissEditMenu()
+    #expect(view.performEditAction(.copy))
+    #expect(view.showEditMenu())
+    #expect(view.editMenu?.entries.first { $0.action == .paste }?.isEnabled == true)
   }
 
-  @Test func theHelpListsOnlyKeysThatDoSomething() {
+  @Test func theHelpListsTheEditingKeys() {
     for table in [BrowserKeys.grid, BrowserKeys.tree] {
       let help = table.helpText(width: 80).joined(separator: "\n")
-      #expect(help.contains("Copy"))
-      #expect(!help.contains("Cut") && !help.contains("Paste") && !help.contains("Delete"))
+      for title in ["Copy", "Cut", "Paste", "Delete", "Undo", "Redo", "Save", "Edit the value", "Rename the key"] {
+        #expect(help.contains(title), "\(title)")
+      }
     }
     #expect(BrowserKeys.tree.helpText(width: 80).joined(separator: "\n").contains("Columns or outline"))
     #expect(BrowserKeys.grid.command(for: KeyEvent(.character("t"))) == .showTree)
-  }
-
-  @Test func aPasteIsOneEventAndDoesNotRunKeys() throws {
-    let browser = try makeBrowser()
-    #expect(browser.handle(.paste("aq")) == .changed)
-    #expect(browser.collectionView.indexPathsForSelectedItems.isEmpty)
-    #expect(browser.message?.hasPrefix("pasted 2 characters") == true)
+    #expect(BrowserKeys.grid.command(for: KeyEvent(.character("u"))) == .undo)
   }
 
   @Test func keysFromTheTableDriveTheBrowser() throws {

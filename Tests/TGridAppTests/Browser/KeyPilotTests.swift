@@ -165,7 +165,7 @@ import Testing
     #expect(pilot.focusedPath == ".[0].tags[0]")
     pilot.press("Backspace")
     #expect(pilot.focusedPath == ".[0].tags")
-    pilot.press("u")
+    pilot.press("Backspace")
     #expect(pilot.focusedPath == ".[0]")
     pilot.press("Backspace")
     #expect(pilot.statusLine.contains("already at the top"))
@@ -223,20 +223,22 @@ import Testing
 
   /// The commands the tests above press. A command added to a key table without a pilot
   /// test fails here.
-  static let pressed: Set<CommandIdentifier> = [
+  static let pressed: Set<CommandIdentifier> = Set<CommandIdentifier>([
     .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveToFirst, .moveToLast, .scrollLineUp,
     .scrollLineDown, .select, .extendSelectionUp, .extendSelectionDown, .extendSelectionLeft,
     .extendSelectionRight, .selectAll, .clearSelection, .showEditMenu, .copy, .showHelp, .redraw, .quit,
     .extendToFocus, .openContainer, .goUp, .showTree, .showGrid, .toggleCollapse, .expandOrFirstChild,
     .collapseOrParent, .toggleTreeStyle,
-  ]
+  ]).union(EditingPilotTests.pressed)
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {
+    var missing = Set<CommandIdentifier>()
     for table in [BrowserKeys.grid, BrowserKeys.tree] {
-      for binding in table.bindings where !binding.keys.isEmpty {
-        #expect(Self.pressed.contains(binding.command), "no pilot test presses \(binding.command)")
+      for binding in table.bindings where !binding.keys.isEmpty && !Self.pressed.contains(binding.command) {
+        missing.insert(binding.command)
       }
     }
+    #expect(missing.isEmpty, "no pilot test presses \(missing.map(\.description).sorted())")
   }
 
   // MARK: - Fixtures

@@ -1,3 +1,4 @@
+import Foundation
 import TGridJSON
 import TestSupport
 import Testing
@@ -176,6 +177,35 @@ import Testing
       store.redo()
       #expect(store.document.serializedText() == expected)
     }
+  }
+
+  @Test func aMovedValueKeepsItsIdsAndItsBytes() throws {
+    let store = try makeStore("[\n  1,\n  {\"a\":   [2,3]},\n  4\n]")
+    let root = store.root
+    let object = store.id(try need(store.document.child(at: 1, of: store.document.root)))
+    let inner = store.id(try need(store.document.child(forKey: "a", of: try need(store.node(object)))))
+    try store.perform("Move", selection: .init()) { editor in
+      try editor.move(object, to: 2, in: root)
+      return .init()
+    }
+    #expect(store.document.serializedText() == "[\n  1,\n  4,\n  {\"a\":   [2,3]}\n]")
+    #expect(store.document.rawText(of: try need(store.node(inner))) == "[2,3]")
+    #expect(store.document.position(of: try need(store.node(object))) == 2)
+    store.undo()
+    #expect(store.document.serializedText() == "[\n  1,\n  {\"a\":   [2,3]},\n  4\n]")
+    #expect(store.document.rawText(of: try need(store.node(inner))) == "[2,3]")
+  }
+
+  @Test func renamingAKeyChangesOnlyTheKeysBytes() throws {
+    let text = "{\n  \"first\": {\n    \"x\":  1,\n    \"y\": [ 2 ]\n  },\n  \"second\": true\n}\n"
+    let store = try makeStore(text)
+    let first = store.id(try need(store.document.child(forKey: "first", of: store.document.root)))
+    try store.perform("Rename", selection: .init()) { editor in
+      try editor.rename(first, to: "renamed")
+      return .init()
+    }
+    #expect(store.document.serializedText() == text.replacingOccurrences(of: "\"first\"", with: "\"renamed\""))
+    #expect(store.document.key(of: try need(store.node(first))) == "renamed")
   }
 
   // MARK: - Fixtures

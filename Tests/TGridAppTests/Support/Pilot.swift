@@ -23,15 +23,20 @@ final class Pilot {
   private(set) var lastExit: RunLoopExit?
 
   init(
-    json: String, name: String = "test.json", size: CellSize = CellSize(columns: 80, rows: 24),
+    json: String, name: String = "test.json", path: String? = nil, size: CellSize = CellSize(columns: 80, rows: 24),
     presentation: PresentationKind = .grid, treeOrientation: TreeLayout.Orientation = .outline,
     options: JSONParseOptions = JSONParseOptions()
   ) throws {
-    let document = try JSONDocument(parsing: json, options: options)
+    let document: JSONDocument
+    if let path {
+      document = try JSONDocument(bytes: try JSONBytes.contentsOfFile(path), options: options)
+    } else {
+      document = try JSONDocument(parsing: json, options: options)
+    }
     terminal = HeadlessTerminal(size: size)
     browser = BrowserController(
-      document: document, sourceName: name, size: size, presentation: presentation, treeOrientation: treeOrientation,
-      animates: true)
+      document: document, sourceName: name, path: path, size: size, presentation: presentation,
+      treeOrientation: treeOrientation, animates: true)
     browser.terminal = terminal
     let terminal = self.terminal
     browser.collectionView.clock = { terminal.elapsedMilliseconds }

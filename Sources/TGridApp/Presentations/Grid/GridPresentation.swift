@@ -136,6 +136,18 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
 
   private var isShown: Bool { host.presentation === self }
 
+  var emptyContainer: NodeID? {
+    model.sections.first { $0.items.isEmpty }?.container ?? (model.itemCount == 0 ? model.root : nil)
+  }
+
+  /// A card moves to where the card in that direction is (in its own section).
+  func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? {
+    guard let indexPath = model.indexPath(for: id, in: store),
+      let target = host.collectionView.indexPathForItem(inDirection: direction, from: indexPath)
+    else { return nil }
+    return target.section == indexPath.section ? target.item : nil
+  }
+
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {

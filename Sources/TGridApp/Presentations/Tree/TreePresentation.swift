@@ -48,6 +48,11 @@ final class TreePresentation: Presentation {
 
   private var isShown: Bool { host.presentation === self }
 
+  func showsChildren(of id: NodeID) -> Bool {
+    guard let indexPath = model.indexPath(forNode: id.rawValue) else { return false }
+    return model.hasChildren(at: indexPath) && !model.isCollapsed(at: indexPath)
+  }
+
   // MARK: - Presentation
 
   func prepareToShow() {

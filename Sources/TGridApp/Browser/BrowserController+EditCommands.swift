@@ -1,0 +1,525 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Paste before the focused value (`P`).
+  static let pasteBefore: CommandIdentifier = "pasteBefore"
+  /// Insert a copy of the selected values after each of them.
+  static let duplicate: CommandIdentifier = "duplicate"
+  /// Insert a new value after the focused one, typed as JSON.
+  static let insertValue: CommandIdentifier = "insertValue"
+  /// Edit the focused value in the status line.
+  static let editValue: CommandIdentifier = "editValue"
+  /// Rename the focused member's key.
+  static let renameKey: CommandIdentifier = "renameKey"
+  /// Move the focused value one place earlier or later in its container, or (in the grid)
+  /// to where the card in that direction is.
+  static let moveItemUp: CommandIdentifier = "moveItemUp"
+  static let moveItemDown: CommandIdentifier = "moveItemDown"
+  static let moveItemLeft: CommandIdentifier = "moveItemLeft"
+  static let moveItemRight: CommandIdentifier = "moveItemRight"
+  /// Undo the last edit.
+  static let undo: CommandIdentifier = "undo"
+  /// Make the last undone edit again.
+  static let redo: CommandIdentifier = "redo"
+}
+
+extension EditAction {
+  /// Insert a copy after each selected value.
+  static let duplicate = EditAction(name: "duplicate", title: "Duplicate", accelerator: "u")
+  /// Edit the focused value.
+  static let editValue = EditAction(name: "editValue", title: "Edit Value", accelerator: "e")
+  /// Rename the focused member.
+  static let renameKey = EditAction(name: "renameKey", title: "Rename Key", accelerator: "r")
+  /// Copy the jq path of the focused value.
+  static let copyPath = EditAction(name: "copyPath", title: "Copy Path", accelerator: "h")
+}
+
+/// Editing: every change goes through the store as one undo step, and comes back as a
+/// batch update of the presentation. Commands act on the selection, or the focused value.
+extension BrowserController {
+  /// The pasteboard type of a value copied from a document: its exact source text.
+  static let jsonPasteboardType = "application/json"
+  /// The pasteboard type of an object member copied with its key: `{"key": value}`.
+  static let memberPasteboardType = "application/vnd.tgrid.member+json"
+
+  // MARK: - What commands act on
+
+  /// The values an edit acts on: the selection, else the focused value; in document
+  /// order, and without values inside other selected values (they go with them).
+  func editTargets() -> [NodeID] {
+    let ids = collectionView.indexPathsForEditActions.compactMap(presentation.nodeID(at:))
+    return outermost(ids)
+  }
+
+  /// The ids in document order, leaving out any inside another one of them.
+  func outermost(_ ids: [NodeID]) -> [NodeID] {
+    let nodes = ids.compactMap { id in store.node(id).map { (id, $0) } }.sorted { $0.1 < $1.1 }
+    var result: [NodeID] = []
+    var end = -1
+    for (id, node) in nodes where node.index >= end {
+      result.append(id)
+      end = subtreeEnd(of: node)
+    }
+    return result
+  }
+
+  /// The tape index after a node's subtree.
+  private func subtreeEnd(of node: JSONNode) -> Int {
+    let document = store.document
+    if let next = document.nextSibling(of: node) { return next.index }
+    // The last child: its subtree ends where its parent's next sibling starts, or later.
+    var current = node
+    while let parent = document.parent(of: current) {
+      if let next = document.nextSibling(of: parent) { return next.index }
+      current = parent
+    }
+    return Int.max
+  }
+
+  /// Runs one command on the store, reporting refusals in the status line.
+  @discardableResult
+  func edit(_ name: String, _ body: (DocumentEditor) throws -> DocumentStore.Selection) -> Bool {
+    do {
+      let before = selection
+      guard try store.perform(name, selection: before, body) != nil else { return false }
+      return true
+    } catch {
+      show(message: "\(name.lowercased()): \(error)")
+      return false
+    }
+  }
+
+  // MARK: - Copy, cut, delete
+
+  /// Copies values: each as its exact source text (with its key, for a member) on the
+  /// pasteboard, and as text for other programs (one value re-indented from its first
+  /// line, several as a JSON array).
+  func copy(_ ids: [NodeID], verb: String = "copied") {
+    let document = store.document
+    let nodes = ids.compactMap(store.node)
+    guard !nodes.isEmpty else { return }
+    var items: [PasteboardItem] = []
+    var texts: [String] = []
+    for node in nodes {
+      let raw = document.rawText(of: node)
+      if let key = document.key(of: node) {
+        items.append(PasteboardItem(type: Self.memberPasteboardType, text: "{" + JSONStringEncoder.quoted(key) + ": " + raw + "}"))
+      } else {
+        items.append(PasteboardItem(type: Self.jsonPasteboardType, text: raw))
+      }
+      texts.append(clipboardText(of: node))
+    }
+    let text = texts.count == 1 ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
+    let what = nodes.count == 1 ? "1 value" : "\(nodes.count) values"
+    copy(text: text, items: items, description: "\(verb) \(what) (\(Self.byteCount(text.utf8.count)))")
+  }
+
+  /// A value's text for the system clipboard: as written when it is on one line, else
+  /// laid out again from column 0 in the document's style (the source's lines keep the
+  /// indentation of where they stood, which reads wrong once pasted elsewhere).
+  func clipboardText(of node: JSONNode) -> String {
+    let document = store.document
+    let raw = document.rawText(of: node)
+    guard raw.contains("\n") else { return raw }
+    var style = document.formatStyle
+    if !style.isMultiLine { style = .twoSpaces }
+    return document.formattedText(of: node, style: style)
+  }
+
+  func copy(text: String, items: [PasteboardItem], description: String) {
+    do {
+      try collectionView.pasteboard.copy(items, plainText: text)
+      show(message: description)
+    } catch {
+      show(message: "\(description) inside tgrid; the system clipboard refused: \(error)")
+    }
+  }
+
+  /// Copies the values, then removes them: one undo step.
+  func cut(_ ids: [NodeID]) {
+    guard !ids.isEmpty else { return }
+    copy(ids, verb: "cut")
+    let message = self.message
+    if remove(ids, name: "Cut") { self.message = message }
+  }
+
+  /// Removes values without copying them.
+  @discardableResult
+  func remove(_ ids: [NodeID], name: String = "Delete") -> Bool {
+    guard !ids.isEmpty else { return false }
+    let document = store.document
+    // The focus goes to what follows the last removed value, else what precedes the first.
+    let nodes = ids.compactMap(store.node)
+    let after = nodes.last.flatMap(document.nextSibling(of:)).map(store.id)
+    let before: NodeID? = nodes.first.flatMap { node -> NodeID? in
+      guard let parent = document.parent(of: node), let position = document.position(of: node), position > 0 else {
+        return nodes.first.flatMap(document.parent(of:)).map(store.id)
+      }
+      return document.child(at: position - 1, of: parent).map(store.id)
+    }
+    let done = edit(name) { editor in
+      for id in ids.reversed() { try editor.remove(id) }
+      return DocumentStore.Selection(focus: after ?? before)
+    }
+    if done {
+      restoreAfterEdit(DocumentStore.Selection(focus: after ?? before))
+      if name == "Delete" { show(message: "deleted \(ids.count == 1 ? "1 value" : "\(ids.count) values")") }
+    }
+    return done
+  }
+
+  // MARK: - Paste
+
+  /// A value to paste: its JSON text, and its key when it was copied as a member.
+  struct PastedValue {
+    var key: String?
+    var text: String
+  }
+
+  /// Where pasting puts values: the container and the position in it.
+  struct InsertionPoint {
+    var parent: NodeID
+    var position: Int
+  }
+
+  /// Where a paste after (or before) the focused value goes: beside it in its container;
+  /// into it when it is an empty object or array, or an expanded tree node (whose first
+  /// child is the next row).
+  func insertionPoint(after: Bool) -> InsertionPoint? {
+    let document = store.document
+    guard let focus = focusedNodeID, let node = store.node(focus) else {
+      return presentation.emptyContainer.map { InsertionPoint(parent: $0, position: 0) }
+    }
+    if after, document.kind(of: node).isContainer,
+      document.childCount(of: node) == 0 || presentation.showsChildren(of: focus)
+    {
+      return InsertionPoint(parent: focus, position: 0)
+    }
+    guard let parent = document.parent(of: node), let position = document.position(of: node) else {
+      // The root: into it.
+      return document.kind(of: node).isContainer
+        ? InsertionPoint(parent: focus, position: after ? document.childCount(of: node) : 0) : nil
+    }
+    return InsertionPoint(parent: store.id(parent), position: after ? position + 1 : position)
+  }
+
+  /// The values on the pasteboard: tgrid's own (exact text, with keys), else its text
+  /// read as JSON; `nil` with a message when there is nothing to paste.
+  func pasteboardValues() -> [PastedValue]? {
+    let pasteboard = collectionView.pasteboard
+    let own = pasteboard.items.filter { $0.type == Self.jsonPasteboardType || $0.type == Self.memberPasteboardType }
+    if !own.isEmpty {
+      return own.compactMap { item -> PastedValue? in
+        guard let text = item.text else { return nil }
+        guard item.type == Self.memberPasteboardType else { return PastedValue(key: nil, text: text) }
+        guard let member = try? JSONDocument(parsing: text), let value = member.child(at: 0, of: member.root) else {
+          return PastedValue(key: nil, text: text)
+        }
+        return PastedValue(key: member.key(of: value), text: member.rawText(of: value))
+      }
+    }
+    return nil
+  }
+
+  /// Pastes the pasteboard's values after (or before) the focused value.
+  func paste(after: Bool) {
+    if let values = pasteboardValues() {
+      paste(values, after: after)
+      return
+    }
+    guard let text = collectionView.pasteboard.string, !text.isEmpty else {
+      show(message: "nothing to paste: copy (y) or cut (x) something first")
+      return
+    }
+    pasteText(text, after: after)
+  }
+
+  /// Pastes text from outside (a terminal paste, the system clipboard): read as JSON (one
+  /// value, or one per line); text that is not JSON is offered as a string.
+  func pasteText(_ text: String, after: Bool = true) {
+    do {
+      let document = try JSONDocument(parsing: text)
+      let values: [PastedValue]
+      if document.isJSONLines {
+        values = document.children(of: document.root).map { PastedValue(key: nil, text: document.rawText(of: $0)) }
+      } else {
+        values = [PastedValue(key: nil, text: document.rawText(of: document.root))]
+      }
+      paste(values, after: after)
+    } catch {
+      let quoted = JSONStringEncoder.quoted(text)
+      prompt = .ask(
+        "not JSON (\(error)): paste it as a string?",
+        [
+          ("y", "(y)es", { [unowned self] in self.paste([PastedValue(key: nil, text: quoted)], after: after); return nil }),
+          ("n", "(n)o", { nil }),
+        ])
+      setNeedsDisplay()
+    }
+  }
+
+  /// Inserts values at the insertion point: members keep their keys (a key that exists gets
+  /// ` (2)`), bare values pasted into an object ask for a key first.
+  func paste(_ values: [PastedValue], after: Bool) {
+    guard !values.isEmpty else { return }
+    guard let point = insertionPoint(after: after), let parent = store.node(point.parent) else {
+      show(message: "nothing to paste into here")
+      return
+    }
+    let isObject = store.document.kind(of: parent) == .object
+    if isObject, values.contains(where: { $0.key == nil }) {
+      prompt = .field("key for the pasted value: ") { [unowned self] key in
+        guard !key.isEmpty else { return .keepOpen("a member needs a key") }
+        self.insert(values.map { PastedValue(key: $0.key ?? key, text: $0.text) }, at: point, name: "Paste")
+        return .close
+      }
+      setNeedsDisplay()
+      return
+    }
+    insert(values, at: point, name: "Paste")
+  }
+
+  /// Inserts values at a point as one undo step, selecting them.
+  @discardableResult
+  func insert(_ values: [PastedValue], at point: InsertionPoint, name: String, verbatim: Bool = false) -> Bool {
+    var renamed: [(String, String)] = []
+    var inserted: [NodeID] = []
+    let done = edit(name) { editor in
+      let container = try editor.node(point.parent)
+      let isObject = editor.document.kind(of: container) == .object
+      var taken = Set<String>()
+      if isObject {
+        for child in editor.document.children(of: container) { if let key = editor.document.key(of: child) { taken.insert(key) } }
+      }
+      for (offset, value) in values.enumerated() {
+        var key: String?
+        if isObject {
+          let wanted = value.key ?? "value"
+          let unique = Self.uniqueKey(wanted, avoiding: taken)
+          if unique != wanted { renamed.append((wanted, unique)) }
+          taken.insert(unique)
+          key = unique
+        }
+        inserted.append(
+          try editor.insert(json: value.text, forKey: key, at: point.position + offset, in: point.parent, verbatim: verbatim))
+      }
+      return DocumentStore.Selection(focus: inserted.first, selected: inserted.count > 1 ? inserted : [])
+    }
+    guard done else { return false }
+    restoreAfterEdit(DocumentStore.Selection(focus: inserted.first, selected: inserted.count > 1 ? inserted : []))
+    let what = inserted.count == 1 ? "1 value" : "\(inserted.count) values"
+    var text = "\(name.lowercased() == "paste" ? "pasted" : "inserted") \(what)"
+    if let first = renamed.first {
+      text += renamed.count == 1
+        ? "; \"\(first.0)\" existed: pasted as \"\(first.1)\"" : "; \(renamed.count) keys existed and were renamed"
+    }
+    show(message: text)
+    return true
+  }
+
+  /// `name`, or `name (2)`, `name (3)`… whichever is not taken.
+  static func uniqueKey(_ name: String, avoiding taken: Set<String>) -> String {
+    guard taken.contains(name) else { return name }
+    var number = 2
+    while taken.contains("\(name) (\(number))") { number += 1 }
+    return "\(name) (\(number))"
+  }
+
+  /// Inserts a copy of each value right after it.
+  func duplicate(_ ids: [NodeID]) {
+    let document = store.document
+    var copies: [NodeID] = []
+    let done = edit("Duplicate") { editor in
+      for id in ids.reversed() {
+        let node = try editor.node(id)
+        guard let parent = editor.document.parent(of: node), let position = editor.document.position(of: node) else {
+          throw DocumentStore.EditError.refused("the top-level value cannot be duplicated")
+        }
+        var key = editor.document.key(of: node)
+        if let wanted = key {
+          let taken = Set(editor.document.children(of: parent).compactMap { editor.document.key(of: $0) })
+          key = Self.uniqueKey(wanted, avoiding: taken)
+        }
+        copies.append(
+          try editor.insert(
+            json: editor.document.rawText(of: node), forKey: key, at: position + 1, in: store.id(parent), verbatim: true))
+      }
+      return DocumentStore.Selection(focus: copies.last, selected: copies.count > 1 ? copies.reversed() : [])
+    }
+    _ = document
+    if done {
+      restoreAfterEdit(DocumentStore.Selection(focus: copies.last, selected: copies.count > 1 ? copies.reversed() : []))
+      show(message: "duplicated \(copies.count == 1 ? "1 value" : "\(copies.count) values")")
+    }
+  }
+
+  // MARK: - Typing values
+
+  /// Asks for a new value (and, in an object, its key first) to insert after the focus.
+  func insertNewValue() {
+    guard let point = insertionPoint(after: true), let parent = store.node(point.parent) else {
+      show(message: "nothing to insert into here")
+      return
+    }
+    let ask = { [unowned self] (key: String?) -> StatusPrompt in
+      .field("new value (JSON): ") { text in
+        do {
+          _ = try JSONDocument(parsing: text, options: JSONParseOptions(mode: .json))
+        } catch {
+          return .keepOpen("\(error)")
+        }
+        self.insert([PastedValue(key: key, text: text)], at: point, name: "Insert")
+        return .close
+      }
+    }
+    if store.document.kind(of: parent) == .object {
+      prompt = .field("new key: ") { key in
+        guard !key.isEmpty else { return .keepOpen("a member needs a key") }
+        return .next(ask(key))
+      }
+    } else {
+      prompt = ask(nil)
+    }
+    setNeedsDisplay()
+  }
+
+  /// Edits the focused value in the status line: a string as its text (escapes are
+  /// written for you), anything else as JSON text, checked before it is accepted.
+  func editFocusedValue() {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    let document = store.document
+    let isString = document.kind(of: node) == .string
+    let start: String
+    if isString {
+      start = document.string(of: node) ?? ""
+    } else if document.kind(of: node).isContainer {
+      start = document.formattedText(of: node, style: .compact)
+    } else {
+      start = document.rawText(of: node)
+    }
+    let path = document.path(of: node).jq
+    prompt = .field("\(path) = ", text: start) { [unowned self] text in
+      let json: String
+      if isString {
+        json = JSONStringEncoder.quoted(text)
+      } else {
+        do {
+          _ = try JSONDocument(parsing: text, options: JSONParseOptions(mode: .json))
+        } catch {
+          return .keepOpen("\(error)")
+        }
+        json = text
+      }
+      guard json != self.store.node(id).map(self.store.document.rawText(of:)) else { return .close }
+      if self.edit("Edit", { editor in
+        try editor.replace(id, withJSON: json)
+        return DocumentStore.Selection(focus: id)
+      }) {
+        self.restoreAfterEdit(DocumentStore.Selection(focus: id))
+        self.show(message: "edited \(path)")
+      }
+      return .close
+    }
+    setNeedsDisplay()
+  }
+
+  /// Renames the focused member.
+  func renameFocusedKey() {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    guard let key = store.document.key(of: node) else {
+      show(message: "only an object member has a key to rename")
+      return
+    }
+    prompt = .field("rename \"\(key)\" to: ", text: key) { [unowned self] newKey in
+      guard !newKey.isEmpty else { return .keepOpen("a key cannot be empty") }
+      guard newKey != key else { return .close }
+      if let parent = self.store.node(id).flatMap(self.store.document.parent(of:)),
+        self.store.document.children(of: parent).contains(where: { self.store.document.key(of: $0) == newKey })
+      {
+        return .keepOpen("\"\(newKey)\" exists in this object")
+      }
+      if self.edit("Rename", { editor in
+        try editor.rename(id, to: newKey)
+        return DocumentStore.Selection(focus: id)
+      }) {
+        self.restoreAfterEdit(DocumentStore.Selection(focus: id))
+        self.show(message: "renamed \"\(key)\" to \"\(newKey)\"")
+      }
+      return .close
+    }
+    setNeedsDisplay()
+  }
+
+  // MARK: - Moving
+
+  /// Moves the focused value: up/left one place earlier, down/right one later (in the
+  /// grid, to where the card in that direction is).
+  func moveFocusedValue(_ direction: FocusDirection) {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    let document = store.document
+    guard let parent = document.parent(of: node), let position = document.position(of: node) else {
+      show(message: "the top-level value cannot be moved")
+      return
+    }
+    let count = document.childCount(of: parent)
+    let target = presentation.movePosition(for: id, from: position, count: count, direction: direction)
+      ?? (direction == .up || direction == .left ? position - 1 : position + 1)
+    guard target >= 0, target < count, target != position else {
+      show(message: "already at the \(target < position || target < 0 ? "start" : "end") of its container")
+      return
+    }
+    let parentID = store.id(parent)
+    let kept = selection
+    if edit("Move", { editor in
+      try editor.move(id, to: target, in: parentID)
+      return kept
+    }) {
+      restoreAfterEdit(kept)
+    }
+  }
+
+  // MARK: - Undo
+
+  func undo() {
+    guard !store.isLoading else {
+      show(message: "the file is still loading")
+      return
+    }
+    guard let transaction = store.undo() else {
+      show(message: "nothing to undo")
+      return
+    }
+    restoreAfterEdit(transaction.before)
+    show(message: "undid \(transaction.name.lowercased())")
+  }
+
+  func redo() {
+    guard let transaction = store.redo() else {
+      show(message: "nothing to redo")
+      return
+    }
+    restoreAfterEdit(transaction.after)
+    show(message: "redid \(transaction.name.lowercased())")
+  }
+
+  /// After an edit's batch update: focus and selection where the command wants them.
+  func restoreAfterEdit(_ selection: DocumentStore.Selection) {
+    let view = collectionView
+    view.clearSelection()
+    for id in selection.selected {
+      if let indexPath = presentation.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
+    }
+    if let focus = selection.focus, let indexPath = presentation.indexPath(for: focus, reveal: true) {
+      view.focusItem(at: indexPath, scrollPosition: .nearest)
+    }
+    view.ensureFocus()
+    selectionDidChange()
+  }
+
+  static func byteCount(_ count: Int) -> String {
+    if count < 1024 { return "\(count) B" }
+    if count < 1024 * 1024 { return "\(count / 1024) KiB" }
+    return "\(count / (1024 * 1024)) MiB"
+  }
+}

@@ -1,0 +1,224 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Save the document to its file (Ctrl-S).
+  static let save: CommandIdentifier = "save"
+  /// Open the command line (`:`).
+  static let commandLine: CommandIdentifier = "commandLine"
+}
+
+/// Saving, the command line and quitting: nothing unsaved is ever dropped without the
+/// person choosing it, and no file is written except by an atomic save.
+extension BrowserController {
+  // MARK: - Saving
+
+  /// Saves to the document's file; a document from standard input (or the demo data)
+  /// asks for a path first.
+  func save(then next: (() -> Void)? = nil) {
+    guard !store.isLoading else {
+      show(message: "the file is still loading: save once it has loaded")
+      return
+    }
+    guard let path = store.path else {
+      askForSavePath(then: next)
+      return
+    }
+    save(to: path, checkingDisk: true, then: next)
+  }
+
+  /// Asks where to save (`save as`).
+  func askForSavePath(then next: (() -> Void)? = nil) {
+    prompt = .field("save as: ") { [unowned self] path in
+      guard !path.isEmpty else { return .keepOpen("type a file name, or Esc") }
+      self.prompt = nil
+      self.save(to: Self.expandingHome(path), checkingDisk: false, then: next)
+      return .close
+    }
+    setNeedsDisplay()
+  }
+
+  /// Saves to `path`. When `path` is the document's own file and the file changed on disk
+  /// since it was read (or last saved), asks first: overwrite, save elsewhere, reload, or
+  /// cancel.
+  func save(to path: String, checkingDisk: Bool, then next: (() -> Void)? = nil) {
+    if checkingDisk, path == store.path, let known = store.fileStatus {
+      let now = try? saver.fileSystem.status(ofPath: path)
+      if now.flatMap({ $0 }).map({ !$0.isSameVersion(as: known) }) ?? true {
+        let what = now.flatMap { $0 } == nil ? "was deleted" : "changed on disk"
+        prompt = .ask(
+          "\(Self.displayName(path)) \(what) since it was opened:",
+          [
+            ("o", "(o)verwrite", { [unowned self] in self.save(to: path, checkingDisk: false, then: next); return nil }),
+            ("s", "(s)ave as", { [unowned self] in self.askForSavePath(then: next); return nil }),
+            ("r", "(r)eload it", { [unowned self] in self.reload(); return nil }),
+          ])
+        setNeedsDisplay()
+        return
+      }
+    }
+    do {
+      let outcome = try saver.save(store.document, to: path)
+      store.markSaved(to: path, status: outcome.status)
+      if let recovery = recoveryToRemove {
+        saver.fileSystem.remove(recovery)
+        recoveryToRemove = nil
+      }
+      var text = "saved \(Self.displayName(path)) (\(Self.byteCount(store.document.textByteCount)))"
+      if outcome.otherHardLinks > 0 {
+        text += "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
+      }
+      show(message: text)
+      next?()
+    } catch {
+      show(message: "not saved: \(error) — your edits are kept; :w PATH saves elsewhere")
+    }
+  }
+
+  /// Reads the document's file again, dropping the edits (asked for).
+  func reload() {
+    guard let path = store.path else { return }
+    do {
+      let bytes = try JSONBytes.contentsOfFile(path)
+      let document = try JSONDocument(bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
+      let status = try? saver.fileSystem.status(ofPath: path)
+      store.replaceDocument(with: document, status: status ?? nil)
+      show(message: "reloaded \(Self.displayName(path))")
+    } catch {
+      show(message: "could not reload: \(error)")
+    }
+  }
+
+  // MARK: - Recovery
+
+  /// When a recovery file with unsaved edits of `path` exists (tgrid was ended by a
+  /// signal), asks whether to restore them.
+  func offerRecovery(for path: String) {
+    guard let (recoveryPath, _) = RecoveryFile.existing(for: path, fileSystem: saver.fileSystem) else { return }
+    prompt = .ask(
+      "unsaved edits of \(Self.displayName(path)) were kept in \(Self.displayName(recoveryPath)):",
+      [
+        ("r", "(r)estore them", { [unowned self] in self.restoreRecovery(from: recoveryPath); return nil }),
+        ("d", "(d)elete them", { [unowned self] in
+          self.saver.fileSystem.remove(recoveryPath)
+          self.show(message: "deleted \(Self.displayName(recoveryPath))")
+          return nil
+        }),
+        ("k", "(k)eep them for later", { nil }),
+      ])
+    setNeedsDisplay()
+  }
+
+  /// Shows the recovered text in place of the file's (unsaved until saved).
+  func restoreRecovery(from recoveryPath: String) {
+    do {
+      let bytes = try JSONBytes.contentsOfFile(recoveryPath)
+      let recovered = try JSONDocument(
+        bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
+      let status = store.fileStatus
+      store.replaceDocument(with: recovered, status: status)
+      store.markUnsaved()
+      recoveryToRemove = recoveryPath
+      show(message: "restored the unsaved edits: save (Ctrl-S) to keep them")
+    } catch {
+      show(message: "could not restore \(Self.displayName(recoveryPath)): \(error)")
+    }
+  }
+
+  // MARK: - Quitting
+
+  /// Quits, asking first when there are unsaved edits.
+  func requestQuit() {
+    guard store.isModified else {
+      wantsToQuit = true
+      return
+    }
+    prompt = .ask(
+      "Save the changes to \(store.name)?",
+      [
+        ("y", "(y)es", { [unowned self] in self.save { self.wantsToQuit = true }; return nil }),
+        ("n", "(n)o, discard them", { [unowned self] in self.discardAndQuit(); return nil }),
+        ("c", "(c)ancel", { nil }),
+      ])
+    setNeedsDisplay()
+  }
+
+  /// Quits without saving (asked for): a restored recovery file goes too.
+  func discardAndQuit() {
+    if let recovery = recoveryToRemove { saver.fileSystem.remove(recovery) }
+    wantsToQuit = true
+  }
+
+  // MARK: - The command line
+
+  /// Opens the `:` command line.
+  func openCommandLine() {
+    prompt = .field(":") { [unowned self] line in self.runCommandLine(line) }
+    setNeedsDisplay()
+  }
+
+  /// Runs one command line: `w`, `w PATH`, `q`, `q!`, `wq`, `x`.
+  func runCommandLine(_ line: String) -> StatusPrompt.FieldResult {
+    let trimmed = line.trimmingSpaces
+    let (command, argument) = Self.split(trimmed)
+    switch command {
+    case "":
+      return .close
+    case "w", "write", "sav", "saveas":
+      prompt = nil
+      if let argument {
+        save(to: Self.expandingHome(argument), checkingDisk: Self.expandingHome(argument) == store.path)
+      } else {
+        save()
+      }
+      return .close
+    case "q", "quit":
+      prompt = nil
+      requestQuit()
+      return .close
+    case "q!", "quit!":
+      discardAndQuit()
+      return .close
+    case "wq", "x", "exit":
+      prompt = nil
+      if let argument {
+        save(to: Self.expandingHome(argument), checkingDisk: false) { self.wantsToQuit = true }
+      } else if command == "x", !store.isModified {
+        wantsToQuit = true
+      } else {
+        save { self.wantsToQuit = true }
+      }
+      return .close
+    default:
+      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq)")
+    }
+  }
+
+  /// `w path/to/file` → ("w", "path/to/file").
+  static func split(_ line: String) -> (String, String?) {
+    guard let space = line.firstIndex(of: " ") else { return (line, nil) }
+    let argument = String(line[line.index(after: space)...]).trimmingSpaces
+    return (String(line[..<space]), argument.isEmpty ? nil : argument)
+  }
+
+  /// `~/x.json` → `$HOME/x.json`.
+  static func expandingHome(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = environmentValue("HOME") else { return path }
+    return home + path.dropFirst()
+  }
+
+  /// The file name shown in messages.
+  static func displayName(_ path: String) -> String {
+    DocumentSaver.fileName(of: path)
+  }
+}
+
+extension String {
+  /// Without spaces at either end.
+  var trimmingSpaces: String {
+    var slice = Substring(self)
+    while slice.first == " " { slice = slice.dropFirst() }
+    while slice.last == " " { slice = slice.dropLast() }
+    return String(slice)
+  }
+}

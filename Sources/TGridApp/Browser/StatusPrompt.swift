@@ -1,0 +1,125 @@
+import TermGrid
+
+/// What the status line asks of the person, when it asks: text to type (a command, a
+/// value, a key, a path) or a question answered with one key.
+///
+/// While a prompt is open it gets every key and paste first; the rest of the screen stays
+/// as it is.
+enum StatusPrompt {
+  /// A text field: `submit` gets the text and says whether the field closes (or stays
+  /// open with a note, such as a JSON error and its column).
+  case field(TextField, submit: (String) -> FieldResult, cancel: () -> Void)
+  /// A question with a few one-key answers (`y`, `n`, Esc…).
+  case question(Question)
+
+  /// What submitting a field did.
+  enum FieldResult {
+    /// Done: close the field.
+    case close
+    /// Not accepted: keep the field open with this note.
+    case keepOpen(String)
+    /// Done, and another prompt takes its place.
+    case next(StatusPrompt)
+  }
+
+  /// A question: the text, and the keys that answer it.
+  struct Question {
+    /// One answer.
+    struct Choice {
+      /// The key that chooses it.
+      var key: KeyEvent
+      /// How the question names it (`(y)es`).
+      var title: String
+      /// What it does; it may open another prompt.
+      var action: () -> StatusPrompt?
+    }
+
+    var text: String
+    var choices: [Choice]
+    /// What Esc does (nothing by default, besides closing).
+    var cancel: () -> Void = {}
+
+    /// The line shown: the text, then the choices.
+    var line: String {
+      text + "  " + choices.map(\.title).joined(separator: "  ") + "  Esc cancels"
+    }
+  }
+
+  /// A question whose choices are letters: `ask("Save?", ("y", "(y)es", save), …)`.
+  static func ask(
+    _ text: String, _ choices: [(Character, String, () -> StatusPrompt?)], cancel: @escaping () -> Void = {}
+  ) -> StatusPrompt {
+    .question(
+      Question(
+        text: text, choices: choices.map { Question.Choice(key: KeyEvent(.character($0.0)), title: $0.1, action: $0.2) },
+        cancel: cancel))
+  }
+
+  /// A field with a prompt and starting text.
+  static func field(
+    _ prompt: String, text: String = "", submit: @escaping (String) -> FieldResult, cancel: @escaping () -> Void = {}
+  ) -> StatusPrompt {
+    .field(TextField(prompt: prompt, text: text), submit: submit, cancel: cancel)
+  }
+
+  /// What handling an event did to the prompt.
+  enum Outcome {
+    /// The prompt stays (maybe changed).
+    case open
+    /// The prompt is done.
+    case closed
+    /// Another prompt replaces it.
+    case replaced(StatusPrompt)
+  }
+
+  /// Handles a key or a paste.
+  func handle(_ event: InputEvent) -> Outcome {
+    switch self {
+    case .field(let field, let submit, let cancel):
+      switch field.handle(event) {
+      case .submitted:
+        switch submit(field.text) {
+        case .close: return .closed
+        case .keepOpen(let note):
+          field.note = note
+          return .open
+        case .next(let prompt): return .replaced(prompt)
+        }
+      case .cancelled:
+        cancel()
+        return .closed
+      case .edited:
+        field.note = ""
+        return .open
+      case .moved, .ignored:
+        return .open
+      }
+    case .question(let question):
+      guard case .key(let key) = event else { return .open }
+      if key.key == .escape || key == KeyEvent(.control("c"), modifiers: .control) {
+        question.cancel()
+        return .closed
+      }
+      let lowered: KeyEvent = {
+        if case .character(let character) = key.key { return KeyEvent(.character(Character(character.lowercased()))) }
+        return key
+      }()
+      guard let choice = question.choices.first(where: { $0.key == key || $0.key == lowered }) else { return .open }
+      if let next = choice.action() { return .replaced(next) }
+      return .closed
+    }
+  }
+
+  /// Draws the prompt on the status line.
+  func draw(in canvas: inout Canvas, line: CellRect, context: DrawingContext) {
+    switch self {
+    case .field(let field, _, _):
+      field.draw(in: &canvas, region: line, clip: line, context: context)
+    case .question(let question):
+      let label = LabelView()
+      label.text = " " + question.line
+      label.style = context.theme.status.adding(.bold)
+      label.draw(in: &canvas, region: line, clip: line, context: context)
+    }
+  }
+}

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file operations a save needs, behind one seam so tests can make any of them fail
+/// (a full disk, a read-only folder, a failing `fsync`) and prove that nothing is lost.
+///
+/// ``POSIXFileSystem`` is the real one. Errors are `errno` values.
+protocol FileSystem: AnyObject {
+  /// What a path is, following symbolic links; `nil` when nothing is there.
+  func status(ofPath path: String) throws(FileError) -> FileStatus?
+  /// The path with every symbolic link resolved (the file a save must replace).
+  func resolvedPath(_ path: String) -> String?
+  /// Creates a new file that did not exist (exclusively), readable and writable by its
+  /// owner only; returns its descriptor and its name.
+  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String)
+  /// Writes all of `bytes`.
+  func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError)
+  /// Sets a file's permission bits.
+  func setMode(_ descriptor: Int32, _ mode: UInt32) throws(FileError)
+  /// Sets a file's owner and group.
+  func setOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(FileError)
+  /// Flushes a file to the disk.
+  func synchronize(_ descriptor: Int32) throws(FileError)
+  /// Closes a descriptor.
+  func close(_ descriptor: Int32) throws(FileError)
+  /// Renames a file over another, atomically.
+  func rename(_ source: String, to destination: String) throws(FileError)
+  /// Removes a file.
+  func remove(_ path: String)
+  /// Flushes a folder's entries (a rename in it) to the disk.
+  func synchronizeDirectory(_ path: String) throws(FileError)
+  /// Whether this process runs as root (a save then keeps the file's owner).
+  var isSuperuser: Bool { get }
+}
+
+/// What ``FileSystem/status(ofPath:)`` tells of a file.
+struct FileStatus: Equatable, Sendable {
+  var size: Int
+  var modificationSeconds: Int
+  var modificationNanoseconds: Int
+  var inode: UInt64
+  var device: UInt64
+  var mode: UInt32
+  var user: UInt32
+  var group: UInt32
+  var linkCount: Int
+  var isRegularFile: Bool
+
+  /// Whether the file is the same one, unchanged: same inode, size and modification time.
+  func isSameVersion(as other: FileStatus) -> Bool {
+    inode == other.inode && device == other.device && size == other.size
+      && modificationSeconds == other.modificationSeconds && modificationNanoseconds == other.modificationNanoseconds
+  }
+}
+
+/// A failed file operation: what was being done, to which path, and the system's reason.
+struct FileError: Error, Equatable, CustomStringConvertible {
+  var operation: String
+  var path: String
+  var code: Int32
+
+  var description: String {
+    let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    return "\(path): \(operation): \(reason)"
+  }
+
+  /// The code for "is a directory".
+  static let isADirectory = EISDIR
+
+  /// The reason alone (`No space left on device`).
+  var reason: String { strerror(code).map { String(cString: $0) } ?? "error \(code)" }
+}
+
+/// The operating system's files.
+final class POSIXFileSystem: FileSystem, Sendable {
+  static let shared = POSIXFileSystem()
+
+  func status(ofPath path: String) throws(FileError) -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw FileError(operation: "stat", path: path, code: errno)
+    }
+    return FileStatus(
+      size: Int(info.st_size), modificationSeconds: Int(info.st_mtim.tv_sec),
+      modificationNanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino), device: UInt64(info.st_dev),
+      mode: UInt32(info.st_mode) & 0o7777, user: info.st_uid, group: info.st_gid, linkCount: Int(info.st_nlink),
+      isRegularFile: (info.st_mode & S_IFMT) == S_IFREG)
+  }
+
+  func resolvedPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String) {
+    var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      let descriptor = mkstemp(base)
+      if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      return descriptor
+    }
+    guard descriptor >= 0 else { throw FileError(operation: "create a temporary file", path: directory, code: errno) }
+    let path = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? "" }
+    return (descriptor, path)
+  }
+
+  func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) {
+    guard var pointer = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let written = Glibc.write(descriptor, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw FileError(operation: "write", path: "", code: errno)
+      }
+      pointer += written
+      remaining -= written
+    }
+  }
+
+  func setMode(_ descriptor: Int32, _ mode: UInt32) throws(FileError) {
+    guard fchmod(descriptor, mode_t(mode)) == 0 else { throw FileError(operation: "chmod", path: "", code: errno) }
+  }
+
+  func setOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(FileError) {
+    guard fchown(descriptor, user, group) == 0 else { throw FileError(operation: "chown", path: "", code: errno) }
+  }
+
+  func synchronize(_ descriptor: Int32) throws(FileError) {
+    guard fsync(descriptor) == 0 else { throw FileError(operation: "fsync", path: "", code: errno) }
+  }
+
+  func close(_ descriptor: Int32) throws(FileError) {
+    guard Glibc.close(descriptor) == 0 else { throw FileError(operation: "close", path: "", code: errno) }
+  }
+
+  func rename(_ source: String, to destination: String) throws(FileError) {
+    guard Glibc.rename(source, destination) == 0 else {
+      throw FileError(operation: "rename", path: destination, code: errno)
+    }
+  }
+
+  func remove(_ path: String) {
+    unlink(path)
+  }
+
+  func synchronizeDirectory(_ path: String) throws(FileError) {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw FileError(operation: "open the folder", path: path, code: errno) }
+    defer { Glibc.close(descriptor) }
+    // Some file systems cannot fsync a folder (EINVAL): the rename is as durable as they allow.
+    if fsync(descriptor) != 0, errno != EINVAL { throw FileError(operation: "fsync the folder", path: path, code: errno) }
+  }
+
+  var isSuperuser: Bool { geteuid() == 0 }
+}
+
+/// The process's file-creation mask (read without changing it for long).
+func currentUmask() -> UInt32 {
+  let mask = umask(0o022)
+  umask(mask)
+  return UInt32(mask)
+}
+
+/// An environment variable's value.
+func environmentValue(_ name: String) -> String? {
+  getenv(name).map { String(cString: $0) }
+}
