@@ -71,7 +71,7 @@ extension BrowserController {
       show(message: text)
       next?()
     } catch {
-      show(message: "not saved: \(error) — your edits are kept; :w PATH saves elsewhere")
+      show(message: "not saved: \(error.reason) (\(error.operation), \(Self.displayName(path))) — edits kept; :w PATH saves elsewhere")
     }
   }
 
