@@ -1,0 +1,74 @@
+import TGridJSON
+import TermGrid
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Measures editing in the app as a person meets it, for `tgrid-bench edit`: keys go
+/// through the real run loop to the browser on a headless terminal, and each figure is
+/// the time from the key to the frame that shows its result.
+public enum EditingBenchmark {
+  /// Opens `path` in the grid, then times cut, paste, delete and undo of one record
+  /// (several rounds, medians), and a save of the edited document to `savePath`.
+  /// - Returns: figures in seconds (`cut`, `paste`, `delete`, `undo`, `save`, `load`) and
+  ///   peak resident kilobytes after loading and after saving (`peakLoad`, `peakSave`).
+  public static func run(path: String, savePath: String, rounds: Int = 7) -> [String: Double] {
+    var figures: [String: Double] = [:]
+    let loadStart = now()
+    guard let bytes = try? JSONBytes.contentsOfFile(path), let document = try? JSONDocument(bytes: bytes) else {
+      return [:]
+    }
+    figures["load"] = now() - loadStart
+    let size = CellSize(columns: 120, rows: 40)
+    let terminal = HeadlessTerminal(size: size)
+    let browser = BrowserController(document: document, sourceName: "bench", path: path, size: size, animates: false)
+    let runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
+    runLoop.run()
+    figures["peakLoad"] = peakResidentKilobytes()
+
+    func time(_ keys: [String]) -> Double {
+      let start = now()
+      for name in keys {
+        guard let key = KeyEvent(name: name) else { continue }
+        terminal.enqueue(.key(key))
+        runLoop.run()
+      }
+      return now() - start
+    }
+    var samples: [String: [Double]] = [:]
+    // Work in the middle of the file: the record after the focus moves the most text.
+    _ = time(["PgDn", "PgDn", "PgDn"])
+    for _ in 0..<rounds {
+      samples["cut", default: []].append(time(["x"]))
+      samples["paste", default: []].append(time(["p"]))
+      samples["delete", default: []].append(time(["d"]))
+      samples["undo", default: []].append(time(["u"]))
+      _ = time(["u", "u"])
+    }
+    for (name, values) in samples { figures[name] = values.sorted()[values.count / 2] }
+    _ = time(["d"])
+    let saveStart = now()
+    do {
+      _ = try DocumentSaver().save(browser.store.document, to: savePath)
+    } catch {
+      return figures
+    }
+    figures["save"] = now() - saveStart
+    figures["peakSave"] = peakResidentKilobytes()
+    figures["frames"] = Double(runLoop.frameCount)
+    return figures
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  private static func peakResidentKilobytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss)
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TGridApp
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tgrid-bench edit [--data DIR] [--file NAME]`: editing the 100 MB records file in the
+/// app (key to screen for cut, paste, delete, undo of one record; a save after one edit
+/// against `cp` of the same file in the same run; peak memory of the save against the
+/// load's). The measurement runs in a child process so its peak memory is its own.
+func runEditBenchmarks(arguments: [String]) {
+  if let index = arguments.firstIndex(of: "--measure"), index + 2 < arguments.count {
+    let figures = EditingBenchmark.run(path: arguments[index + 1], savePath: arguments[index + 2])
+    print(figures.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+    return
+  }
+  var directory = JSONBenchmarks.defaultDataDirectory
+  if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
+  var name = "records-100MB.json"
+  if let index = arguments.firstIndex(of: "--file"), index + 1 < arguments.count { name = arguments[index + 1] }
+  mkdir(directory, 0o755)
+  let path = directory + "/" + name
+  if access(path, R_OK) != 0 {
+    print("generating \(path)…")
+    _ = JSONBenchmarks.spawn(["json", "--generate", directory, name])
+  }
+  let savePath = directory + "/edit-save-\(getpid()).json"
+  let copyPath = directory + "/edit-copy-\(getpid()).json"
+  defer {
+    unlink(savePath)
+    unlink(copyPath)
+  }
+  guard let text = JSONBenchmarks.spawn(["edit", "--measure", path, savePath]), let line = text.split(separator: "\n").last
+  else { return }
+  var figures: [String: Double] = [:]
+  for pair in line.split(separator: " ") {
+    let parts = pair.split(separator: "=")
+    if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
+  }
+  // cp of the same file, same disk, same run (median of 5).
+  var copies: [Double] = []
+  for _ in 0..<5 {
+    let start = ContinuousClock.now
+    _ = runCommand("/bin/cp", [path, copyPath])
+    let elapsed = ContinuousClock.now - start
+    copies.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    unlink(copyPath)
+  }
+  let copy = copies.sorted()[2]
+  let size = Double(JSONBenchmarks.fileSize(path))
+  func ms(_ key: String) -> String { JSONBenchmarks.milliseconds(figures[key] ?? .nan) }
+  print("Editing benchmark — release build, \(name) (\(JSONBenchmarks.megabytes(size))), grid of 120×40, no animation")
+  print("key to screen (median of 7): cut \(ms("cut")), paste \(ms("paste")), delete \(ms("delete")), undo \(ms("undo"))")
+  let save = figures["save"] ?? .nan
+  print(
+    "save after one edit: \(ms("save")); cp of the same file: \(JSONBenchmarks.milliseconds(copy)); ratio \(String(format: "%.2f×", save / copy))"
+  )
+  let load = figures["peakLoad"] ?? .nan
+  let saving = figures["peakSave"] ?? .nan
+  print(
+    "peak RSS after loading \(JSONBenchmarks.megabytes(load * 1024)), after saving \(JSONBenchmarks.megabytes(saving * 1024)) (\(String(format: "+%.1f%%", (saving / load - 1) * 100)))"
+  )
+  print("load (parse) \(ms("load"))")
+}
+
+/// Runs a command and waits; returns its exit status.
+func runCommand(_ executable: String, _ arguments: [String]) -> Int32 {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  do { try process.run() } catch { return -1 }
+  process.waitUntilExit()
+  return process.terminationStatus
+}
