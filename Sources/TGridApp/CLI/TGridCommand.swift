@@ -13,11 +13,15 @@ import TermGrid
 public struct TGridCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "tgrid",
-    abstract: "Browse a JSON dataset in the terminal: a grid of cards or a tree.",
+    abstract: "Browse, edit and save a JSON dataset in the terminal: a grid of cards or a tree.",
     discussion:
       "With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid) and opens its built-in demo data when it is a terminal. Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.",
+    version: TGridCommand.version,
     subcommands: [Browse.self, Dump.self, Check.self],
     defaultSubcommand: Browse.self)
+
+  /// The version `--version` prints.
+  public static let version = "0.3.0"
 
   public init() {}
 
@@ -25,6 +29,10 @@ public struct TGridCommand: ParsableCommand {
   /// (what `tgrid FILE` takes) with the other subcommands, not just the subcommand list.
   public static func runFromCommandLine() {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments == ["--version"] {
+      print(version)
+      return
+    }
     if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
       print(helpMessage(for: Browse.self))
       print("\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)")
@@ -74,9 +82,10 @@ enum TreeStyleChoice: String, ExpressibleByArgument, CaseIterable {
 struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "browse",
-    abstract: "Open FILE (or standard input, or the demo data) in the terminal; the default.",
+    abstract: "Browse, edit and save FILE (or standard input, or the demo data) in the terminal.",
+    usage: "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
     discussion:
-      "With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid) and opens its built-in demo data when it is a terminal. Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.")
+      "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.")
 
   @Argument(help: "The JSON file to open; - for standard input.")
   var file: String?
@@ -101,7 +110,7 @@ struct Browse: ParsableCommand {
     let load: DocumentLoad
     if let file, file != "-" {
       load = DocumentLoad(path: file, name: DocumentLoader.baseName(file), options: options)
-    } else if file == "-" || isatty(STDIN_FILENO) == 0 {
+    } else if file == "-" || DocumentLoader.standardInputHasData() {
       load = DocumentLoad(path: nil, name: "(stdin)", options: options)
     } else {
       // The demo data is in the binary: no loading to show.
@@ -204,7 +213,7 @@ struct Dump: ParsableCommand {
   func run() throws {
     let loaded: DocumentLoader.Loaded
     do {
-      loaded = try DocumentLoader.load(path: file ?? (isatty(STDIN_FILENO) == 0 ? "-" : nil), mode: view.textMode)
+      loaded = try DocumentLoader.load(path: file ?? (DocumentLoader.standardInputHasData() ? "-" : nil), mode: view.textMode)
     } catch {
       printError(error.message)
       throw ExitCode(error.exitCode)
@@ -261,7 +270,7 @@ struct ScreenSize: ExpressibleByArgument {
     self.init(columns: columns, rows: rows)
   }
 
-  static var defaultValueDescription: String { "80x24" }
+  var defaultValueDescription: String { "\(columns)x\(rows)" }
 }
 
 /// Writes a message to standard error (unbuffered, so it shows even if we exit next).

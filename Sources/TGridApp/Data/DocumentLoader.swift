@@ -32,7 +32,7 @@ enum DocumentLoader {
       if let path, path != "-" {
         source = path
         bytes = try JSONBytes.contentsOfFile(path)
-      } else if path == "-" || isatty(STDIN_FILENO) == 0 {
+      } else if path == "-" || standardInputHasData() {
         source = "-"
         bytes = try JSONBytes.standardInput()
       } else {
@@ -59,6 +59,16 @@ enum DocumentLoader {
     } catch {
       throw LoadFailure(message: syntaxMessage(error, name: source == "-" ? "(stdin)" : source), exitCode: 1)
     }
+  }
+
+  /// Whether standard input carries data to read: a pipe or a regular file (`< file`).
+  /// A terminal, `/dev/null` or another device does not, and a closed one neither: then
+  /// tgrid opens its demo data, as its help says.
+  static func standardInputHasData() -> Bool {
+    var status = stat()
+    guard fstat(STDIN_FILENO, &status) == 0 else { return false }
+    let type = status.st_mode & S_IFMT
+    return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
   }
 
   /// `tgrid: NAME: line L, column C: message`, then the offending line with a caret.

@@ -63,13 +63,28 @@ enum JSONPreview {
     }
   }
 
-  /// A count phrase for a container: `7 items`, `3 keys`.
+  /// A count phrase for a container: `7 items`, `3 keys`, `2,000 items`.
   static func countPhrase(_ node: JSONNode, in document: JSONDocument) -> String {
-    let count = document.childCount(of: node)
-    switch document.kind(of: node) {
-    case .array: return count == 1 ? "1 item" : "\(count) items"
-    case .object: return count == 1 ? "1 key" : "\(count) keys"
+    countPhrase(document.childCount(of: node), of: document.kind(of: node))
+  }
+
+  /// `count` children of a container of `kind`: items of an array, keys of an object.
+  static func countPhrase(_ count: Int, of kind: JSONKind) -> String {
+    switch kind {
+    case .array: return count == 1 ? "1 item" : "\(grouped(count)) items"
+    case .object: return count == 1 ? "1 key" : "\(grouped(count)) keys"
     default: return ""
     }
+  }
+
+  /// A count with thousands separated: `241,798`.
+  static func grouped(_ count: Int) -> String {
+    let digits = String(count.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return count < 0 ? "-" + result : result
   }
 }

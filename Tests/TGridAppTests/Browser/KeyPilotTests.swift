@@ -248,3 +248,17 @@ import Testing
     "[" + (0..<count).map { #"{"name": "record \#($0)", "n": \#($0)}"# }.joined(separator: ", ") + "]"
   }
 }
+
+@Suite struct TreeSelectionPilotTests {
+  @Test func selectAllInTheTreeSelectsTheFocusedNodesSiblingsAndCopiesEachOnce() throws {
+    let pilot = try Pilot(json: #"{"a": [1, 2], "b": {"c": true}, "d": null}"#, presentation: .tree)
+    pilot.press("j", "a")
+    #expect(pilot.statusLine.contains("3 selected"))
+    pilot.press("y")
+    #expect(pilot.browser.collectionView.pasteboard.string == #"[[1, 2], {"c": true}, null]"#)
+    pilot.press("Esc", "l", "a", "y")
+    #expect(pilot.statusLine.contains("copied 2 values"))
+    pilot.press("Esc", "g", "Ctrl-A")
+    #expect(pilot.statusLine.contains("1 selected"), "the root has no siblings")
+  }
+}

@@ -93,7 +93,9 @@ struct GridModel {
       // A scalar document: its one card.
       return JSONPreview.label(of: container, in: document)
     }
-    let count = JSONPreview.countPhrase(container, in: document)
+    var count = JSONPreview.countPhrase(container, in: document)
+    // While a file loads the root's count grows: say so.
+    if store.isLoading, document.parent(of: container) == nil { count += " so far…" }
     if let owner = section.owner.flatMap(store.node), owner != container {
       let name = JSONPreview.titleMember(of: owner, in: document).map { JSONPreview.inline($0, in: document) }
         ?? JSONPreview.label(of: owner, in: document)

@@ -326,7 +326,9 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   /// A section footer's text: how many items, and how many of them are selected.
   func footerText(forSection section: Int) -> String {
     let count = model.sections[section].items.count
-    var text = " \(count) item\(count == 1 ? "" : "s")"
+    // The same word as the header: keys of an object, items of an array.
+    let kind = store.node(model.sections[section].container).map(store.document.kind(of:)) ?? .array
+    var text = " " + JSONPreview.countPhrase(count, of: kind.isContainer ? kind : .array)
     if let selected = selectedCounts[section], selected > 0 { text += " · \(selected) selected" }
     return text + " "
   }

@@ -90,6 +90,12 @@ final class TreePresentation: Presentation {
   func perform(_ command: CommandIdentifier) -> Bool {
     let view = host.collectionView
     switch command {
+    case .selectAll:
+      // In a tree, "all" is the focused node and its siblings (the children of its parent,
+      // as shown): selecting every row would select values and their parents together.
+      guard let focused = view.indexPathForFocusedItem else { return true }
+      let siblings = model.parentIndexPath(ofItemAt: focused).map { model.childIndexPaths(ofNodeAt: $0) } ?? [focused]
+      for indexPath in siblings { view.selectItem(at: indexPath, notifyDelegate: true) }
     case .toggleTreeStyle:
       setOrientation(orientation == .columns ? .outline : .columns, animated: true)
     case .toggleCollapse:
