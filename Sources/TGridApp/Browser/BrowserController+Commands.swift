@@ -15,13 +15,17 @@ extension BrowserController {
       return .changed
     }
     if case .signal = event { return .quit }
-    if let help {
-      switch help.handle(event) {
+    if let overlay {
+      if case .key = event, message != nil {
+        message = nil
+        setNeedsDisplay()
+      }
+      switch overlay.handle(event) {
       case .close:
-        closeHelp()
+        closeOverlay()
         return .changed
-      case .scrolled: return .changed
-      case .unchanged: return .unchanged
+      case .changed: return .changed
+      case .unchanged: return response()
       }
     }
     if case .key = event, message != nil {
@@ -47,6 +51,10 @@ extension BrowserController {
     if collectionView.isEditMenuVisible, collectionView.handleEditMenuEvent(event) { return .changed }
     switch event {
     case .key(let key):
+      if let prefix = pendingPrefix {
+        pendingPrefix = nil
+        return performSecondKey(key, after: prefix)
+      }
       guard let command = presentation.keyBindings.command(for: key) else { return response() }
       return perform(command, runLoop: runLoop)
     case .paste(let text):
@@ -111,6 +119,9 @@ extension BrowserController {
     case .redo: redo()
     case .save: save()
     case .commandLine: openCommandLine()
+    case .viewValue: viewFocusedValue()
+    case .viewSource: viewSource()
+    case .foldPrefix, .copyPrefix: beginPrefix(command)
     default:
       if let kind = PresentationKind(switchingCommand: command) {
         show(kind, animated: true)

@@ -161,6 +161,9 @@ extension BrowserController {
   func runCommandLine(_ line: String) -> StatusPrompt.FieldResult {
     let trimmed = line.trimmingSpaces
     let (command, argument) = Self.split(trimmed)
+    if let first = trimmed.first, first == "." || first == "$" || first == "/" {
+      return goTo(pathText: trimmed)
+    }
     switch command {
     case "":
       return .close
@@ -176,6 +179,8 @@ extension BrowserController {
       prompt = nil
       requestQuit()
       return .close
+    case "set":
+      return setOption(argument ?? "")
     case "q!", "quit!":
       discardAndQuit()
       return .close
@@ -190,7 +195,7 @@ extension BrowserController {
       }
       return .close
     default:
-      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq)")
+      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq, set path=…)")
     }
   }
 

@@ -19,8 +19,12 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.
   var message: String?
-  /// The open help screen.
-  private(set) var help: HelpView?
+  /// What takes the screen above the status line for now: the help, a value, the source.
+  var overlay: (any BrowserOverlay)?
+  /// The first key of a two-key command (`z` then a digit, `c` then `k`), while it waits.
+  var pendingPrefix: CommandIdentifier?
+  /// How paths are written: in the status line, by Copy Path, on the command line.
+  var pathFormat = PathFormat.jq
   /// What the status line asks, if anything (a command line, a value to type, a question).
   var prompt: StatusPrompt?
   /// Set when the app should end (a quit that needed no question, or its answer).
@@ -131,6 +135,10 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     let line = CellRect(column: 0, row: canvas.size.rows - 1, columns: canvas.size.columns, rows: 1)
     if let prompt {
       prompt.draw(in: &canvas, line: line, context: context)
+    } else if let overlay, message == nil {
+      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + " " + overlay.statusText
+      statusLine.right = ""
+      statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
       statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + "  " + (message ?? focusedPath())
       statusLine.right = statusText()
@@ -138,11 +146,10 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
-    if let help {
-      // The help takes the screen above the status line, as `less` and vim do.
+    if let overlay {
+      // It takes the screen above the status line, as `less` and vim do.
       let region = CellRect(column: 0, row: 0, columns: canvas.size.columns, rows: max(0, canvas.size.rows - 1))
-      canvas.fill(region, style: collectionView.theme.normal)
-      help.draw(into: &canvas, region: region, theme: collectionView.theme)
+      overlay.draw(in: &canvas, region: region, context: context)
     }
   }
 
@@ -163,10 +170,10 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     return text + " · ? help "
   }
 
-  /// The jq-style path of the focused value (`.albums[0].photos[3]`).
+  /// The focused value's path in the chosen format (`.albums[0].photos[3]`).
   func focusedPath() -> String {
     guard let id = focusedNodeID, let node = store.node(id) else { return "" }
-    return store.document.path(of: node).jq
+    return pathFormat.text(of: store.document.path(of: node))
   }
 
   // MARK: - Values behind index paths
@@ -271,12 +278,12 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   // MARK: - Help
 
   func showHelp() {
-    help = HelpView(tables: [presentation.keyBindings, .editMenu], title: "tgrid keys")
+    overlay = HelpOverlay(help: HelpView(tables: [presentation.keyBindings, .editMenu], title: "tgrid keys"))
     pendingDisplay = true
   }
 
-  func closeHelp() {
-    help = nil
+  func closeOverlay() {
+    overlay = nil
     pendingDisplay = true
   }
 

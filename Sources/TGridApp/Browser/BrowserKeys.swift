@@ -66,6 +66,12 @@ enum BrowserKeys {
     keys.add(KeyBinding(keyNames: ["Alt-Right"], .moveItemRight, help: "Move the value right", group: "Editing"))
     keys.add(KeyBinding(keyNames: ["u"], .undo, help: "Undo", group: "Editing"))
     keys.add(KeyBinding(keyNames: ["Ctrl-R"], .redo, help: "Redo", group: "Editing"))
+    // K shows a value whole, as in jless (Shift-Up still extends the selection up).
+    keys.add(KeyBinding([], .viewValue, help: "Show the value whole (r: raw JSON)", group: "Reading"))
+    keys.rebind([KeyEvent(.character("K"))], to: .viewValue)
+    keys.add(KeyBinding(keyNames: ["V"], .viewSource, help: "Show the source text around the value", group: "Reading"))
+    keys.add(KeyBinding(keyNames: ["z"], .foldPrefix, help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading"))
+    keys.add(KeyBinding(keyNames: ["c"], .copyPrefix, help: "c k: copy key · c p: path · c v: value indented · c c: one line", group: "Editing"))
     keys.add(KeyBinding(keyNames: ["Ctrl-S"], .save, help: "Save", group: "File"))
     keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH, :q, :q!, :wq)", group: "File"))
     return keys

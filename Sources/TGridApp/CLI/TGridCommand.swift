@@ -54,6 +54,12 @@ struct ViewOptions: ParsableArguments {
   @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
   var treeStyle: TreeStyleChoice = .outline
 
+  @Option(name: .long, help: "Open with the focus on the value at PATH (jq .a.b[3], JSONPath $.a.b[3] or JSON Pointer /a/b/3).")
+  var path: String?
+
+  @Option(name: .long, help: "How paths are written: jq, jsonpath or pointer.")
+  var pathFormat: PathFormatChoice = .jq
+
   var textMode: JSONTextMode { ndjson ? .lines : .automatic }
 
   /// The presentation to open with.
@@ -64,6 +70,19 @@ struct ViewOptions: ParsableArguments {
     }
   }
 
+  /// Applies the options that act on a browser once it exists: the path format, and the
+  /// value to focus. - Returns: why `--path` failed, if it did.
+  @discardableResult
+  func configure(_ browser: BrowserController) -> String? {
+    browser.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
+    guard let path else { return nil }
+    if case .keepOpen(let reason) = browser.goTo(pathText: path) {
+      browser.show(message: "--path \(path): \(reason)")
+      return reason
+    }
+    return nil
+  }
+
   /// The tree's shape, whenever the tree shows.
   var treeOrientation: TreeLayout.Orientation { treeStyle == .columns ? .columns : .outline }
 }
@@ -71,6 +90,11 @@ struct ViewOptions: ParsableArguments {
 /// `--layout`.
 enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
   case grid, tree
+}
+
+/// `--path-format`.
+enum PathFormatChoice: String, ExpressibleByArgument, CaseIterable {
+  case jq, jsonpath, pointer
 }
 
 /// `--tree-style`.
@@ -192,6 +216,7 @@ struct Browse: ParsableCommand {
     browser.applyColorCount(terminal.colorCount)
     browser.collectionView.pasteboard = Pasteboard(
       systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+    view.configure(browser)
     if let path { browser.offerRecovery(for: path) }
     return browser
   }
@@ -222,6 +247,10 @@ struct Dump: ParsableCommand {
     let controller = BrowserController(
       document: loaded.document, sourceName: loaded.name, size: screen, presentation: view.presentation,
       treeOrientation: view.treeOrientation, animates: false)
+    if let reason = view.configure(controller), let path = view.path {
+      printError("tgrid: --path \(path): \(reason)")
+      throw ExitCode(1)
+    }
     // The same run loop as the app, on a terminal in memory: it draws the first frame, then
     // finds no input and returns.
     let terminal = HeadlessTerminal(size: screen)

@@ -30,6 +30,29 @@ enum JSONPreview {
   }
 
   /// A one-line preview of a value, at most `limit` characters of source consulted.
+  /// `depth` more levels of nested objects and arrays are written out (`{a: 1, b: [2]}`)
+  /// instead of counted, as far as the limit allows.
+  static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60, depth: Int) -> String {
+    guard depth > 0, document.isContainer(node), document.childCount(of: node) > 0 else {
+      return inline(node, in: document, limit: limit)
+    }
+    let isObject = document.kind(of: node) == .object
+    var parts: [String] = []
+    var length = 2
+    for child in document.children(of: node) {
+      let value = inline(child, in: document, limit: limit, depth: depth - 1)
+      let part = isObject ? "\(document.key(of: child) ?? ""): \(value)" : value
+      length += part.count + 2
+      if length > limit {
+        parts.append("…")
+        break
+      }
+      parts.append(part)
+    }
+    return (isObject ? "{" : "[") + parts.joined(separator: ", ") + (isObject ? "}" : "]")
+  }
+
+  /// A one-line preview of a value, at most `limit` characters of source consulted.
   static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60) -> String {
     switch document.kind(of: node) {
     case .string:

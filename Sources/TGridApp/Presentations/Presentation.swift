@@ -23,6 +23,8 @@ protocol PresentationHost: AnyObject {
   func show(message: String)
   /// Asks for a frame.
   func setNeedsDisplay()
+  /// Shows the focused value whole (a value with nothing to open, on Enter).
+  func viewFocusedValue()
 }
 
 /// One way of showing a ``DocumentStore``: its layout, data source, key table and status
@@ -74,6 +76,8 @@ protocol Presentation: AnyObject {
   /// Where moving the value at `position` (of `count` siblings) in `direction` takes it, or
   /// `nil` for one place earlier (up, left) or later (down, right).
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int?
+  /// Shows the document to a depth (`nil`: everything; 0: only the top).
+  func fold(toDepth depth: Int?, in host: any PresentationHost)
 }
 
 extension Presentation {
@@ -83,4 +87,7 @@ extension Presentation {
   var emptyContainer: NodeID? { nil }
   func showsChildren(of id: NodeID) -> Bool { false }
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? { nil }
+  func fold(toDepth depth: Int?, in host: any PresentationHost) {
+    host.show(message: "this view has nothing to fold")
+  }
 }

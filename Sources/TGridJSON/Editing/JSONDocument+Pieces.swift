@@ -11,3 +11,14 @@ extension JSONDocument {
   /// The length of the document's text in bytes.
   public var textByteCount: Int { storage.logicalCount }
 }
+
+extension JSONDocument {
+  /// Where a value's text is in the document's current text (``serializedBytes()``), as
+  /// byte offsets: from its first byte to after its last (a member's key not included).
+  public func textRange(of node: JSONNode) -> Range<Int> {
+    let index = valid(node)
+    // The synthetic list of JSON Lines records is the whole text.
+    if index == 0 { return 0..<storage.logicalCount }
+    return storage.logicalStart(of: index)..<storage.logicalEnd(of: index)
+  }
+}

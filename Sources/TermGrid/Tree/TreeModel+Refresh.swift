@@ -61,3 +61,14 @@ extension TreeModel {
     }
   }
 }
+
+extension TreeModel {
+  /// Forgets every collapse state set by hand and shows the tree again by a new rule (show
+  /// to a depth, everything, or nothing below the roots). Call the collection view's
+  /// `reloadData()` afterwards.
+  public func resetCollapseStates(collapsesByDefault rule: ((_ node: Int, _ depth: Int) -> Bool)?) {
+    explicitCollapse = [:]
+    collapsesByDefault = rule
+    reload()
+  }
+}

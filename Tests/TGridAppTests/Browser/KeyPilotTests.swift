@@ -83,7 +83,7 @@ import Testing
     narrow.press("Shift-Down")
     let two = narrow.statusLine
     #expect(two.contains("selected"))
-    narrow.press("J", "K", "Shift-Up")
+    narrow.press("J", "Shift-Up", "Shift-Up")
     #expect(narrow.statusLine.contains("1 selected"))
   }
 
@@ -229,7 +229,7 @@ import Testing
     .extendSelectionRight, .selectAll, .clearSelection, .showEditMenu, .copy, .showHelp, .redraw, .quit,
     .extendToFocus, .openContainer, .goUp, .showTree, .showGrid, .toggleCollapse, .expandOrFirstChild,
     .collapseOrParent, .toggleTreeStyle,
-  ]).union(EditingPilotTests.pressed)
+  ]).union(EditingPilotTests.pressed).union(ReadingPilotTests.pressed)
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {
     var missing = Set<CommandIdentifier>()

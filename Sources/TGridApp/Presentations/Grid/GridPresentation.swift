@@ -33,6 +33,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   private var sharedCardSize = CellSize(columns: CardContent.widthRange.lowerBound, rows: 3)
   /// What each card shows, measured once and drawn from the same value.
   private var contents: [NodeID: CardContent] = [:]
+  /// How many levels of nested values cards write out (`z` and a digit).
+  private(set) var previewDepth = 0
   /// The document changed while another presentation showed.
   private var isStale = false
   /// Selected items per section, for the footers (counted once per frame, however many
@@ -100,8 +102,25 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     if let indexPath = model.indexPath(for: id, in: store) { return indexPath }
     guard reveal else { return nil }
-    // The nearest ancestor the grid shows as a card.
-    for ancestor in store.ancestry(of: id).dropFirst() {
+    // Drill into the nearest container that shows the value as a card (as `i` would, so
+    // Backspace comes back); failing that, the nearest ancestor shown as a card.
+    let ancestors = store.ancestry(of: id).dropFirst()
+    for ancestor in ancestors where ancestor != model.root {
+      let candidate = GridModel(store: store, root: ancestor)
+      guard let found = candidate.indexPath(for: id, in: store) else { continue }
+      navigationStack.append((model.root, host.collectionView.indexPathForFocusedItem.flatMap(nodeID(at:))))
+      model = candidate
+      contents = [:]
+      measureCards()
+      updateSharedItemSize()
+      if isShown {
+        host.collectionView.clearSelection()
+        host.collectionView.reloadData()
+        flowLayout.invalidateLayout()
+      }
+      return found
+    }
+    for ancestor in ancestors {
       if let indexPath = model.indexPath(for: ancestor, in: store) { return indexPath }
     }
     return nil
@@ -135,6 +154,17 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   }
 
   private var isShown: Bool { host.presentation === self }
+
+  /// In the grid, folding sets how deep cards preview nested values.
+  func fold(toDepth depth: Int?, in host: any PresentationHost) {
+    previewDepth = min(depth ?? 4, 9)
+    contents = [:]
+    measureCards()
+    updateSharedItemSize()
+    host.collectionView.reloadData()
+    flowLayout.invalidateLayout()
+    host.show(message: previewDepth == 0 ? "cards count nested values" : "cards show nested values \(previewDepth) level\(previewDepth == 1 ? "" : "s") deep")
+  }
 
   var emptyContainer: NodeID? {
     model.sections.first { $0.items.isEmpty }?.container ?? (model.itemCount == 0 ? model.root : nil)
@@ -278,7 +308,7 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     if let known = contents[id] { return known }
     guard let node = store.node(id) else { return nil }
     if contents.count >= Self.contentCacheLimit { contents = [:] }
-    let content = CardContent(node: node, in: store.document)
+    let content = CardContent(node: node, in: store.document, previewDepth: previewDepth)
     contents[id] = content
     return content
   }

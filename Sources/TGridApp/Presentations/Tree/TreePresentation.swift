@@ -102,6 +102,9 @@ final class TreePresentation: Presentation {
       guard let focused = view.indexPathForFocusedItem else { return true }
       if model.hasChildren(at: focused) {
         model.toggleCollapsed(at: focused, in: view)
+      } else if let id = nodeID(at: focused), let node = store.node(id), !store.document.isContainer(node) {
+        // Enter on a value with nothing to open shows it whole.
+        host.viewFocusedValue()
       } else {
         view.tapItem(at: focused)
       }
@@ -132,6 +135,31 @@ final class TreePresentation: Presentation {
     next.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
     treeLayout = next
     if isShown { host.collectionView.setCollectionViewLayout(next, animated: animated) }
+  }
+
+  /// The most nodes "expand everything" shows: beyond it the tree stays as it is.
+  static let expandAllLimit = 200_000
+
+  func fold(toDepth depth: Int?, in host: any PresentationHost) {
+    let view = host.collectionView
+    let focus = view.indexPathForFocusedItem.flatMap(nodeID(at:))
+    if depth == nil {
+      let total = provider.descendantCount(ofNode: store.root.rawValue)
+      guard total <= Self.expandAllLimit else {
+        host.show(message: "\(JSONPreview.grouped(total)) values are too many to show at once: z and a depth shows part")
+        return
+      }
+    }
+    view.finishAnimationsNow()
+    model.resetCollapseStates(collapsesByDefault: depth.map { limit in { _, nodeDepth in nodeDepth >= limit } })
+    view.reloadData()
+    if let focus, let indexPath = indexPath(for: focus, reveal: false) ?? store.ancestry(of: focus).lazy.compactMap({
+      self.indexPath(for: $0, reveal: false)
+    }).first {
+      view.focusItem(at: indexPath, scrollPosition: .center)
+    }
+    view.ensureFocus()
+    host.show(message: depth.map { "shown to depth \($0)" } ?? "everything shown")
   }
 
   // MARK: - Following the store

@@ -33,7 +33,7 @@ struct CardContent: Equatable {
   /// The widest a key column gets.
   static let maximumKeyWidth = 12
 
-  init(node: JSONNode, in document: JSONDocument) {
+  init(node: JSONNode, in document: JSONDocument, previewDepth: Int = 0) {
     kind = document.kind(of: node)
     let label = JSONPreview.label(of: node, in: document)
     let isElement = document.key(of: node) == nil && document.parent(of: node) != nil
@@ -49,7 +49,10 @@ struct CardContent: Equatable {
           hidden += 1
           continue
         }
-        rows.append(Row(key: document.key(of: member), value: JSONPreview.inline(member, in: document), kind: document.kind(of: member)))
+        rows.append(
+          Row(
+            key: document.key(of: member), value: JSONPreview.inline(member, in: document, depth: previewDepth),
+            kind: document.kind(of: member)))
       }
       if document.childCount(of: node) == 0 { rows.append(Row(key: nil, value: "{}", kind: .object)) }
     case .array:
@@ -60,7 +63,10 @@ struct CardContent: Equatable {
           hidden = document.childCount(of: node) - index
           break
         }
-        rows.append(Row(key: String(index), value: JSONPreview.inline(element, in: document), kind: document.kind(of: element)))
+        rows.append(
+          Row(
+            key: String(index), value: JSONPreview.inline(element, in: document, depth: previewDepth),
+            kind: document.kind(of: element)))
       }
       if rows.isEmpty { rows.append(Row(key: nil, value: "[]", kind: .array)) }
     default:

@@ -1,0 +1,158 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Show the focused value whole, wrapped and scrollable (`K`).
+  static let viewValue: CommandIdentifier = "viewValue"
+  /// Show the source text around the focused value, with line numbers (`V`).
+  static let viewSource: CommandIdentifier = "viewSource"
+  /// `z` then a digit: show the tree to that depth (cards preview that deep); `z a` all,
+  /// `z c` collapse all.
+  static let foldPrefix: CommandIdentifier = "foldPrefix"
+  /// `c` then `k` (key), `p` (path), `v` (value, re-indented), `c` (value on one line).
+  static let copyPrefix: CommandIdentifier = "copyPrefix"
+}
+
+/// How paths are written.
+enum PathFormat: String, CaseIterable, Sendable {
+  /// `.a.b[3]`, as jq reads them.
+  case jq
+  /// `$.a['b'][3]`.
+  case jsonpath
+  /// `/a/b/3` (RFC 6901).
+  case pointer
+
+  func text(of path: JSONPath) -> String {
+    switch self {
+    case .jq: path.jq
+    case .jsonpath: path.jsonPath
+    case .pointer: path.jsonPointer.isEmpty ? "/" : path.jsonPointer
+    }
+  }
+}
+
+/// Reading values: the long-value viewer, the source view, folding, and copying a value's
+/// key, path or text in the form asked for.
+extension BrowserController {
+  /// Opens the focused value whole.
+  func viewFocusedValue() {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    overlay = ValueViewer.make(node: node, in: store.document, pathText: focusedPath())
+    setNeedsDisplay()
+  }
+
+  /// Opens the source text at the focused value.
+  func viewSource() {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    let source = SourceTextSource(document: store.document, node: node)
+    let title = "\(store.name) · line \(source.firstMarkedLine + 1) · \(focusedPath())"
+    overlay = PagerView(title: title, source: source, statusText: " source text · q closes · j/k, Space/b, g/G scroll")
+    setNeedsDisplay()
+  }
+
+  /// The second key of `z…` or `c…`.
+  func performSecondKey(_ key: KeyEvent, after prefix: CommandIdentifier) -> EventResponse {
+    guard case .character(let character) = key.key else {
+      show(message: "")
+      message = nil
+      return .changed
+    }
+    switch (prefix, character) {
+    case (.foldPrefix, let digit) where digit.isNumber:
+      presentation.fold(toDepth: digit.wholeNumberValue ?? 0, in: self)
+    case (.foldPrefix, "a"), (.foldPrefix, "R"):
+      presentation.fold(toDepth: nil, in: self)
+    case (.foldPrefix, "c"), (.foldPrefix, "M"):
+      presentation.fold(toDepth: 0, in: self)
+    case (.copyPrefix, "k"):
+      copyFocusedKey()
+    case (.copyPrefix, "p"):
+      copyFocusedPath()
+    case (.copyPrefix, "v"):
+      copyFocusedValue(style: nil)
+    case (.copyPrefix, "c"):
+      copyFocusedValue(style: .compact)
+    case (.copyPrefix, "y"):
+      copy(editTargets())
+    default:
+      show(message: "\(prefix == .foldPrefix ? "z" : "c") \(character): no such command (\(prefix == .foldPrefix ? "z 0–9, z a, z c" : "c k, c p, c v, c c"))")
+      return .changed
+    }
+    setNeedsDisplay()
+    return .changed
+  }
+
+  /// Waits for the second key, saying what it can be.
+  func beginPrefix(_ prefix: CommandIdentifier) {
+    pendingPrefix = prefix
+    show(
+      message: prefix == .foldPrefix
+        ? "z: 0–9 show that deep · a everything · c collapse all"
+        : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line")
+  }
+
+  func copyFocusedKey() {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    guard let key = store.document.key(of: node) else {
+      show(message: "an array element has no key; its index is \(store.document.position(of: node).map(String.init) ?? "none")")
+      return
+    }
+    copy(text: key, items: [], description: "copied the key \"\(key)\"")
+  }
+
+  func copyFocusedPath() {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    let path = pathFormat.text(of: store.document.path(of: node))
+    copy(text: path, items: [], description: "copied the path \(path)")
+  }
+
+  /// Copies the focused value laid out in `style` (nil: the document's own, multi-line).
+  func copyFocusedValue(style: JSONFormatStyle?) {
+    guard let id = focusedNodeID, let node = store.node(id) else { return }
+    let document = store.document
+    var layout = style ?? document.formatStyle
+    if style == nil, !layout.isMultiLine { layout = .twoSpaces }
+    let text = document.isContainer(node) ? document.formattedText(of: node, style: layout) : document.rawText(of: node)
+    copy(
+      text: text, items: [PasteboardItem(type: Self.jsonPasteboardType, text: document.rawText(of: node))],
+      description: "copied the value \(style == nil ? "indented" : "on one line") (\(Self.byteCount(text.utf8.count)))")
+  }
+
+  /// Moves the focus to the value at a path (jq, JSONPath or JSON Pointer), opening what
+  /// hides it; a path that leads nowhere keeps the field open with the reason.
+  func goTo(pathText: String) -> StatusPrompt.FieldResult {
+    let path: JSONPath
+    do {
+      path = try JSONPath(parsing: pathText)
+    } catch {
+      return .keepOpen("\(error)")
+    }
+    guard let node = store.document.node(at: path) else {
+      return .keepOpen("no value at \(pathText)")
+    }
+    let id = store.id(node)
+    guard let indexPath = presentation.indexPath(for: id, reveal: true) else {
+      return .keepOpen("\(pathText) is not shown in this view")
+    }
+    collectionView.focusItem(at: indexPath, scrollPosition: .center)
+    if presentation.nodeID(at: indexPath) != id {
+      show(message: "\(pathText) is inside the card at \(focusedPath()): i opens it")
+    }
+    setNeedsDisplay()
+    return .close
+  }
+
+  /// `:set path=jq|jsonpath|pointer`.
+  func setOption(_ assignment: String) -> StatusPrompt.FieldResult {
+    let parts = assignment.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+    guard parts.count == 2, parts[0] == "path" else {
+      return .keepOpen("set what? (path=jq, path=jsonpath, path=pointer)")
+    }
+    guard let format = PathFormat(rawValue: parts[1].lowercased()) else {
+      return .keepOpen("path=\(parts[1])? (jq, jsonpath, pointer)")
+    }
+    pathFormat = format
+    show(message: "paths are written as \(format.rawValue): \(focusedPath())")
+    return .close
+  }
+}
