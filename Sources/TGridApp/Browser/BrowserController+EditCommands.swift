@@ -131,8 +131,13 @@ extension BrowserController {
     do {
       try collectionView.pasteboard.copy(items, plainText: text)
       show(message: description)
+    } catch .tooLarge(_, let limit) where limit == SystemClipboard.maximumOSC52Bytes {
+      // Say once what happened and what to do.
+      show(
+        message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(Self.byteCount(limit)); "
+          + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
     } catch {
-      show(message: "\(description) inside tgrid; the system clipboard refused: \(error)")
+      show(message: "\(description) inside tgrid only: \(error)")
     }
   }
 

@@ -111,6 +111,18 @@ import Testing
     #expect(pilot.statusLine.contains("duplicated 1 value"))
   }
 
+  @Test func copyingMoreThanOSC52CarriesSaysOnceWhatToDo() throws {
+    let big = String(repeating: "x", count: 120_000)
+    let pilot = try Pilot(json: #"["\#(big)"]"#, size: CellSize(columns: 300, rows: 10))
+    pilot.browser.collectionView.pasteboard = Pasteboard(systemClipboard: .osc52(insideTmux: false), terminal: pilot.terminal)
+    pilot.press("y")
+    let message = try #require(pilot.browser.message)
+    #expect(message.hasPrefix("copied 1 value (117 KiB) inside tgrid only: the terminal's clipboard (OSC 52) takes at most 97 KiB"))
+    #expect(message.contains("--clipboard-command"))
+    #expect(message.components(separatedBy: "inside tgrid").count == 2, "said once")
+    #expect(pilot.browser.collectionView.pasteboard.items.first?.text?.count == 120_002)
+  }
+
   // MARK: - Typing values
 
   @Test func plusAndInsertAskForANewValueAndCheckIt() throws {
