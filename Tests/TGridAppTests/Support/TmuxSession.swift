@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Drives a real terminal for end-to-end tests: a private tmux server running a shell in
@@ -13,7 +14,7 @@ final class TmuxSession {
 
   /// What the app wrote to standard error so far.
   func errorLog() -> String {
-    (try? String(contentsOfFile: errorLogPath, encoding: .utf8)) ?? ""
+    FileContents.text(atPath: errorLogPath) ?? ""
   }
 
   /// Whether tmux is installed; end-to-end tests skip without it.

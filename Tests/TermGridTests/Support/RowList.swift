@@ -1,3 +1,5 @@
+import Synchronization
+
 @testable import TermGrid
 
 /// A one-column list: item `i` of section 0 is row `i` (``rowHeight`` rows tall), as wide as
@@ -51,14 +53,9 @@ final class RowListSource: CollectionViewDataSource, CollectionViewDelegate {
   private(set) var menuQuestions: [IndexPath] = []
   /// The pasteboard text seen when a paste was performed.
   private(set) var pastedTexts: [String] = []
-  /// Collection views hold their data source and delegate weakly; a test that only keeps
-  /// the collection view must not lose them, so the source keeps itself (a small leak, in
-  /// tests only).
-  private var keepAlive: RowListSource?
 
   init(count: Int) {
     self.count = count
-    keepAlive = self
   }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
@@ -102,7 +99,30 @@ func makeRowList(count: Int, frame: CellRect, multipleSelection: Bool = true) ->
   let source = RowListSource(count: count)
   collectionView.delegate = source
   collectionView.dataSource = source
+  SourceKeeper.shared.keep(source, whileAlive: collectionView)
   return (collectionView, source)
+}
+
+/// Keeps each ``RowListSource`` alive as long as its collection view: collection views hold
+/// their data source and delegate weakly, and many tests keep only the collection view.
+/// (A source that kept itself would leak, and LeakSanitizer would say so.)
+final class SourceKeeper: @unchecked Sendable {
+  static let shared = SourceKeeper()
+  private let entries = Mutex<[Entry]>([])
+
+  /// A source and the collection view whose lifetime it shares.
+  struct Entry: @unchecked Sendable {
+    weak var owner: CollectionView?
+    let source: RowListSource
+  }
+
+  func keep(_ source: RowListSource, whileAlive owner: CollectionView) {
+    let entry = Entry(owner: owner, source: source)
+    entries.withLock { entries in
+      entries.removeAll { $0.owner == nil }
+      entries.append(entry)
+    }
+  }
 }
 
 /// Draws a collection view into a fresh canvas of `size`.
