@@ -32,15 +32,16 @@ public enum SanitizerBuild {
   }
 
   /// Whether a process that ended with `status` (an exit code, or 128 + a signal) ended
-  /// as `signal` would end it: by that signal, or, under a sanitizer, with the sanitizer's
-  /// report of it (its runtime catches the crash and exits with a code of its own).
+  /// as `signal` would end it: by that signal, or, under a sanitizer, the way the
+  /// sanitizer's runtime ends a crash: with a report and an exit code of its own (1 for
+  /// AddressSanitizer and UBSan, 66 for ThreadSanitizer), or aborting (SIGABRT), or
+  /// crashing itself (SIGSEGV) while the Swift backtracer runs inside the crashed process,
+  /// which ThreadSanitizer's runtime does not survive.
   public static func isEnd(bySignal signal: Int32, status: Int32?) -> Bool {
     guard let status else { return false }
     if status == 128 + signal { return true }
     guard isActive else { return false }
-    // The runtimes' exit codes: 1 for AddressSanitizer and UBSan, 66 for ThreadSanitizer;
-    // some paths abort (SIGABRT) after the report.
-    return status == 1 || status == 66 || status == 128 + SIGABRT
+    return status == 1 || status == 66 || status == 128 + SIGABRT || status == 128 + SIGSEGV
   }
 
   private static func hasSymbol(_ name: String) -> Bool {

@@ -76,17 +76,32 @@ public enum CrashGuard {
   }()
   private static let enabled = Atomic<Bool>(true)
   /// How many installs are not yet balanced by an uninstall, process-wide; the handlers are
-  /// in place while it is above zero.
-  private static let installCount = Mutex<Int>(0)
+  /// in place while it is above zero. Guarded by ``lock``.
+  nonisolated(unsafe) private static var installCount = 0
+  /// A pthread mutex rather than `Synchronization.Mutex`, whose contended hand-over (a
+  /// priority-inheriting futex, on Linux) ThreadSanitizer cannot see: two threads
+  /// installing at once would be reported as a data race that is not one.
+  nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    lock.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+
+  private static func withLock<Result>(_ body: () -> Result) -> Result {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return body()
+  }
 
   /// Installs the crash handlers (for the first caller) and gives the calling thread an
   /// alternate signal stack if it needs one. Balance each call with ``uninstall()``,
   /// preferably on the same thread. Does nothing when ``isEnabled`` is `false`.
   static func install() {
     guard isEnabled else { return }
-    installCount.withLock { count in
-      count += 1
-      if count == 1 { installHandlers() }
+    withLock {
+      installCount += 1
+      if installCount == 1 { installHandlers() }
       // Inside the lock: `uninstall()` on this thread cannot come first.
       ThreadStack.acquire()
     }
@@ -95,11 +110,11 @@ public enum CrashGuard {
   /// Puts back the calling thread's previous alternate stack (if the guard gave it one) and,
   /// after the last install, the handlers that were there before ``install()``.
   static func uninstall() {
-    installCount.withLock { count in
-      guard count > 0 else { return }
+    withLock {
+      guard installCount > 0 else { return }
       ThreadStack.release()
-      count -= 1
-      if count == 0 { uninstallHandlers() }
+      installCount -= 1
+      if installCount == 0 { uninstallHandlers() }
     }
   }
 

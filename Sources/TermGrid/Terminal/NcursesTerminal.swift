@@ -128,9 +128,16 @@ public final class NcursesTerminal: Terminal {
     }
     // ncurses installs signal handlers of its own; remember what was there before it.
     let dispositions = TerminalSignals.currentDispositions()
-    // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting.
+    // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting, but
+    // leaks what it prepared: ask terminfo first.
+    let known =
+      if let terminalType { terminalType.withCString { cnc_terminfo_has_entry($0, opened) } } else {
+        cnc_terminfo_has_entry(nil, opened)
+      }
     let screen: OpaquePointer? =
-      if let terminalType { terminalType.withCString { newterm($0, file, file) } } else { newterm(nil, file, file) }
+      if known == 0 { nil } else if let terminalType { terminalType.withCString { newterm($0, file, file) } } else {
+        newterm(nil, file, file)
+      }
     guard let screen else {
       fclose(file)
       for (signal, action) in dispositions {

@@ -166,7 +166,13 @@ import Testing
     let pasteboard = Pasteboard(systemClipboard: .command(command))
     pasteboard.commandTimeoutMilliseconds = 10_000
     #expect(throws: Never.self) { try pasteboard.copy(text: "x") }
-    let helpers = liveProcesses(withArguments: ["sleep", duration])
+    // The shell may exit before the child it forked has become `sleep` (exec): look again
+    // for a while before deciding it is not there.
+    var helpers = liveProcesses(withArguments: ["sleep", duration])
+    for _ in 0..<250 where helpers.isEmpty {
+      usleep(20_000)
+      helpers = liveProcesses(withArguments: ["sleep", duration])
+    }
     #expect(helpers.count == 1, "the helper is left running, as xclip needs")
     for pid in helpers { kill(pid, SIGKILL) }
   }

@@ -1,11 +1,18 @@
-import Synchronization
-
 @testable import TermGrid
 
 /// A one-column list: item `i` of section 0 is row `i` (``rowHeight`` rows tall), as wide as
 /// the collection view. Enough layout for tests of input, menus and the run loop.
 final class RowListLayout: CollectionLayout {
   var rowHeight = 1.0
+  /// The list's source, kept alive as long as the collection view (which holds its layout):
+  /// collection views hold their data source weakly, and many tests keep only the
+  /// collection view. A layout switch passes it on. (A source keeping itself alive would
+  /// leak, and LeakSanitizer says so.)
+  var keptSource: RowListSource?
+
+  override func prepareForTransition(from oldLayout: CollectionLayout) {
+    if keptSource == nil { keptSource = (oldLayout as? RowListLayout)?.keptSource }
+  }
 
   override var collectionViewContentSize: Size {
     let count = collectionView?.numberOfItems(inSection: 0) ?? 0
@@ -92,37 +99,16 @@ final class RowListSource: CollectionViewDataSource, CollectionViewDelegate {
 
 /// A collection view showing a ``RowListSource`` list in `frame`.
 func makeRowList(count: Int, frame: CellRect, multipleSelection: Bool = true) -> (CollectionView, RowListSource) {
-  let collectionView = CollectionView(frame: frame, layout: RowListLayout())
+  let layout = RowListLayout()
+  let collectionView = CollectionView(frame: frame, layout: layout)
   collectionView.register(RowTextCell.self, forCellWithReuseIdentifier: "text")
   collectionView.animatesChanges = false
   collectionView.allowsMultipleSelection = multipleSelection
   let source = RowListSource(count: count)
   collectionView.delegate = source
   collectionView.dataSource = source
-  SourceKeeper.shared.keep(source, whileAlive: collectionView)
+  layout.keptSource = source
   return (collectionView, source)
-}
-
-/// Keeps each ``RowListSource`` alive as long as its collection view: collection views hold
-/// their data source and delegate weakly, and many tests keep only the collection view.
-/// (A source that kept itself would leak, and LeakSanitizer would say so.)
-final class SourceKeeper: @unchecked Sendable {
-  static let shared = SourceKeeper()
-  private let entries = Mutex<[Entry]>([])
-
-  /// A source and the collection view whose lifetime it shares.
-  struct Entry: @unchecked Sendable {
-    weak var owner: CollectionView?
-    let source: RowListSource
-  }
-
-  func keep(_ source: RowListSource, whileAlive owner: CollectionView) {
-    let entry = Entry(owner: owner, source: source)
-    entries.withLock { entries in
-      entries.removeAll { $0.owner == nil }
-      entries.append(entry)
-    }
-  }
 }
 
 /// Draws a collection view into a fresh canvas of `size`.
