@@ -270,9 +270,15 @@ struct EndToEndTests {
       }
     }
     try tmux.resize(columns: 100, rows: 30)
-    // Close whatever is open (menu, help), then quit.
+    // Close whatever is open (menu, help), then quit. Each key only once the app has caught
+    // up: an Esc read together with the q after it would be Alt-q (a slow, instrumented
+    // build falls behind).
+    let slowdown = Double(SanitizerBuild.slowdown)
+    let still = min(2, 0.5 * slowdown)
+    try tmux.waitUntilStill(interval: still, seconds: 30 * slowdown)
     try tmux.send("Escape")
     usleep(200_000)
+    try tmux.waitUntilStill(interval: still, seconds: 30 * slowdown)
     try tmux.send("q")
     try tmux.waitFor("the app to quit", seconds: 30 * Double(SanitizerBuild.slowdown)) {
       $0.contains { $0.hasPrefix("status=") }

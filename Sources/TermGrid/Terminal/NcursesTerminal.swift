@@ -43,8 +43,10 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 ///
 /// While it runs it turns on mouse reporting (xterm modes 1000, 1002 and 1006, unless
 /// disabled) and bracketed paste (2004), handles SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP,
-/// SIGCONT and SIGWINCH (``TerminalSignals``), and restores the terminal on a crash
-/// (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE). ``shutdown()`` undoes all of it.
+/// SIGCONT, SIGWINCH and every other signal whose default action would end the process
+/// (``TerminalSignals``), and restores the terminal on a crash (SIGILL, SIGTRAP, SIGABRT,
+/// SIGSEGV, SIGBUS, SIGFPE, SIGSYS; ``CrashGuard`` says what that changes in the process
+/// and how to turn it off). ``shutdown()`` undoes all of it.
 public final class NcursesTerminal: Terminal {
   private var screenPointer: OpaquePointer?
   private var outputFile: UnsafeMutablePointer<FILE>?

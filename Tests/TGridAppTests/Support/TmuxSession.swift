@@ -145,6 +145,19 @@ final class TmuxSession {
     try waitFor("\"\(text)\"", seconds: seconds, sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
   }
 
+  /// Waits until the screen has stopped changing (the app has caught up with the keys sent),
+  /// up to `seconds`: the same screen twice, `interval` seconds apart.
+  func waitUntilStill(interval: Double = 0.5, seconds: Double = 60) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = try screen()
+    while Date() < deadline {
+      usleep(useconds_t(interval * 1_000_000))
+      let now = try screen()
+      if now == last { return }
+      last = now
+    }
+  }
+
   /// Runs `stty -a` in the shell and returns its output's flags once the prompt is back:
   /// proves the terminal was restored (echo and icanon on).
   func terminalModes() throws -> String {
