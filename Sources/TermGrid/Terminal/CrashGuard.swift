@@ -95,16 +95,19 @@ public enum CrashGuard {
   }
 
   /// Installs the crash handlers (for the first caller) and gives the calling thread an
-  /// alternate signal stack if it needs one. Balance each call with ``uninstall()``,
-  /// preferably on the same thread. Does nothing when ``isEnabled`` is `false`.
-  static func install() {
-    guard isEnabled else { return }
+  /// alternate signal stack if it needs one. Balance each call that returns `true` with
+  /// ``uninstall()``, preferably on the same thread.
+  /// - Returns: `false` when ``isEnabled`` is `false` and nothing was installed.
+  @discardableResult
+  static func install() -> Bool {
+    guard isEnabled else { return false }
     withLock {
       installCount += 1
       if installCount == 1 { installHandlers() }
       // Inside the lock: `uninstall()` on this thread cannot come first.
       ThreadStack.acquire()
     }
+    return true
   }
 
   /// Puts back the calling thread's previous alternate stack (if the guard gave it one) and,

@@ -61,6 +61,8 @@ public final class NcursesTerminal: Terminal {
   private var mouseEnabled: Bool
   private let bracketedPasteEnabled: Bool
   private var shellMode = termios()
+  /// Whether ``CrashGuard`` was installed for this terminal (it is off when disabled).
+  private var installedCrashGuard = false
 
   private var decoder = InputDecoder()
   private var queuedEvents: [InputEvent] = []
@@ -163,7 +165,7 @@ public final class NcursesTerminal: Terminal {
       enterWithMouse: enterSequence(mouse: true), enterWithoutMouse: enterSequence(mouse: false),
       mouseEnabled: mouseEnabled)
     TerminalSignals.install(restoringLater: dispositions)
-    CrashGuard.install()
+    installedCrashGuard = CrashGuard.install()
   }
 
   /// An offscreen terminal that writes what it would send to the screen into `descriptor`
@@ -633,7 +635,8 @@ public final class NcursesTerminal: Terminal {
     // Exactly the modes we found, whatever ncurses restored.
     tcsetattr(descriptor, TCSADRAIN, &shellMode)
     TerminalRestore.disarm()
-    CrashGuard.uninstall()
+    if installedCrashGuard { CrashGuard.uninstall() }
+    installedCrashGuard = false
     TerminalSignals.uninstall()
     if let outputFile { fclose(outputFile) }
     outputFile = nil

@@ -143,6 +143,21 @@ extension NcursesTerminalTests {
     #expect(signalHandlerAddress(SIGSEGV) == segvBefore)
   }
 
+  @Test func aTerminalOpenedWithTheGuardOffDoesNotRemoveAnotherTerminalsGuard() throws {
+    let segvBefore = signalHandlerAddress(SIGSEGV)
+    let first = try PseudoTerminal(columns: 20, rows: 5)
+    let guarded = try first.openTerminal()
+    let guardedHandler = signalHandlerAddress(SIGSEGV)
+    CrashGuard.isEnabled = false
+    let second = try PseudoTerminal(columns: 20, rows: 5)
+    let unguarded = try second.openTerminal()
+    CrashGuard.isEnabled = true
+    unguarded.shutdown()
+    #expect(signalHandlerAddress(SIGSEGV) == guardedHandler, "the first terminal is still guarded")
+    guarded.shutdown()
+    #expect(signalHandlerAddress(SIGSEGV) == segvBefore)
+  }
+
   @Test func aStackOverflowOnTheThreadRunningTheTerminalRestoresItThenEndsTheProcess() async throws {
     let record = RecordedTerminal.path(for: "overflow")
     defer { unlink(record) }
