@@ -65,6 +65,25 @@ static inline mmask_t cnc_button5_pressed(void) {
 #endif
 }
 
+/* From term.h, which is not included here: its macros name every capability (lines,
+   columns, bell...). */
+struct term;
+extern struct term *set_curterm(struct term *);
+extern int del_curterm(struct term *);
+extern int setupterm(const char *, int, int *);
+
+/* Whether terminfo has an entry for `type` (NULL: $TERM), asked without starting a
+   screen: newterm leaks the screen it prepared when the type is unknown (ncurses 6.4).
+   The terminal the question loads is freed again and the current one put back. */
+static inline int cnc_terminfo_has_entry(const char *type, int fd) {
+  struct term *previous = set_curterm(NULL);
+  int status = 0;
+  int result = setupterm(type, fd, &status);
+  struct term *loaded = set_curterm(previous);
+  if (loaded != NULL && loaded != previous) del_curterm(loaded);
+  return result == OK;
+}
+
 /* Terminfo strings: tigetstr returns (char *)-1 for a name that is not a string
    capability, which Swift cannot compare against; this returns NULL for both cases. */
 static inline const char *cnc_tigetstr(const char *name) {

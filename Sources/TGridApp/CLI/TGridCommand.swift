@@ -236,6 +236,8 @@ struct Dump: ParsableCommand {
   @OptionGroup var view: ViewOptions
 
   func run() throws {
+    // Before opening anything: a closed standard output would be taken by the next file opened.
+    try StandardOutput.requireOpen()
     let loaded: DocumentLoader.Loaded
     do {
       loaded = try DocumentLoader.load(path: file ?? (DocumentLoader.standardInputHasData() ? "-" : nil), mode: view.textMode)
@@ -260,7 +262,7 @@ struct Dump: ParsableCommand {
       output += line
       output += "\n"
     }
-    print(output, terminator: "")
+    try StandardOutput.writeText(output)
   }
 }
 
@@ -275,8 +277,23 @@ struct Check: ParsableCommand {
   @OptionGroup var view: ViewOptions
 
   func run() throws {
+    try StandardOutput.requireOpen()
+    var writeError: StandardOutput.WriteError?
     let status = runCheck(
-      paths: files, mode: view.textMode, standardOutput: { print(terminalSafe($0)) }, standardError: { printError($0) })
+      paths: files, mode: view.textMode,
+      standardOutput: { line in
+        guard writeError == nil else { return }
+        do throws(StandardOutput.WriteError) {
+          try StandardOutput.writeLine(terminalSafe(line))
+        } catch {
+          writeError = error
+        }
+      },
+      standardError: { printError($0) })
+    if let writeError {
+      printError(writeError.description)
+      throw ExitCode(max(status, StandardOutput.failureExitCode))
+    }
     if status != 0 { throw ExitCode(status) }
   }
 }
@@ -300,6 +317,64 @@ struct ScreenSize: ExpressibleByArgument {
   }
 
   var defaultValueDescription: String { "\(columns)x\(rows)" }
+}
+
+/// Standard output for `dump` and `check`, written with `write` so that every failure is
+/// seen: a full disk (`> /dev/full`), a closed descriptor (`>&-`), a pipe whose reader has
+/// gone while SIGPIPE is ignored. Buffered `print` would lose such an error at exit and
+/// leave the status 0.
+enum StandardOutput {
+  /// The exit status when standard output cannot be written (as for a file that cannot be read).
+  static let failureExitCode: Int32 = 2
+
+  /// Why standard output could not be written.
+  struct WriteError: Error, CustomStringConvertible {
+    var code: Int32
+
+    var description: String {
+      if code == EBADF { return "tgrid: cannot write the output: standard output is closed" }
+      return "tgrid: cannot write the output: \(String(cString: strerror(code)))"
+    }
+  }
+
+  /// Fails, with the message on standard error, when standard output is closed.
+  static func requireOpen() throws {
+    guard fcntl(STDOUT_FILENO, F_GETFL) < 0, errno == EBADF else { return }
+    printError(WriteError(code: EBADF).description)
+    throw ExitCode(failureExitCode)
+  }
+
+  /// Writes all of `text`, or fails with the message on standard error.
+  static func writeText(_ text: String) throws {
+    do throws(WriteError) {
+      try writeBytes(Array(text.utf8))
+    } catch {
+      printError(error.description)
+      throw ExitCode(failureExitCode)
+    }
+  }
+
+  /// Writes `line` and a line break.
+  static func writeLine(_ line: String) throws(WriteError) {
+    try writeBytes(Array((line + "\n").utf8))
+  }
+
+  private static func writeBytes(_ bytes: [UInt8]) throws(WriteError) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return write(STDOUT_FILENO, base + offset, buffer.count - offset)
+      }
+      if written > 0 {
+        offset += written
+      } else if written < 0, errno == EINTR {
+        continue
+      } else {
+        throw WriteError(code: written < 0 ? errno : EIO)
+      }
+    }
+  }
 }
 
 /// Writes a message to standard error (unbuffered, so it shows even if we exit next).

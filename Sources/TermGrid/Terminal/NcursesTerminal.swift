@@ -43,8 +43,10 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 ///
 /// While it runs it turns on mouse reporting (xterm modes 1000, 1002 and 1006, unless
 /// disabled) and bracketed paste (2004), handles SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP,
-/// SIGCONT and SIGWINCH (``TerminalSignals``), and restores the terminal on a crash
-/// (SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE). ``shutdown()`` undoes all of it.
+/// SIGCONT, SIGWINCH and every other signal whose default action would end the process
+/// (``TerminalSignals``), and restores the terminal on a crash (SIGILL, SIGTRAP, SIGABRT,
+/// SIGSEGV, SIGBUS, SIGFPE, SIGSYS; ``CrashGuard`` says what that changes in the process
+/// and how to turn it off). ``shutdown()`` undoes all of it.
 public final class NcursesTerminal: Terminal {
   private var screenPointer: OpaquePointer?
   private var outputFile: UnsafeMutablePointer<FILE>?
@@ -59,6 +61,8 @@ public final class NcursesTerminal: Terminal {
   private var mouseEnabled: Bool
   private let bracketedPasteEnabled: Bool
   private var shellMode = termios()
+  /// Whether ``CrashGuard`` was installed for this terminal (it is off when disabled).
+  private var installedCrashGuard = false
 
   private var decoder = InputDecoder()
   private var queuedEvents: [InputEvent] = []
@@ -128,9 +132,16 @@ public final class NcursesTerminal: Terminal {
     }
     // ncurses installs signal handlers of its own; remember what was there before it.
     let dispositions = TerminalSignals.currentDispositions()
-    // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting.
+    // newterm, unlike initscr, returns NULL for an unknown TERM instead of exiting, but
+    // leaks what it prepared: ask terminfo first.
+    let known =
+      if let terminalType { terminalType.withCString { cnc_terminfo_has_entry($0, opened) } } else {
+        cnc_terminfo_has_entry(nil, opened)
+      }
     let screen: OpaquePointer? =
-      if let terminalType { terminalType.withCString { newterm($0, file, file) } } else { newterm(nil, file, file) }
+      if known == 0 { nil } else if let terminalType { terminalType.withCString { newterm($0, file, file) } } else {
+        newterm(nil, file, file)
+      }
     guard let screen else {
       fclose(file)
       for (signal, action) in dispositions {
@@ -154,7 +165,7 @@ public final class NcursesTerminal: Terminal {
       enterWithMouse: enterSequence(mouse: true), enterWithoutMouse: enterSequence(mouse: false),
       mouseEnabled: mouseEnabled)
     TerminalSignals.install(restoringLater: dispositions)
-    CrashGuard.install()
+    installedCrashGuard = CrashGuard.install()
   }
 
   /// An offscreen terminal that writes what it would send to the screen into `descriptor`
@@ -624,7 +635,8 @@ public final class NcursesTerminal: Terminal {
     // Exactly the modes we found, whatever ncurses restored.
     tcsetattr(descriptor, TCSADRAIN, &shellMode)
     TerminalRestore.disarm()
-    CrashGuard.uninstall()
+    if installedCrashGuard { CrashGuard.uninstall() }
+    installedCrashGuard = false
     TerminalSignals.uninstall()
     if let outputFile { fclose(outputFile) }
     outputFile = nil

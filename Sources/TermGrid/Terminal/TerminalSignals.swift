@@ -15,15 +15,28 @@ import Synchronization
 ///   program does not take the first signal (it is busy), a second one restores the terminal
 ///   from the handler and ends the process at once. SIGQUIT (Ctrl-\\) does that straight
 ///   away.
+/// - Every other signal whose default action ends the process (SIGUSR1, SIGUSR2, SIGALRM,
+///   SIGVTALRM, SIGPROF, SIGXCPU, SIGIO/SIGPOLL, SIGPWR, SIGSTKFLT and the real-time signals)
+///   ends it the same way as SIGTERM, with its own exit status, but only while its
+///   disposition is the default one: a handler the host program installed, or an ignored
+///   signal, is left alone.
+/// - SIGPIPE and SIGXFSZ are ignored while the terminal runs (again only where they had the
+///   default action): they come from the program's own writes (to a clipboard command that
+///   exited, past the file size limit), which then fail with `EPIPE` or `EFBIG` and are
+///   reported as errors instead of killing the program with the terminal in raw mode.
 /// - SIGTSTP (Ctrl-Z) leaves full-screen mode and puts back the shell's terminal modes from
 ///   the handler, then stops the process for real; when it continues (`fg`), the handler
 ///   re-enters full-screen mode and the terminal reports a resize so everything is redrawn.
 /// - SIGCONT after a stop we did not see (SIGSTOP) re-enters full-screen mode the same way.
 /// - SIGWINCH wakes the terminal to read the new size.
+/// - Crash signals (SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGSYS), whether a
+///   real crash or sent with `kill`, are ``CrashGuard``'s: the terminal is restored and the
+///   process ends by that signal.
 ///
 /// Handlers only touch atomics, `write`, `tcsetattr`, `sigaction` and `raise`: all
 /// async-signal-safe. A signal that was ignored when we started (`nohup`, a background job
-/// of a non-interactive shell) stays ignored.
+/// of a non-interactive shell) stays ignored. ``uninstall()`` puts back every disposition it
+/// changed.
 public enum TerminalSignals {
   static let pendingTermination = Atomic<Int32>(0)
   static let pendingResize = Atomic<Bool>(false)
@@ -31,13 +44,36 @@ public enum TerminalSignals {
   /// The wake pipe's read end in the high 32 bits and write end in the low ones; -1 when closed.
   static let pipeDescriptors = Atomic<Int64>(-1)
   private static let installCount = Mutex<Int>(0)
-  /// What each handled signal did before the first terminal started; put back at the end.
+  /// What each signal we changed did before the first terminal started; put back at the end.
   private static let savedDispositions = Mutex<[Int32: sigaction]>([:])
 
   /// Signals that end the program through the run loop.
   static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  /// The other signals whose default action ends the process (without a core dump, or with
+  /// one for SIGXCPU): they end it through the run loop too, when their action is the default.
+  static let otherTerminatingSignals: [Int32] =
+    [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR, SIGSTKFLT] + realTimeSignals
+  /// Signals the program's own writes cause: ignored while the terminal runs, so the write
+  /// fails with an error instead, when their action is the default.
+  static let writeErrorSignals: [Int32] = [SIGPIPE, SIGXFSZ]
   /// Every signal these handlers take over.
-  static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
+  static let handledSignals: [Int32] =
+    [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] + otherTerminatingSignals + writeErrorSignals
+
+  /// SIGRTMIN through SIGRTMAX (those the C library leaves to programs): their default
+  /// action ends the process.
+  static let realTimeSignals: [Int32] = {
+    #if canImport(Glibc)
+      let first = __libc_current_sigrtmin()
+      let last = __libc_current_sigrtmax()
+      return first <= last ? Array(first...last) : []
+    #else
+      return []
+    #endif
+  }()
+
+  /// Signals taken over only while their action is the default one.
+  private static let takenOnlyFromDefault: Set<Int32> = Set(otherTerminatingSignals + writeErrorSignals)
 
   /// Ends the process with the default action of `signal` (terminate, or core dump for
   /// SIGQUIT), so the parent sees the honest reason. Restore the terminal first.
@@ -80,7 +116,6 @@ public enum TerminalSignals {
     installCount.withLock { count in
       count += 1
       guard count == 1 else { return }
-      savedDispositions.withLock { $0 = dispositions }
       pendingTermination.store(0, ordering: .sequentiallyConsistent)
       pendingResize.store(false, ordering: .sequentiallyConsistent)
       pendingResume.store(false, ordering: .sequentiallyConsistent)
@@ -92,20 +127,31 @@ public enum TerminalSignals {
         }
         pipeDescriptors.store(Int64(descriptors[0]) << 32 | Int64(descriptors[1]), ordering: .releasing)
       }
+      var changed: [Int32: sigaction] = [:]
       for signal in handledSignals {
         var previous = dispositions[signal] ?? sigaction()
         if dispositions[signal] == nil { sigaction(signal, nil, &previous) }
+        if takenOnlyFromDefault.contains(signal), !isDefault(previous) {
+          // The host program's handler, or ignored: not ours to change.
+          continue
+        }
+        changed[signal] = previous
         if isIgnored(previous), signal != SIGCONT, signal != SIGWINCH {
           sigaction(signal, &previous, nil)
           continue
         }
         var action = sigaction()
-        setHandler(&action, handler(for: signal))
+        if writeErrorSignals.contains(signal) {
+          setHandler(&action, SIG_IGN)
+        } else {
+          setHandler(&action, handler(for: signal))
+        }
         sigemptyset(&action.sa_mask)
         // Restart reads and writes the signal interrupts; poll still wakes through the pipe.
         action.sa_flags = SA_RESTART
         sigaction(signal, &action, nil)
       }
+      savedDispositions.withLock { $0 = changed }
     }
   }
 
@@ -119,14 +165,8 @@ public enum TerminalSignals {
         defer { saved = [:] }
         return saved
       }
-      for signal in handledSignals {
-        var action = sigaction()
-        if let saved = dispositions[signal] {
-          action = saved
-        } else {
-          setHandler(&action, SIG_DFL)
-          sigemptyset(&action.sa_mask)
-        }
+      for (signal, saved) in dispositions {
+        var action = saved
         sigaction(signal, &action, nil)
       }
       let packed = pipeDescriptors.exchange(-1, ordering: .acquiringAndReleasing)
@@ -207,6 +247,15 @@ public enum TerminalSignals {
     #endif
   }
 
+  static func isDefault(_ action: sigaction) -> Bool {
+    #if canImport(Glibc)
+      let handler = action.__sigaction_handler.sa_handler
+    #else
+      let handler = action.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self)
+  }
+
   static func isIgnored(_ action: sigaction) -> Bool {
     #if canImport(Glibc)
       let handler = action.__sigaction_handler.sa_handler
@@ -222,6 +271,7 @@ public enum TerminalSignals {
     case SIGCONT: return continueSignalHandler
     case SIGWINCH: return resizeSignalHandler
     case SIGQUIT: return quitSignalHandler
+    // SIGINT, SIGTERM, SIGHUP and the other terminating signals.
     default: return terminationSignalHandler
     }
   }

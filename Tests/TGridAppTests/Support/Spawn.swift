@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -102,9 +103,10 @@ func spawnAndWait(
   }
   // WIFEXITED / WEXITSTATUS / WTERMSIG are macros; decode the status word by hand.
   let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+  // Not FileManager: it leaks a buffer on every empty file (see FileContents).
   return SpawnResult(
-    status: exitStatus, output: FileManager.default.contents(atPath: outputPath) ?? Data(),
-    error: FileManager.default.contents(atPath: errorPath) ?? Data())
+    status: exitStatus, output: Data(FileContents.bytes(atPath: outputPath) ?? []),
+    error: Data(FileContents.bytes(atPath: errorPath) ?? []))
 }
 
 /// Adds "close everything from 3 up" to the file actions: glibc's closefrom action when it

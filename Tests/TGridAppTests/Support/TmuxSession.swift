@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Drives a real terminal for end-to-end tests: a private tmux server running a shell in
@@ -13,7 +14,7 @@ final class TmuxSession {
 
   /// What the app wrote to standard error so far.
   func errorLog() -> String {
-    (try? String(contentsOfFile: errorLogPath, encoding: .utf8)) ?? ""
+    FileContents.text(atPath: errorLogPath) ?? ""
   }
 
   /// Whether tmux is installed; end-to-end tests skip without it.
@@ -142,6 +143,19 @@ final class TmuxSession {
   @discardableResult
   func waitFor(text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
     try waitFor("\"\(text)\"", seconds: seconds, sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
+  }
+
+  /// Waits until the screen has stopped changing (the app has caught up with the keys sent),
+  /// up to `seconds`: the same screen twice, `interval` seconds apart.
+  func waitUntilStill(interval: Double = 0.5, seconds: Double = 60) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    var last = try screen()
+    while Date() < deadline {
+      usleep(useconds_t(interval * 1_000_000))
+      let now = try screen()
+      if now == last { return }
+      last = now
+    }
   }
 
   /// Runs `stty -a` in the shell and returns its output's flags once the prompt is back:

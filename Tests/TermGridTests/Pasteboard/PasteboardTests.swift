@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TermGrid
@@ -140,8 +141,9 @@ import Testing
 
   @Test func aCommandThatHangsIsKilledWithEverythingItStarted() {
     // The shell waits for `sleep` (it cannot exec it: `true` comes after), so `sleep` is a
-    // grandchild; an odd duration tells it from other tests' children.
-    let command = "sleep 29.7131; true"
+    // grandchild; a duration of its own tells it from other tests' children.
+    let duration = Self.uniqueDuration()
+    let command = "sleep \(duration); true"
     let pasteboard = Pasteboard(systemClipboard: .command(command))
     pasteboard.commandTimeoutMilliseconds = 300
     #expect(throws: PasteboardError.commandTimedOut(command: command, milliseconds: 300)) {
@@ -149,18 +151,28 @@ import Testing
     }
     #expect(liveProcesses(withArguments: ["/bin/sh", "-c", command]).isEmpty, "the shell is gone")
     // SIGKILL is delivered asynchronously: give the grandchild a moment to die, then look.
-    #expect(waitUntilGone(["sleep", "29.7131"]), "the grandchild was killed too")
-    for pid in liveProcesses(withArguments: ["sleep", "29.7131"]) { kill(pid, SIGKILL) }
+    #expect(waitUntilGone(["sleep", duration]), "the grandchild was killed too")
+    for pid in liveProcesses(withArguments: ["sleep", duration]) { kill(pid, SIGKILL) }
   }
 
   @Test func aHelperLeftHoldingTheErrorPipeNeitherHangsTheCopyNorIsKilled() {
     // Like xclip's selection owner: the command exits at once, leaving a process that holds
     // its standard error open. The copy must not wait for that pipe to close.
-    let command = "sleep 29.7242 & exit 0"
+    // Processes are looked for machine-wide: the duration must be this run's alone (another
+    // test process running this test at the same time, in another checkout or a sanitizer
+    // build, has a helper of its own).
+    let duration = Self.uniqueDuration()
+    let command = "sleep \(duration) & exit 0"
     let pasteboard = Pasteboard(systemClipboard: .command(command))
     pasteboard.commandTimeoutMilliseconds = 10_000
     #expect(throws: Never.self) { try pasteboard.copy(text: "x") }
-    let helpers = liveProcesses(withArguments: ["sleep", "29.7242"])
+    // The shell may exit before the child it forked has become `sleep` (exec): look again
+    // for a while before deciding it is not there.
+    var helpers = liveProcesses(withArguments: ["sleep", duration])
+    for _ in 0..<250 where helpers.isEmpty {
+      usleep(20_000)
+      helpers = liveProcesses(withArguments: ["sleep", duration])
+    }
     #expect(helpers.count == 1, "the helper is left running, as xclip needs")
     for pid in helpers { kill(pid, SIGKILL) }
   }
@@ -170,14 +182,20 @@ import Testing
     #expect(PasteboardError.commandTimedOut(command: "x", milliseconds: 2000).description.hasSuffix("within 2 s and was stopped"))
   }
 
+  /// A `sleep` duration no other process on the machine uses: about 30 s, with random digits.
+  static func uniqueDuration() -> String {
+    "29." + String(UInt64.random(in: 100_000_000_000...999_999_999_999))
+  }
+
   /// Processes anywhere (not zombies: their command line is empty) whose arguments are
   /// exactly `arguments`.
   func liveProcesses(withArguments arguments: [String]) -> [Int32] {
     let expected = Array(arguments.joined(separator: "\0").utf8) + [0]
     var found: [Int32] = []
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-      guard let pid = Int32(entry), let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { continue }
-      if Array(data) == expected { found.append(pid) }
+      // Not FileManager: it leaks a buffer on every /proc file (see FileContents).
+      guard let pid = Int32(entry), let data = FileContents.bytes(atPath: "/proc/\(entry)/cmdline") else { continue }
+      if data == expected { found.append(pid) }
     }
     return found
   }
@@ -196,7 +214,7 @@ import Testing
     let me = getpid()
     var found: [Int32] = []
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-      guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+      guard let pid = Int32(entry), let stat = FileContents.text(atPath: "/proc/\(entry)/stat"),
         let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
       else { continue }
       let command = stat[stat.index(after: open)..<close]

@@ -4,6 +4,15 @@
 /// the collection view. Enough layout for tests of input, menus and the run loop.
 final class RowListLayout: CollectionLayout {
   var rowHeight = 1.0
+  /// The list's source, kept alive as long as the collection view (which holds its layout):
+  /// collection views hold their data source weakly, and many tests keep only the
+  /// collection view. A layout switch passes it on. (A source keeping itself alive would
+  /// leak, and LeakSanitizer says so.)
+  var keptSource: RowListSource?
+
+  override func prepareForTransition(from oldLayout: CollectionLayout) {
+    if keptSource == nil { keptSource = (oldLayout as? RowListLayout)?.keptSource }
+  }
 
   override var collectionViewContentSize: Size {
     let count = collectionView?.numberOfItems(inSection: 0) ?? 0
@@ -51,14 +60,9 @@ final class RowListSource: CollectionViewDataSource, CollectionViewDelegate {
   private(set) var menuQuestions: [IndexPath] = []
   /// The pasteboard text seen when a paste was performed.
   private(set) var pastedTexts: [String] = []
-  /// Collection views hold their data source and delegate weakly; a test that only keeps
-  /// the collection view must not lose them, so the source keeps itself (a small leak, in
-  /// tests only).
-  private var keepAlive: RowListSource?
 
   init(count: Int) {
     self.count = count
-    keepAlive = self
   }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
@@ -95,13 +99,15 @@ final class RowListSource: CollectionViewDataSource, CollectionViewDelegate {
 
 /// A collection view showing a ``RowListSource`` list in `frame`.
 func makeRowList(count: Int, frame: CellRect, multipleSelection: Bool = true) -> (CollectionView, RowListSource) {
-  let collectionView = CollectionView(frame: frame, layout: RowListLayout())
+  let layout = RowListLayout()
+  let collectionView = CollectionView(frame: frame, layout: layout)
   collectionView.register(RowTextCell.self, forCellWithReuseIdentifier: "text")
   collectionView.animatesChanges = false
   collectionView.allowsMultipleSelection = multipleSelection
   let source = RowListSource(count: count)
   collectionView.delegate = source
   collectionView.dataSource = source
+  layout.keptSource = source
   return (collectionView, source)
 }
 
