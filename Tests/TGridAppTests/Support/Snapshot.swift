@@ -48,3 +48,13 @@ func demoDataPath(_ name: String, filePath: String = #filePath) -> String {
   URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("demo-data").appendingPathComponent(name).path
 }
+
+/// A copy of a file of `demo-data/` in a fresh temporary folder, for tests whose keys may
+/// edit, save or leave a recovery file: the repository's own files are never written.
+func demoDataCopy(_ name: String, filePath: String = #filePath) -> String {
+  let directory = NSTemporaryDirectory() + "tgrid-demo-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  let copy = directory + "/" + name
+  try? FileManager.default.copyItem(atPath: demoDataPath(name, filePath: filePath), toPath: copy)
+  return copy
+}
