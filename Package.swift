@@ -17,8 +17,30 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
-    // The collection-view library: geometry, layouts, views, rendering, terminals.
-    .target(name: "TermGrid", dependencies: ["CNcurses"]),
+    // The collection-view library, in layers the compiler holds apart (see the Architecture
+    // article in Sources/TermGrid/TermGrid.docc). Users write `import TermGrid` only.
+    //
+    // Every libc call: clock, environment, tty modes, signals, crash guard, process spawn.
+    .target(name: "TermGridPlatform"),
+    // Values every layer shares: geometry, layout attributes, rendering, input events.
+    .target(name: "TermGridCore"),
+    // Views: reusable views and cells, labels, tree nodes and connectors.
+    .target(name: "TermGridViews", dependencies: ["TermGridCore"]),
+    // Layouts: the layout contract, the flow layout, the tree layout, transitions.
+    .target(name: "TermGridLayout", dependencies: ["TermGridCore", "TermGridViews"]),
+    // Terminals and the run loop; the only target that sees ncurses.
+    .target(name: "TermGridTerminal", dependencies: ["TermGridPlatform", "TermGridCore", "CNcurses"]),
+    // The collection view, its edit menu and pasteboard, key tables and commands, tree models.
+    .target(
+      name: "TermGridCollection",
+      dependencies: ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
+    // The one module users import: re-exports the layers above.
+    .target(
+      name: "TermGrid",
+      dependencies: [
+        "TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal",
+        "TermGridCollection",
+      ]),
     // The lossless JSON document engine. No dependencies, so the fuzzer can build it alone.
     .target(name: "TGridJSON"),
     // The app's logic: data controller, cells, key bindings, commands.
@@ -38,7 +60,13 @@ let package = Package(
     ),
     // What the test targets share (a seeded random generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "TestSupport"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "TermGridTests",
+      dependencies: [
+        "TermGrid", "TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal",
+        "TermGridCollection", "TestSupport",
+      ],
+      exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
     .testTarget(
       name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"],
