@@ -8,7 +8,8 @@ let package = Package(
     .executable(name: "tgrid", targets: ["tgrid"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
   ],
   targets: [
     // ncursesw with wide characters; the shim turns macros and globals into functions.
@@ -21,7 +22,7 @@ let package = Package(
     // article in Sources/TermGrid/TermGrid.docc). Users write `import TermGrid` only.
     //
     // Every libc call: clock, environment, tty modes, signals, crash guard, process spawn.
-    .target(name: "TermGridPlatform"),
+    .target(name: "TermGridPlatform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     // Values every layer shares: geometry, layout attributes, rendering, input events.
     .target(name: "TermGridCore"),
     // Views: reusable views and cells, labels, tree nodes and connectors.
@@ -29,7 +30,11 @@ let package = Package(
     // Layouts: the layout contract, the flow layout, the tree layout, transitions.
     .target(name: "TermGridLayout", dependencies: ["TermGridCore", "TermGridViews"]),
     // Terminals and the run loop; the only target that sees ncurses.
-    .target(name: "TermGridTerminal", dependencies: ["TermGridPlatform", "TermGridCore", "CNcurses"]),
+    .target(
+      name: "TermGridTerminal",
+      dependencies: [
+        "TermGridPlatform", "TermGridCore", "CNcurses", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     // The collection view, its edit menu and pasteboard, key tables and commands, tree models.
     .target(
       name: "TermGridCollection",

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TermGridPlatform
 
 /// Where copied text goes besides the in-app pasteboard, so other programs can paste it.
 public enum SystemClipboard: Hashable, Sendable {
@@ -38,7 +34,7 @@ public enum SystemClipboard: Hashable, Sendable {
 
   /// Reads this process's environment.
   public static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    Environment.value(of: name)
   }
 
   /// The bytes to send to the terminal for `text` with OSC 52.

@@ -53,14 +53,14 @@ package enum TerminalRestore {
   /// Records the terminal and its sequences, then arms the handlers' access to them.
   /// Called from ordinary code, with no handler using the storage.
   package static func arm(
-    descriptor: Int32, shellMode: termios, programMode: termios, leave: [UInt8], enterWithMouse: [UInt8],
+    descriptor: Int32, shellMode: TerminalModes, programMode: TerminalModes, leave: [UInt8], enterWithMouse: [UInt8],
     enterWithoutMouse: [UInt8], mouseEnabled: Bool
   ) {
     isArmed.store(false, ordering: .sequentiallyConsistent)
     let target = storage
     target.pointee.descriptor = descriptor
-    target.pointee.shellMode = shellMode
-    target.pointee.programMode = programMode
+    target.pointee.shellMode = shellMode.settings
+    target.pointee.programMode = programMode.settings
     target.pointee.leaveCount = copy(leave, into: target.pointee.leave)
     target.pointee.enterWithMouseCount = copy(enterWithMouse, into: target.pointee.enterWithMouse)
     target.pointee.enterWithoutMouseCount = copy(enterWithoutMouse, into: target.pointee.enterWithoutMouse)

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TermGridPlatform
 
 /// Whether the user wants colour, from the environment.
 public enum ColorSupport {
@@ -15,6 +11,6 @@ public enum ColorSupport {
 
   /// Whether this process's `NO_COLOR` allows colour.
   public static var environmentAllowsColor: Bool {
-    allowsColor(noColor: getenv("NO_COLOR").map { String(cString: $0) })
+    allowsColor(noColor: Environment.value(of: "NO_COLOR"))
   }
 }

@@ -1,7 +1,11 @@
 import CNcurses
 import TermGridCore
+import SystemPackage
 import TermGridPlatform
 
+// The C library only for what ncurses itself takes: `FILE` streams, the locale, `wchar_t`.
+// Everything else about the device (opening it, its modes, its size, waiting for and
+// reading input) goes through TermGridPlatform.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -52,6 +56,7 @@ public final class NcursesTerminal: Terminal {
   private var outputFile: UnsafeMutablePointer<FILE>?
   private var inputFile: UnsafeMutablePointer<FILE>?
   private var descriptor: Int32 = -1
+  private var device: FileDescriptor { FileDescriptor(rawValue: descriptor) }
   private var lastFrame: Canvas?
   private var colorPairs: [UInt32: Int32] = [:]
   private var nextColorPair: Int32 = 1
@@ -60,7 +65,7 @@ public final class NcursesTerminal: Terminal {
   private let isRecording: Bool
   private var mouseEnabled: Bool
   private let bracketedPasteEnabled: Bool
-  private var shellMode = termios()
+  private var shellMode: TerminalModes?
 
   private var decoder = InputDecoder()
   private var queuedEvents: [InputEvent] = []
@@ -92,7 +97,7 @@ public final class NcursesTerminal: Terminal {
   public convenience init(
     enableMouse: Bool = true, useColor: Bool = ColorSupport.environmentAllowsColor, bracketedPaste: Bool = true
   ) throws {
-    let term = getenv("TERM").map { String(cString: $0) }
+    let term = Environment.value(of: "TERM")
     guard let term, !term.isEmpty, term != "dumb" else { throw TerminalError.unusableTerminalType(term) }
     try self.init(
       devicePath: "/dev/tty", terminalType: nil, enableMouse: enableMouse, useColor: useColor,
@@ -117,15 +122,21 @@ public final class NcursesTerminal: Terminal {
     let mask = TerminalSignals.blockHandledSignals()
     defer { TerminalSignals.restoreSignalMask(mask) }
 
-    let opened = open(devicePath, O_RDWR | O_NOCTTY | O_CLOEXEC)
-    guard opened >= 0 else { throw TerminalError.noTerminal(reason: String(cString: strerror(errno))) }
-    guard isatty(opened) != 0, tcgetattr(opened, &shellMode) == 0 else {
-      close(opened)
+    let device: FileDescriptor
+    do {
+      device = try TerminalDevice.open(devicePath)
+    } catch {
+      throw TerminalError.noTerminal(reason: error.description)
+    }
+    guard let modes = TerminalModes.current(of: device) else {
+      try? device.close()
       throw TerminalError.noTerminal(reason: "not a terminal")
     }
+    shellMode = modes
+    let opened = device.rawValue
     guard let file = fdopen(opened, "r+") else {
-      let reason = String(cString: strerror(errno))
-      close(opened)
+      let reason = FileDescriptor.lastError.description
+      try? device.close()
       throw TerminalError.noTerminal(reason: reason)
     }
     // ncurses installs signal handlers of its own; remember what was there before it.
@@ -135,24 +146,21 @@ public final class NcursesTerminal: Terminal {
       if let terminalType { terminalType.withCString { newterm($0, file, file) } } else { newterm(nil, file, file) }
     guard let screen else {
       fclose(file)
-      for (signal, action) in dispositions {
-        var action = action
-        sigaction(signal, &action, nil)
-      }
-      throw TerminalError.unusableTerminalType(terminalType ?? getenv("TERM").map { String(cString: $0) })
+      TerminalSignals.restore(dispositions)
+      throw TerminalError.unusableTerminalType(terminalType ?? Environment.value(of: "TERM"))
     }
     descriptor = opened
     outputFile = file
     screenPointer = screen
     isActive = true
     configureScreen(useColor: useColor)
-    let programMode = enterProgramMode()
+    let programMode = enterProgramMode(shellMode: modes)
     // Show the alternate screen now, then turn the reporting modes on.
     wnoutrefresh(cnc_stdscr())
     doupdate()
     writeToTerminal(modeSequence(entering: true, mouse: mouseEnabled))
     TerminalRestore.arm(
-      descriptor: opened, shellMode: shellMode, programMode: programMode, leave: leaveSequence(),
+      descriptor: opened, shellMode: modes, programMode: programMode, leave: leaveSequence(),
       enterWithMouse: enterSequence(mouse: true), enterWithoutMouse: enterSequence(mouse: false),
       mouseEnabled: mouseEnabled)
     TerminalSignals.install(restoringLater: dispositions)
@@ -171,21 +179,25 @@ public final class NcursesTerminal: Terminal {
     colorCount = 0
     escapeDelayMilliseconds = InputDecoder.escapeDelayMilliseconds
     setlocale(LC_ALL, "")
-    let duplicate = dup(descriptor)
-    guard duplicate >= 0, let output = fdopen(duplicate, "w") else {
-      throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
+    let duplicate: Int32
+    do {
+      duplicate = try FileDescriptor(rawValue: descriptor).duplicate().rawValue
+    } catch {
+      throw TerminalError.noTerminal(reason: "\(error)")
+    }
+    guard let output = fdopen(duplicate, "w") else {
+      let reason = FileDescriptor.lastError.description
+      try? FileDescriptor(rawValue: duplicate).close()
+      throw TerminalError.noTerminal(reason: reason)
     }
     guard let input = fopen("/dev/null", "r") else {
       fclose(output)
-      throw TerminalError.noTerminal(reason: String(cString: strerror(errno)))
+      throw TerminalError.noTerminal(reason: FileDescriptor.lastError.description)
     }
     let dispositions = TerminalSignals.currentDispositions()
     let created = terminalType.withCString { newterm($0, output, input) }
     // An offscreen terminal handles no signals: take back the handlers ncurses installed.
-    for (signal, action) in dispositions {
-      var action = action
-      sigaction(signal, &action, nil)
-    }
+    TerminalSignals.restore(dispositions)
     guard let screen = created else {
       fclose(output)
       fclose(input)
@@ -228,20 +240,17 @@ public final class NcursesTerminal: Terminal {
   /// Adjusts the modes ncurses set: flow control (Ctrl-S, Ctrl-Q) and literal-next
   /// (Ctrl-V) off so those keys reach the program; signals (Ctrl-C, Ctrl-Z, Ctrl-\\) stay
   /// on, so they arrive as signals. Returns the resulting program mode.
-  private func enterProgramMode() -> termios {
-    var mode = termios()
-    guard tcgetattr(descriptor, &mode) == 0 else { return shellMode }
-    mode.c_iflag &= ~tcflag_t(IXON)
-    mode.c_lflag &= ~tcflag_t(IEXTEN)
-    mode.c_lflag |= tcflag_t(ISIG)
-    tcsetattr(descriptor, TCSANOW, &mode)
+  private func enterProgramMode(shellMode: TerminalModes) -> TerminalModes {
+    guard let current = TerminalModes.current(of: device) else { return shellMode }
+    let mode = current.forFullScreenProgram()
+    mode.apply(to: device)
     // ncurses restores its saved program mode after a pause; make it this one.
     def_prog_mode()
     return mode
   }
 
   private static func escapeDelayFromEnvironment() -> Int {
-    guard let value = getenv("ESCDELAY"), let milliseconds = Int(String(cString: value)), milliseconds >= 0 else {
+    guard let value = Environment.value(of: "ESCDELAY"), let milliseconds = Int(value), milliseconds >= 0 else {
       return InputDecoder.escapeDelayMilliseconds
     }
     return min(milliseconds, 1000)
@@ -332,10 +341,9 @@ public final class NcursesTerminal: Terminal {
 
   /// Reads the window size from the terminal and tells ncurses (after SIGWINCH or a resume).
   private func updateWindowSize() -> CellSize {
-    var window = winsize()
-    if ioctl(descriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 {
-      let rows = Int32(window.ws_row)
-      let columns = Int32(window.ws_col)
+    if let window = TerminalDevice.windowSize(of: device) {
+      let rows = Int32(clamping: window.rows)
+      let columns = Int32(clamping: window.columns)
       if rows != cnc_getmaxy(cnc_stdscr()) || columns != cnc_getmaxx(cnc_stdscr()) {
         resizeterm(rows, columns)
       }
@@ -546,19 +554,21 @@ public final class NcursesTerminal: Terminal {
       var wait = -1
       if let deadline { wait = max(0, deadline - now) }
       if let flushAt { wait = wait < 0 ? max(0, flushAt - now) : min(wait, max(0, flushAt - now)) }
-      var descriptors = [
-        pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: TerminalSignals.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      let ready = poll(&descriptors, nfds_t(descriptors[1].fd >= 0 ? 2 : 1), Int32(clamping: wait))
-      if ready < 0 {
-        if errno == EINTR { continue }
+      var requests = [Poll.Request(device)]
+      let signalWake = TerminalSignals.wakeDescriptor
+      if signalWake >= 0 { requests.append(Poll.Request(FileDescriptor(rawValue: signalWake))) }
+      switch Poll.wait(for: &requests, timeoutMilliseconds: wait) {
+      case .failure(.interrupted):
+        continue
+      case .failure:
         isInputClosed = true
         continue
+      case .success:
+        break
       }
-      if ready > 0, descriptors[1].revents != 0 { TerminalSignals.drainWakeDescriptor() }
-      if ready > 0, descriptors[0].revents != 0 {
-        readInput(hangUp: descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0)
+      if requests.count > 1, requests[1].isReady { TerminalSignals.drainWakeDescriptor() }
+      if requests[0].isReady {
+        readInput(hangUp: requests[0].isClosed)
         continue
       }
       let after = MonotonicClock.milliseconds()
@@ -586,15 +596,21 @@ public final class NcursesTerminal: Terminal {
 
   private func readInput(hangUp: Bool) {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
+    switch device.readOnce(into: &buffer) {
+    case .success(let count) where count > 0:
       lastInputMilliseconds = MonotonicClock.milliseconds()
       queuedEvents += decoder.feed(buffer[0..<count])
-    } else if count == 0 || (errno != EINTR && errno != EAGAIN) || hangUp {
-      // The terminal is gone (hang-up): no input will ever come again.
-      queuedEvents += decoder.flushPending()
-      isInputClosed = true
+    case .failure(.interrupted), .failure(.wouldBlock):
+      if hangUp { closeInput() }
+    default:
+      closeInput()
     }
+  }
+
+  /// The terminal is gone (hang-up): no input will ever come again.
+  private func closeInput() {
+    queuedEvents += decoder.flushPending()
+    isInputClosed = true
   }
 
   /// Pasted bytes dropped because a paste was over the decoder's cap.
@@ -624,7 +640,7 @@ public final class NcursesTerminal: Terminal {
     if let screenPointer { delscreen(screenPointer) }
     screenPointer = nil
     // Exactly the modes we found, whatever ncurses restored.
-    tcsetattr(descriptor, TCSADRAIN, &shellMode)
+    shellMode?.apply(to: device, afterPendingOutput: true)
     TerminalRestore.disarm()
     CrashGuard.uninstall()
     TerminalSignals.uninstall()
