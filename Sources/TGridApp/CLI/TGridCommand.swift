@@ -89,8 +89,13 @@ struct Browse: ParsableCommand {
     name: .long,
     help: ArgumentHelp(
       "A command that receives copied text on its standard input (for example 'xclip -selection clipboard').",
-      discussion: "Without it, \(SystemClipboard.commandEnvironmentVariable) is used, else the terminal's OSC 52."))
+      discussion: "Without it, \(Browse.clipboardCommandVariable) is used, else the terminal's OSC 52."))
   var clipboardCommand: String?
+
+  /// The environment variable naming a clipboard command.
+  static let clipboardCommandVariable = "TGRID_CLIPBOARD_COMMAND"
+  /// The environment variable asking for a deliberate crash after the first frame (tests).
+  static let debugCrashVariable = "TGRID_DEBUG_CRASH"
 
   func run() throws {
     let options = JSONParseOptions(mode: view.textMode)
@@ -128,7 +133,9 @@ struct Browse: ParsableCommand {
     let root = LoadingRoot(load: load, size: terminal.size) { document, size in
       self.makeBrowser(document: document, name: load.name, size: size, terminal: terminal)
     }
-    let exit = TerminalRunLoop(terminal: terminal, root: root).run()
+    let exit = TerminalRunLoop(
+      terminal: terminal, root: root, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+    ).run()
     load.cancel()
     terminal.shutdown()
     if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
@@ -141,7 +148,9 @@ struct Browse: ParsableCommand {
   private func browse(document: JSONDocument, name: String) throws {
     let terminal = try openTerminal()
     let browser = makeBrowser(document: document, name: name, size: terminal.size, terminal: terminal)
-    let exit = TerminalRunLoop(terminal: terminal, root: browser).run()
+    let exit = TerminalRunLoop(
+      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+    ).run()
     terminal.shutdown()
     if case .signal(let signal) = exit {
       // Leave the way the signal would have: the shell sees an honest status.
@@ -153,7 +162,11 @@ struct Browse: ParsableCommand {
     do {
       return try NcursesTerminal(enableMouse: !noMouse)
     } catch {
-      printError("tgrid: \(error)")
+      var message = "tgrid: \(error)"
+      if case TerminalError.noTerminal = error {
+        message += "; run tgrid in a terminal, or use `tgrid dump` for text output"
+      }
+      printError(message)
       throw ExitCode(2)
     }
   }
@@ -165,7 +178,8 @@ struct Browse: ParsableCommand {
     browser.terminal = terminal
     browser.applyColorCount(terminal.colorCount)
     browser.collectionView.pasteboard = Pasteboard(
-      systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+      systemClipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable),
+      terminal: terminal)
     return browser
   }
 }

@@ -12,20 +12,25 @@ public enum SystemClipboard: Hashable, Sendable {
   /// (`xclip -selection clipboard`, `wl-copy`, `pbcopy`).
   case command(String)
 
-  /// The environment variable naming a clipboard command.
-  public static let commandEnvironmentVariable = "TGRID_CLIPBOARD_COMMAND"
   /// The most text OSC 52 carries: many terminals drop longer sequences.
   public static let maximumOSC52Bytes = 100_000
   /// The most text given to a clipboard command.
   public static let maximumCommandBytes = 64 << 20
 
-  /// The route the user asked for: a `--clipboard-command` option first, then
-  /// `TGRID_CLIPBOARD_COMMAND`, otherwise OSC 52 (wrapped for tmux when `TMUX` is set).
-  public static func chosen(commandOption: String?, environment: (String) -> String? = SystemClipboard.environment)
-    -> SystemClipboard
-  {
+  /// The route the user asked for: a command given as an option first, then the command
+  /// the app's environment variable names, otherwise OSC 52 (wrapped for tmux when `TMUX`
+  /// is set).
+  /// - Parameters:
+  ///   - commandOption: a clipboard command from the command line, if any.
+  ///   - environmentVariable: the app's variable naming a clipboard command
+  ///     (`MYAPP_CLIPBOARD_COMMAND`), or `nil` to read none.
+  ///   - environment: reads a variable; by default this process's environment.
+  public static func chosen(
+    commandOption: String?, environmentVariable: String?,
+    environment: (String) -> String? = SystemClipboard.environment
+  ) -> SystemClipboard {
     if let command = commandOption?.trimmingBlanks, !command.isEmpty { return .command(command) }
-    if let command = environment(commandEnvironmentVariable)?.trimmingBlanks, !command.isEmpty {
+    if let environmentVariable, let command = environment(environmentVariable)?.trimmingBlanks, !command.isEmpty {
       return .command(command)
     }
     let tmux = environment("TMUX") ?? ""

@@ -6,11 +6,12 @@
 
 /// A deliberate crash, for testing that a crash leaves the terminal usable.
 ///
-/// `TGRID_DEBUG_CRASH` in the environment asks for one: ``TerminalRunLoop`` crashes right
-/// after drawing its first frame, when the terminal is in full-screen mode. The value picks
-/// the kind: `1` or `trap` (a Swift runtime trap, SIGILL or SIGTRAP), `abort` (SIGABRT),
-/// `segv` (a bad memory access, SIGSEGV), `overflow` (a stack overflow, SIGSEGV handled on
-/// the alternate signal stack).
+/// An app names an environment variable that asks for one
+/// (``requested(byEnvironmentVariable:)``) and hands the result to its run loop, which
+/// crashes right after drawing its first frame, when the terminal is in full-screen mode.
+/// The variable's value picks the kind: `1` or `trap` (a Swift runtime trap, SIGILL or
+/// SIGTRAP), `abort` (SIGABRT), `segv` (a bad memory access, SIGSEGV), `overflow` (a stack
+/// overflow, SIGSEGV handled on the alternate signal stack).
 public enum DebugCrash: String, Sendable, CaseIterable {
   /// A Swift runtime trap (`fatalError`), as a failed precondition or overflow causes.
   case trap
@@ -21,17 +22,13 @@ public enum DebugCrash: String, Sendable, CaseIterable {
   /// Recursion without end, until the stack runs out.
   case overflow
 
-  /// The environment variable that asks for a crash.
-  public static let environmentVariable = "TGRID_DEBUG_CRASH"
-
-  /// The crash the environment asks for, if any.
-  public static var requestedByEnvironment: DebugCrash? {
-    guard let value = getenv(environmentVariable) else { return nil }
-    return requested(byValue: String(cString: value))
+  /// The crash an environment variable of this process asks for, if any.
+  /// - Parameter name: the app's variable (`MYAPP_DEBUG_CRASH`).
+  public static func requested(byEnvironmentVariable name: String) -> DebugCrash? {
+    Environment.value(of: name).flatMap(requested(byValue:))
   }
 
-  /// The crash a value of ``environmentVariable`` asks for: `1` means ``trap``; empty or
-  /// `0` means none.
+  /// The crash a variable's value asks for: `1` means ``trap``; empty or `0` means none.
   public static func requested(byValue value: String) -> DebugCrash? {
     switch value.lowercased() {
     case "", "0": return nil
@@ -44,16 +41,16 @@ public enum DebugCrash: String, Sendable, CaseIterable {
   public func trigger() -> Never {
     switch self {
     case .trap:
-      fatalError("\(DebugCrash.environmentVariable): deliberate crash")
+      fatalError("DebugCrash: deliberate crash")
     case .abort:
-      Glibc.abort()
+      abortProcess()
     case .segv:
       let address = UnsafeMutablePointer<Int>(bitPattern: 8)
       address?.pointee = 1
-      fatalError("\(DebugCrash.environmentVariable): the bad write did not fault")
+      fatalError("DebugCrash: the bad write did not fault")
     case .overflow:
       let depth = Self.recurse(1)
-      fatalError("\(DebugCrash.environmentVariable): the stack did not overflow (\(depth))")
+      fatalError("DebugCrash: the stack did not overflow (\(depth))")
     }
   }
 
@@ -66,4 +63,9 @@ public enum DebugCrash: String, Sendable, CaseIterable {
       return deeper ^ Int(page[(deeper & 4095)])
     }
   }
+}
+
+/// The C library's `abort()`, named apart from ``DebugCrash/abort``.
+private func abortProcess() -> Never {
+  abort()
 }

@@ -25,8 +25,8 @@ public final class TerminalRunLoop {
   /// The clock frame timing reads, in milliseconds; tests point it at a headless
   /// terminal's virtual time.
   public var clock: () -> Int
-  /// The crash to cause after the first frame (``DebugCrash``); by default what
-  /// `TGRID_DEBUG_CRASH` asks for.
+  /// The crash to cause after the first frame (``DebugCrash``), for testing that a crash
+  /// leaves the terminal usable; `nil`, the default, for none.
   public var debugCrash: DebugCrash?
 
   /// How many frames were drawn.
@@ -40,7 +40,7 @@ public final class TerminalRunLoop {
   /// Creates a run loop; call ``run()`` to start it.
   public init(
     terminal: any Terminal, root: any RunLoopRoot, clock: @escaping () -> Int = { MonotonicClock.milliseconds() },
-    debugCrash: DebugCrash? = DebugCrash.requestedByEnvironment
+    debugCrash: DebugCrash? = nil
   ) {
     self.terminal = terminal
     self.root = root

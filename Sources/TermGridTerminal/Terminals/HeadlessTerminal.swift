@@ -1,7 +1,7 @@
 import TermGridCore
 
 /// A terminal in memory: shows canvases into a screen that tests read, and replays
-/// scripted input. `tgrid dump` renders through it.
+/// scripted input. An app's text dump of a screen can render through it too.
 ///
 /// Time is virtual: waiting for input with a timeout when no event is queued returns at
 /// once and adds the timeout to ``elapsedMilliseconds``, so animations can be stepped

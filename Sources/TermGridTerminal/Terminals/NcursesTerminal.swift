@@ -22,7 +22,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
   public var description: String {
     switch self {
     case .noTerminal(let reason):
-      return "no terminal to draw on (/dev/tty: \(reason)); run tgrid in a terminal, or use `tgrid dump` for text output"
+      return "no terminal to draw on (/dev/tty: \(reason))"
     case .unusableTerminalType(let term):
       if let term, !term.isEmpty {
         return "the terminal type TERM=\(term) is unknown to ncurses; try TERM=xterm-256color"
@@ -45,7 +45,7 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 /// columns stay those of the canvas.
 ///
 /// It opens `/dev/tty` rather than using standard input and output, so standard input can
-/// carry data (`curl … | tgrid`) while keys still come from the keyboard.
+/// carry data (`curl … | app`) while keys still come from the keyboard.
 ///
 /// While it runs it turns on mouse reporting (xterm modes 1000, 1002 and 1006, unless
 /// disabled) and bracketed paste (2004), handles SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP,

@@ -56,6 +56,17 @@ import Testing
     }
   }
 
+  @Test func theLibraryDoesNotKnowTheAppsName() throws {
+    // The app passes its names in (environment variables, messages); the library's own C
+    // shim counts too.
+    var files = try Self.sourceFiles().map(\.path)
+    files += ["Sources/CNcurses/shim.h", "Sources/CNcurses/module.modulemap"]
+    for path in files {
+      let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+      #expect(!text.lowercased().contains("tgrid"), "\(path) names the app")
+    }
+  }
+
   @Test func theRulesCatchAForbiddenImport() {
     let imports = Self.imports(in: "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import TermGridViews\n")
     #expect(imports == ["Foundation", "Glibc", "TermGridViews"])

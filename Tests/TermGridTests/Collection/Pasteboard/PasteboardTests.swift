@@ -83,12 +83,23 @@ import TermGrid
   // MARK: Choosing the route
 
   @Test func theOptionWinsOverTheEnvironmentWhichWinsOverOSC52() {
-    let environment = ["TGRID_CLIPBOARD_COMMAND": "wl-copy", "TMUX": "/tmp/tmux-0/default,1,0"]
-    #expect(SystemClipboard.chosen(commandOption: "xclip -i", environment: { environment[$0] }) == .command("xclip -i"))
-    #expect(SystemClipboard.chosen(commandOption: nil, environment: { environment[$0] }) == .command("wl-copy"))
-    #expect(SystemClipboard.chosen(commandOption: "  ", environment: { ["TMUX": "x"][$0] }) == .osc52(insideTmux: true))
-    #expect(SystemClipboard.chosen(commandOption: nil, environment: { _ in nil }) == .osc52(insideTmux: false))
-    #expect(SystemClipboard.chosen(commandOption: nil, environment: { ["TMUX": ""][$0] }) == .osc52(insideTmux: false))
+    let environment = ["APP_CLIPBOARD_COMMAND": "wl-copy", "TMUX": "/tmp/tmux-0/default,1,0"]
+    func chosen(_ option: String?, _ values: [String: String]) -> SystemClipboard {
+      SystemClipboard.chosen(
+        commandOption: option, environmentVariable: "APP_CLIPBOARD_COMMAND", environment: { values[$0] })
+    }
+    #expect(chosen("xclip -i", environment) == .command("xclip -i"))
+    #expect(chosen(nil, environment) == .command("wl-copy"))
+    #expect(chosen("  ", ["TMUX": "x"]) == .osc52(insideTmux: true))
+    #expect(chosen(nil, [:]) == .osc52(insideTmux: false))
+    #expect(chosen(nil, ["TMUX": ""]) == .osc52(insideTmux: false))
+  }
+
+  @Test func theEnvironmentVariableIsTheAppsToName() {
+    let environment = ["APP_CLIPBOARD_COMMAND": "wl-copy", "OTHER_CLIPBOARD_COMMAND": "xsel"]
+    let read: (String) -> String? = { environment[$0] }
+    #expect(SystemClipboard.chosen(commandOption: nil, environmentVariable: "OTHER_CLIPBOARD_COMMAND", environment: read) == .command("xsel"))
+    #expect(SystemClipboard.chosen(commandOption: nil, environmentVariable: nil, environment: read) == .osc52(insideTmux: false))
   }
 
   // MARK: Clipboard commands

@@ -116,6 +116,17 @@ import TermGrid
     #expect(DebugCrash.requested(byValue: "0") == nil)
   }
 
+  @Test func theAppNamesTheVariableThatAsksForACrash() {
+    let name = "TERMGRID_TEST_DEBUG_CRASH_\(getpid())"
+    #expect(DebugCrash.requested(byEnvironmentVariable: name) == nil)
+    setenv(name, "segv", 1)
+    defer { unsetenv(name) }
+    #expect(DebugCrash.requested(byEnvironmentVariable: name) == .segv)
+    // A run loop crashes only when the app asks it to.
+    let runLoop = TerminalRunLoop(terminal: HeadlessTerminal(size: CellSize(columns: 4, rows: 2)), root: RecordingRoot())
+    #expect(runLoop.debugCrash == nil)
+  }
+
   @Test func nothingCrashesWhileTheTerminalShrinksToOneCellAndBack() {
     let terminal = HeadlessTerminal(size: CellSize(columns: 40, rows: 12))
     let (collectionView, _) = makeRowList(count: 30, frame: CellRect(column: 0, row: 0, columns: 40, rows: 11))
