@@ -26,14 +26,26 @@ public final class HeadlessTerminal: Terminal {
   public private(set) var elapsedMilliseconds = 0
   /// Control sequences sent with ``send(controlSequence:)``, in order.
   public private(set) var sentControlSequences: [[UInt8]] = []
+  /// Whether mouse capture is on (see ``Terminal/isMouseCaptureEnabled``); each change is
+  /// recorded in ``mouseCaptureChanges``.
+  public var isMouseCaptureEnabled: Bool {
+    didSet {
+      if isMouseCaptureEnabled != oldValue { mouseCaptureChanges.append(isMouseCaptureEnabled) }
+    }
+  }
+  /// Every change of ``isMouseCaptureEnabled``, in order: `true` when it was turned on.
+  public private(set) var mouseCaptureChanges: [Bool] = []
   /// How many times the screen was invalidated (each forces a full redraw).
   public private(set) var invalidationCount = 0
   private var isInvalidated = false
 
   /// Creates a headless terminal of the given size.
-  public init(size: CellSize, colorCount: Int = 256) {
+  /// - Parameter mouseCapture: whether it starts with mouse capture on, as a real terminal
+  ///   does unless the app turns it off.
+  public init(size: CellSize, colorCount: Int = 256, mouseCapture: Bool = true) {
     self.size = size
     self.colorCount = colorCount
+    isMouseCaptureEnabled = mouseCapture
     screen = Canvas(size: size)
   }
 

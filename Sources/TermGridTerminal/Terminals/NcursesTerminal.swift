@@ -89,7 +89,7 @@ public final class NcursesTerminal: Terminal {
   /// Opens the controlling terminal (`/dev/tty`) and switches it to full-screen mode.
   /// - Parameters:
   ///   - enableMouse: report mouse clicks and the wheel (this stops the terminal's own text
-  ///     selection, so `--no-mouse` turns it off; ``isMouseEnabled`` toggles it later).
+  ///     selection, so apps offer to turn it off; ``isMouseCaptureEnabled`` toggles it later).
   ///   - useColor: `false` draws with attributes only; by default `NO_COLOR` decides.
   ///   - bracketedPaste: ask the terminal to mark pasted text, so it arrives as one
   ///     ``InputEvent/paste(_:)``.
@@ -258,8 +258,9 @@ public final class NcursesTerminal: Terminal {
 
   // MARK: - Modes
 
-  /// Turns mouse reporting on or off while running (`--no-mouse` starts with it off).
-  public var isMouseEnabled: Bool {
+  /// Turns mouse reporting on or off while running (xterm modes 1000, 1002 and 1006); the
+  /// terminal's own text selection works only while it is off.
+  public var isMouseCaptureEnabled: Bool {
     get { mouseEnabled }
     set {
       guard newValue != mouseEnabled, isActive, !isRecording else { return }
@@ -267,6 +268,12 @@ public final class NcursesTerminal: Terminal {
       TerminalRestore.isMouseEnabled.store(newValue, ordering: .sequentiallyConsistent)
       writeToTerminal(newValue ? Self.mouseOn : Self.mouseOff)
     }
+  }
+
+  /// The same as ``isMouseCaptureEnabled`` (its earlier name).
+  public var isMouseEnabled: Bool {
+    get { isMouseCaptureEnabled }
+    set { isMouseCaptureEnabled = newValue }
   }
 
   static let mouseOn = Array("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h".utf8)

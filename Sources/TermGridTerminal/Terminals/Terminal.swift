@@ -20,6 +20,12 @@ public protocol Terminal: AnyObject {
   /// system clipboard). Only callers that built the bytes themselves may send them: data
   /// must never reach the terminal this way.
   func send(controlSequence bytes: [UInt8])
+  /// Whether the terminal reports mouse clicks and the wheel as ``InputEvent/mouse(_:)``.
+  ///
+  /// While the program captures the mouse the terminal's own text selection does not work,
+  /// so apps offer a way to turn it off. A terminal without a mouse ignores changes and
+  /// reads `false`.
+  var isMouseCaptureEnabled: Bool { get set }
   /// Puts the terminal back the way it was found. Safe to call more than once.
   func shutdown()
 }
@@ -27,4 +33,9 @@ public protocol Terminal: AnyObject {
 extension Terminal {
   public func invalidateScreen() {}
   public func send(controlSequence bytes: [UInt8]) {}
+
+  public var isMouseCaptureEnabled: Bool {
+    get { false }
+    set {}
+  }
 }

@@ -116,6 +116,16 @@ import TermGrid
     #expect(DebugCrash.requested(byValue: "0") == nil)
   }
 
+  @Test func aHeadlessTerminalRecordsMouseCapture() {
+    let terminal: any Terminal = HeadlessTerminal(size: CellSize(columns: 4, rows: 2), mouseCapture: false)
+    #expect(!terminal.isMouseCaptureEnabled)
+    terminal.isMouseCaptureEnabled.toggle()
+    terminal.isMouseCaptureEnabled = true
+    terminal.isMouseCaptureEnabled.toggle()
+    #expect((terminal as? HeadlessTerminal)?.mouseCaptureChanges == [true, false])
+    #expect(HeadlessTerminal(size: CellSize(columns: 4, rows: 2)).isMouseCaptureEnabled)
+  }
+
   @Test func theAppNamesTheVariableThatAsksForACrash() {
     let name = "TERMGRID_TEST_DEBUG_CRASH_\(getpid())"
     #expect(DebugCrash.requested(byEnvironmentVariable: name) == nil)

@@ -45,10 +45,17 @@ import TermGrid
     let terminal = try pty.openTerminal(mouse: false)
     defer { terminal.shutdown() }
     #expect(!pty.readOutput().contains("\u{1B}[?1000h"))
-    terminal.isMouseEnabled = true
+    // Through the protocol, as an app that does not know which terminal it has toggles it.
+    let screen: any Terminal = terminal
+    #expect(!screen.isMouseCaptureEnabled)
+    screen.isMouseCaptureEnabled = true
     #expect(pty.readOutput() == "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
+    #expect(terminal.isMouseEnabled)
+    screen.isMouseCaptureEnabled = true
+    #expect(pty.readOutput().isEmpty, "no change, no bytes")
     terminal.isMouseEnabled = false
     #expect(pty.readOutput() == "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l")
+    #expect(!screen.isMouseCaptureEnabled)
   }
 
   @Test func bytesTypedIntoTheTerminalArriveAsEvents() throws {
