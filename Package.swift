@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// TermGrid's layers. Code outside the library imports only the `TermGrid` umbrella, but the
+// targets that do also depend on every layer: a change inside a layer leaves the umbrella
+// module as it was, and SwiftPM rebuilds only the direct dependents of a module that changed.
+let termGridLayers: [Target.Dependency] = [
+  "TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal", "TermGridCollection",
+]
+
 let package = Package(
   name: "tgrid",
   products: [
@@ -40,12 +47,7 @@ let package = Package(
       name: "TermGridCollection",
       dependencies: ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
     // The one module users import: re-exports the layers above.
-    .target(
-      name: "TermGrid",
-      dependencies: [
-        "TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal",
-        "TermGridCollection",
-      ]),
+    .target(name: "TermGrid", dependencies: termGridLayers),
     // The lossless JSON document engine. No dependencies, so the fuzzer can build it alone.
     .target(name: "TGridJSON"),
     // The app's logic: data controller, cells, key bindings, commands.
@@ -54,27 +56,24 @@ let package = Package(
       dependencies: [
         "TermGrid", "TGridJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ] + termGridLayers
     ),
     .executableTarget(name: "tgrid", dependencies: ["TGridApp"]),
     // Release-mode figures for BENCHMARKS.md: `swift run -c release tgrid-bench`.
     .executableTarget(
       name: "tgrid-bench",
-      dependencies: ["TermGrid", "TGridJSON", "TGridApp"],
+      dependencies: ["TermGrid", "TGridJSON", "TGridApp"] + termGridLayers,
       path: "Sources/TGridBenchmarks"
     ),
     // What the test targets share (a seeded random generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "TermGridTests",
-      dependencies: [
-        "TermGrid", "TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal",
-        "TermGridCollection", "TestSupport",
-      ],
+      dependencies: ["TermGrid", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
     .testTarget(
-      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"],
+      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

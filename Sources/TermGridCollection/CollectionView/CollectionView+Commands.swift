@@ -2,24 +2,36 @@ import TermGridCore
 
 /// Key commands a collection view carries out itself, and one entry point for events.
 ///
+/// An event is looked up in the key table once, by the app, which then either carries the
+/// command out itself or hands the event and its command on:
+///
 /// ```swift
 /// func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
-///   if collectionView.handle(event, keyBindings: keys) { return .changed }
-///   guard case .key(let key) = event, let command = keys.command(for: key) else { return .unchanged }
-///   switch command { case .quit: return .quit … }   // the app's own commands
+///   let command = keys.command(for: event)   // the one lookup
+///   if let command, !collectionView.isEditMenuVisible {
+///     switch command { case .quit: return .quit … default: break }   // the app's own commands
+///   }
+///   return collectionView.handle(event, command: command) ? .changed : .unchanged
 /// }
 /// ```
 extension CollectionView {
-  /// Routes an event: to the open edit menu first; then keys through `keyBindings` to
-  /// ``perform(_:)``, the mouse to ``handleMouse(_:)``, a paste to ``paste(_:)``.
+  /// Routes an event whose key the caller has already looked up in its key table: to the
+  /// open edit menu first (which answers to its own keys, whatever `command` says); then a
+  /// key's command to ``perform(_:)``, the mouse to ``handleMouse(_:)``, a paste to
+  /// ``paste(_:)``.
+  /// - Parameters:
+  ///   - event: the event.
+  ///   - command: what the event's key means in the caller's key table
+  ///     (``KeyBindings/command(for:)-(InputEvent)``); `nil` for a key bound to nothing, and
+  ///     for events that are not keys.
   /// - Returns: whether the collection view took the event; `false` leaves it to the app
   ///   (its own commands, resizes, signals).
   @discardableResult
-  public func handle(_ event: InputEvent, keyBindings: KeyBindings = .standard) -> Bool {
+  public func handle(_ event: InputEvent, command: CommandIdentifier?) -> Bool {
     if isEditMenuVisible, handleEditMenuEvent(event) { return true }
     switch event {
-    case .key(let key):
-      guard let command = keyBindings.command(for: key) else { return false }
+    case .key:
+      guard let command else { return false }
       return perform(command)
     case .mouse(let mouse):
       return handleMouse(mouse)
@@ -28,6 +40,16 @@ extension CollectionView {
     case .resize, .signal:
       return false
     }
+  }
+
+  /// Routes an event, looking its key up in `keyBindings` (see ``handle(_:command:)``).
+  ///
+  /// An app that also looks the key up for its own commands should look it up once and
+  /// call ``handle(_:command:)`` instead.
+  /// - Returns: whether the collection view took the event.
+  @discardableResult
+  public func handle(_ event: InputEvent, keyBindings: KeyBindings = .standard) -> Bool {
+    handle(event, command: keyBindings.command(for: event))
   }
 
   /// Carries out one of the collection view's commands (moving, selecting, editing).

@@ -10,7 +10,7 @@ extension CollectionView {
   public static let wheelScrollLines = 3
 
   /// Handles a mouse event on the collection view (the open edit menu takes events first:
-  /// see ``handle(_:keyBindings:)``).
+  /// see ``handle(_:command:)``).
   /// - Returns: whether the event was the collection view's (it may have changed something).
   @discardableResult
   public func handleMouse(_ event: MouseEvent) -> Bool {

@@ -67,8 +67,30 @@ public final class CollectionView: LayoutHost {
     }
   }
 
-  /// True when something changed that is not on screen yet.
-  public internal(set) var needsDisplay = true
+  /// True when something changed that is not on screen yet. Each time it becomes true the
+  /// collection view tells its ``displayHost``.
+  public internal(set) var needsDisplay = true {
+    didSet {
+      if needsDisplay, !oldValue { displayHost?.setNeedsDisplay() }
+    }
+  }
+
+  /// Where the collection view asks for frames: give it the run loop
+  /// (`RunLoopRoot/willRun(in:)` is the place), and every change it makes reaches the
+  /// screen without the app forwarding ``needsDisplay``.
+  public weak var displayHost: (any DisplayHost)? {
+    didSet {
+      if needsDisplay { displayHost?.setNeedsDisplay() }
+    }
+  }
+
+  /// Marks the collection view as needing to be drawn again (its views changed in a way
+  /// it cannot see: a cell's text, say) and tells its ``displayHost``.
+  public func setNeedsDisplay() {
+    // Becoming true tells the host; already true, tell it again (a frame may have been
+    // drawn without this collection view since).
+    if needsDisplay { displayHost?.setNeedsDisplay() } else { needsDisplay = true }
+  }
 
   /// An app-level object the layouts may ask layout questions (a ``FlowLayoutDelegate``).
   /// Defaults to ``delegate``.
@@ -577,7 +599,7 @@ public final class CollectionView: LayoutHost {
       view.draw(in: &canvas, region: region, clip: clip, context: context)
       if element.alpha < 1 { canvas.restyle(clip) { $0.adding(.dim) } }
     }
-    drawEditMenu(into: &canvas)
+    drawEditMenu(into: &canvas, context: context)
     needsDisplay = false
   }
 

@@ -1,11 +1,13 @@
 import TermGridCore
+import TermGridViews
 
 /// A scrollable help screen generated from a key table: a title line, then each group's
 /// heading and bindings with the keys in an aligned column.
 ///
 /// The app shows it over (or instead of) its content while it is open, hands it events
-/// with ``handle(_:)`` and draws it with ``draw(into:region:theme:)``.
-public final class HelpView {
+/// with ``handle(_:)`` and draws it as every view is drawn,
+/// ``draw(in:region:clip:context:)``, in the context's theme.
+public final class HelpView: ReusableView {
   /// The line at the top.
   public var title: String
   /// The lines shown, generated from the table.
@@ -16,7 +18,7 @@ public final class HelpView {
   public var scrollOffset = 0
   /// The keys the help screen itself answers to.
   public var keyBindings: KeyBindings
-  /// How many lines the last ``draw(into:region:theme:)`` had room for.
+  /// How many lines the last drawing had room for.
   public private(set) var visibleLineCount = 1
 
   /// What an event did to the help screen.
@@ -34,6 +36,11 @@ public final class HelpView {
     self.init(tables: [bindings], title: title, keyBindings: keyBindings)
   }
 
+  /// Creates an empty help screen (no table yet).
+  public required convenience init() {
+    self.init(tables: [])
+  }
+
   /// Creates a help screen listing several key tables one after the other (the app's keys,
   /// then the edit menu's, say), which may bind the same keys in their own contexts.
   public init(tables: [KeyBindings], title: String = "Keys", keyBindings: KeyBindings = .helpScreen) {
@@ -48,6 +55,7 @@ public final class HelpView {
     }
     self.lines = lines
     keyColumnWidth = tables.map { $0.helpKeyColumnWidth() }.max() ?? 0
+    super.init()
   }
 
   /// The largest useful ``scrollOffset`` for the last drawn height.
@@ -93,11 +101,19 @@ public final class HelpView {
     return .scrolled
   }
 
-  /// Draws the help into `region`: the title (with the position when it scrolls) on the
-  /// first row, lines below. Anything that does not fit is cut; nothing is drawn outside
-  /// the region, at any size.
+  /// Draws the help into `region` on `canvas` with `theme`: the same as
+  /// ``draw(in:region:clip:context:)`` with the region's visible part as the clip.
   public func draw(into canvas: inout Canvas, region: CellRect, theme: Theme) {
     let area = region.intersection(canvas.bounds)
+    draw(in: &canvas, region: area, clip: area, context: DrawingContext(theme: theme))
+  }
+
+  /// Draws the help in the visible part of `region`: the title (with the position when it
+  /// scrolls) on its first row, lines below, in the context's theme. Anything that does not
+  /// fit is cut; nothing is drawn outside `clip`, at any size.
+  public override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
+    let theme = context.theme
+    let area = region.intersection(clip).intersection(canvas.bounds)
     guard !area.isEmpty else { return }
     canvas.fill(area, style: theme.normal)
     visibleLineCount = max(1, area.rows - 1)

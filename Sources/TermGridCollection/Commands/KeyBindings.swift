@@ -69,6 +69,16 @@ public struct KeyBindings: Hashable, Sendable {
     binding(for: key)?.command
   }
 
+  /// The command an event triggers: its key's command; `nil` for a key bound to nothing and
+  /// for events that are not keys (mouse, paste, resize, signal).
+  ///
+  /// Look an event up once and pass the result on (``CollectionView/handle(_:command:)``),
+  /// so the app and the collection view never read the table twice for one key.
+  public func command(for event: InputEvent) -> CommandIdentifier? {
+    guard case .key(let key) = event else { return nil }
+    return command(for: key)
+  }
+
   /// The binding a key belongs to, if any.
   public func binding(for key: KeyEvent) -> KeyBinding? {
     bindingIndexByKey[key].map { bindings[$0] }

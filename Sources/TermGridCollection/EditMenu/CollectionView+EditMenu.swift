@@ -1,4 +1,5 @@
 import TermGridCore
+import TermGridViews
 
 /// The edit menu's state inside a collection view.
 struct EditMenuState {
@@ -12,6 +13,8 @@ struct EditMenuState {
   var targets: [IndexPath] = []
   /// The pasteboard edit actions use.
   var pasteboard = Pasteboard()
+  /// The view the open menu is drawn with.
+  let view = EditMenuView()
 }
 
 /// The edit menu (the guide's "Showing the Edit Menu for a Cell"), acting on the whole
@@ -159,7 +162,7 @@ extension CollectionView {
 
   /// Draws the open menu over everything else, placed for the canvas's size (so a resize
   /// moves it back onto the screen).
-  func drawEditMenu(into canvas: inout Canvas) {
+  func drawEditMenu(into canvas: inout Canvas, context: DrawingContext) {
     guard var menu = editMenuState.menu else { return }
     if let item = editMenuState.item, !isValid(item) {
       // The item went away under the menu (the data changed): close it.
@@ -168,7 +171,10 @@ extension CollectionView {
     }
     menu.anchor = editMenuAnchor()
     menu.layout(in: canvas.bounds)
-    menu.draw(into: &canvas, theme: theme)
     editMenuState.menu = menu
+    editMenuState.view.menu = menu
+    editMenuState.view.draw(
+      in: &canvas, region: canvas.bounds, clip: menu.frame.intersection(canvas.bounds), context: context)
+    editMenuState.view.menu = nil
   }
 }

@@ -230,13 +230,19 @@ public struct EditMenu: Hashable, Sendable {
 
   // MARK: - Drawing
 
-  /// Draws the menu at ``frame`` (place it with ``layout(in:)`` first).
+  /// Draws the menu at ``frame`` (place it with ``layout(in:)`` first). ``EditMenuView``
+  /// draws it the way every view is drawn.
   public func draw(into canvas: inout Canvas, theme: Theme) {
-    let area = frame.intersection(canvas.bounds)
+    draw(into: &canvas, clip: canvas.bounds, theme: theme)
+  }
+
+  /// Draws the part of the menu at ``frame`` that lies inside `clip`.
+  func draw(into canvas: inout Canvas, clip: CellRect, theme: Theme) {
+    let area = frame.intersection(clip).intersection(canvas.bounds)
     guard !area.isEmpty, visibleEntryCount > 0 else { return }
     canvas.fill(area, style: theme.menu)
     let border = hasBorder ? 1 : 0
-    if hasBorder { drawBorder(into: &canvas, style: theme.menu) }
+    if hasBorder { drawBorder(into: &canvas, style: theme.menu, clip: area) }
     let lineWidth = frame.columns - 2 * border
     guard lineWidth > 0 else { return }
     for row in 0..<visibleEntryCount {
@@ -245,8 +251,10 @@ public struct EditMenu: Hashable, Sendable {
       let entry = entries[index]
       let style = !entry.isEnabled ? theme.menuDisabled : (index == highlightedIndex ? theme.menuSelected : theme.menu)
       let line = CellRect(column: frame.column + border, row: frame.row + border + row, columns: lineWidth, rows: 1)
-      canvas.fill(line, style: style)
-      canvas.draw(Self.text(of: entry.action, width: lineWidth), at: CellPoint(column: line.column, row: line.row), style: style, clip: line)
+      canvas.fill(line.intersection(area), style: style)
+      canvas.draw(
+        Self.text(of: entry.action, width: lineWidth), at: CellPoint(column: line.column, row: line.row), style: style,
+        clip: line.intersection(area))
     }
   }
 
@@ -264,25 +272,25 @@ public struct EditMenu: Hashable, Sendable {
     return " " + title + (key.isEmpty ? "" : "  " + key) + " "
   }
 
-  private func drawBorder(into canvas: inout Canvas, style: Style) {
+  private func drawBorder(into canvas: inout Canvas, style: Style, clip: CellRect) {
     let last = frame.columns - 1
     guard last >= 1, frame.rows >= 2 else { return }
     let horizontal = String(repeating: "─", count: max(0, last - 1))
     let moreAbove = firstVisibleIndex > 0
     let moreBelow = firstVisibleIndex + visibleEntryCount < entries.count
-    canvas.draw("┌" + horizontal + "┐", at: CellPoint(column: frame.column, row: frame.row), style: style, clip: frame)
+    canvas.draw("┌" + horizontal + "┐", at: CellPoint(column: frame.column, row: frame.row), style: style, clip: clip)
     canvas.draw(
-      "└" + horizontal + "┘", at: CellPoint(column: frame.column, row: frame.maxRow - 1), style: style, clip: frame)
+      "└" + horizontal + "┘", at: CellPoint(column: frame.column, row: frame.maxRow - 1), style: style, clip: clip)
     for row in (frame.row + 1)..<(frame.maxRow - 1) {
-      canvas.draw("│", at: CellPoint(column: frame.column, row: row), style: style, clip: frame)
-      canvas.draw("│", at: CellPoint(column: frame.maxColumn - 1, row: row), style: style, clip: frame)
+      canvas.draw("│", at: CellPoint(column: frame.column, row: row), style: style, clip: clip)
+      canvas.draw("│", at: CellPoint(column: frame.maxColumn - 1, row: row), style: style, clip: clip)
     }
     // Arrows on the border say there are entries scrolled out of view.
     if moreAbove, last >= 2 {
-      canvas.draw("▲", at: CellPoint(column: frame.maxColumn - 2, row: frame.row), style: style, clip: frame)
+      canvas.draw("▲", at: CellPoint(column: frame.maxColumn - 2, row: frame.row), style: style, clip: clip)
     }
     if moreBelow, last >= 2 {
-      canvas.draw("▼", at: CellPoint(column: frame.maxColumn - 2, row: frame.maxRow - 1), style: style, clip: frame)
+      canvas.draw("▼", at: CellPoint(column: frame.maxColumn - 2, row: frame.maxRow - 1), style: style, clip: clip)
     }
   }
 }

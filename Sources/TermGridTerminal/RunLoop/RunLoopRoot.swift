@@ -3,13 +3,20 @@ import TermGridCore
 /// What a ``TerminalRunLoop`` drives: the app's top-level object, which turns events into
 /// changes and draws the whole screen.
 public protocol RunLoopRoot: AnyObject {
+  /// Called when ``TerminalRunLoop/run()`` starts, before the first frame: the place to
+  /// give the run loop to whatever asks for frames (`collectionView.displayHost = runLoop`;
+  /// see ``DisplayHost``). Default: nothing.
+  func willRun(in runLoop: TerminalRunLoop)
   /// Handles one event (keys, mouse, pastes, resizes; never signals, which end the loop).
   /// - Returns: whether something on screen changed, or the app wants to quit.
   func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse
   /// Draws the whole screen into a canvas of the terminal's size.
   func draw(into canvas: inout Canvas)
-  /// True when something changed that is not on screen yet, even without an event (a
-  /// collection view's `needsDisplay`). Default `false`.
+  /// True when something changed that is not on screen yet, even without an event.
+  /// Default `false`.
+  ///
+  /// Prefer telling the run loop (``TerminalRunLoop/setNeedsDisplay()``, a collection
+  /// view's `displayHost`): then nothing needs forwarding here.
   var needsDisplay: Bool { get }
   /// Milliseconds until the next animation frame is due, or `nil` when nothing moves (a
   /// collection view's `millisecondsUntilNextFrame`). Default `nil`.
@@ -20,6 +27,7 @@ public protocol RunLoopRoot: AnyObject {
 }
 
 extension RunLoopRoot {
+  public func willRun(in runLoop: TerminalRunLoop) {}
   public var needsDisplay: Bool { false }
   public var millisecondsUntilNextFrame: Int? { nil }
   public var wantsToQuit: Bool { false }

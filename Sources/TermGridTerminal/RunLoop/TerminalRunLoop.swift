@@ -14,7 +14,7 @@ import TermGridPlatform
 ///
 /// Over a ``HeadlessTerminal`` the same loop runs a scripted session in tests: it ends when
 /// the script runs out, and animation frames step the terminal's virtual clock.
-public final class TerminalRunLoop {
+public final class TerminalRunLoop: DisplayHost {
   /// The terminal it reads and draws on.
   public let terminal: any Terminal
   /// The app's root object.
@@ -48,7 +48,8 @@ public final class TerminalRunLoop {
     self.debugCrash = debugCrash
   }
 
-  /// Asks for a frame after the current events.
+  /// Asks for a frame after the current events: the one path by which anything on the
+  /// run loop's thread says the screen changed (``DisplayHost``).
   public func setNeedsDisplay() {
     needsDisplay = true
   }
@@ -63,6 +64,7 @@ public final class TerminalRunLoop {
   /// is left open: shut it down afterwards.
   @discardableResult
   public func run() -> RunLoopExit {
+    root.willRun(in: self)
     needsDisplay = true
     while true {
       if root.wantsToQuit { return .quit }

@@ -25,6 +25,8 @@ open class LabelView: ReusableView {
     case normal
     /// The theme's dim style.
     case dim
+    /// The theme's status-line style.
+    case status
   }
 
   /// Horizontal placement of the text.
@@ -56,6 +58,7 @@ open class LabelView: ReusableView {
     case .footer: resolved = style ?? theme.footer
     case .normal: resolved = style ?? theme.normal
     case .dim: resolved = style ?? theme.dim
+    case .status: resolved = style ?? theme.status
     }
     for row in clip.row..<clip.maxRow {
       canvas.fill(CellRect(column: clip.column, row: row, columns: clip.columns, rows: 1), with: fill, style: resolved)

@@ -52,6 +52,61 @@ import TermGrid
 
   // MARK: Commands
 
+  @Test func aKeyTableResolvesKeysAndNothingElse() {
+    let keys = KeyBindings.standard
+    #expect(keys.command(for: InputEvent.key(KeyEvent(.character("j")))) == .moveDown)
+    #expect(keys.command(for: InputEvent.key(KeyEvent(.character("§")))) == nil)
+    #expect(keys.command(for: .mouse(MouseEvent(.press(.left), at: CellPoint(column: 0, row: 0)))) == nil)
+    #expect(keys.command(for: .paste("j")) == nil)
+    #expect(keys.command(for: .resize(CellSize(columns: 1, rows: 1))) == nil)
+  }
+
+  @Test func aResolvedCommandIsCarriedOutWithoutLookingTheKeyUpAgain() {
+    let (collectionView, _) = makeRowList(count: 10, frame: CellRect(column: 0, row: 0, columns: 20, rows: 4))
+    collectionView.focusItem(at: IndexPath(item: 5, section: 0))
+    // "j" means down in every standard table; the caller's table said up, and that counts.
+    #expect(collectionView.handle(.key(KeyEvent(.character("j"))), command: .moveUp))
+    #expect(collectionView.indexPathForFocusedItem == IndexPath(item: 4, section: 0))
+    // A key the caller's table does not bind is not the collection view's, whatever it is.
+    #expect(!collectionView.handle(.key(KeyEvent(.down)), command: nil))
+    #expect(collectionView.indexPathForFocusedItem == IndexPath(item: 4, section: 0))
+    // Neither is a command it does not carry out.
+    #expect(!collectionView.handle(.key(KeyEvent(.character("q"))), command: .quit))
+    // Events that are not keys need no command.
+    let clicked = collectionView.indexPathForItem(atScreen: CellPoint(column: 1, row: 0))
+    #expect(clicked != nil && clicked != IndexPath(item: 4, section: 0))
+    #expect(collectionView.handle(.mouse(MouseEvent(.press(.left), at: CellPoint(column: 1, row: 0))), command: nil))
+    #expect(collectionView.indexPathForFocusedItem == clicked)
+  }
+
+  @Test func theOldEntryPointLooksTheKeyUpInItsTable() {
+    let (collectionView, _) = makeRowList(count: 10, frame: CellRect(column: 0, row: 0, columns: 20, rows: 4))
+    collectionView.focusItem(at: IndexPath(item: 5, section: 0))
+    var keys = KeyBindings.standard
+    keys.rebind([KeyEvent(.character("j"))], to: .moveUp)
+    collectionView.handle(.key(KeyEvent(.character("j"))), keyBindings: keys)
+    #expect(collectionView.indexPathForFocusedItem == IndexPath(item: 4, section: 0))
+  }
+
+  @Test func everyChangeReachesTheDisplayHost() {
+    let (collectionView, _) = makeRowList(count: 10, frame: CellRect(column: 0, row: 0, columns: 20, rows: 4))
+    let host = CountingDisplayHost()
+    collectionView.displayHost = host
+    #expect(host.requests == 1, "a collection view not drawn yet asks at once")
+    var canvas = Canvas(size: CellSize(columns: 20, rows: 4))
+    collectionView.draw(into: &canvas)
+    let afterFirstFrame = host.requests
+    #expect(!collectionView.needsDisplay)
+    collectionView.handle(.key(KeyEvent(.down)), command: .moveDown)
+    #expect(host.requests == afterFirstFrame + 1)
+    collectionView.handle(.key(KeyEvent(.down)), command: .moveDown)
+    #expect(host.requests == afterFirstFrame + 1, "one request until the next frame")
+    collectionView.draw(into: &canvas)
+    collectionView.setNeedsDisplay()
+    #expect(collectionView.needsDisplay)
+    #expect(host.requests > afterFirstFrame + 1)
+  }
+
   @Test func keysMoveTheFocusThroughTheKeyTable() {
     let (collectionView, _) = makeRowList(count: 10, frame: CellRect(column: 0, row: 0, columns: 20, rows: 4))
     collectionView.handle(.key(KeyEvent(.character("j"))))
@@ -102,4 +157,10 @@ import TermGrid
     }
     #expect(collectionView.indexPathForFocusedItem == IndexPath(item: 25, section: 0))
   }
+}
+
+/// Counts the frames asked for.
+final class CountingDisplayHost: DisplayHost {
+  var requests = 0
+  func setNeedsDisplay() { requests += 1 }
 }

@@ -17,6 +17,25 @@ import TermGrid
     ])
   }
 
+  @Test func theHelpIsAViewDrawnInTheContextsTheme() {
+    let help: ReusableView = HelpView(bindings: table, title: "Keys")
+    var canvas = Canvas(size: CellSize(columns: 26, rows: 8))
+    var theme = Theme.monochrome
+    theme.status = Style(attributes: [.underline])
+    theme.header = Style(attributes: [.italic])
+    let region = CellRect(column: 0, row: 1, columns: 26, rows: 6)
+    help.draw(in: &canvas, region: region, clip: region, context: DrawingContext(theme: theme))
+    #expect(canvas.line(0) == String(repeating: " ", count: 26), "nothing outside the region")
+    #expect(canvas.line(1).hasPrefix("Keys (1–5 of 6)"))
+    #expect(canvas.cells[26].style == theme.status)
+    #expect(canvas.cells[2 * 26].style == theme.header)
+    #expect(canvas.line(7) == String(repeating: " ", count: 26))
+    // The same as the earlier call with that theme.
+    var old = Canvas(size: CellSize(columns: 26, rows: 8))
+    HelpView(bindings: table, title: "Keys").draw(into: &old, region: region, theme: theme)
+    #expect(old == canvas)
+  }
+
   @Test func keysAndTheWheelScrollTheHelpAndStopAtTheEnds() {
     let help = HelpView(bindings: table)
     var canvas = Canvas(size: CellSize(columns: 26, rows: 4))

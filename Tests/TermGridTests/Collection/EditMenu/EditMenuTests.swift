@@ -54,6 +54,29 @@ import TermGrid
     #expect(frame == CellRect(column: 0, row: 0, columns: 10, rows: 4))
   }
 
+  @Test func theMenuIsDrawnByAViewInTheContextsThemeAndClip() {
+    var menu = EditMenu(entries: standardEntries(enabled: ["copy", "delete"]), anchor: anchor(2, 1, 1, 1))
+    menu.layout(in: CellRect(column: 0, row: 0, columns: 10, rows: 4))
+    var old = Canvas(size: CellSize(columns: 10, rows: 4))
+    menu.draw(into: &old, theme: .monochrome)
+    let view: ReusableView = EditMenuView(menu: menu)
+    var canvas = Canvas(size: CellSize(columns: 10, rows: 4))
+    view.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: DrawingContext(theme: .monochrome))
+    #expect(canvas == old)
+    // Another theme's menu styles; a clip of the top two rows.
+    var theme = Theme.monochrome
+    theme.menu = Style(attributes: [.italic])
+    canvas = Canvas(size: CellSize(columns: 10, rows: 4))
+    let clip = CellRect(column: 0, row: 0, columns: 10, rows: 2)
+    view.draw(in: &canvas, region: canvas.bounds, clip: clip, context: DrawingContext(theme: theme))
+    #expect(canvas.lines == ["┌────────┐", "│ Cut  t │", "          ", "          "])
+    #expect(canvas.cells[0].style == theme.menu)
+    view.prepareForReuse()
+    canvas = Canvas(size: CellSize(columns: 10, rows: 4))
+    view.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: DrawingContext())
+    #expect(canvas == Canvas(size: CellSize(columns: 10, rows: 4)), "no menu, nothing drawn")
+  }
+
   @Test func onATenByFourScreenTheMenuScrollsItsEntriesInsideItsBorder() {
     var menu = EditMenu(entries: standardEntries(enabled: ["copy", "delete"]), anchor: anchor(2, 1, 1, 1))
     menu.layout(in: CellRect(column: 0, row: 0, columns: 10, rows: 4))

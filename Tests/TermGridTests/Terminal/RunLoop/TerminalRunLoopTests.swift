@@ -116,6 +116,22 @@ import TermGrid
     #expect(DebugCrash.requested(byValue: "0") == nil)
   }
 
+  @Test func aCollectionViewAsksTheRunLoopForFramesItself() {
+    let terminal = HeadlessTerminal(size: CellSize(columns: 20, rows: 5))
+    let (collectionView, _) = makeRowList(count: 30, frame: CellRect(column: 0, row: 0, columns: 20, rows: 5))
+    let root = QuietRoot(collectionView: collectionView)
+    // Keys the collection view acts on, one it ignores, then a redraw nobody asked for.
+    terminal.enqueue(.key(KeyEvent(.down)), .key(KeyEvent(.character("§"))), .key(KeyEvent(.down)))
+    let runLoop = TerminalRunLoop(terminal: terminal, root: root)
+    #expect(runLoop.run() == .inputEnded)
+    #expect(root.responses == [.unchanged, .unchanged, .unchanged], "the root reports nothing")
+    // The first frame, then one for the keys waiting together, though the root reported no
+    // change and forwards no flag: the collection view told the run loop.
+    #expect(terminal.frameCount == 2)
+    #expect(collectionView.indexPathForFocusedItem == IndexPath(item: 1, section: 0))
+    #expect(terminal.screen.cells[20].style == Theme.standard.focused, "the focus shows on item 1's row")
+  }
+
   @Test func aHeadlessTerminalRecordsMouseCapture() {
     let terminal: any Terminal = HeadlessTerminal(size: CellSize(columns: 4, rows: 2), mouseCapture: false)
     #expect(!terminal.isMouseCaptureEnabled)
@@ -195,6 +211,32 @@ import TermGrid
     }
 
     var millisecondsUntilNextFrame: Int? { animationFramesLeft > 0 ? 16 : nil }
+  }
+
+  /// A collection view that returns nothing from its events and forwards no flag: it
+  /// hands the collection view the run loop when the loop starts, and that is all.
+  final class QuietRoot: RunLoopRoot {
+    let collectionView: CollectionView
+    var responses: [EventResponse] = []
+    let keys = KeyBindings.standard
+
+    init(collectionView: CollectionView) {
+      self.collectionView = collectionView
+    }
+
+    func willRun(in runLoop: TerminalRunLoop) {
+      collectionView.displayHost = runLoop
+    }
+
+    func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
+      collectionView.handle(event, command: keys.command(for: event))
+      responses.append(.unchanged)
+      return .unchanged
+    }
+
+    func draw(into canvas: inout Canvas) {
+      collectionView.draw(into: &canvas)
+    }
   }
 
   /// A screen that is one collection view above a status line.
