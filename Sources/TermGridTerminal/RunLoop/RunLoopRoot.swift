@@ -10,6 +10,12 @@ public protocol RunLoopRoot: AnyObject {
   /// Handles one event (keys, mouse, pastes, resizes; never signals, which end the loop).
   /// - Returns: whether something on screen changed, or the app wants to quit.
   func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse
+  /// Called on the run loop's thread after another thread woke the loop
+  /// (``RunLoopWaker/wake()``), once for any number of wakes since the last call: look at
+  /// what the background work left and show it.
+  /// - Returns: whether something on screen changed, or the app wants to quit. Default
+  ///   ``EventResponse/changed``.
+  func handleWake(in runLoop: TerminalRunLoop) -> EventResponse
   /// Draws the whole screen into a canvas of the terminal's size.
   func draw(into canvas: inout Canvas)
   /// True when something changed that is not on screen yet, even without an event.
@@ -28,6 +34,7 @@ public protocol RunLoopRoot: AnyObject {
 
 extension RunLoopRoot {
   public func willRun(in runLoop: TerminalRunLoop) {}
+  public func handleWake(in runLoop: TerminalRunLoop) -> EventResponse { .changed }
   public var needsDisplay: Bool { false }
   public var millisecondsUntilNextFrame: Int? { nil }
   public var wantsToQuit: Bool { false }

@@ -1,9 +1,10 @@
 import TermGridCore
 import TermGridPlatform
 
-/// The event loop of a full-screen program: sleeps until input, a resize, a signal or an
-/// animation frame is due; draws only when something changed; and takes every event that
-/// is already waiting before drawing, so a burst of keys costs one frame.
+/// The event loop of a full-screen program: sleeps until input, a resize, a signal, a wake
+/// from another thread (``waker``) or an animation frame is due; draws only when something
+/// changed (``setNeedsDisplay()``); and takes every event that is already waiting before
+/// drawing, so a burst of keys costs one frame.
 ///
 /// ```swift
 /// let terminal = try NcursesTerminal(enableMouse: !noMouse)
@@ -33,6 +34,12 @@ public final class TerminalRunLoop: DisplayHost {
   public private(set) var frameCount = 0
   /// How many events the root was given.
   public private(set) var eventCount = 0
+  /// How many times the root was told of wakes (``RunLoopRoot/handleWake(in:)``).
+  public private(set) var wakeCount = 0
+
+  /// What another thread wakes this run loop with (the terminal's; ``RunLoopWaker``).
+  /// Hand it to background work; the run loop itself stays on its own thread.
+  public var waker: RunLoopWaker? { terminal.waker }
 
   private var needsDisplay = true
   private var lastFrameMilliseconds = 0
@@ -66,11 +73,21 @@ public final class TerminalRunLoop: DisplayHost {
   public func run() -> RunLoopExit {
     root.willRun(in: self)
     needsDisplay = true
+    let waker = terminal.waker
     while true {
       if root.wantsToQuit { return .quit }
+      if let waker, waker.take() {
+        wakeCount += 1
+        switch root.handleWake(in: self) {
+        case .quit: return .quit
+        case .changed: needsDisplay = true
+        case .unchanged: break
+        }
+      }
       if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
       let timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - (clock() - lastFrameMilliseconds)) }
       guard var event = terminal.nextEvent(timeoutMilliseconds: timeout) else {
+        if let waker, waker.isPending { continue }  // woken: the root hears of it at the top
         if timeout == nil { return .inputEnded }
         continue  // an animation frame is due
       }

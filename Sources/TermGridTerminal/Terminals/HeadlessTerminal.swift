@@ -6,7 +6,8 @@ import TermGridCore
 /// Time is virtual: waiting for input with a timeout when no event is queued returns at
 /// once and adds the timeout to ``elapsedMilliseconds``, so animations can be stepped
 /// without sleeping (point a collection view's clock at it). Waiting with no timeout when
-/// nothing is queued reports the end of input.
+/// nothing is queued reports the end of input, unless ``wakeWaitMilliseconds`` says to
+/// wait (in real time) for another thread to wake it through its ``waker`` first.
 public final class HeadlessTerminal: Terminal {
   /// The screen size; change it with ``resize(to:)``.
   public private(set) var size: CellSize
@@ -39,6 +40,14 @@ public final class HeadlessTerminal: Terminal {
   public private(set) var invalidationCount = 0
   private var isInvalidated = false
 
+  /// Wakes ``nextEvent(timeoutMilliseconds:)`` from another thread, as a real terminal's
+  /// does (the only part of a headless terminal another thread may touch).
+  public let waker: RunLoopWaker? = RunLoopWaker()
+  /// How long, in real milliseconds, waiting with no timeout and nothing queued waits for a
+  /// wake before reporting the end of input: for scripts whose app waits on background work.
+  /// 0, the default, reports the end at once.
+  public var wakeWaitMilliseconds = 0
+
   /// Creates a headless terminal of the given size.
   /// - Parameter mouseCapture: whether it starts with mouse capture on, as a real terminal
   ///   does unless the app turns it off.
@@ -64,7 +73,12 @@ public final class HeadlessTerminal: Terminal {
 
   public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {
     if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
-    if let timeoutMilliseconds { elapsedMilliseconds += max(0, timeoutMilliseconds) }
+    if let waker, waker.isPending { return nil }
+    if let timeoutMilliseconds {
+      elapsedMilliseconds += max(0, timeoutMilliseconds)
+    } else if wakeWaitMilliseconds > 0, let waker {
+      _ = waker.waitForWake(timeoutMilliseconds: wakeWaitMilliseconds)
+    }
     return nil
   }
 

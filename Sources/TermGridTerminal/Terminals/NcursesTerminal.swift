@@ -72,6 +72,9 @@ public final class NcursesTerminal: Terminal {
   private var lastInputMilliseconds = 0
   private var isInputClosed = false
 
+  /// Wakes ``nextEvent(timeoutMilliseconds:)`` from another thread (``RunLoopWaker``).
+  public let waker: RunLoopWaker?
+
   /// How many colours it draws with: 256, 16, 8, or 0 for attributes only.
   public private(set) var colorCount: Int
 
@@ -112,6 +115,7 @@ public final class NcursesTerminal: Terminal {
     useColor: Bool = ColorSupport.environmentAllowsColor, bracketedPaste: Bool = true
   ) throws {
     isRecording = false
+    waker = RunLoopWaker()
     mouseEnabled = enableMouse
     bracketedPasteEnabled = bracketedPaste
     colorCount = 0
@@ -174,6 +178,7 @@ public final class NcursesTerminal: Terminal {
     recordingTo descriptor: Int32, size: CellSize, terminalType: String = "xterm-256color", useColor: Bool = true
   ) throws {
     isRecording = true
+    waker = nil
     mouseEnabled = false
     bracketedPasteEnabled = false
     colorCount = 0
@@ -552,6 +557,7 @@ public final class NcursesTerminal: Terminal {
     let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + max(0, $0) }
     while true {
       if let event = takeQueuedOrSignalEvent() { return event }
+      if let waker, waker.isPending { return nil }
       if isInputClosed { return nil }
       let now = MonotonicClock.milliseconds()
       // The decoder holds an Esc or a paste: it must be flushed when no byte follows in time.
@@ -564,6 +570,8 @@ public final class NcursesTerminal: Terminal {
       var requests = [Poll.Request(device)]
       let signalWake = TerminalSignals.wakeDescriptor
       if signalWake >= 0 { requests.append(Poll.Request(FileDescriptor(rawValue: signalWake))) }
+      let wakerIndex = requests.count
+      if let descriptor = waker?.descriptorToWaitOn { requests.append(Poll.Request(descriptor)) }
       switch Poll.wait(for: &requests, timeoutMilliseconds: wait) {
       case .failure(.interrupted):
         continue
@@ -573,7 +581,9 @@ public final class NcursesTerminal: Terminal {
       case .success:
         break
       }
-      if requests.count > 1, requests[1].isReady { TerminalSignals.drainWakeDescriptor() }
+      if signalWake >= 0, requests[1].isReady { TerminalSignals.drainWakeDescriptor() }
+      // Drained before the flag is looked at (the loop's top): a later wake writes again.
+      if requests.count > wakerIndex, requests[wakerIndex].isReady { waker?.drain() }
       if requests[0].isReady {
         readInput(hangUp: requests[0].isClosed)
         continue

@@ -11,9 +11,14 @@ public protocol Terminal: AnyObject {
   func present(_ canvas: Canvas)
   /// Waits for input up to `timeout` milliseconds (`nil` waits as long as it takes).
   ///
-  /// Returns `nil` when the time is up, or, with no timeout, when no input will ever come
-  /// again (the terminal hung up, or a scripted terminal ran out of events).
+  /// Returns `nil` when the time is up, when the terminal's ``waker`` was woken (its
+  /// ``RunLoopWaker/isPending`` is then true), or, with no timeout, when no input will ever
+  /// come again (the terminal hung up, or a scripted terminal ran out of events).
   func nextEvent(timeoutMilliseconds: Int?) -> InputEvent?
+  /// What another thread wakes the run loop with: ``nextEvent(timeoutMilliseconds:)``
+  /// returns early when it is woken. `nil` (the default) for a terminal that cannot be
+  /// woken while it waits.
+  var waker: RunLoopWaker? { get }
   /// Forgets what is on screen, so the next frame is drawn in full (Ctrl-L, after a resume).
   func invalidateScreen()
   /// Sends a control sequence to the terminal itself, outside the frame (OSC 52 to set the
@@ -38,4 +43,6 @@ extension Terminal {
     get { false }
     set {}
   }
+
+  public var waker: RunLoopWaker? { nil }
 }

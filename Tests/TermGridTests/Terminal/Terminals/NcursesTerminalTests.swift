@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 import TermGrid
@@ -56,6 +57,48 @@ import TermGrid
     terminal.isMouseEnabled = false
     #expect(pty.readOutput() == "\u{1B}[?1006l\u{1B}[?1003l\u{1B}[?1002l\u{1B}[?1000l")
     #expect(!screen.isMouseCaptureEnabled)
+  }
+
+  @Test func aWakeFromAnotherThreadEndsTheWaitForInput() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try pty.openTerminal()
+    defer { terminal.shutdown() }
+    let waker = try #require(terminal.waker)
+    let thread = Thread {
+      usleep(50_000)
+      waker.wake()
+    }
+    thread.start()
+    // No timeout: only the wake can end this wait.
+    #expect(terminal.nextEvent(timeoutMilliseconds: nil) == nil)
+    #expect(waker.isPending)
+    // Until the run loop takes it, a pending wake ends every wait at once.
+    #expect(terminal.nextEvent(timeoutMilliseconds: 5000) == nil)
+    #expect(waker.take())
+    pty.type("j")
+    usleep(20_000)
+    #expect(terminal.nextEvent(timeoutMilliseconds: 2000) == .key(KeyEvent(.character("j"))))
+  }
+
+  @Test func aRunLoopOnTheRealTerminalTakesWakesFromAThread() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try pty.openTerminal()
+    defer { terminal.shutdown() }
+    let waker = try #require(terminal.waker)
+    let wakes = 2_000
+    let root = RunLoopWakerTests.WakeCountingRoot(quitAt: wakes)
+    let progress = root.progress
+    let thread = Thread {
+      for _ in 0..<wakes {
+        progress.advance()
+        waker.wake()
+      }
+    }
+    let runLoop = TerminalRunLoop(terminal: terminal, root: root)
+    thread.start()
+    #expect(runLoop.run() == .quit)
+    #expect(root.lastSeen == wakes)
+    #expect(root.wakesHandled == runLoop.wakeCount)
   }
 
   @Test func bytesTypedIntoTheTerminalArriveAsEvents() throws {
