@@ -17,6 +17,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    // `swift package generate-documentation --target TermGrid` builds the DocC catalog.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // ncursesw with wide characters; the shim turns macros and globals into functions.
