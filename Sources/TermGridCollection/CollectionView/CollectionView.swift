@@ -496,7 +496,7 @@ public final class CollectionView: LayoutHost {
         cell.isHighlighted = highlightedIndexPath == element.indexPath
         cell.isFocused = focusedItem == element.indexPath
       }
-      guard view.layoutAttributes != element else { continue }
+      guard !view.hasLayoutAttributes(equalTo: element) else { continue }
       view.apply(element)
       if checkPreferredSizes, element.category != .decorationView, !element.key.isGhost {
         let fitting = view.preferredLayoutAttributesFitting(element)

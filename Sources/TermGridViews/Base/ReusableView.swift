@@ -33,6 +33,12 @@ open class ReusableView {
   /// Resets the view before it is handed out again. Subclasses call `super`.
   open func prepareForReuse() {}
 
+  /// Whether the attributes last applied are `attributes`. Compared here, where they are
+  /// stored, so the collection view asks for every view on every pass without copying them.
+  package final func hasLayoutAttributes(equalTo attributes: LayoutAttributes) -> Bool {
+    layoutAttributes == attributes
+  }
+
   /// Takes the layout's attributes for this view. Subclasses call `super`.
   open func apply(_ attributes: LayoutAttributes) {
     layoutAttributes = attributes

@@ -1,21 +1,21 @@
+import TermGridViews
+
 /// Views waiting to be handed out again, one queue per reuse identifier.
 ///
 /// Each identifier (qualified by category and kind) gets a slot number once, when it is
 /// registered; views remember their slot, so recycling and dequeuing never hash a string.
-package struct ReuseQueue {
-  // Inlinable into the collection view, which recycles and dequeues every view that
-  // scrolls in or out.
-  @usableFromInline var queues: [[ReusableView]] = []
+struct ReuseQueue {
+  private var queues: [[ReusableView]] = []
   private var slots: [String: Int] = [:]
 
   /// The number of views waiting, over all identifiers.
-  @usableFromInline package internal(set) var count = 0
+  private(set) var count = 0
 
   /// An empty queue.
-  package init() {}
+  init() {}
 
   /// The slot for a qualified identifier, made on first use.
-  package mutating func slot(for identifier: String) -> Int {
+  mutating func slot(for identifier: String) -> Int {
     if let slot = slots[identifier] { return slot }
     queues.append([])
     slots[identifier] = queues.count - 1
@@ -23,22 +23,20 @@ package struct ReuseQueue {
   }
 
   /// Puts a view back to wait in its slot.
-  @inlinable
-  package mutating func enqueue(_ view: ReusableView, slot: Int) {
+  mutating func enqueue(_ view: ReusableView, slot: Int) {
     queues[slot].append(view)
     count += 1
   }
 
   /// Takes a waiting view from the slot, if there is one.
-  @inlinable
-  package mutating func dequeue(slot: Int) -> ReusableView? {
+  mutating func dequeue(slot: Int) -> ReusableView? {
     guard let view = queues[slot].popLast() else { return nil }
     count -= 1
     return view
   }
 
   /// Drops every waiting view (the slots stay).
-  package mutating func removeAll() {
+  mutating func removeAll() {
     for slot in queues.indices { queues[slot].removeAll() }
     count = 0
   }
