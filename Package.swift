@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// TermGrid's layers. Code outside the library imports only the `TermGrid` umbrella, but the
+// targets that do also depend on every layer: a change inside a layer leaves the umbrella
+// module as it was, and SwiftPM rebuilds only the direct dependents of a module that changed.
+let termGridLayers: [Target.Dependency] = [
+  "TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal", "TermGridCollection",
+]
+
 let package = Package(
   name: "tgrid",
   products: [
@@ -8,7 +15,10 @@ let package = Package(
     .executable(name: "tgrid", targets: ["tgrid"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    // `swift package generate-documentation --target TermGrid` builds the DocC catalog.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
   ],
   targets: [
     // ncursesw with wide characters; the shim turns macros and globals into functions.
@@ -17,8 +27,29 @@ let package = Package(
       pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
     ),
-    // The collection-view library: geometry, layouts, views, rendering, terminals.
-    .target(name: "TermGrid", dependencies: ["CNcurses"]),
+    // The collection-view library, in layers the compiler holds apart (see the Architecture
+    // article in Sources/TermGrid/TermGrid.docc). Users write `import TermGrid` only.
+    //
+    // Every libc call: clock, environment, tty modes, signals, crash guard, process spawn.
+    .target(name: "TermGridPlatform", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+    // Values every layer shares: geometry, layout attributes, rendering, input events.
+    .target(name: "TermGridCore"),
+    // Views: reusable views and cells, labels, tree nodes and connectors.
+    .target(name: "TermGridViews", dependencies: ["TermGridCore"]),
+    // Layouts: the layout contract, the flow layout, the tree layout, transitions.
+    .target(name: "TermGridLayout", dependencies: ["TermGridCore", "TermGridViews"]),
+    // Terminals and the run loop; the only target that sees ncurses.
+    .target(
+      name: "TermGridTerminal",
+      dependencies: [
+        "TermGridPlatform", "TermGridCore", "CNcurses", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    // The collection view, its edit menu and pasteboard, key tables and commands, tree models.
+    .target(
+      name: "TermGridCollection",
+      dependencies: ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
+    // The one module users import: re-exports the layers above.
+    .target(name: "TermGrid", dependencies: termGridLayers),
     // The lossless JSON document engine. No dependencies, so the fuzzer can build it alone.
     .target(name: "TGridJSON"),
     // The app's logic: data controller, cells, key bindings, commands.
@@ -27,21 +58,24 @@ let package = Package(
       dependencies: [
         "TermGrid", "TGridJSON",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ] + termGridLayers
     ),
     .executableTarget(name: "tgrid", dependencies: ["TGridApp"]),
     // Release-mode figures for BENCHMARKS.md: `swift run -c release tgrid-bench`.
     .executableTarget(
       name: "tgrid-bench",
-      dependencies: ["TermGrid", "TGridJSON", "TGridApp"],
+      dependencies: ["TermGrid", "TGridJSON", "TGridApp"] + termGridLayers,
       path: "Sources/TGridBenchmarks"
     ),
     // What the test targets share (a seeded random generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "TermGridTests", dependencies: ["TermGrid", "TestSupport"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "TermGridTests",
+      dependencies: ["TermGrid", "TestSupport"] + termGridLayers,
+      exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
     .testTarget(
-      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"],
+      name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

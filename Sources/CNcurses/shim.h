@@ -1,5 +1,5 @@
-#ifndef TGRID_CNCURSES_SHIM_H
-#define TGRID_CNCURSES_SHIM_H
+#ifndef TERMGRID_CNCURSES_SHIM_H
+#define TERMGRID_CNCURSES_SHIM_H
 
 /* SwiftPM drops pkg-config's defines, so the wide-character API (cchar_t,
    wget_wch, mvwadd_wch) has to be switched on here, before curses.h. */

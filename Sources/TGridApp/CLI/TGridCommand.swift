@@ -126,8 +126,13 @@ struct Browse: ParsableCommand {
     name: .long,
     help: ArgumentHelp(
       "A command that receives copied text on its standard input (for example 'xclip -selection clipboard').",
-      discussion: "Without it, \(SystemClipboard.commandEnvironmentVariable) is used, else the terminal's OSC 52."))
+      discussion: "Without it, \(Browse.clipboardCommandVariable) is used, else the terminal's OSC 52."))
   var clipboardCommand: String?
+
+  /// The environment variable naming a clipboard command.
+  static let clipboardCommandVariable = "TGRID_CLIPBOARD_COMMAND"
+  /// The environment variable asking for a deliberate crash after the first frame (tests).
+  static let debugCrashVariable = "TGRID_DEBUG_CRASH"
 
   func run() throws {
     let options = JSONParseOptions(mode: view.textMode)
@@ -165,7 +170,9 @@ struct Browse: ParsableCommand {
     let root = LoadingRoot(load: load, size: terminal.size) { document, size in
       self.makeBrowser(document: document, name: load.name, path: load.path, size: size, terminal: terminal)
     }
-    let exit = TerminalRunLoop(terminal: terminal, root: root).run()
+    let exit = TerminalRunLoop(
+      terminal: terminal, root: root, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+    ).run()
     load.cancel()
     finish(exit, browser: root.browser, terminal: terminal)
     if let failure = root.failure {
@@ -177,7 +184,9 @@ struct Browse: ParsableCommand {
   private func browse(document: JSONDocument, name: String, path: String?) throws {
     let terminal = try openTerminal()
     let browser = makeBrowser(document: document, name: name, path: path, size: terminal.size, terminal: terminal)
-    let exit = TerminalRunLoop(terminal: terminal, root: browser).run()
+    let exit = TerminalRunLoop(
+      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+    ).run()
     finish(exit, browser: browser, terminal: terminal)
   }
 
@@ -201,7 +210,11 @@ struct Browse: ParsableCommand {
     do {
       return try NcursesTerminal(enableMouse: !noMouse)
     } catch {
-      printError("tgrid: \(error)")
+      var message = "tgrid: \(error)"
+      if case TerminalError.noTerminal = error {
+        message += "; run tgrid in a terminal, or use `tgrid dump` for text output"
+      }
+      printError(message)
       throw ExitCode(2)
     }
   }
@@ -215,7 +228,8 @@ struct Browse: ParsableCommand {
     browser.terminal = terminal
     browser.applyColorCount(terminal.colorCount)
     browser.collectionView.pasteboard = Pasteboard(
-      systemClipboard: .chosen(commandOption: clipboardCommand), terminal: terminal)
+      systemClipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable),
+      terminal: terminal)
     view.configure(browser)
     if let path { browser.offerRecovery(for: path) }
     return browser

@@ -1,4 +1,4 @@
-@testable import TermGrid
+import TermGrid
 
 /// A one-column list: item `i` of section 0 is row `i` (``rowHeight`` rows tall), as wide as
 /// the collection view. Enough layout for tests of input, menus and the run loop.

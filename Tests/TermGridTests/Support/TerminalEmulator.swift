@@ -1,4 +1,5 @@
-@testable import TermGrid
+import TermGrid
+@testable import TermGridTerminal
 
 /// A small terminal emulator for checking what a program sent: it keeps a screen of cells
 /// and lays text out the way tmux 3.3a does, per code point with the C library's `wcwidth`

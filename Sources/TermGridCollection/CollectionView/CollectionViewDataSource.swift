@@ -1,0 +1,26 @@
+import TermGridCore
+import TermGridViews
+
+/// Provides a collection view's content: how many sections and items there are, and the
+/// views that show them. The data source dequeues views; it never creates them itself.
+public protocol CollectionViewDataSource: AnyObject {
+  /// The number of sections. The default is 1.
+  func numberOfSections(in collectionView: CollectionView) -> Int
+  /// The number of items in `section`.
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+  /// A configured cell for the item, from ``CollectionView/dequeueReusableCell(withReuseIdentifier:for:)``.
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell
+  /// A configured supplementary view of `kind` (header, footer, connector...), or `nil` to
+  /// show nothing there. The default returns `nil`.
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+  ) -> ReusableView?
+}
+
+extension CollectionViewDataSource {
+  public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+
+  public func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+  ) -> ReusableView? { nil }
+}

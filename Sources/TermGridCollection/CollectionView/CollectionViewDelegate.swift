@@ -1,0 +1,75 @@
+import TermGridCore
+import TermGridLayout
+
+/// Hears what happens in a collection view and decides what is allowed: highlighting,
+/// selection, the edit menu. Every method has a default, so a delegate implements only
+/// what it cares about.
+public protocol CollectionViewDelegate: AnyObject {
+  /// Whether the item may be highlighted by a press. Default `true`.
+  func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
+  /// The item was highlighted (a press began on it).
+  func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath)
+  /// The item's highlight was removed (the press ended).
+  func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath)
+  /// Whether the item may be selected. Default `true`.
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+  /// The item was selected.
+  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+  /// Whether the item may be deselected by the user. Default `true`.
+  func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+  /// The item was deselected.
+  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
+  /// The keyboard focus moved to the item (or to nothing).
+  func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?)
+  /// Whether a long press (a menu key or right click) on the item opens the edit menu.
+  /// Default `false`, as in UIKit.
+  func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool
+  /// The actions the edit menu offers. Default: ``EditAction/standard``.
+  func collectionView(_ collectionView: CollectionView, menuActionsForItemAt indexPath: IndexPath) -> [EditAction]
+  /// Whether an action is enabled for the selection (the items it would act on). Default `false`.
+  func collectionView(
+    _ collectionView: CollectionView, canPerformAction action: EditAction, forItemsAt indexPaths: [IndexPath]
+  ) -> Bool
+  /// Performs an action chosen from the menu on the selection.
+  func collectionView(
+    _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath])
+  /// The transition layout for an interactive transition between two layouts (a subclass
+  /// with its own path or timing), or `nil`, the default, for a plain ``TransitionLayout``.
+  func collectionView(
+    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
+    newLayout: CollectionLayout
+  ) -> TransitionLayout?
+}
+
+extension CollectionViewDelegate {
+  public func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  public func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  public func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  public func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {}
+  public func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
+    false
+  }
+  public func collectionView(_ collectionView: CollectionView, menuActionsForItemAt indexPath: IndexPath)
+    -> [EditAction]
+  { EditAction.standard }
+  public func collectionView(
+    _ collectionView: CollectionView, canPerformAction action: EditAction, forItemsAt indexPaths: [IndexPath]
+  ) -> Bool { false }
+  public func collectionView(
+    _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
+  ) {}
+  public func collectionView(
+    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
+    newLayout: CollectionLayout
+  ) -> TransitionLayout? { nil }
+}

@@ -1,0 +1,189 @@
+/// What kind of element a set of layout attributes describes.
+public enum ElementCategory: Hashable, Sendable {
+  /// A cell for one data item; provided by the data source.
+  case cell
+  /// A supplementary view (header, footer, connector); provided by the data source.
+  case supplementaryView
+  /// A decoration view; created by the collection view from the layout's registration.
+  case decorationView
+}
+
+/// The element kinds the built-in layouts use for supplementary views.
+public enum ElementKind {
+  /// A section header.
+  public static let header = "header"
+  /// A section footer.
+  public static let footer = "footer"
+  /// A line joining a parent node to its children (tree layout).
+  public static let connector = "connector"
+}
+
+/// The identity of one element: what it is and where it belongs.
+///
+/// Two attributes for the same element in different layouts share a key; the collection
+/// view uses it to match old frames to new ones when it animates.
+public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
+  /// Cell, supplementary or decoration.
+  public var category: ElementCategory
+  /// The kind string for supplementary and decoration views; empty for cells.
+  public var kind: String
+  /// The element's index path.
+  public var indexPath: IndexPath
+
+  /// Creates a key.
+  @inlinable
+  public init(category: ElementCategory, kind: String = "", indexPath: IndexPath) {
+    self.category = category
+    self.kind = kind
+    self.indexPath = indexPath
+  }
+
+  /// Hashes the category and index path only: the collection view looks keys up for every
+  /// visible element on every frame, and hashing the kind string would dominate. Keys that
+  /// differ only by kind still compare unequal.
+  @inlinable
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(indexPath.section)
+    hasher.combine(indexPath.item)
+    hasher.combine(category)
+  }
+
+  /// Whether two keys name the same element.
+  @inlinable
+  public static func == (lhs: ElementKey, rhs: ElementKey) -> Bool {
+    lhs.indexPath == rhs.indexPath && lhs.category == rhs.category && lhs.kind == rhs.kind
+  }
+
+  /// The key of the cell at `indexPath`.
+  public static func cell(_ indexPath: IndexPath) -> ElementKey {
+    ElementKey(category: .cell, indexPath: indexPath)
+  }
+
+  /// The key of a supplementary view.
+  public static func supplementary(_ kind: String, _ indexPath: IndexPath) -> ElementKey {
+    ElementKey(category: .supplementaryView, kind: kind, indexPath: indexPath)
+  }
+
+  /// The key of a decoration view.
+  public static func decoration(_ kind: String, _ indexPath: IndexPath) -> ElementKey {
+    ElementKey(category: .decorationView, kind: kind, indexPath: indexPath)
+  }
+
+  public var description: String {
+    switch category {
+    case .cell: return "cell\(indexPath)"
+    case .supplementaryView: return "\(kind)\(indexPath)"
+    case .decorationView: return "decoration:\(kind)\(indexPath)"
+    }
+  }
+}
+
+/// A layout's own extra fields on a set of attributes, compared for equality.
+///
+/// The guide subclasses `UICollectionViewLayoutAttributes` and overrides `isEqual:`; here a
+/// layout stores any `Hashable & Sendable` value and gets equality for free.
+public struct LayoutInfo: Hashable, @unchecked Sendable {
+  // Only values that are Sendable go in (see `init`), so the box is safe to send.
+  private let base: AnyHashable
+
+  /// Wraps a layout's value.
+  public init<Value: Hashable & Sendable>(_ value: Value) {
+    base = AnyHashable(value)
+  }
+
+  /// The wrapped value, if it has the given type.
+  public func value<Value: Hashable & Sendable>(as type: Value.Type = Value.self) -> Value? {
+    base.base as? Value
+  }
+}
+
+/// The position, size and visual state of one element, computed by a layout.
+///
+/// Frames are in points; ``CellMetrics`` snaps them to character cells.
+public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
+  /// What the element is: a cell, a supplementary view of some kind, or a decoration.
+  public var category: ElementCategory
+  /// The kind string of a supplementary or decoration view; `nil` for cells.
+  public var representedElementKind: String?
+  /// The element's index path; for supplementary views the section comes first.
+  public var indexPath: IndexPath
+  /// The element's frame in content coordinates, in points.
+  public var frame: Rect
+  /// Elements with a higher `zIndex` are drawn over those with a lower one.
+  public var zIndex: Int = 0
+  /// Hidden elements are not drawn and get no view.
+  public var isHidden: Bool = false
+  /// Opacity from 0 to 1; anything below 1 is drawn dim, 0 is not drawn.
+  public var alpha: Double = 1
+  /// A layout's own fields (connector directions, depth, a date...).
+  public var info: LayoutInfo?
+
+  /// Attributes for the cell at `indexPath`.
+  public init(forCellWith indexPath: IndexPath, frame: Rect = .zero) {
+    self.category = .cell
+    self.representedElementKind = nil
+    self.indexPath = indexPath
+    self.frame = frame
+  }
+
+  /// Attributes for a supplementary view of `kind`.
+  public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
+    self.category = .supplementaryView
+    self.representedElementKind = kind
+    self.indexPath = indexPath
+    self.frame = frame
+  }
+
+  /// Attributes for a decoration view of `kind`.
+  public init(forDecorationViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
+    self.category = .decorationView
+    self.representedElementKind = kind
+    self.indexPath = indexPath
+    self.frame = frame
+  }
+
+  /// The element's identity (category, kind, index path).
+  @inlinable
+  public var key: ElementKey {
+    ElementKey(category: category, kind: representedElementKind ?? "", indexPath: indexPath)
+  }
+
+  /// Whether two sets of attributes are the same in every field.
+  @inlinable
+  public static func == (lhs: LayoutAttributes, rhs: LayoutAttributes) -> Bool {
+    lhs.indexPath == rhs.indexPath && lhs.category == rhs.category && lhs.frame == rhs.frame
+      && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden && lhs.alpha == rhs.alpha
+      && lhs.representedElementKind == rhs.representedElementKind && lhs.info == rhs.info
+  }
+
+  /// The element's size.
+  public var size: Size {
+    get { frame.size }
+    set { frame.size = newValue }
+  }
+
+  /// The element's centre; setting it moves the frame.
+  public var center: Point {
+    get { frame.center }
+    set { frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+  }
+
+  /// Attributes part-way from `self` (progress 0) to `other` (progress 1): frame and alpha
+  /// are interpolated, everything else switches to `other`'s at the end.
+  public func interpolated(to other: LayoutAttributes, progress: Double) -> LayoutAttributes {
+    var result = progress < 1 ? self : other
+    result.frame = frame.interpolated(to: other.frame, progress: progress)
+    result.alpha = alpha + (other.alpha - alpha) * progress
+    result.isHidden = progress < 1 ? (isHidden && other.isHidden) : other.isHidden
+    result.zIndex = Swift.max(zIndex, other.zIndex)
+    return result
+  }
+
+  public var description: String {
+    var text = "\(key) \(frame)"
+    if zIndex != 0 { text += " z\(zIndex)" }
+    if isHidden { text += " hidden" }
+    if alpha != 1 { text += " alpha \(alpha)" }
+    return text
+  }
+}

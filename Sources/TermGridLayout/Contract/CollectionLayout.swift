@@ -1,0 +1,224 @@
+import TermGridCore
+import TermGridViews
+
+/// The base class of every layout: computes where each element of a collection view goes.
+///
+/// The core layout process from the guide's "Creating Custom Layouts", always in this order:
+/// 1. ``prepare()`` does the up-front work and caches what it can;
+/// 2. ``collectionViewContentSize`` gives the size of the whole content;
+/// 3. ``layoutAttributesForElements(in:)`` gives attributes for what intersects a rectangle.
+///
+/// ``invalidateLayout()`` only marks the layout dirty; the next pass
+/// (``prepareIfNeeded()``) runs `prepare()` once, however many invalidations came before.
+/// Subclasses override what they need; the defaults describe an empty layout.
+open class CollectionLayout {
+  /// The collection view (or stand-in) whose data this layout arranges.
+  public weak var collectionView: (any LayoutHost)?
+
+  /// True until the next pass has run `prepare()`.
+  public private(set) var needsPrepare = true
+
+  /// The merged invalidations since the last pass; `prepare()` may read it to do less work.
+  /// `nil`, or a context with `invalidateEverything`, means the pass is a full one (the first
+  /// pass, or a plain `invalidateLayout()`); a full pass still carries the preferred sizes
+  /// and offset adjustment that came with the contexts merged into it.
+  public private(set) var pendingInvalidation: InvalidationContext?
+
+  /// How many times `prepare()` has run: lets tests see that invalidations coalesce.
+  public private(set) var preparePassCount = 0
+
+  /// The decoration view makers registered with ``register(decorationViewOfKind:_:)``.
+  public private(set) var decorationViewFactories: [String: () -> ReusableView] = [:]
+
+  /// Creates a layout.
+  public init() {}
+
+  // MARK: - The core layout process
+
+  /// Does the up-front work of a layout pass. The default does nothing.
+  open func prepare() {}
+
+  /// The size of all the content, in points.
+  open var collectionViewContentSize: Size { .zero }
+
+  /// Attributes for every cell, supplementary and decoration view that intersects `rect`.
+  open func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] { [] }
+
+  /// Attributes for the cell at `indexPath`, or `nil` if there is no such item.
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+  /// Attributes for a supplementary view, or `nil` if the layout has none there.
+  open func layoutAttributesForSupplementaryView(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
+  /// Attributes for a decoration view, or `nil` if the layout has none there.
+  open func layoutAttributesForDecorationView(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
+  /// Attributes for any element by its key.
+  public final func layoutAttributes(for key: ElementKey) -> LayoutAttributes? {
+    switch key.category {
+    case .cell: return layoutAttributesForItem(at: key.indexPath)
+    case .supplementaryView: return layoutAttributesForSupplementaryView(ofKind: key.kind, at: key.indexPath)
+    case .decorationView: return layoutAttributesForDecorationView(ofKind: key.kind, at: key.indexPath)
+    }
+  }
+
+  /// Runs `prepare()` if the layout was invalidated since the last pass.
+  public final func prepareIfNeeded() {
+    guard needsPrepare else { return }
+    prepare()
+    preparePassCount += 1
+    needsPrepare = false
+    pendingInvalidation = nil
+  }
+
+  // MARK: - Invalidation
+
+  /// Marks the whole layout out of date. Cheap: the work happens on the next pass.
+  open func invalidateLayout() {
+    needsPrepare = true
+    // Everything is out of date, but preferred sizes already reported are still news.
+    pendingInvalidation?.invalidateEverything = true
+  }
+
+  /// Marks part of the layout out of date; contexts merge until the next pass.
+  open func invalidateLayout(with context: InvalidationContext) {
+    if needsPrepare {
+      // A full pass is pending (nil context): it covers everything, but keep what the new
+      // context reports (preferred sizes, an offset adjustment) for `prepare()` to use.
+      var pending = pendingInvalidation ?? .everything
+      pending.merge(context)
+      pendingInvalidation = pending
+    } else {
+      needsPrepare = true
+      pendingInvalidation = context
+    }
+  }
+
+  /// Whether a change of the visible rectangle needs a new layout pass. By default only a
+  /// change of size does (a resize), not scrolling.
+  open func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+    guard let old = collectionView?.bounds else { return true }
+    return old.size != newBounds.size
+  }
+
+  /// The context to invalidate with when ``shouldInvalidateLayout(forBoundsChange:)`` says yes.
+  open func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    var context = InvalidationContext.everything
+    context.newBounds = newBounds
+    return context
+  }
+
+  /// Whether a self-sizing view's preferred size should change the layout. By default only
+  /// a cell's does, as in the talk's invalidation section (the context carries item sizes);
+  /// layouts that size supplementary views by their content override this and the context.
+  open func shouldInvalidateLayout(
+    forPreferredLayoutAttributes preferred: LayoutAttributes,
+    withOriginalAttributes original: LayoutAttributes
+  ) -> Bool {
+    original.category == .cell && preferred.size != original.size
+  }
+
+  /// The context that carries a self-sizing cell's preferred size to the next pass.
+  open func invalidationContext(
+    forPreferredLayoutAttributes preferred: LayoutAttributes,
+    withOriginalAttributes original: LayoutAttributes
+  ) -> InvalidationContext {
+    var context = InvalidationContext()
+    context.invalidatedItemIndexPaths = [original.indexPath]
+    context.preferredItemSizes[original.indexPath] = preferred.size
+    return context
+  }
+
+  // MARK: - Scrolling
+
+  /// Where scrolling should stop when it is headed for `proposedContentOffset`; the default
+  /// accepts the proposal. Layouts return item boundaries to make pages land on items.
+  open func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
+    proposedContentOffset
+  }
+
+  /// How far in from each edge of `visibleRect` the layout's floating elements (pinned
+  /// headers and footers) cover the content when the visible area is `visibleRect`; the
+  /// default, for layouts where nothing floats, is zero.
+  ///
+  /// The collection view keeps items it scrolls to out from under them
+  /// (``CollectionView/scrollToVisible(_:at:)``) and pages by what they leave visible. A
+  /// layout whose floating elements make room instead (a tree's pinned rows never cover the
+  /// focused node) can leave this at zero.
+  open func obscuredInsets(in visibleRect: Rect) -> EdgeInsets { .zero }
+
+  /// The item the keyboard focus goes to from `indexPath` in `direction`, for layouts whose
+  /// geometry alone does not say it well (an outline moves row by row). `nil`, the default,
+  /// lets the collection view pick the nearest item in that direction by frame geometry.
+  open func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? { nil }
+
+  // MARK: - Updates and animation
+
+  /// Told before a batch update which items change, so only those get special animations.
+  open func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {}
+
+  /// Told when the batch update's animations are set up.
+  open func finalizeCollectionViewUpdates() {}
+
+  /// Where an appearing item starts its animation; by default its final place, transparent.
+  open func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+    attributes.alpha = 0
+    return attributes
+  }
+
+  /// Where a disappearing item ends its animation; by default its old place, transparent.
+  /// Called after the update, so the layout answers from what it cached before, if anything.
+  open func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? { nil }
+
+  /// Where an appearing supplementary view starts; by default its final place, transparent.
+  open func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    guard var attributes = layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath) else { return nil }
+    attributes.alpha = 0
+    return attributes
+  }
+
+  /// Where a disappearing supplementary view ends; `nil` lets the collection view fade it out.
+  open func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
+  /// Where an appearing decoration view starts; by default its final place, transparent.
+  open func initialLayoutAttributesForAppearingDecorationElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    guard var attributes = layoutAttributesForDecorationView(ofKind: kind, at: indexPath) else { return nil }
+    attributes.alpha = 0
+    return attributes
+  }
+
+  /// Where a disappearing decoration view ends; `nil` lets the collection view fade it out.
+  open func finalLayoutAttributesForDisappearingDecorationElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? { nil }
+
+  /// Told that this layout is about to replace `oldLayout` in a layout transition.
+  open func prepareForTransition(from oldLayout: CollectionLayout) {}
+
+  /// Told that `newLayout` is about to replace this layout.
+  open func prepareForTransition(to newLayout: CollectionLayout) {}
+
+  /// Told that a layout transition has finished.
+  open func finalizeLayoutTransition() {}
+
+  // MARK: - Decoration views
+
+  /// Registers how to make decoration views of `kind`. Decoration views belong to the
+  /// layout, not the data source: the collection view makes them from this registration.
+  public final func register(
+    decorationViewOfKind kind: String, _ make: @escaping () -> ReusableView
+  ) {
+    decorationViewFactories[kind] = make
+  }
+}

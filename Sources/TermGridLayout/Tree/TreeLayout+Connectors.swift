@@ -1,0 +1,75 @@
+import TermGridCore
+
+extension TreeLayoutCache {
+  /// Attributes of the connector from a parent to its children.
+  func connectorAttributes(ofGlobal global: Int, cells: CellRect, frame: Rect) -> LayoutAttributes {
+    var attributes = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.connector, with: indexPath(ofGlobal: global), frame: frame)
+    attributes.zIndex = TreeLayout.connectorZIndex
+    attributes.info = LayoutInfo(connectorGeometry(ofGlobal: global, cells: cells))
+    return attributes
+  }
+
+  /// Where the trunk (the vertical line to the children) runs, in columns orientation: in
+  /// the middle of the spacing after the parent's depth column, a blank kept on each side
+  /// when there is room (`root ─┬─ a`).
+  func trunkColumn(afterDepth depth: Int) -> (trunk: Int, padding: Int) {
+    let spacing = parameters.columnSpacing
+    let padding = spacing >= 5 ? 1 : 0
+    let columnEnd = columnX[depth] + columnWidths[depth]
+    return (columnEnd + padding + (spacing - 2 * padding) / 2, padding)
+  }
+
+  /// The cells a parent's connector covers.
+  ///
+  /// Columns: from the end of the parent's label to the children's column, over the rows
+  /// from the parent (or first child) to the last child. Outline: one indent wide, under the
+  /// parent, from the row after it to its last child's row.
+  func connectorCellRect(ofGlobal global: Int) -> CellRect {
+    let depth = Int(depths[global])
+    let row = Int(rows[global])
+    let firstChildRow = Int(rows[Int(firstChildren[global])])
+    let lastRow = lastChildRow(ofGlobal: global)
+    switch parameters.orientation {
+    case .columns:
+      let left = columnX[depth] + Int(widths[global])
+      let top = min(row, firstChildRow)
+      let bottom = max(row, lastRow)
+      return CellRect(column: left, row: top, columns: columnX[depth + 1] - left, rows: bottom - top + 1)
+    case .outline:
+      let indent = parameters.indentWidth
+      return CellRect(column: depth * indent, row: row + 1, columns: indent, rows: lastRow - row)
+    }
+  }
+
+  /// The lines of a parent's connector, relative to its cells.
+  func connectorGeometry(ofGlobal global: Int, cells: CellRect) -> ConnectorGeometry {
+    let first = Int(firstChildren[global])
+    let children = Int(childCounts[global])
+    var segments: [ConnectorGeometry.Segment] = []
+    segments.reserveCapacity(children + 2)
+    switch parameters.orientation {
+    case .columns:
+      let depth = Int(depths[global])
+      let (trunk, padding) = trunkColumn(afterDepth: depth)
+      let trunkColumn = trunk - cells.column
+      let childEnd = columnX[depth + 1] - 1 - padding - cells.column
+      let parentRow = Int(rows[global]) - cells.row
+      // The parent's line, from just after its label to the trunk.
+      segments.append(.horizontal(row: parentRow, from: padding, to: trunkColumn))
+      if cells.rows > 1 { segments.append(.vertical(column: trunkColumn, from: 0, to: cells.rows - 1)) }
+      for child in first..<(first + children) {
+        segments.append(.horizontal(row: Int(rows[child]) - cells.row, from: trunkColumn, to: childEnd))
+      }
+    case .outline:
+      // The trunk starts under the parent's first column and joins it above the frame; each
+      // child gets `├─` (the last `└─`), leaving a blank before its label.
+      let stubEnd = max(1, cells.columns - 2)
+      segments.append(.vertical(column: 0, from: 0, to: cells.rows - 1, continuesBeforeStart: true))
+      for child in first..<(first + children) {
+        segments.append(.horizontal(row: Int(rows[child]) - cells.row, from: 0, to: stubEnd))
+      }
+    }
+    return ConnectorGeometry(size: cells.size, segments: segments)
+  }
+}

@@ -1,0 +1,271 @@
+import TermGridCore
+
+extension TreeLayoutCache {
+  /// Reads the tree from the data source and places every node.
+  ///
+  /// Unlike the guide's Listing 6-5, which leaves room below every parent "in case" and
+  /// ends up as tall as the whole tree in every column, a subtree here takes exactly the
+  /// rows its leaves need: leaves take the next free row in depth-first order, a parent
+  /// takes its first child's row (or the middle of its children's rows), and the next
+  /// sibling's subtree starts below the last row of the one before. Subtrees never share a
+  /// row, so nothing overlaps and no row is wasted.
+  init(
+    parameters: Parameters, sectionCounts: [Int], dataSource: any TreeLayoutDataSource
+  ) {
+    self.init(parameters: parameters)
+    readStructure(sectionCounts: sectionCounts, dataSource: dataSource)
+    place()
+    measureContent()
+  }
+
+  /// Numbers the nodes, asks each for its children and size, and checks the tree's shape.
+  private mutating func readStructure(sectionCounts: [Int], dataSource: any TreeLayoutDataSource) {
+    var starts = [Int](repeating: 0, count: sectionCounts.count + 1)
+    for (section, count) in sectionCounts.enumerated() { starts[section + 1] = starts[section] + count }
+    let total = starts[sectionCounts.count]
+    // Filled through buffers the per-node closure holds as constants: captured arrays would
+    // cost an exclusivity check on every write, and this runs for every node.
+    let depths = FillBuffer<Int32>(count: total, repeating: 0)
+    let parents = FillBuffer<Int32>(count: total, repeating: -1)
+    let firstChildren = FillBuffer<Int32>(count: total, repeating: 0)
+    let childCounts = FillBuffer<Int32>(count: total, repeating: 0)
+    let labelWidths = FillBuffer<Int32>(count: total, repeating: 0)
+    let widths = FillBuffer<Int32>(count: total, repeating: 0)
+    let markers = FillBuffer<UInt8>(count: total, repeating: 0)
+    defer {
+      for buffer in [depths, parents, firstChildren, childCounts, labelWidths, widths] { buffer.deallocate() }
+      markers.deallocate()
+    }
+    var hiddenCounts: [Int: Int] = [:]
+    let maximumWidth = max(1, parameters.maximumNodeWidth)
+    let marksExpanded = parameters.marksExpandedNodes
+
+    for section in 0..<sectionCounts.count {
+      let start = starts[section]
+      let count = sectionCounts[section]
+      let hasNextSection = section + 1 < sectionCounts.count
+      let nextStart = hasNextSection ? starts[section + 1] : 0
+      let nextCount = hasNextSection ? sectionCounts[section + 1] : 0
+      let depth = Int32(truncatingIfNeeded: section)
+      dataSource.describeItems(inSection: section, count: count) { item, node in
+        precondition(
+          item >= 0 && item < count,
+          "TreeLayoutDataSource.describeItems described item \(item) of section \(section), which has \(count) items")
+        let global = start + item
+        depths[global] = depth
+        let children = node.childItems
+        if !children.isEmpty {
+          precondition(
+            hasNextSection && children.lowerBound >= 0 && children.upperBound <= nextCount,
+            "TreeLayoutDataSource: the children \(children) of item [\(section), \(item)] must be items of section \(section + 1), which has \(nextCount) items"
+          )
+          firstChildren[global] = Int32(truncatingIfNeeded: nextStart + children.lowerBound)
+          childCounts[global] = Int32(truncatingIfNeeded: children.count)
+          for child in (nextStart + children.lowerBound)..<(nextStart + children.upperBound) {
+            precondition(
+              parents[child] < 0,
+              "TreeLayoutDataSource: item [\(section + 1), \(child - nextStart)] is a child of two nodes, items \(Int(parents[child]) - start) and \(item) of section \(section)"
+            )
+            parents[child] = Int32(truncatingIfNeeded: global)
+          }
+        }
+        let labelWidth = max(0, node.labelWidth)
+        labelWidths[global] = Int32(clamping: labelWidth)
+        var natural = labelWidth
+        if node.isCollapsed {
+          markers[global] = 1
+          if node.hiddenDescendantCount > 0 { hiddenCounts[global] = node.hiddenDescendantCount }
+          natural += 2 + TreeNodeInfo.badgeWidth(forHiddenCount: node.hiddenDescendantCount)
+        } else if marksExpanded && !children.isEmpty {
+          markers[global] = 2
+          natural += 2
+        }
+        widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)))
+      }
+    }
+    // Every node below the roots hangs from exactly one parent.
+    if sectionCounts.count > 1 {
+      for global in starts[1]..<total where parents[global] < 0 {
+        let section = sectionOf(global, starts: starts)
+        preconditionFailure(
+          "TreeLayoutDataSource: item [\(section), \(global - starts[section])] is in section \(section) but is no node's child: every item past section 0 must be the child of one item of the section before"
+        )
+      }
+    }
+    self.sectionStarts = starts
+    self.depths = depths.array
+    self.parents = parents.array
+    self.firstChildren = firstChildren.array
+    self.childCounts = childCounts.array
+    self.labelWidths = labelWidths.array
+    self.widths = widths.array
+    self.markers = markers.array
+    self.hiddenCounts = hiddenCounts
+  }
+
+  /// The section a global number falls in.
+  private func sectionOf(_ global: Int, starts: [Int]) -> Int {
+    Self.firstIndex(in: 0..<(starts.count - 1)) { starts[$0 + 1] > global }
+  }
+
+  /// Gives every node its row, in one depth-first walk without recursion (any depth works).
+  private mutating func place() {
+    let total = count
+    let rows = FillBuffer<Int32>(count: total, repeating: 0)
+    let order = FillBuffer<Int32>(count: total, repeating: 0)
+    let orderIndex = FillBuffer<Int32>(count: total, repeating: 0)
+    defer {
+      self.rows = rows.array
+      self.order = order.array
+      self.orderIndex = orderIndex.array
+      for buffer in [rows, order, orderIndex] { buffer.deallocate() }
+    }
+    guard total > 0 else {
+      totalRows = 0
+      return
+    }
+    let isOutline = parameters.orientation == .outline
+    let centred = parameters.parentAlignment == .centered
+    let spacing = Int32(clamping: max(0, parameters.siblingSpacing))
+    let sectionStarts = sectionStarts
+    let depths = depths
+    let firstChildren = firstChildren
+    let childCounts = childCounts
+    // Next free slot of `order` per depth (columns) or overall (outline).
+    var cursors = isOutline ? [sectionStarts[0]] : Array(sectionStarts.dropLast())
+    var nextRow: Int32 = 0
+    var stackNodes: [Int32] = []
+    var stackNext: [Int32] = []
+    stackNodes.reserveCapacity(64)
+    stackNext.reserveCapacity(64)
+    var pending = sectionStarts[0]
+
+    // Each step either enters a node (the next root, or the next child of the node on top
+    // of the stack) or leaves the node on top once all its children are placed.
+    while true {
+      var entered = -1
+      if let top = stackNodes.last {
+        let node = Int(top)
+        let next = stackNext[stackNext.count - 1]
+        if next < childCounts[node] {
+          stackNext[stackNext.count - 1] = next + 1
+          if next > 0 { nextRow += spacing }
+          entered = Int(firstChildren[node] + next)
+        } else {
+          stackNodes.removeLast()
+          stackNext.removeLast()
+          if !isOutline {
+            let children = childCounts[node]
+            if children == 0 {
+              rows[node] = nextRow
+              nextRow += 1
+            } else {
+              let first = rows[Int(firstChildren[node])]
+              let last = rows[Int(firstChildren[node] + children - 1)]
+              rows[node] = centred ? first + (last - first) / 2 : first
+            }
+          }
+          continue
+        }
+      } else {
+        guard pending < sectionStarts[1] else { break }
+        if pending > sectionStarts[0] { nextRow += spacing }
+        entered = pending
+        pending += 1
+      }
+      // Entering: the node takes the next place of its depth (or of the outline).
+      let slot = isOutline ? 0 : Int(depths[entered])
+      let position = cursors[slot]
+      cursors[slot] += 1
+      order[position] = Int32(truncatingIfNeeded: entered)
+      orderIndex[entered] = Int32(truncatingIfNeeded: position - (isOutline ? 0 : sectionStarts[slot]))
+      if isOutline {
+        rows[entered] = nextRow
+        nextRow += 1
+      }
+      stackNodes.append(Int32(truncatingIfNeeded: entered))
+      stackNext.append(0)
+    }
+    totalRows = Int(nextRow)
+  }
+
+  /// Column widths and positions, and the content's width.
+  private mutating func measureContent() {
+    let sections = sectionCount
+    switch parameters.orientation {
+    case .columns:
+      columnWidths = [Int](repeating: 0, count: sections)
+      columnX = [Int](repeating: 0, count: sections + 1)
+      let spacing = max(3, parameters.columnSpacing)
+      var lastNonEmpty = -1
+      for section in 0..<sections {
+        var widest: Int32 = 0
+        for global in sectionStarts[section]..<sectionStarts[section + 1] where widths[global] > widest {
+          widest = widths[global]
+        }
+        columnWidths[section] = Int(widest)
+        if sectionStarts[section + 1] > sectionStarts[section] { lastNonEmpty = section }
+        columnX[section + 1] = columnX[section] + Int(widest) + spacing
+      }
+      contentColumns = lastNonEmpty >= 0 ? columnX[lastNonEmpty] + columnWidths[lastNonEmpty] : 0
+    case .outline:
+      columnWidths = []
+      columnX = []
+      let indent = parameters.indentWidth
+      var widest = 0
+      for global in 0..<count {
+        let end = Int(depths[global]) * indent + Int(widths[global])
+        if end > widest { widest = end }
+      }
+      contentColumns = widest
+    }
+  }
+
+  /// Re-reads the label widths of some nodes and re-measures columns, keeping every row:
+  /// a label that changed size moves nothing up or down.
+  mutating func remeasure(_ globals: [Int], dataSource: any TreeLayoutDataSource) {
+    let maximumWidth = max(1, parameters.maximumNodeWidth)
+    for global in globals {
+      let indexPath = indexPath(ofGlobal: global)
+      let labelWidth = max(0, dataSource.labelWidth(ofItemAt: indexPath))
+      labelWidths[global] = Int32(clamping: labelWidth)
+      var natural = labelWidth + marker(ofGlobal: global).width
+      if markers[global] == 1 { natural += TreeNodeInfo.badgeWidth(forHiddenCount: hiddenCounts[global] ?? 0) }
+      widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)))
+    }
+    measureContent()
+  }
+}
+
+/// A fixed-size buffer filled in place by the full pass, then copied into an array.
+///
+/// Its subscript setter does not mutate the value, so a closure that holds the buffer as a
+/// constant writes through it without the exclusivity check a captured `var` array costs.
+struct FillBuffer<Element> {
+  private let storage: UnsafeMutableBufferPointer<Element>
+
+  init(count: Int, repeating value: Element) {
+    storage = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+    storage.initialize(repeating: value)
+  }
+
+  subscript(index: Int) -> Element {
+    get {
+      precondition(index >= 0 && index < storage.count, "FillBuffer index \(index) is outside 0..<\(storage.count)")
+      return storage[index]
+    }
+    nonmutating set {
+      precondition(index >= 0 && index < storage.count, "FillBuffer index \(index) is outside 0..<\(storage.count)")
+      storage[index] = newValue
+    }
+  }
+
+  /// The contents as an array.
+  var array: [Element] { Array(storage) }
+
+  /// Frees the buffer; it must not be used afterwards.
+  func deallocate() {
+    storage.deinitialize()
+    storage.deallocate()
+  }
+}

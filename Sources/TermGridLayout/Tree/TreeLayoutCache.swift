@@ -1,0 +1,142 @@
+import TermGridCore
+
+/// Everything a ``TreeLayout`` computes in `prepare()`, in flat arrays indexed by a node's
+/// global number (`sectionStarts[section] + item`), in cells.
+///
+/// Nothing here is per-node objects: a pass over 100,000 nodes fills a dozen arrays of
+/// integers, and attributes are assembled from them in O(1) when asked for.
+struct TreeLayoutCache {
+  /// The settings a pass was computed with.
+  struct Parameters: Hashable {
+    var orientation: TreeLayout.Orientation
+    var parentAlignment: TreeLayout.ParentAlignment
+    /// Columns between two depth columns (columns orientation), at least 3.
+    var columnSpacing: Int
+    /// Blank rows between the subtrees of two siblings.
+    var siblingSpacing: Int
+    /// Columns per depth level (outline orientation), at least 2.
+    var indentWidth: Int
+    /// The widest a node may be, in columns.
+    var maximumNodeWidth: Int
+    /// Whether expanded nodes with children get a `▾` marker.
+    var marksExpandedNodes: Bool
+  }
+
+  var parameters: Parameters
+  /// Where each section's nodes start in the global numbering; one more entry than sections.
+  var sectionStarts: [Int] = [0]
+  /// Each node's depth.
+  var depths: [Int32] = []
+  /// Each node's parent (global number), or -1 for a root.
+  var parents: [Int32] = []
+  /// Each node's first child (global number); meaningless when it has none.
+  var firstChildren: [Int32] = []
+  /// How many shown children each node has.
+  var childCounts: [Int32] = []
+  /// Each label's own width.
+  var labelWidths: [Int32] = []
+  /// Each node's width as laid out: marker, label and badge, at most the maximum width.
+  var widths: [Int32] = []
+  /// Each node's marker (0 none, 1 collapsed, 2 expanded).
+  var markers: [UInt8] = []
+  /// Hidden descendant counts of the collapsed nodes that hide any, by global number.
+  var hiddenCounts: [Int: Int] = [:]
+  /// Each node's row.
+  var rows: [Int32] = []
+  /// Nodes in row order: per depth (slices at `sectionStarts`) for columns, all nodes in
+  /// one run for outline.
+  var order: [Int32] = []
+  /// Each node's position in ``order``.
+  var orderIndex: [Int32] = []
+  /// The left column of each depth (columns orientation).
+  var columnX: [Int] = []
+  /// The width of each depth column: its widest node (columns orientation).
+  var columnWidths: [Int] = []
+  /// Rows the content takes.
+  var totalRows = 0
+  /// Columns the content takes.
+  var contentColumns = 0
+
+  init(parameters: Parameters) {
+    self.parameters = parameters
+  }
+
+  /// The number of nodes.
+  var count: Int { depths.count }
+  /// The number of sections (depths), empty ones included.
+  var sectionCount: Int { sectionStarts.count - 1 }
+
+  /// A node's global number, or `nil` when the index path names no node.
+  @inline(__always)
+  func globalIndex(of indexPath: IndexPath) -> Int? {
+    guard indexPath.section >= 0, indexPath.section < sectionCount, indexPath.item >= 0 else { return nil }
+    let global = sectionStarts[indexPath.section] + indexPath.item
+    return global < sectionStarts[indexPath.section + 1] ? global : nil
+  }
+
+  /// A node's index path.
+  @inline(__always)
+  func indexPath(ofGlobal global: Int) -> IndexPath {
+    let section = Int(depths[global])
+    return IndexPath(item: global - sectionStarts[section], section: section)
+  }
+
+  /// The column where a node starts.
+  @inline(__always)
+  func column(ofGlobal global: Int) -> Int {
+    let depth = Int(depths[global])
+    switch parameters.orientation {
+    case .columns: return columnX[depth]
+    case .outline: return depth * parameters.indentWidth
+    }
+  }
+
+  /// The cells a node covers.
+  @inline(__always)
+  func cellRect(ofGlobal global: Int) -> CellRect {
+    CellRect(column: column(ofGlobal: global), row: Int(rows[global]), columns: Int(widths[global]), rows: 1)
+  }
+
+  /// The row of a node's last shown child (its own row when it has none).
+  @inline(__always)
+  func lastChildRow(ofGlobal global: Int) -> Int {
+    let children = Int(childCounts[global])
+    guard children > 0 else { return Int(rows[global]) }
+    return Int(rows[Int(firstChildren[global]) + children - 1])
+  }
+
+  /// The marker a node is drawn with.
+  func marker(ofGlobal global: Int) -> TreeNodeInfo.Marker {
+    switch markers[global] {
+    case 1: return .collapsed
+    case 2: return .expanded
+    default: return .none
+    }
+  }
+
+  /// Attributes of a node's cell.
+  func nodeAttributes(ofGlobal global: Int, frame: Rect) -> LayoutAttributes {
+    var attributes = LayoutAttributes(forCellWith: indexPath(ofGlobal: global), frame: frame)
+    attributes.info = LayoutInfo(nodeInfo(ofGlobal: global))
+    return attributes
+  }
+
+  /// What a node's view needs beyond its frame.
+  func nodeInfo(ofGlobal global: Int) -> TreeNodeInfo {
+    TreeNodeInfo(
+      depth: Int(depths[global]), marker: marker(ofGlobal: global),
+      hiddenDescendantCount: hiddenCounts[global] ?? 0, labelWidth: Int(labelWidths[global]),
+      width: Int(widths[global]))
+  }
+
+  /// A node's ancestors, root first.
+  func ancestors(ofGlobal global: Int) -> [Int] {
+    var chain: [Int] = []
+    var node = Int(parents[global])
+    while node >= 0 {
+      chain.append(node)
+      node = Int(parents[node])
+    }
+    return chain.reversed()
+  }
+}

@@ -1,0 +1,116 @@
+import TermGridCore
+
+/// What a ``TreeLayout`` asks about the tree it lays out: the guide's custom protocol
+/// ("Custom Layouts: A Worked Example", Listing 6-1), so the layout works with any object
+/// that describes a tree and is tied to no particular data source.
+///
+/// The tree lives in the collection view's sections: section `d` holds the nodes at depth
+/// `d` (section 0 the roots), and the items of a section are its nodes. The children of one
+/// node are consecutive items of the next section, and every item of a section past 0 is
+/// the child of exactly one node of the section before it. Listing the nodes of each depth
+/// in the order a depth-first walk meets them (as ``TreeModel`` does) satisfies both rules.
+///
+/// Only ``childItems(ofItemAt:)`` is required. The layout reads the other answers to size
+/// nodes (label width, collapse marker, hidden-count badge); cells and pinned rows are
+/// configured with the label and kind by the collection view's data source.
+public protocol TreeLayoutDataSource: AnyObject {
+  /// The node's children, as items of section `indexPath.section + 1`; an empty range for a
+  /// leaf or a collapsed node (its descendants are not in the collection view).
+  func childItems(ofItemAt indexPath: IndexPath) -> Range<Int>
+
+  /// The node's label, as its cell shows it. The default is empty.
+  func label(ofItemAt indexPath: IndexPath) -> String
+
+  /// The label's width in terminal columns. The default measures ``label(ofItemAt:)`` with
+  /// ``TextWidth/displayWidth(of:)``; data sources with many nodes should cache widths and
+  /// answer here, since the layout asks for every node on each full pass.
+  func labelWidth(ofItemAt indexPath: IndexPath) -> Int
+
+  /// The node's kind, a key of ``Theme/kinds`` ("normal", "important", "critical", or any
+  /// other the theme knows). The default is "normal".
+  func kind(ofItemAt indexPath: IndexPath) -> String
+
+  /// Whether the node is collapsed: it has descendants that are not shown. The default is
+  /// `false`.
+  func isItemCollapsed(at indexPath: IndexPath) -> Bool
+
+  /// How many descendants a collapsed node hides, shown in its badge. The default is 0 (no
+  /// badge).
+  func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int
+
+  /// Describes the first `count` items of a section, in order, one call of `body` per item
+  /// with its item number: what the layout's full pass reads. The default asks the per-item
+  /// methods above; a data source with many nodes can answer from its own arrays in one
+  /// loop, without a dynamic call per question.
+  func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void)
+}
+
+/// What a ``TreeLayout`` reads about one node to place and size it.
+public struct TreeNodeDescription: Hashable, Sendable {
+  /// The node's shown children, as items of the next section.
+  public var childItems: Range<Int>
+  /// The label's width in columns.
+  public var labelWidth: Int
+  /// Whether the node is collapsed.
+  public var isCollapsed: Bool
+  /// How many descendants a collapsed node hides.
+  public var hiddenDescendantCount: Int
+
+  /// Creates a description.
+  public init(childItems: Range<Int>, labelWidth: Int, isCollapsed: Bool = false, hiddenDescendantCount: Int = 0) {
+    self.childItems = childItems
+    self.labelWidth = labelWidth
+    self.isCollapsed = isCollapsed
+    self.hiddenDescendantCount = hiddenDescendantCount
+  }
+}
+
+extension TreeLayoutDataSource {
+  public func label(ofItemAt indexPath: IndexPath) -> String { "" }
+
+  public func labelWidth(ofItemAt indexPath: IndexPath) -> Int {
+    TextWidth.displayWidth(of: label(ofItemAt: indexPath))
+  }
+
+  public func kind(ofItemAt indexPath: IndexPath) -> String { TreeNodeKind.normal }
+
+  public func isItemCollapsed(at indexPath: IndexPath) -> Bool { false }
+
+  public func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int { 0 }
+
+  public func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void) {
+    for item in 0..<max(0, count) {
+      let indexPath = IndexPath(item: item, section: section)
+      let isCollapsed = isItemCollapsed(at: indexPath)
+      body(
+        item,
+        TreeNodeDescription(
+          childItems: childItems(ofItemAt: indexPath), labelWidth: labelWidth(ofItemAt: indexPath),
+          isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenDescendantCount(ofItemAt: indexPath) : 0))
+    }
+  }
+
+  /// The node's children as index paths (the guide's `children` array).
+  public func childIndexPaths(ofItemAt indexPath: IndexPath) -> [IndexPath] {
+    childItems(ofItemAt: indexPath).map { IndexPath(item: $0, section: indexPath.section + 1) }
+  }
+
+  /// Every shown descendant of a node, depth by depth, in item order: the items a collapse
+  /// deletes (ask before the data changes) or an expansion inserts (ask after).
+  public func indexPathsOfDescendants(ofItemAt indexPath: IndexPath) -> [IndexPath] {
+    var result: [IndexPath] = []
+    var level: [Int] = [indexPath.item]
+    var section = indexPath.section
+    while !level.isEmpty {
+      var next: [Int] = []
+      for item in level {
+        next.append(contentsOf: childItems(ofItemAt: IndexPath(item: item, section: section)))
+      }
+      section += 1
+      next.sort()
+      result.append(contentsOf: next.map { IndexPath(item: $0, section: section) })
+      level = next
+    }
+    return result
+  }
+}

@@ -1,0 +1,62 @@
+import TermGridCore
+
+/// What a ``TerminalRunLoop`` drives: the app's top-level object, which turns events into
+/// changes and draws the whole screen.
+public protocol RunLoopRoot: AnyObject {
+  /// Called when ``TerminalRunLoop/run()`` starts, before the first frame: the place to
+  /// give the run loop to whatever asks for frames (`collectionView.displayHost = runLoop`;
+  /// see ``DisplayHost``). Default: nothing.
+  func willRun(in runLoop: TerminalRunLoop)
+  /// Handles one event (keys, mouse, pastes, resizes; never signals, which end the loop).
+  /// - Returns: whether something on screen changed, or the app wants to quit.
+  func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse
+  /// Called on the run loop's thread after another thread woke the loop
+  /// (``RunLoopWaker/wake()``), once for any number of wakes since the last call: look at
+  /// what the background work left and show it.
+  /// - Returns: whether something on screen changed, or the app wants to quit. Default
+  ///   ``EventResponse/changed``.
+  func handleWake(in runLoop: TerminalRunLoop) -> EventResponse
+  /// Draws the whole screen into a canvas of the terminal's size.
+  func draw(into canvas: inout Canvas)
+  /// True when something changed that is not on screen yet, even without an event.
+  /// Default `false`.
+  ///
+  /// Prefer telling the run loop (``TerminalRunLoop/setNeedsDisplay()``, a collection
+  /// view's `displayHost`): then nothing needs forwarding here.
+  var needsDisplay: Bool { get }
+  /// Milliseconds until the next animation frame is due, or `nil` when nothing moves (a
+  /// collection view's `millisecondsUntilNextFrame`). Default `nil`.
+  var millisecondsUntilNextFrame: Int? { get }
+  /// True when the root wants the loop to end without an event (work it waited for
+  /// failed, say). Checked before every wait. Default `false`.
+  var wantsToQuit: Bool { get }
+}
+
+extension RunLoopRoot {
+  public func willRun(in runLoop: TerminalRunLoop) {}
+  public func handleWake(in runLoop: TerminalRunLoop) -> EventResponse { .changed }
+  public var needsDisplay: Bool { false }
+  public var millisecondsUntilNextFrame: Int? { nil }
+  public var wantsToQuit: Bool { false }
+}
+
+/// What handling an event did.
+public enum EventResponse: Hashable, Sendable {
+  /// Nothing visible changed.
+  case unchanged
+  /// Something changed: draw a frame (once, after the events waiting now).
+  case changed
+  /// End the run loop.
+  case quit
+}
+
+/// Why ``TerminalRunLoop/run()`` returned.
+public enum RunLoopExit: Hashable, Sendable {
+  /// The root asked to quit.
+  case quit
+  /// A terminating signal arrived (SIGINT, SIGTERM, SIGHUP): shut the terminal down, then
+  /// call ``TerminalSignals/terminateProcess(bySignal:)``.
+  case signal(Int32)
+  /// No more input will come (the terminal hung up; a headless script ran out).
+  case inputEnded
+}

@@ -1,0 +1,127 @@
+import TermGridCore
+import TermGridPlatform
+
+/// The event loop of a full-screen program: sleeps until input, a resize, a signal, a wake
+/// from another thread (``waker``) or an animation frame is due; draws only when something
+/// changed (``setNeedsDisplay()``); and takes every event that is already waiting before
+/// drawing, so a burst of keys costs one frame.
+///
+/// ```swift
+/// let terminal = try NcursesTerminal(enableMouse: !noMouse)
+/// let exit = TerminalRunLoop(terminal: terminal, root: app).run()
+/// terminal.shutdown()
+/// if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
+/// ```
+///
+/// Over a ``HeadlessTerminal`` the same loop runs a scripted session in tests: it ends when
+/// the script runs out, and animation frames step the terminal's virtual clock.
+public final class TerminalRunLoop: DisplayHost {
+  /// The terminal it reads and draws on.
+  public let terminal: any Terminal
+  /// The app's root object.
+  public var root: any RunLoopRoot
+  /// At most this many events are taken before a frame is drawn, so a flood of input
+  /// still shows progress.
+  public var maximumEventsPerFrame = 512
+  /// The clock frame timing reads, in milliseconds; tests point it at a headless
+  /// terminal's virtual time.
+  public var clock: () -> Int
+  /// The crash to cause after the first frame (``DebugCrash``), for testing that a crash
+  /// leaves the terminal usable; `nil`, the default, for none.
+  public var debugCrash: DebugCrash?
+
+  /// How many frames were drawn.
+  public private(set) var frameCount = 0
+  /// How many events the root was given.
+  public private(set) var eventCount = 0
+  /// How many times the root was told of wakes (``RunLoopRoot/handleWake(in:)``).
+  public private(set) var wakeCount = 0
+
+  /// What another thread wakes this run loop with (the terminal's; ``RunLoopWaker``).
+  /// Hand it to background work; the run loop itself stays on its own thread.
+  public var waker: RunLoopWaker? { terminal.waker }
+
+  private var needsDisplay = true
+  private var lastFrameMilliseconds = 0
+
+  /// Creates a run loop; call ``run()`` to start it.
+  public init(
+    terminal: any Terminal, root: any RunLoopRoot, clock: @escaping () -> Int = { MonotonicClock.milliseconds() },
+    debugCrash: DebugCrash? = nil
+  ) {
+    self.terminal = terminal
+    self.root = root
+    self.clock = clock
+    self.debugCrash = debugCrash
+  }
+
+  /// Asks for a frame after the current events: the one path by which anything on the
+  /// run loop's thread says the screen changed (``DisplayHost``).
+  public func setNeedsDisplay() {
+    needsDisplay = true
+  }
+
+  /// Forgets what the terminal shows and draws everything again (Ctrl-L).
+  public func redrawEverything() {
+    terminal.invalidateScreen()
+    needsDisplay = true
+  }
+
+  /// Runs until the root quits, a terminating signal arrives or input ends. The terminal
+  /// is left open: shut it down afterwards.
+  @discardableResult
+  public func run() -> RunLoopExit {
+    root.willRun(in: self)
+    needsDisplay = true
+    let waker = terminal.waker
+    while true {
+      if root.wantsToQuit { return .quit }
+      if let waker, waker.take() {
+        wakeCount += 1
+        switch root.handleWake(in: self) {
+        case .quit: return .quit
+        case .changed: needsDisplay = true
+        case .unchanged: break
+        }
+      }
+      if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
+      let timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - (clock() - lastFrameMilliseconds)) }
+      guard var event = terminal.nextEvent(timeoutMilliseconds: timeout) else {
+        if let waker, waker.isPending { continue }  // woken: the root hears of it at the top
+        if timeout == nil { return .inputEnded }
+        continue  // an animation frame is due
+      }
+      var taken = 0
+      while true {
+        if case .signal(let signal) = event { return .signal(signal) }
+        eventCount += 1
+        switch root.handle(event, in: self) {
+        case .quit: return .quit
+        case .changed: needsDisplay = true
+        case .unchanged: break
+        }
+        if case .resize = event { needsDisplay = true }
+        taken += 1
+        // Take what is already waiting before drawing; never sleep here.
+        guard taken < maximumEventsPerFrame, let next = terminal.nextEvent(timeoutMilliseconds: 0) else { break }
+        event = next
+      }
+    }
+  }
+
+  /// Draws one frame now: the root draws into a canvas of the terminal's size.
+  public func drawFrame() {
+    var canvas = Canvas(size: terminal.size)
+    root.draw(into: &canvas)
+    terminal.present(canvas)
+    needsDisplay = false
+    lastFrameMilliseconds = clock()
+    frameCount += 1
+    if frameCount == 1, let debugCrash { debugCrash.trigger() }
+  }
+
+  private func isFrameDue() -> Bool {
+    guard let interval = root.millisecondsUntilNextFrame else { return false }
+    return clock() - lastFrameMilliseconds >= interval
+  }
+}

@@ -1,0 +1,77 @@
+import TermGridCore
+
+/// A tree node: its marker (`▸` collapsed, `▾` expanded), its label in its kind's style, and
+/// for a collapsed node a badge with the number of descendants it hides: `▸ name (+12)`.
+///
+/// The data source sets ``label`` and ``kind``; the marker, badge and width come from the
+/// ``TreeNodeInfo`` the ``TreeLayout`` put in the attributes, so the cell draws exactly what
+/// the layout sized. A label longer than the room left is cut with `…`, keeping the badge
+/// (which goes only when not even one column of label would be left).
+///
+/// The same view shows a pinned ancestor row (``ElementKind/pinnedAncestor``): it then spans
+/// the visible width, covers what scrolls under it and draws the node at its indentation;
+/// the lowest pinned row is underlined to mark where the content starts.
+open class TreeNodeCell: Cell {
+  /// The node's text.
+  public var label = ""
+  /// The node's kind: its label is drawn in the theme's style for it (``Theme/kinds``).
+  public var kind = TreeNodeKind.normal
+  /// What the layout said about the node, from the last attributes applied.
+  public private(set) var info: TreeNodeInfo?
+
+  public required init() {
+    super.init()
+  }
+
+  /// Sets the label and kind.
+  public func configure(label: String, kind: String) {
+    self.label = label
+    self.kind = kind
+  }
+
+  open override func prepareForReuse() {
+    super.prepareForReuse()
+    label = ""
+    kind = TreeNodeKind.normal
+    info = nil
+  }
+
+  open override func apply(_ attributes: LayoutAttributes) {
+    super.apply(attributes)
+    info = attributes.info?.value(as: TreeNodeInfo.self)
+  }
+
+  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
+    super.draw(in: &canvas, region: region, clip: clip, context: context)
+    if info?.isLastPinned == true { canvas.restyle(clip) { $0.adding(.underline) } }
+  }
+
+  open override func drawContent(
+    in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
+  ) {
+    let theme = context.theme
+    let textStyle = (theme.kinds[kind] ?? theme.normal).over(style)
+    let marker = info?.marker ?? .none
+    let start = region.column + (info?.contentOffset ?? 0)
+    let width = info?.isPinned == true ? (info?.width ?? region.columns) : region.columns
+    let end = start + max(0, width)
+    let area = clip.intersection(CellRect(column: start, row: region.row, columns: max(0, end - start), rows: 1))
+    guard !area.isEmpty else { return }
+    var column = start
+    if let glyph = marker.glyph {
+      canvas.draw(String(glyph) + " ", at: CellPoint(column: column, row: region.row), style: textStyle, clip: area)
+      column += marker.width
+    }
+    var badge = info?.badgeText ?? ""
+    var badgeWidth = TextWidth.displayWidth(of: badge)
+    if end - column - badgeWidth < 1 {
+      badge = ""
+      badgeWidth = 0
+    }
+    let shown = TextWidth.truncated(label, toWidth: max(0, end - column - badgeWidth))
+    column = canvas.draw(shown, at: CellPoint(column: column, row: region.row), style: textStyle, clip: area)
+    if !badge.isEmpty {
+      canvas.draw(badge, at: CellPoint(column: column, row: region.row), style: theme.badge.over(style), clip: area)
+    }
+  }
+}
