@@ -334,7 +334,17 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   /// The one size that huge sections share is the flow layout's `itemSize`, so it stays
   /// on its arithmetic path for them (the delegate answers `nil` there).
   private func updateSharedItemSize() {
-    flowLayout.itemSize = fitting(Size(width: Double(sharedCardSize.columns), height: Double(sharedCardSize.rows)))
+    flowLayout.itemSize = fitting(Size(width: Double(filledWidth(for: sharedCardSize.columns)), height: Double(sharedCardSize.rows)))
+  }
+
+  /// Cards that share a size use the whole width of the screen: as many as fit at the
+  /// width their content asks for, then widened to fill the line.
+  private func filledWidth(for wanted: Int) -> Int {
+    guard let width = flowLayout.collectionView?.bounds.width, width > 0 else { return wanted }
+    let line = Int(width - flowLayout.sectionInset.horizontal)
+    let spacing = Int(flowLayout.minimumInteritemSpacing)
+    let perLine = max(1, (line + spacing) / (wanted + spacing))
+    return max(wanted, min(line, (line - spacing * (perLine - 1)) / perLine))
   }
 
   func cardSize(at indexPath: IndexPath) -> CellSize {

@@ -24,8 +24,20 @@ final class CardCell: Cell {
     let theme = context.theme
     let inside: Style = isSelected || isHighlighted ? stateStyle(theme: theme) : theme.normal
     let border: Style = isFocused ? (isSelected ? theme.selectedFocused : theme.focused) : theme.border
+    guard let content else {
+      canvas.fill(clip, style: inside)
+      return
+    }
+    // Cards of a large section share one slot size: a card is only as tall as its content,
+    // at the top of its slot (no empty rows inside the border).
+    var region = region
+    if region.rows > content.size.rows {
+      canvas.fill(clip, style: theme.normal)
+      region = CellRect(column: region.column, row: region.row, columns: region.columns, rows: content.size.rows)
+    }
+    let clip = clip.intersection(region)
     canvas.fill(clip, style: inside)
-    guard let content, region.columns >= 2, region.rows >= 1 else { return }
+    guard region.columns >= 2, region.rows >= 1 else { return }
     drawBorder(in: &canvas, region: region, clip: clip, style: border, content: content)
     let keyWidth = content.keyWidth
     let innerWidth = region.columns - 4

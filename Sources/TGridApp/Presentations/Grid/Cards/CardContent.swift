@@ -29,9 +29,9 @@ struct CardContent: Equatable {
   /// The most rows a card shows.
   static let maximumRows = 6
   /// The narrowest and widest a card gets, in columns.
-  static let widthRange = 16...32
+  static let widthRange = 16...48
   /// The widest a key column gets.
-  static let maximumKeyWidth = 12
+  static let maximumKeyWidth = 16
 
   init(node: JSONNode, in document: JSONDocument, previewDepth: Int = 0) {
     kind = document.kind(of: node)
