@@ -62,7 +62,7 @@ struct EndToEndTests {
     try tmux.waitFor(text: "item 2/7")
     try tmux.send("Space")
     try tmux.waitFor(text: "1 selected")
-    try tmux.send("S-Right")
+    try tmux.send("S-Left")
     try tmux.waitFor(text: "2 selected")
     try tmux.send("a")
     try tmux.waitFor(text: "16 selected")
@@ -110,9 +110,9 @@ struct EndToEndTests {
   @Test func aClickSelectsAndTheWheelScrolls() throws {
     let tmux = try launch(demoDataCopy("photo-albums.json"))
     defer { tmux.close() }
-    // The second card of the first row is at columns 34–65, rows 2–9 (1-based).
-    try tmux.sendMouse(button: 0, column: 40, row: 4)
-    try tmux.sendMouse(button: 0, column: 40, row: 4, release: true)
+    // The second card of the first row is at columns 50–81, rows 2–9 (1-based).
+    try tmux.sendMouse(button: 0, column: 60, row: 4)
+    try tmux.sendMouse(button: 0, column: 60, row: 4, release: true)
     try tmux.waitFor(text: "1 selected")
     try tmux.waitFor(text: "item 2/7")
     for _ in 0..<4 { try tmux.sendMouse(button: 65, column: 40, row: 10) }
@@ -156,7 +156,7 @@ struct EndToEndTests {
     }
     try tmux.waitFor(text: "Skógafoss")
     try tmux.send("Down")
-    try tmux.waitFor(text: "item 4/7")
+    try tmux.waitFor(text: "item 3/7")
     try tmux.send("q")
     try expectRestored(tmux, status: 0)
   }

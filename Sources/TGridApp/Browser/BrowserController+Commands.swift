@@ -15,6 +15,15 @@ extension BrowserController {
       return .changed
     }
     if case .signal = event { return .quit }
+    if load != nil, !store.hasContent {
+      // Nothing shows yet: only cancelling means anything.
+      if case .key(let key) = event, Self.cancelKeys.contains(key) {
+        load?.cancel()
+        load = nil
+        return .quit
+      }
+      return .unchanged
+    }
     if let overlay {
       if case .key = event, message != nil {
         message = nil
@@ -93,6 +102,12 @@ extension BrowserController {
     }
     switch command {
     case .quit:
+      if let load, store.isLoading {
+        // Quitting while a file loads stops the load.
+        load.cancel()
+        self.load = nil
+        return .quit
+      }
       requestQuit()
       return wantsToQuit ? .quit : .changed
     case .showHelp:
@@ -100,9 +115,9 @@ extension BrowserController {
     case .redraw:
       runLoop?.redrawEverything()
     case .toggleMouse:
-      guard let terminal = terminal as? NcursesTerminal else { return .unchanged }
-      terminal.isMouseEnabled.toggle()
-      show(message: terminal.isMouseEnabled ? "mouse on" : "mouse off: the terminal selects text")
+      guard let terminal else { return .unchanged }
+      terminal.isMouseCaptureEnabled.toggle()
+      show(message: terminal.isMouseCaptureEnabled ? "mouse on" : "mouse off: the terminal selects text")
     case .extendToFocus:
       view.ensureFocus()
       if let focused = view.indexPathForFocusedItem { view.extendSelection(to: focused) }

@@ -33,6 +33,12 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var saver = DocumentSaver()
   /// A recovery file whose edits were restored: removed once they are saved or discarded.
   var recoveryToRemove: String?
+  /// The load still running, if any: it wakes the run loop with its progress.
+  var load: DocumentLoad?
+  /// Why the load failed, if it did: printed once the terminal is restored.
+  var loadFailure: LoadFailure?
+  private let tooSmallNote = TerminalTooSmallNote(minimum: BrowserController.minimumSize)
+  private let progressView = ProgressView()
   /// The terminal, when there is a real one (mouse toggle).
   weak var terminal: (any Terminal)?
   private let statusLine = StatusLineView()
@@ -112,26 +118,35 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   // MARK: - RunLoopRoot
 
+  func willRun(in runLoop: TerminalRunLoop) {
+    collectionView.displayHost = runLoop
+    load?.waker = runLoop.waker
+  }
+
   var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
 
   var millisecondsUntilNextFrame: Int? { collectionView.millisecondsUntilNextFrame }
 
   func draw(into canvas: inout Canvas) {
     pendingDisplay = false
+    let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
       // Nothing else shows, so nothing else may wait to be drawn: an animation or a
       // pending pass would ask for frames forever.
       collectionView.finishAnimationsNow()
       var hidden = Canvas(size: CellSize(columns: 0, rows: 0))
       collectionView.draw(into: &hidden)
-      TerminalTooSmallNote.draw(into: &canvas, minimum: Self.minimumSize)
+      tooSmallNote.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
+      return
+    }
+    guard store.hasContent else {
+      drawProgress(into: &canvas, context: context)
       return
     }
     if selectionChanged {
       selectionChanged = false
       presentation.selectionDidChange()
     }
-    let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     let line = CellRect(column: 0, row: canvas.size.rows - 1, columns: canvas.size.columns, rows: 1)
     if let prompt {
       prompt.draw(in: &canvas, line: line, context: context)
@@ -162,8 +177,20 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     pendingDisplay = true
   }
 
-  /// The right side of the status line: position, selection, help.
+  /// The whole screen while a load has shown nothing yet.
+  private func drawProgress(into canvas: inout Canvas, context: DrawingContext) {
+    let verb = { if case .reading = load?.phase { return "Reading" } else { return "Loading" } }()
+    progressView.title = "\(verb) \(store.name)"
+    let progress = load?.progress
+    progressView.fraction = progress.flatMap { done, total in total.map { $0 > 0 ? Double(done) / Double($0) : 1 } }
+    progressView.detail = (loadingText() ?? "loading") + " · q cancels"
+    progressView.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
+  }
+
+  /// The right side of the status line: position, selection, help (and the load's
+  /// progress while it runs).
   private func statusText() -> String {
+    if let loading = loadingText() { return " " + loading + " · showing the first items " }
     var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }

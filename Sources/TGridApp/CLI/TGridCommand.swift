@@ -154,9 +154,11 @@ struct Browse: ParsableCommand {
       return
     }
     load.start()
-    // Most files load in a blink: only a slow one gets a progress screen, and an invalid
-    // one is reported without touching the terminal at all.
-    if load.wait(milliseconds: 200) {
+    // Most files load in a blink, and an invalid one is reported without touching the
+    // terminal at all; a large one opens as soon as its first screenful is parsed, and
+    // the same browser grows it into the whole document.
+    // A screenful: more values than any screen shows at once as rows or cards.
+    if load.waitForFirstScreen(children: 60, milliseconds: 200) {
       switch load.phase {
       case .finished(let document): try browse(document: document, name: load.name, path: load.path)
       case .failed(let failure):
@@ -167,15 +169,20 @@ struct Browse: ParsableCommand {
       return
     }
     let terminal = try openTerminal()
-    let root = LoadingRoot(load: load, size: terminal.size) { document, size in
-      self.makeBrowser(document: document, name: load.name, path: load.path, size: size, terminal: terminal)
+    let store: DocumentStore
+    if let preview = load.preview(maximumChildren: BrowserController.previewChildren) {
+      store = DocumentStore(document: preview, name: load.name, path: load.path, isLoading: true)
+    } else {
+      store = DocumentStore.waitingForLoad(name: load.name, path: load.path)
     }
+    let browser = makeBrowser(store: store, size: terminal.size, terminal: terminal)
+    browser.load = load
     let exit = TerminalRunLoop(
-      terminal: terminal, root: root, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
     ).run()
     load.cancel()
-    finish(exit, browser: root.browser, terminal: terminal)
-    if let failure = root.failure {
+    finish(exit, browser: browser, terminal: terminal)
+    if let failure = browser.loadFailure {
       printError(failure.message)
       throw ExitCode(failure.exitCode)
     }
@@ -222,9 +229,17 @@ struct Browse: ParsableCommand {
   private func makeBrowser(
     document: JSONDocument, name: String, path: String?, size: CellSize, terminal: NcursesTerminal
   ) -> BrowserController {
+    let store = DocumentStore(document: document, name: name, path: path)
+    if let path { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
+    return makeBrowser(store: store, size: size, terminal: terminal)
+  }
+
+  private func makeBrowser(store: DocumentStore, size: CellSize, terminal: NcursesTerminal) -> BrowserController {
+    let path = store.path
+    if let path, store.fileStatus == nil { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
     let browser = BrowserController(
-      document: document, sourceName: name, path: path, size: size, presentation: view.presentation,
-      treeOrientation: view.treeOrientation, animates: !noAnimation)
+      store: store, size: size, presentation: view.presentation, treeOrientation: view.treeOrientation,
+      animates: !noAnimation)
     browser.terminal = terminal
     browser.applyColorCount(terminal.colorCount)
     browser.collectionView.pasteboard = Pasteboard(

@@ -1,17 +1,15 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Synchronization
 import TGridJSON
 import TermGrid
 
-/// Reads and parses a document on a background queue, so the terminal stays responsive:
-/// the UI reads the progress, shows the first items as soon as they are complete, and can
-/// cancel.
+/// Reads and parses a document on a background queue, so the terminal stays responsive.
+///
+/// The background work never touches the UI: after each slice it records its progress and
+/// wakes the run loop (``waker``), whose thread then looks at ``phase`` and ``preview(maximumChildren:)``
+/// and shows what is new. Before there is a run loop, ``waitForFirstScreen(children:milliseconds:)``
+/// blocks until the first screenful is parsed, the load ends, or time is up — woken by the
+/// same progress, never by polling.
 final class DocumentLoad: Sendable {
   /// Where the load stands.
   enum Phase: Sendable {
@@ -25,6 +23,14 @@ final class DocumentLoad: Sendable {
     case failed(LoadFailure)
     /// Stopped by the user.
     case cancelled
+
+    /// Whether the load still runs.
+    var isRunning: Bool {
+      switch self {
+      case .reading, .parsing: true
+      default: false
+      }
+    }
   }
 
   /// The name shown for the document.
@@ -32,10 +38,14 @@ final class DocumentLoad: Sendable {
   /// The file read, or `nil` for standard input.
   let path: String?
   private let options: JSONParseOptions
-  private let state = Mutex<Phase>(.reading)
-  private let parser = Mutex<JSONProgressiveParser?>(nil)
+  private let state = Locked<Phase>(.reading)
+  private let parser = Locked<JSONProgressiveParser?>(nil)
   private let readCount = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
+  /// Who is told of progress: the run loop's waker, once there is one.
+  private let wakerBox = Locked<RunLoopWaker?>(nil)
+  /// Signalled after every slice, for ``waitForFirstScreen(children:milliseconds:)``.
+  private let progressed = DispatchSemaphore(value: 0)
   /// When loading started, in milliseconds.
   let startedAt: Int
 
@@ -50,6 +60,15 @@ final class DocumentLoad: Sendable {
     startedAt = MonotonicClock.milliseconds()
   }
 
+  /// The waker to call after each slice (the run loop's).
+  var waker: RunLoopWaker? {
+    get { wakerBox.withLock { $0 } }
+    set {
+      wakerBox.withLock { $0 = newValue }
+      newValue?.wake()
+    }
+  }
+
   /// Starts loading on a background queue.
   func start() {
     DispatchQueue.global(qos: .userInitiated).async { [self] in run() }
@@ -62,7 +81,10 @@ final class DocumentLoad: Sendable {
         bytes = try JSONBytes.contentsOfFile(path)
       } else {
         // A pipe's size is unknown: report what has arrived, for the progress screen.
-        bytes = try JSONBytes.standardInput { [self] count in readCount.store(count, ordering: .relaxed) }
+        bytes = try JSONBytes.standardInput { [self] count in
+          readCount.store(count, ordering: .relaxed)
+          notify()
+        }
       }
     } catch {
       finish(.failed(LoadFailure(message: "tgrid: \(error)", exitCode: 2)))
@@ -74,7 +96,7 @@ final class DocumentLoad: Sendable {
     state.withLock { if case .reading = $0 { $0 = .parsing } }
     if cancelled.load(ordering: .relaxed) { progressive.cancel() }
     do {
-      while try !progressive.advance(byteBudget: Self.sliceBytes) {}
+      while try !progressive.advance(byteBudget: Self.sliceBytes) { notify() }
       finish(.finished(try progressive.document()))
     } catch let error as JSONSyntaxError {
       finish(.failed(LoadFailure(message: DocumentLoader.syntaxMessage(error, name: name), exitCode: 1)))
@@ -83,12 +105,19 @@ final class DocumentLoad: Sendable {
     }
   }
 
+  /// Tells whoever waits that there is progress.
+  private func notify() {
+    progressed.signal()
+    waker?.wake()
+  }
+
   private func finish(_ phase: Phase) {
     state.withLock { current in
       if case .cancelled = current { return }
       current = phase
     }
     parser.withLock { $0 = nil }
+    notify()
   }
 
   /// Stops loading; the phase becomes `.cancelled`.
@@ -118,15 +147,21 @@ final class DocumentLoad: Sendable {
     parser.withLock { $0 }?.preview(maximumChildren: limit)
   }
 
-  /// Waits up to `milliseconds` for the load to end; true when it has.
-  func wait(milliseconds: Int) -> Bool {
-    let deadline = MonotonicClock.milliseconds() + milliseconds
-    while MonotonicClock.milliseconds() < deadline {
-      switch phase {
-      case .finished, .failed, .cancelled: return true
-      default: usleep(2_000)
-      }
+  /// Blocks until the load ended, or a preview holds at least `children` of the root's
+  /// children (a screenful), or `milliseconds` passed. Returns whether the load ended.
+  ///
+  /// Woken by each slice of progress; nothing polls.
+  func waitForFirstScreen(children: Int, milliseconds: Int) -> Bool {
+    let deadline = DispatchTime.now() + .milliseconds(milliseconds)
+    while true {
+      if !phase.isRunning { return true }
+      if let preview = preview(maximumChildren: children), Self.childCount(of: preview) >= children { return false }
+      if progressed.wait(timeout: deadline) == .timedOut { return !phase.isRunning }
     }
-    return false
+  }
+
+  /// How many values a preview shows at its root (1 for a scalar).
+  static func childCount(of document: JSONDocument) -> Int {
+    document.kind(of: document.root).isContainer ? document.childCount(of: document.root) : 1
   }
 }

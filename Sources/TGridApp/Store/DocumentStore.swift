@@ -70,17 +70,22 @@ final class DocumentStore {
   /// The transaction being built by ``perform(_:selection:_:)``.
   fileprivate var pending: Transaction?
 
-  init(document: JSONDocument, name: String, path: String? = nil) {
+  init(document: JSONDocument, name: String, path: String? = nil, isLoading: Bool = false) {
     self.document = document
     self.name = name
     self.path = path
+    loadIsRunning = isLoading
   }
 
   // MARK: - Reading
 
   /// Whether the document is still loading (a preview of its first values): it cannot be
   /// edited until the load ends.
-  var isLoading: Bool { document.isPartial }
+  var isLoading: Bool { loadIsRunning || document.isPartial }
+  private var loadIsRunning: Bool
+
+  /// Whether anything is shown yet: a load may not have parsed a first value.
+  private(set) var hasContent = true
 
   /// The root value's id.
   var root: NodeID { id(document.root) }
@@ -145,10 +150,21 @@ final class DocumentStore {
 
   /// Replaces a preview with a more complete document from the same load (every id of
   /// the preview names the same value in it), and announces that it grew.
-  func grow(to newDocument: JSONDocument) {
+  func grow(to newDocument: JSONDocument, isComplete: Bool = false) {
     precondition(undoStack.isEmpty && redoStack.isEmpty, "DocumentStore.grow(to:): a loading document cannot have edits")
     document = newDocument
+    hasContent = true
+    if isComplete { loadIsRunning = false }
     onChange?(DocumentChange(reason: .grew, steps: []))
+  }
+
+  /// A store for a load that has shown nothing yet: an empty document, no content.
+  static func waitingForLoad(name: String, path: String?) -> DocumentStore {
+    // `[]` parses: the placeholder is never shown (``hasContent`` is false).
+    let empty = (try? JSONDocument(parsing: "[]")) ?? { preconditionFailure("[] is JSON") }()
+    let store = DocumentStore(document: empty, name: name, path: path, isLoading: true)
+    store.hasContent = false
+    return store
   }
 
   // MARK: - Editing

@@ -148,6 +148,17 @@ import Testing
     #expect(pilot.terminal.invalidationCount == before + 1)
   }
 
+  @Test func capitalMTurnsMouseCaptureOffAndOn() throws {
+    let pilot = try Pilot(json: Self.records(3))
+    #expect(pilot.terminal.isMouseCaptureEnabled)
+    pilot.press("M")
+    #expect(!pilot.terminal.isMouseCaptureEnabled)
+    #expect(pilot.statusLine.contains("mouse off"))
+    pilot.press("M")
+    #expect(pilot.terminal.isMouseCaptureEnabled)
+    #expect(pilot.terminal.mouseCaptureChanges == [false, true])
+  }
+
   @Test func qQuits() throws {
     let pilot = try Pilot(json: Self.records(3))
     pilot.press("q")
@@ -228,7 +239,7 @@ import Testing
     .scrollLineDown, .select, .extendSelectionUp, .extendSelectionDown, .extendSelectionLeft,
     .extendSelectionRight, .selectAll, .clearSelection, .showEditMenu, .copy, .showHelp, .redraw, .quit,
     .extendToFocus, .openContainer, .goUp, .showTree, .showGrid, .toggleCollapse, .expandOrFirstChild,
-    .collapseOrParent, .toggleTreeStyle,
+    .collapseOrParent, .toggleTreeStyle, .toggleMouse,
   ]).union(EditingPilotTests.pressed).union(ReadingPilotTests.pressed)
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {

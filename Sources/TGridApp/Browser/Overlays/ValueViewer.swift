@@ -118,8 +118,7 @@ final class HelpOverlay: BrowserOverlay {
   }
 
   func draw(in canvas: inout Canvas, region: CellRect, context: DrawingContext) {
-    canvas.fill(region, style: context.theme.normal)
-    help.draw(into: &canvas, region: region, theme: context.theme)
+    help.draw(in: &canvas, region: region, clip: region, context: context)
   }
 
   var statusText: String { " q closes the help · j/k, Space/b scroll" }

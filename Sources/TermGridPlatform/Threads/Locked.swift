@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value guarded by a mutex, for state shared between the run loop's thread and
+/// background work (a load, a clipboard command).
+///
+/// It uses a pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer on Linux
+/// does not see the hand-over of a contended `Mutex` and reports every such use as a race,
+/// which would hide real ones.
+///
+/// ```swift
+/// let progress = Locked(0)
+/// progress.withLock { $0 += 1 }        // any thread
+/// let now = progress.withLock { $0 }
+/// ```
+public final class Locked<Value>: @unchecked Sendable {
+  private var value: Value
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  /// Guards `value`.
+  public init(_ value: Value) {
+    self.value = value
+    mutex = .allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with the value, the mutex held.
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}

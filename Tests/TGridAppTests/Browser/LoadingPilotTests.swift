@@ -1,0 +1,122 @@
+import Foundation
+import TGridJSON
+import TermGrid
+import Testing
+
+@testable import TGridApp
+
+/// Loading in the background: the run loop is woken by the load (never polls), the same
+/// browser grows from the first items into the whole document, and keys keep working.
+@Suite(.serialized) struct LoadingPilotTests {
+  @Test func theBrowserGrowsFromThePreviewIntoTheWholeDocumentKeepingTheFocus() throws {
+    let path = try LargeFile.make(records: 60_000)
+    let run = LoadingRun(path: path)
+    run.runUntilLoaded()
+    #expect(run.browser.load == nil)
+    #expect(!run.browser.store.isLoading)
+    #expect(run.terminal.lines.last?.contains("item 1/60000") == true, "\(run.terminal.lines.last ?? "")")
+    #expect(run.browser.store.document.childCount(of: run.browser.store.document.root) == 60_000)
+    #expect(run.wakes > 0)
+  }
+
+  @Test func keysWorkOnThePreviewWhileTheRestLoadsAndEditingWaits() throws {
+    let path = try LargeFile.make(records: 150_000)
+    let run = LoadingRun(path: path)
+    run.start()
+    // The first screenful shows while the load goes on.
+    run.runUntil { run.browser.store.hasContent }
+    run.terminal.enqueue(.key(KeyEvent(.character("l"))), .key(KeyEvent(.character("d"))))
+    _ = run.runLoop.run()
+    if run.browser.load != nil {
+      #expect(run.browser.message?.contains("still loading") == true)
+      #expect(run.terminal.lines.last?.contains("loading") == true)
+    }
+    run.runUntilLoaded()
+    #expect(run.browser.focusedPath() == ".[1]", "the focus stays on the same value")
+    run.terminal.enqueue(.key(KeyEvent(.character("d"))))
+    _ = run.runLoop.run()
+    #expect(run.browser.store.document.childCount(of: run.browser.store.document.root) == 149_999)
+  }
+
+  @Test func aFailingLoadEndsTheRunLoopWithItsMessage() throws {
+    let path = NSTemporaryDirectory() + "tgrid-bad-\(getpid()).json"
+    try (String(repeating: "[1,", count: 200_000) + "}").write(toFile: path, atomically: true, encoding: .utf8)
+    defer { unlink(path) }
+    let run = LoadingRun(path: path)
+    let exit = run.runUntilLoaded()
+    #expect(exit == .quit)
+    #expect(run.browser.loadFailure?.message.contains("line 1, column 600001") == true, "\(String(describing: run.browser.loadFailure))")
+  }
+
+  @Test func qBeforeAnythingShowsCancelsTheLoad() throws {
+    let path = try LargeFile.make(records: 200_000)
+    let run = LoadingRun(path: path, waitForPreview: false)
+    run.terminal.enqueue(.key(KeyEvent(.character("q"))))
+    let exit = run.runLoop.run()
+    #expect(exit == .quit)
+    if case .cancelled = run.load.phase {} else if case .finished = run.load.phase {} else {
+      Issue.record("the load still runs: \(run.load.phase)")
+    }
+  }
+
+  @Test func theProgressScreenSaysHowFarAndHowFastInTheTheme() throws {
+    let store = DocumentStore.waitingForLoad(name: "big.json", path: nil)
+    let browser = BrowserController(store: store, size: CellSize(columns: 60, rows: 10), animates: false)
+    let load = DocumentLoad(path: "/nonexistent-\(getpid())", name: "big.json", options: JSONParseOptions())
+    browser.load = load
+    browser.applyColorCount(0)
+    var canvas = Canvas(size: CellSize(columns: 60, rows: 10))
+    browser.draw(into: &canvas)
+    #expect(canvas.lines.contains { $0.contains("Reading big.json") })
+    #expect(canvas.lines.contains { $0.contains("q cancels") })
+    #expect(canvas.cells.allSatisfy { $0.style.foreground == .default }, "no colour with no colours")
+  }
+}
+
+/// A browser on a file that loads in the background, through the real run loop on a
+/// headless terminal that waits (in real time) for the load's wakes.
+final class LoadingRun {
+  let terminal = HeadlessTerminal(size: CellSize(columns: 100, rows: 20))
+  let load: DocumentLoad
+  let browser: BrowserController
+  let runLoop: TerminalRunLoop
+  private(set) var wakes = 0
+
+  init(path: String, waitForPreview: Bool = true) {
+    load = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions())
+    browser = BrowserController(
+      store: DocumentStore.waitingForLoad(name: "big.json", path: path), size: CellSize(columns: 100, rows: 20),
+      animates: false)
+    browser.load = load
+    browser.terminal = terminal
+    runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
+    terminal.wakeWaitMilliseconds = 50
+    if waitForPreview { start() }
+  }
+
+  private var started = false
+
+  func start() {
+    guard !started else { return }
+    started = true
+    load.start()
+  }
+
+  /// Runs the loop until the load is over (or the loop quits).
+  @discardableResult
+  func runUntilLoaded() -> RunLoopExit {
+    start()
+    var exit = RunLoopExit.inputEnded
+    for _ in 0..<2_000 where browser.load != nil {
+      exit = runLoop.run()
+      wakes += 1
+      if exit == .quit { break }
+    }
+    return exit
+  }
+
+  func runUntil(_ condition: () -> Bool) {
+    start()
+    for _ in 0..<2_000 where !condition() { _ = runLoop.run() }
+  }
+}
