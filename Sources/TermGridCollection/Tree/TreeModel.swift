@@ -82,8 +82,9 @@ public final class TreeModel {
     levels: while !level.isEmpty {
       var next: [Int] = []
       for node in level {
+        // Count first: a node with millions of children is never listed here.
+        if shown + next.count + provider.childCount(ofNode: node) > limit { break levels }
         provider.forEachChild(ofNode: node) { next.append($0) }
-        if shown + next.count > limit { break levels }
       }
       shown += next.count
       level = next

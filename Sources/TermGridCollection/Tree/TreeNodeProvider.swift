@@ -26,6 +26,10 @@ public protocol TreeNodeProvider: AnyObject {
   /// Whether the node has any child. The default walks its children.
   func hasChildren(_ node: Int) -> Bool
 
+  /// How many children the node has. The default walks them; a large provider answers
+  /// at once, so a node with millions of children costs nothing until they are shown.
+  func childCount(ofNode node: Int) -> Int
+
   /// How many nodes are below `node` (children, their children, and so on). The default
   /// walks the subtree, without recursion.
   func descendantCount(ofNode node: Int) -> Int
@@ -44,6 +48,12 @@ extension TreeNodeProvider {
 
   public func descendantCount(ofNode node: Int) -> Int {
     countDescendantsByWalking(ofNode: node)
+  }
+
+  public func childCount(ofNode node: Int) -> Int {
+    var count = 0
+    forEachChild(ofNode: node) { _ in count += 1 }
+    return count
   }
 
   /// Counts a node's descendants by walking its subtree with ``forEachChild(ofNode:_:)``,

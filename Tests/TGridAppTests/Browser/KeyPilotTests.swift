@@ -273,3 +273,19 @@ import Testing
     #expect(pilot.statusLine.contains("1 selected"), "the root has no siblings")
   }
 }
+
+@Suite struct DeepDocumentPilotTests {
+  /// A chain of 20,000 single-key objects: the grid shows the innermost value, and the tree
+  /// reveals it by walking down once (it used to search every shown row for every ancestor).
+  @Test func aDeepChainSwitchesToTheTreeAtItsDeepestValue() throws {
+    let depth = 20_000
+    let json = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+    let pilot = try Pilot(json: json, size: CellSize(columns: 80, rows: 12))
+    let deepest = "." + Array(repeating: "a", count: depth).joined(separator: ".")
+    #expect(pilot.focusedPath == deepest)
+    pilot.press("t")
+    #expect(pilot.browser.presentation.kind == .tree)
+    #expect(pilot.focusedPath == deepest)
+    #expect(pilot.screen.contains("a: 1"))
+  }
+}

@@ -45,6 +45,12 @@ final class JSONTreeProvider: TreeNodeProvider {
     return document.kind(of: value).isContainer && document.childCount(of: value) > 0
   }
 
+  func childCount(ofNode node: Int) -> Int {
+    guard let value = value(node) else { return 0 }
+    if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) } ?? 0 }
+    return document.kind(of: value).isContainer ? document.childCount(of: value) : 0
+  }
+
   func descendantCount(ofNode node: Int) -> Int {
     guard let value = value(node) else { return 0 }
     guard isHierarchyNode(value) else {

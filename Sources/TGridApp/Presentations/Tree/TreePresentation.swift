@@ -75,16 +75,23 @@ final class TreePresentation: Presentation {
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     if let indexPath = model.indexPath(forNode: id.rawValue) { return indexPath }
     guard reveal, store.node(id) != nil else { return nil }
-    // Expand the ancestors from the top down until the value shows.
+    // Walk down from the root, expanding each ancestor and finding the next one among its
+    // children: linear in what ends up shown, however deep the value is.
+    let chain = store.ancestry(of: id).reversed().map(\.rawValue)
+    guard let first = chain.first, var current = model.indexPath(forNode: first) else { return nil }
     var expanded = false
-    for ancestor in store.ancestry(of: id).dropFirst().reversed() {
-      if let indexPath = model.indexPath(forNode: ancestor.rawValue), model.isCollapsed(at: indexPath) {
-        model.setCollapsed(false, at: indexPath)
+    for next in chain.dropFirst() {
+      if model.isCollapsed(at: current) {
+        model.setCollapsed(false, at: current)
         expanded = true
       }
+      guard let child = model.childIndexPaths(ofNodeAt: current).first(where: { model.node(at: $0) == next }) else {
+        return nil
+      }
+      current = child
     }
     if expanded, isShown { host.collectionView.reloadData() }
-    return model.indexPath(forNode: id.rawValue)
+    return current
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
