@@ -1,35 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Compares text with a snapshot file in `Tests/TGridAppTests/Snapshots/`.
-///
-/// Snapshots are re-recorded only on purpose: run the tests with `RECORD_SNAPSHOTS=1`, then
-/// review the diff. A missing snapshot fails (and is written, so it can be reviewed).
+/// Compares text with a snapshot file in `Tests/TGridAppTests/Snapshots/` (see ``SnapshotFile``).
 func expectSnapshot(
   _ text: String, named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-  let file = directory.appendingPathComponent(name + ".txt")
-  let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1"
-  guard !recording, let expected = try? String(contentsOf: file, encoding: .utf8) else {
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try? text.write(to: file, atomically: true, encoding: .utf8)
-    if !recording {
-      Issue.record("No snapshot \(name).txt existed; recorded it. Review it and run again.", sourceLocation: sourceLocation)
-    }
-    return
-  }
-  if expected != text {
-    let expectedLines = expected.components(separatedBy: "\n")
-    let actualLines = text.components(separatedBy: "\n")
-    var report = "Snapshot \(name).txt differs (RECORD_SNAPSHOTS=1 re-records):\n"
-    for index in 0..<max(expectedLines.count, actualLines.count) {
-      let want = index < expectedLines.count ? expectedLines[index] : "∅"
-      let got = index < actualLines.count ? actualLines[index] : "∅"
-      if want != got { report += "line \(index + 1):\n  expected |\(want)|\n  actual   |\(got)|\n" }
-    }
-    Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
-  }
+  SnapshotFile.expect(text, named: name, in: SnapshotFile.directory(besides: filePath), sourceLocation: sourceLocation)
 }
 
 /// Runs the built tgrid binary with arguments and optional standard input.
