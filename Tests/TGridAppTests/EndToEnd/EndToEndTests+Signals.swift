@@ -11,7 +11,7 @@ import Testing
 extension EndToEndTests {
   @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO])
   func aSignalWhoseDefaultEndsTheProcessRestoresTheTerminalAndExitsWithItsStatus(_ signal: Int32) throws {
-    let tmux = try launch(demoDataPath("photo-albums.json"))
+    let tmux = try launch(demoDataCopy("photo-albums.json"))
     defer { tmux.close() }
     let pid = try #require(try tmux.appProcessID())
     kill(pid, signal)
@@ -20,7 +20,7 @@ extension EndToEndTests {
 
   @Test func aRealTimeSignalRestoresTheTerminalAndExitsWithItsStatus() throws {
     let signal = __libc_current_sigrtmin() + 3
-    let tmux = try launch(demoDataPath("photo-albums.json"))
+    let tmux = try launch(demoDataCopy("photo-albums.json"))
     defer { tmux.close() }
     let pid = try #require(try tmux.appProcessID())
     kill(pid, signal)
@@ -28,7 +28,7 @@ extension EndToEndTests {
   }
 
   @Test func sigpipeIsIgnoredAndTheAppKeepsWorking() throws {
-    let tmux = try launch(demoDataPath("photo-albums.json"))
+    let tmux = try launch(demoDataCopy("photo-albums.json"))
     defer { tmux.close() }
     let pid = try #require(try tmux.appProcessID())
     kill(pid, SIGPIPE)
@@ -42,7 +42,7 @@ extension EndToEndTests {
 
   @Test(arguments: [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGTRAP, SIGFPE])
   func aCrashSignalSentWithKillRestoresTheTerminalAndEndsTheAppByIt(_ signal: Int32) throws {
-    let tmux = try launch(demoDataPath("photo-albums.json"))
+    let tmux = try launch(demoDataCopy("photo-albums.json"))
     defer { tmux.close() }
     let pid = try #require(try tmux.appProcessID())
     kill(pid, signal)
@@ -57,7 +57,7 @@ extension EndToEndTests {
 
   @Test func aStackOverflowOnTheRunLoopThreadRestoresTheTerminal() throws {
     let tmux = try launch(
-      demoDataPath("photo-albums.json"), environment: "TGRID_DEBUG_CRASH=overflow", waitForApp: false)
+      demoDataCopy("photo-albums.json"), environment: "TGRID_DEBUG_CRASH=overflow", waitForApp: false)
     defer { tmux.close() }
     let status = try exitStatus(tmux, seconds: 60)
     #expect(
