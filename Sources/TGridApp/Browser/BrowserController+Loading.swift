@@ -5,8 +5,6 @@ import TermGrid
 /// browser grows it into the whole document as the background load goes on. The load
 /// wakes the run loop after each slice; `handleWake` looks at what it left.
 extension BrowserController {
-  /// Children a preview holds: enough for any screen, cheap to copy.
-  static let previewChildren = 2_000
 
   /// Follows a running load: called on the run loop's thread after the load woke it.
   func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
@@ -29,7 +27,7 @@ extension BrowserController {
       return .quit
     case .reading, .parsing:
       let shown = store.hasContent ? DocumentLoad.childCount(of: store.document) : 0
-      if shown < Self.previewChildren, let preview = load.preview(maximumChildren: Self.previewChildren),
+      if shown < DocumentLoad.previewChildren, let preview = load.preview,
         DocumentLoad.childCount(of: preview) > shown
       {
         let kept = selection

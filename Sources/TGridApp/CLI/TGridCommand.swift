@@ -170,7 +170,7 @@ struct Browse: ParsableCommand {
     }
     let terminal = try openTerminal()
     let store: DocumentStore
-    if let preview = load.preview(maximumChildren: BrowserController.previewChildren) {
+    if let preview = load.preview {
       store = DocumentStore(document: preview, name: load.name, path: load.path, isLoading: true)
     } else {
       store = DocumentStore.waitingForLoad(name: load.name, path: load.path)

@@ -6,7 +6,7 @@ import TermGrid
 /// Reads and parses a document on a background queue, so the terminal stays responsive.
 ///
 /// The background work never touches the UI: after each slice it records its progress and
-/// wakes the run loop (``waker``), whose thread then looks at ``phase`` and ``preview(maximumChildren:)``
+/// wakes the run loop (``waker``), whose thread then looks at ``phase`` and ``preview``
 /// and shows what is new. Before there is a run loop, ``waitForFirstScreen(children:milliseconds:)``
 /// blocks until the first screenful is parsed, the load ends, or time is up — woken by the
 /// same progress, never by polling.
@@ -41,6 +41,9 @@ final class DocumentLoad: Sendable {
   private let state = Locked<Phase>(.reading)
   private let parser = Locked<JSONProgressiveParser?>(nil)
   private let readCount = Atomic<Int>(0)
+  /// The latest preview, made on the loading thread between slices (asking the parser for
+  /// one from another thread would wait for the slice under way).
+  private let latestPreview = Locked<JSONDocument?>(nil)
   private let cancelled = Atomic<Bool>(false)
   /// Who is told of progress: the run loop's waker, once there is one.
   private let wakerBox = Locked<RunLoopWaker?>(nil)
@@ -51,6 +54,10 @@ final class DocumentLoad: Sendable {
 
   /// Bytes parsed per slice: small enough that progress and cancellation feel immediate.
   static let sliceBytes = 4 << 20
+  /// Children a preview holds: enough to scroll through while the rest loads.
+  static let previewChildren = 2_000
+  /// Bytes parsed in the first slice: a screenful of values or more.
+  static let firstSliceBytes = 128 << 10
 
   /// Prepares to load `path` (`nil` or `-` for standard input).
   init(path: String?, name: String, options: JSONParseOptions) {
@@ -96,7 +103,18 @@ final class DocumentLoad: Sendable {
     state.withLock { if case .reading = $0 { $0 = .parsing } }
     if cancelled.load(ordering: .relaxed) { progressive.cancel() }
     do {
-      while try !progressive.advance(byteBudget: Self.sliceBytes) { notify() }
+      // A small first slice: the first screenful is parsed (and shown) at once, whatever
+      // the file's size.
+      var budget = Self.firstSliceBytes
+      var previewed = 0
+      while try !progressive.advance(byteBudget: budget) {
+        if previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren) {
+          previewed = Self.childCount(of: preview)
+          latestPreview.withLock { $0 = preview }
+        }
+        notify()
+        budget = Self.sliceBytes
+      }
       finish(.finished(try progressive.document()))
     } catch let error as JSONSyntaxError {
       finish(.failed(LoadFailure(message: DocumentLoader.syntaxMessage(error, name: name), exitCode: 1)))
@@ -117,6 +135,7 @@ final class DocumentLoad: Sendable {
       current = phase
     }
     parser.withLock { $0 = nil }
+    latestPreview.withLock { $0 = nil }
     notify()
   }
 
@@ -142,9 +161,10 @@ final class DocumentLoad: Sendable {
     return (readCount.load(ordering: .relaxed), nil)
   }
 
-  /// A read-only document of the root's children complete so far (at most `limit`).
-  func preview(maximumChildren limit: Int) -> JSONDocument? {
-    parser.withLock { $0 }?.preview(maximumChildren: limit)
+  /// A read-only document of the root's first children complete so far (up to
+  /// ``previewChildren``), made between slices.
+  var preview: JSONDocument? {
+    latestPreview.withLock { $0 }
   }
 
   /// Blocks until the load ended, or a preview holds at least `children` of the root's
@@ -155,7 +175,7 @@ final class DocumentLoad: Sendable {
     let deadline = DispatchTime.now() + .milliseconds(milliseconds)
     while true {
       if !phase.isRunning { return true }
-      if let preview = preview(maximumChildren: children), Self.childCount(of: preview) >= children { return false }
+      if let preview, Self.childCount(of: preview) >= children { return false }
       if progressed.wait(timeout: deadline) == .timedOut { return !phase.isRunning }
     }
   }

@@ -1,0 +1,43 @@
+import TGridJSON
+import TermGrid
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Measures how soon the first screen of a file shows, for `tgrid-bench firstscreen`: the
+/// time from opening the file to the first frame with values in it, through the same path
+/// as `tgrid FILE` (a background load, waiting for a screenful, the browser on the
+/// preview, one frame drawn on a headless terminal of 120×40).
+public enum FirstScreenBenchmark {
+  /// Seconds to the first frame with values (and whether the whole file had loaded by then).
+  public static func run(path: String) -> (seconds: Double, wholeFileLoaded: Bool) {
+    let start = now()
+    let load = DocumentLoad(path: path, name: "bench", options: JSONParseOptions())
+    load.start()
+    let ended = load.waitForFirstScreen(children: 60, milliseconds: 200)
+    let store: DocumentStore
+    if case .finished(let document) = load.phase {
+      store = DocumentStore(document: document, name: "bench", path: path)
+    } else if let preview = load.preview {
+      store = DocumentStore(document: preview, name: "bench", path: path, isLoading: true)
+    } else {
+      store = DocumentStore.waitingForLoad(name: "bench", path: path)
+    }
+    let size = CellSize(columns: 120, rows: 40)
+    let terminal = HeadlessTerminal(size: size)
+    let browser = BrowserController(store: store, size: size, animates: false)
+    browser.load = ended ? nil : load
+    let runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
+    runLoop.drawFrame()
+    let seconds = now() - start
+    load.cancel()
+    return (seconds, ended)
+  }
+
+  private static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

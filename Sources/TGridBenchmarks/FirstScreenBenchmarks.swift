@@ -1,0 +1,38 @@
+import Foundation
+import TGridApp
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tgrid-bench firstscreen [--data DIR]`: time to the first screen of the 1, 10 and 100 MB
+/// records files (median of 5, each in a fresh child process, the file in the page cache).
+func runFirstScreenBenchmarks(arguments: [String]) {
+  if let index = arguments.firstIndex(of: "--measure"), index + 1 < arguments.count {
+    let result = FirstScreenBenchmark.run(path: arguments[index + 1])
+    print("seconds=\(result.seconds) loaded=\(result.wholeFileLoaded ? 1 : 0)")
+    return
+  }
+  var directory = JSONBenchmarks.defaultDataDirectory
+  if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
+  print("First screen — release build, 120×40, median of 5 fresh processes (the file already in the page cache)")
+  for name in ["records-1MB.json", "records-10MB.json", "records-100MB.json"] {
+    let path = directory + "/" + name
+    if access(path, R_OK) != 0 { _ = JSONBenchmarks.spawn(["json", "--generate", directory, name]) }
+    _ = FileManager.default.contents(atPath: path)  // warm the page cache
+    var times: [Double] = []
+    var loaded = 0
+    for _ in 0..<5 {
+      guard let text = JSONBenchmarks.spawn(["firstscreen", "--measure", path]), let line = text.split(separator: "\n").last
+      else { continue }
+      for pair in line.split(separator: " ") {
+        let parts = pair.split(separator: "=")
+        guard parts.count == 2, let value = Double(parts[1]) else { continue }
+        if parts[0] == "seconds" { times.append(value) } else if parts[0] == "loaded" { loaded += Int(value) }
+      }
+    }
+    guard !times.isEmpty else { continue }
+    let median = times.sorted()[times.count / 2]
+    print("\(name): \(JSONBenchmarks.milliseconds(median)) (whole file loaded first in \(loaded) of \(times.count) runs)")
+  }
+}
