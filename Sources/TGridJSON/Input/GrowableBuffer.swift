@@ -38,6 +38,15 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     capacity = newCapacity
   }
 
+  /// Sets the capacity exactly (at least `count`); the first `count` elements are kept, and
+  /// so is whatever else lies below the smaller of the two capacities.
+  mutating func resize(capacity newCapacity: Int) {
+    let newCapacity = max(newCapacity, count, 1)
+    guard newCapacity != capacity else { return }
+    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
+    capacity = newCapacity
+  }
+
   /// Gives back storage beyond `count` (the pages were mostly never touched anyway).
   mutating func shrinkToFit() {
     let newCapacity = max(count, 1)
@@ -85,7 +94,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   ) -> UnsafeMutablePointer<Element> {
     let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
     guard !overflow, let raw = realloc(old, bytes) else {
-      fatalError("out of memory: cannot allocate \(capacity) tape elements")
+      fatalError("out of memory: cannot allocate \(capacity) × \(MemoryLayout<Element>.stride) bytes")
     }
     return raw.bindMemory(to: Element.self, capacity: capacity)
   }
