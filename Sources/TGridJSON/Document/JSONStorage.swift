@@ -73,7 +73,7 @@ final class JSONStorage: @unchecked Sendable {
     let result = JSONStorage(original: original, wordCapacity: 1)
     result.words.release()
     result.added.release()
-    result.words = GrowableBuffer(capacity: wordCount)
+    result.words = GrowableBuffer(capacity: wordCount, hugePages: true)
     copyWords(from: 0, count: wordCount, to: result.words.pointer)
     result.words.count = wordCount
     result.added = added.copy()
