@@ -204,7 +204,7 @@ import Testing
     defer { TemporaryFile.remove(path) }
     let bytes = try JSONBytes.contentsOfFile(path)
     #expect(!bytes.isMemoryMapped)
-    #expect(bytes.sourceFile?.size == 15)
+    #expect(bytes.sourceFile?.size == 14)
     let mapped = try JSONBytes.contentsOfFile(path, mapThreshold: 4)
     #expect(mapped.isMemoryMapped)
     for bytes in [bytes, mapped] {

@@ -149,7 +149,7 @@ extension JSONBytes {
     if UInt64(atPath.st_dev) != source.device || UInt64(atPath.st_ino) != source.inode { return .replaced }
     var current = stat()
     guard fstat(sourceDescriptor, &current) == 0 else { return .rewritten(size: Int(atPath.st_size)) }
-    if source.matches(current) { return .unchanged }
+    if source.matchesContents(current) { return .unchanged }
     return Int(current.st_size) < source.size ? .truncated(size: Int(current.st_size)) : .rewritten(size: Int(current.st_size))
   }
 
@@ -160,7 +160,7 @@ extension JSONBytes {
     guard isMemoryMapped else { return true }
     var current = stat()
     guard let source = sourceFile, fstat(sourceDescriptor, &current) == 0 else { return false }
-    return source.matches(current)
+    return source.matchesContents(current)
   }
 }
 

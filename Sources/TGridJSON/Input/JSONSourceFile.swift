@@ -35,12 +35,24 @@ public struct JSONSourceFile: Sendable, Equatable {
   /// Whether the file had not been written for a while when it was read: then any later
   /// write moves its modification time, so equal times prove equal contents (used before
   /// copying unedited stretches from the file itself when saving).
-  public var isSettled: Bool { modified < readAt - 2_000_000_000 && changed < readAt - 2_000_000_000 }
+  public var isSettled: Bool { changed < readAt - JSONSourceFile.settleTime && modified < readAt - JSONSourceFile.settleTime }
 
-  /// Whether `status` (of the same file) shows it as it was when read.
-  func matches(_ status: stat) -> Bool {
+  /// How long before the read the file's last change must be for ``isSettled`` (1 s: file
+  /// times move in clock ticks of at most 10 ms).
+  static let settleTime: Int64 = 1_000_000_000
+
+  /// Whether `status` (of the same file) shows the contents as they were when read: same
+  /// file, size and modification time (a rename, a new link or `chmod` change only the
+  /// status time).
+  func matchesContents(_ status: stat) -> Bool {
     UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode && Int(status.st_size) == size
-      && JSONSourceFile.nanoseconds(status.st_mtim) == modified && JSONSourceFile.nanoseconds(status.st_ctim) == changed
+      && JSONSourceFile.nanoseconds(status.st_mtim) == modified
+  }
+
+  /// Whether `status` shows the file exactly as it was when read, status time included
+  /// (which also moves when a write restores the modification time).
+  func matches(_ status: stat) -> Bool {
+    matchesContents(status) && JSONSourceFile.nanoseconds(status.st_ctim) == changed
   }
 
   static func nanoseconds(_ time: timespec) -> Int64 {
