@@ -234,11 +234,18 @@ struct Check: ParsableCommand {
   @Argument(help: "The files to check; - for standard input.")
   var files: [String]
 
+  @Option(help: "The largest input to read: 512M, 4G (default), 10G….")
+  var maxSize: String = "4G"
+
   @OptionGroup var view: ViewOptions
 
   func run() throws {
+    guard let maximum = parseByteCount(maxSize) else {
+      throw ValidationError("--max-size \(maxSize): expected a size such as 512M or 4G")
+    }
     let status = runCheck(
-      paths: files, mode: view.textMode, standardOutput: { print(terminalSafe($0)) }, standardError: { printError($0) })
+      paths: files, mode: view.textMode, maximumByteCount: maximum, standardOutput: { print(terminalSafe($0)) },
+      standardError: { printError($0) })
     if status != 0 { throw ExitCode(status) }
   }
 }

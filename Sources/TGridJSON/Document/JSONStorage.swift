@@ -24,7 +24,7 @@ final class JSONStorage: @unchecked Sendable {
   /// the value, by tape index.
   var longKeyOffsets: [UInt32: UInt64] = [:]
   /// The text as first read.
-  let original: JSONBytes
+  var original: JSONBytes
   /// Text written by edits; physical offset `original.count + i` is `added[i]`.
   var added: GrowableBuffer<UInt8>
   /// The current text, in order.

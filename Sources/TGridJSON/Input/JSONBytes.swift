@@ -27,6 +27,9 @@ public final class JSONBytes: @unchecked Sendable {
   public let sourceFile: JSONSourceFile?
   /// An open descriptor of that file (-1 when none), kept to check it and to copy from it.
   let sourceDescriptor: Int32
+  /// The object that owns the memory, for bytes that are a view of a stream's buffer (the
+  /// first `count` bytes received); nil when these bytes own their memory.
+  let owner: AnyObject?
 
   /// Takes ownership of a heap buffer's storage (freed on deinit).
   convenience init(adopting buffer: GrowableBuffer<UInt8>) {
@@ -46,6 +49,18 @@ public final class JSONBytes: @unchecked Sendable {
     self.isMemoryMapped = isMemoryMapped
     sourceFile = source
     sourceDescriptor = descriptor
+    owner = nil
+  }
+
+  /// The first `count` bytes of memory that `owner` keeps alive (a stream's buffer, which
+  /// only ever grows at its end and never moves).
+  init(viewing pointer: UnsafePointer<UInt8>, count: Int, owner: AnyObject) {
+    base = pointer
+    self.count = count
+    isMemoryMapped = false
+    sourceFile = nil
+    sourceDescriptor = -1
+    self.owner = owner
   }
 
   /// Takes ownership of a heap buffer's storage, read from a file.
@@ -71,6 +86,7 @@ public final class JSONBytes: @unchecked Sendable {
 
   deinit {
     if sourceDescriptor >= 0 { close(sourceDescriptor) }
+    if owner != nil { return }
     if isMemoryMapped {
       munmap(UnsafeMutableRawPointer(mutating: base), count)
     } else {
