@@ -45,7 +45,7 @@ final class JSONStorage: @unchecked Sendable {
   /// Containers per block of the container index (tests make it small).
   var containerIndexBlockSize = ContainerIndex.defaultBlockSize
   /// Indexes built on first use; edits update them in place.
-  let caches = Mutex(Caches())
+  let caches = Locked(Caches())
 
   /// Lookup structures derived from the tape.
   struct Caches: Sendable {
@@ -126,7 +126,10 @@ final class JSONStorage: @unchecked Sendable {
 
   /// The words of a tape range, as an array.
   func wordArray(from start: Int, count: Int) -> [UInt64] {
-    [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+    // (An empty array without `unsafeUninitializedCapacity`, which would write the count
+    // of the shared empty-array storage: a harmless write ThreadSanitizer reports.)
+    guard count > 0 else { return [] }
+    return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
       if let base = buffer.baseAddress { copyWords(from: start, count: count, to: base) }
       initialized = count
     }

@@ -32,7 +32,7 @@ public final class JSONProgressiveParser: Sendable {
     case stopped
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let consumed = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
   private let total: Atomic<Int>
@@ -46,7 +46,7 @@ public final class JSONProgressiveParser: Sendable {
   /// Prepares to parse `bytes`; no parsing happens until ``advance(byteBudget:)``.
   public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions()) {
     total = Atomic(bytes.count)
-    state = Mutex(.parsing(JSONParser(bytes: bytes, mode: options.mode)))
+    state = Locked(.parsing(JSONParser(bytes: bytes, mode: options.mode)))
     stream = nil
   }
 
@@ -69,7 +69,7 @@ public final class JSONProgressiveParser: Sendable {
     stream = input
     total = Atomic(0)
     let parser = JSONParser(bytes: input?.buffer.view() ?? JSONBytes([]), mode: options.mode, isStreaming: input != nil)
-    state = Mutex(.parsing(parser))
+    state = Locked(.parsing(parser))
   }
 
   /// Opens `path` for parsing (`-` for standard input): a regular file is read first (see
