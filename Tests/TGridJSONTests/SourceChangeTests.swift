@@ -120,6 +120,33 @@ import Testing
     #expect(access(other, F_OK) != 0, "a failed save leaves no file")
   }
 
+  @Test(arguments: [Change.truncateToZero, .truncateToHalf, .rewriteShorter])
+  func aTruncatedMappedFileReadsAsZerosInsteadOfCrashing(_ change: Change) throws {
+    // Larger than a few pages, so pages past the new end are really gone.
+    let text = Array(("[" + (0..<20_000).map { "{\"id\": \($0)}" }.joined(separator: ", ") + "]").utf8)
+    let path = TemporaryFile.write(text)
+    defer { TemporaryFile.remove(path) }
+    let document = try JSONDocument(bytes: try JSONBytes.contentsOfFile(path, mapThreshold: 1024))
+    try #require(document.originalBytes.isMemoryMapped)
+    change.apply(to: path, original: text)
+    // Every byte is read: past the new end, a bus error becomes zeros.
+    let bytes = document.serializedBytes()
+    #expect(bytes.count == text.count)
+    #expect(bytes.suffix(100).allSatisfy { $0 == 0 })
+    // Every value can still be asked for (what it says past the end is zeros, not data).
+    for (node, _) in document.descendants(of: document.root) {
+      _ = document.rawText(of: node)
+      _ = document.string(of: node)
+      _ = document.key(of: node)
+      _ = document.double(of: node)
+      _ = document.node(at: document.path(of: node))
+    }
+    #expect(!document.originalBytes.isIntact)
+    let other = path + ".saved"
+    defer { unlink(other) }
+    #expect(throws: JSONWriteError.self) { try document.save(toFile: other) }
+  }
+
   @Test func aMappedFileReplacedOrDeletedStaysIntact() throws {
     for change in [Change.moveOver, .delete] {
       let path = TemporaryFile.write(SourceChangeTests.text)

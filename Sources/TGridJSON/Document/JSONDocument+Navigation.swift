@@ -107,7 +107,7 @@ extension JSONDocument {
     }
     guard count - 2 == wanted.count else { return false }
     return wanted.withUnsafeBufferPointer { buffer in
-      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: count - 2))
+      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0)))
     }
   }
 

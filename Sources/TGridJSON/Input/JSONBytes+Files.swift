@@ -154,10 +154,14 @@ extension JSONBytes {
   }
 
   /// Whether the bytes are still exactly the text that was read. Always true for bytes in
-  /// memory; a memory-mapped file that was written to since shows its new bytes (or none,
-  /// past a new end), so a document over it can no longer be trusted, nor saved.
+  /// memory; a memory-mapped file that was written to since shows its new bytes, and past
+  /// a new end zeros (a guard turns the bus error of reading there into a page of zeros),
+  /// so a document over it can no longer be trusted, nor saved.
   public var isIntact: Bool {
     guard isMemoryMapped else { return true }
+    #if canImport(Glibc)
+      if let faultGuardSlot, MappedFaultGuard.isDamaged(faultGuardSlot) { return false }
+    #endif
     var current = stat()
     guard let source = sourceFile, fstat(sourceDescriptor, &current) == 0 else { return false }
     return source.matchesContents(current)

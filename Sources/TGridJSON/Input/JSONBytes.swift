@@ -30,6 +30,8 @@ public final class JSONBytes: @unchecked Sendable {
   /// The object that owns the memory, for bytes that are a view of a stream's buffer (the
   /// first `count` bytes received); nil when these bytes own their memory.
   let owner: AnyObject?
+  /// The slot of a mapping in the bus-error guard (see `MappedFaultGuard`).
+  let faultGuardSlot: Int?
 
   /// Takes ownership of a heap buffer's storage (freed on deinit).
   convenience init(adopting buffer: GrowableBuffer<UInt8>) {
@@ -50,6 +52,11 @@ public final class JSONBytes: @unchecked Sendable {
     sourceFile = source
     sourceDescriptor = descriptor
     owner = nil
+    #if canImport(Glibc)
+      faultGuardSlot = isMemoryMapped ? MappedFaultGuard.register(pointer, count: count) : nil
+    #else
+      faultGuardSlot = nil
+    #endif
   }
 
   /// The first `count` bytes of memory that `owner` keeps alive (a stream's buffer, which
@@ -61,6 +68,7 @@ public final class JSONBytes: @unchecked Sendable {
     sourceFile = nil
     sourceDescriptor = -1
     self.owner = owner
+    faultGuardSlot = nil
   }
 
   /// Takes ownership of a heap buffer's storage, read from a file.
@@ -87,6 +95,9 @@ public final class JSONBytes: @unchecked Sendable {
   deinit {
     if sourceDescriptor >= 0 { close(sourceDescriptor) }
     if owner != nil { return }
+    #if canImport(Glibc)
+      if let faultGuardSlot { MappedFaultGuard.unregister(faultGuardSlot) }
+    #endif
     if isMemoryMapped {
       munmap(UnsafeMutableRawPointer(mutating: base), count)
     } else {
