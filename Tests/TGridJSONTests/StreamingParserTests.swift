@@ -136,6 +136,13 @@ import Testing
     #expect(reads == 1)
   }
 
+  @Test func readingADeviceWholeStopsAtTheLimit() {
+    #expect(throws: JSONInputError.tooLarge(path: "/dev/zero", limit: 1 << 20)) {
+      try JSONBytes.contentsOfFile("/dev/zero", maximumStreamByteCount: 1 << 20)
+    }
+    #expect(JSONInputError.tooLarge(path: "-", limit: 4 << 30).reason == "input larger than the limit of 4 GiB (raise it with --max-size)")
+  }
+
   @Test func aStreamLargerThanTheLimitIsRefused() throws {
     // A socket pair rather than a pipe: writing after the reader gave up must not raise
     // SIGPIPE in the test process.

@@ -13,11 +13,14 @@ extension JSONBytes {
   /// A regular file up to `mapThreshold` bytes is read into memory (whatever later happens
   /// to the file, the document keeps its bytes); a larger one is memory-mapped (read-only,
   /// private). Anything else (a pipe, a terminal, a device, `/proc` files whose size reads
-  /// as zero) is read to its end.
+  /// as zero) is read to its end, up to `maximumStreamByteCount` bytes (past it, the error
+  /// ``JSONInputError/tooLarge(path:limit:)``: `/dev/zero` never ends). To parse such
+  /// input as it arrives instead, see ``JSONProgressiveParser/open(_:options:maximumByteCount:)``.
   public static func contentsOfFile(
-    _ path: String, mapThreshold: Int = JSONBytes.defaultMapThreshold
+    _ path: String, mapThreshold: Int = JSONBytes.defaultMapThreshold,
+    maximumStreamByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
   ) throws(JSONInputError) -> JSONBytes {
-    if path == "-" { return try readAll(fileDescriptor: STDIN_FILENO, path: path) }
+    if path == "-" { return try readAll(fileDescriptor: STDIN_FILENO, path: path, maximum: maximumStreamByteCount) }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw inputError(errno: errno, path: path) }
     var status = stat()
@@ -33,7 +36,7 @@ extension JSONBytes {
     }
     guard type == S_IFREG, status.st_size > 0 else {
       defer { close(descriptor) }
-      return try readAll(fileDescriptor: descriptor, path: path)
+      return try readAll(fileDescriptor: descriptor, path: path, maximum: maximumStreamByteCount)
     }
     if Int(status.st_size) > mapThreshold,
       let mapped = map(descriptor: descriptor, count: Int(status.st_size), source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
@@ -86,8 +89,11 @@ extension JSONBytes {
 
   /// Reads standard input to its end (for `tgrid -` and pipes), telling `progress` how many
   /// bytes have arrived after each read.
-  public static func standardInput(progress: ((_ bytesRead: Int) -> Void)? = nil) throws(JSONInputError) -> JSONBytes {
-    try readAll(fileDescriptor: STDIN_FILENO, path: "-", progress: progress)
+  public static func standardInput(
+    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
+    progress: ((_ bytesRead: Int) -> Void)? = nil
+  ) throws(JSONInputError) -> JSONBytes {
+    try readAll(fileDescriptor: STDIN_FILENO, path: "-", maximum: maximumByteCount, progress: progress)
   }
 
   private static func map(descriptor: Int32, count: Int, source: JSONSourceFile) -> JSONBytes? {
@@ -103,9 +109,11 @@ extension JSONBytes {
       descriptor: descriptor)
   }
 
-  /// Reads a descriptor to its end, growing the buffer as bytes arrive.
+  /// Reads a descriptor to its end, growing the buffer as bytes arrive; more than
+  /// `maximum` bytes is an error.
   static func readAll(
-    fileDescriptor: Int32, path: String, progress: ((_ bytesRead: Int) -> Void)? = nil
+    fileDescriptor: Int32, path: String, maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
+    progress: ((_ bytesRead: Int) -> Void)? = nil
   ) throws(JSONInputError) -> JSONBytes {
     var buffer = GrowableBuffer<UInt8>(capacity: 1 << 16)
     while true {
@@ -114,6 +122,10 @@ extension JSONBytes {
       let result = read(fileDescriptor, buffer.pointer + buffer.count, room)
       if result > 0 {
         buffer.count += result
+        if buffer.count > maximum {
+          buffer.release()
+          throw JSONInputError.tooLarge(path: path, limit: maximum)
+        }
         progress?(buffer.count)
       } else if result == 0 {
         break
