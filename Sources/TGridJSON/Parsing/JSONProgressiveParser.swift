@@ -36,6 +36,10 @@ public final class JSONProgressiveParser: Sendable {
   private let consumed = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
   private let total: Atomic<Int>
+  /// Callers waiting to look at the parser (previews): the parsing thread lets them in
+  /// before its next slice, since a pthread mutex taken again at once by the thread that
+  /// just released it would starve them for the whole load.
+  private let readersWaiting = Atomic<Int>(0)
   /// The stream being read, for a parser made with ``init(streamingUpTo:options:)``
   /// (only touched under the `state` lock).
   private let stream: StreamInput?
@@ -238,7 +242,8 @@ public final class JSONProgressiveParser: Sendable {
   /// - Throws: ``JSONSyntaxError`` for invalid input, `CancellationError` after
   ///   ``cancel()`` (or after an error was already thrown).
   public func advance(byteBudget: Int) throws -> Bool {
-    try state.withLock { state throws -> Bool in
+    while readersWaiting.load(ordering: .acquiring) > 0 { sched_yield() }
+    return try state.withLock { state throws -> Bool in
       guard case .parsing(let parser) = state else {
         if case .taken = state { return true }
         throw CancellationError()
@@ -291,7 +296,9 @@ public final class JSONProgressiveParser: Sendable {
   /// The preview is a copy: it stays valid while parsing goes on. It is
   /// ``JSONDocument/isPartial``: it cannot be edited, and it does not serialize.
   public func preview(maximumChildren: Int) -> JSONDocument? {
-    state.withLock { state -> JSONDocument? in
+    readersWaiting.add(1, ordering: .acquiringAndReleasing)
+    defer { readersWaiting.subtract(1, ordering: .acquiringAndReleasing) }
+    return state.withLock { state -> JSONDocument? in
       guard case .parsing(let parser) = state else { return nil }
       return parser.preview(maximumChildren: maximumChildren).map { JSONDocument(storage: $0) }
     }
