@@ -15,6 +15,11 @@ func runEditBenchmarks(arguments: [String]) {
     print(figures.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     return
   }
+  if let index = arguments.firstIndex(of: "--measure-engine"), index + 2 < arguments.count {
+    let figures = EditEngineBenchmark.run(path: arguments[index + 1], savePath: arguments[index + 2])
+    print(figures.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+    return
+  }
   var directory = JSONBenchmarks.defaultDataDirectory
   if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
   var name = "records-100MB.json"
@@ -31,13 +36,18 @@ func runEditBenchmarks(arguments: [String]) {
     unlink(savePath)
     unlink(copyPath)
   }
-  guard let text = JSONBenchmarks.spawn(["edit", "--measure", path, savePath]), let line = text.split(separator: "\n").last
-  else { return }
-  var figures: [String: Double] = [:]
-  for pair in line.split(separator: " ") {
-    let parts = pair.split(separator: "=")
-    if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
+  func measured(_ arguments: [String]) -> [String: Double] {
+    guard let text = JSONBenchmarks.spawn(arguments), let line = text.split(separator: "\n").last else { return [:] }
+    var figures: [String: Double] = [:]
+    for pair in line.split(separator: " ") {
+      let parts = pair.split(separator: "=")
+      if parts.count == 2, let value = Double(parts[1]) { figures[String(parts[0])] = value }
+    }
+    return figures
   }
+  let figures = measured(["edit", "--measure", path, savePath])
+  unlink(savePath)
+  let engine = measured(["edit", "--measure-engine", path, savePath])
   // cp of the same file, same disk, same run (median of 5).
   var copies: [Double] = []
   for _ in 0..<5 {
@@ -62,6 +72,22 @@ func runEditBenchmarks(arguments: [String]) {
     "peak RSS after loading \(JSONBenchmarks.megabytes(load * 1024)), after saving \(JSONBenchmarks.megabytes(saving * 1024)) (\(String(format: "+%.1f%%", (saving / load - 1) * 100)))"
   )
   print("load (parse) \(ms("load"))")
+  func engineMS(_ key: String) -> String { JSONBenchmarks.milliseconds(engine[key] ?? .nan) }
+  print(
+    "engine alone (median of 7): cut \(engineMS("cut")), paste \(engineMS("paste")), delete \(engineMS("delete")), "
+      + "undo \(engineMS("undo")); cut while a copy is alive \(engineMS("sharedCut")); first index \(engineMS("index"))")
+  let saveWrite: Double = engine["saveWrite"] ?? .nan
+  let saveSync: Double = engine["saveSync"] ?? .nan
+  let saveRename: Double = engine["saveRename"] ?? .nan
+  let engineSave = saveWrite + saveSync + saveRename
+  let parts = "write \(engineMS("saveWrite")) + fsync \(engineMS("saveSync")) + rename \(engineMS("saveRename"))"
+  let ratios = String(format: "%.2f× cp, which does not fsync; write alone %.2f×", engineSave / copy, saveWrite / copy)
+  print("engine save: \(parts) = \(JSONBenchmarks.milliseconds(engineSave)) (\(ratios))")
+  let engineLoad = engine["peakLoad"] ?? .nan
+  let engineSaving = engine["peakSave"] ?? .nan
+  print(
+    "engine peak RSS after loading \(JSONBenchmarks.megabytes(engineLoad * 1024)), after the edits and the save "
+      + "\(JSONBenchmarks.megabytes(engineSaving * 1024)) (\(String(format: "+%.1f%%", (engineSaving / engineLoad - 1) * 100)))")
 }
 
 /// Runs a command and waits; returns its exit status.

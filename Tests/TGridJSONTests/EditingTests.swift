@@ -205,6 +205,17 @@ import Testing
     #expect(minified.serializedText() == #"{"a":[1,2]}"#)
   }
 
+  @Test func numbersWrittenByEditsEndWhereTheirTextEnds() throws {
+    // The two new numbers sit side by side in the edit buffer: the first must not read
+    // on into the second.
+    var document = try JSONDocument(parsing: "[0, 0]")
+    try document.replace(try #require(document[document.root, 0]), withJSON: "1")
+    try document.replace(try #require(document[document.root, 1]), withJSON: "2")
+    #expect(document.rawText(of: try #require(document[document.root, 0])) == "1")
+    try document.remove(try #require(document[document.root, 0]))
+    #expect(document.serializedText() == "[2]")
+  }
+
   @Test func manyEditsKeepTheTapeConsistent() throws {
     var document = try JSONDocument(parsing: "[" + (0..<100).map(String.init).joined(separator: ", ") + "]")
     var random = SeededRandom(seed: 7)

@@ -199,13 +199,18 @@ import Testing
     #expect(!first.isValue(first.root, equalTo: third.root, in: third))
   }
 
-  @Test func inputFromAFileIsMemoryMapped() throws {
+  @Test func aFileIsReadIntoMemoryUpToTheThresholdAndMappedBeyondIt() throws {
     let path = TemporaryFile.write(Array("{\"a\": [1, 2]}\n".utf8))
     defer { TemporaryFile.remove(path) }
     let bytes = try JSONBytes.contentsOfFile(path)
-    #expect(bytes.isMemoryMapped)
-    let document = try JSONDocument(bytes: bytes)
-    #expect(document.serializedText() == "{\"a\": [1, 2]}\n")
+    #expect(!bytes.isMemoryMapped)
+    #expect(bytes.sourceFile?.size == 14)
+    let mapped = try JSONBytes.contentsOfFile(path, mapThreshold: 4)
+    #expect(mapped.isMemoryMapped)
+    for bytes in [bytes, mapped] {
+      let document = try JSONDocument(bytes: bytes)
+      #expect(document.serializedText() == "{\"a\": [1, 2]}\n")
+    }
   }
 
   @Test func missingFilesAndDirectoriesAreInputErrors() {

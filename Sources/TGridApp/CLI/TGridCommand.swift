@@ -303,13 +303,19 @@ struct Check: ParsableCommand {
   @Argument(help: "The files to check; - for standard input.")
   var files: [String]
 
+  @Option(help: "The largest input to read: 512M, 4G (default), 10G….")
+  var maxSize: String = "4G"
+
   @OptionGroup var view: ViewOptions
 
   func run() throws {
+    guard let maximum = parseByteCount(maxSize) else {
+      throw ValidationError("--max-size \(maxSize): expected a size such as 512M or 4G")
+    }
     try StandardOutput.requireOpen()
     var writeError: StandardOutput.WriteError?
     let status = runCheck(
-      paths: files, mode: view.textMode,
+      paths: files, mode: view.textMode, maximumByteCount: maximum,
       standardOutput: { line in
         guard writeError == nil else { return }
         do throws(StandardOutput.WriteError) {

@@ -1,3 +1,4 @@
+import Foundation
 import TGridJSON
 
 /// `tgrid check FILE…`: validates each file and reports one line per file.
@@ -9,11 +10,15 @@ import TGridJSON
 ///   and a caret under the column.
 /// - A missing file, a directory or an unreadable file: `FILE: reason` on standard error.
 ///
-/// `-` reads standard input. Every file is checked even after a failure.
+/// `-` reads standard input. Every file is checked even after a failure. Standard input,
+/// pipes and devices are parsed as their bytes arrive, so an error shows as soon as its
+/// bytes are in (`tgrid check /dev/zero` fails on the first byte instead of reading
+/// forever); an input larger than `maximumByteCount` is refused with a message.
 ///
 /// - Parameters:
 ///   - paths: The files to check.
 ///   - mode: `.lines` for `--ndjson`; `.automatic` detects JSON Lines.
+///   - maximumByteCount: The largest input accepted (`--max-size`).
 ///   - standardOutput: Receives each output line, without its line break.
 ///   - standardError: Receives each error line, without its line break.
 /// - Returns: The exit code: 0 when every file is valid, 1 when one is not valid JSON, 2
@@ -21,6 +26,7 @@ import TGridJSON
 public func runCheck(
   paths: [String],
   mode: JSONTextMode = .automatic,
+  maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
   standardOutput: (String) -> Void,
   standardError: (String) -> Void
 ) -> Int32 {
@@ -30,32 +36,59 @@ public func runCheck(
   }
   var exitCode: Int32 = 0
   for path in paths {
-    let bytes: JSONBytes
+    let parser: JSONProgressiveParser
     do {
-      bytes = try JSONBytes.contentsOfFile(path)
+      parser = try JSONProgressiveParser.open(path, options: JSONParseOptions(mode: mode), maximumByteCount: maximumByteCount)
     } catch {
       standardError(error.description)
       exitCode = max(exitCode, 2)
       continue
     }
     do {
-      let document = try JSONDocument(bytes: bytes, options: JSONParseOptions(mode: mode))
+      // A stream is parsed chunk by chunk as it is read: its first error ends the check.
+      while try parser.readMore() { _ = try parser.advance(byteBudget: Int.max) }
+      let document = try parser.document()
       let records = document.childCount(of: document.root)
       let lines = document.isJSONLines ? " (JSON Lines, \(records) record\(records == 1 ? "" : "s"))" : ""
       standardOutput(
-        "\(path): ok — \(document.valueCount) values, depth \(document.maximumDepth), \(bytes.count) bytes\(lines)")
+        "\(path): ok — \(document.valueCount) values, depth \(document.maximumDepth), \(document.originalByteCount) bytes\(lines)")
       for warning in document.warnings {
         standardError("\(path):\(warning.line):\(warning.column): warning: \(warning.message)")
       }
       if document.warningCount > document.warnings.count {
         standardError("\(path): \(document.warningCount - document.warnings.count) more warnings not shown")
       }
-    } catch {
+    } catch let error as JSONSyntaxError {
       for line in error.rendered(fileName: path).split(separator: "\n", omittingEmptySubsequences: false) {
         standardError(String(line))
       }
       exitCode = max(exitCode, 1)
+    } catch let error as JSONInputError {
+      standardError(error.description)
+      exitCode = max(exitCode, 2)
+    } catch {
+      standardError("\(path): \(error)")
+      exitCode = max(exitCode, 2)
     }
   }
   return exitCode
+}
+
+/// Reads a byte count with an optional unit: `1000`, `512K`, `64M`, `4G`, `1T` (powers of
+/// 1024; `KiB`, `MB` and the like are read the same way). Nil for anything else.
+public func parseByteCount(_ text: String) -> Int? {
+  var digits = text.trimmingCharacters(in: .whitespaces).uppercased()
+  for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
+    digits.removeLast(suffix.count)
+    break
+  }
+  var shift = 0
+  if let last = digits.last, let index = ["K", "M", "G", "T"].firstIndex(of: String(last)) {
+    shift = 10 * (index + 1)
+    digits.removeLast()
+  }
+  guard let value = Double(digits), value > 0, value.isFinite else { return nil }
+  let bytes = value * Double(1 << shift)
+  guard bytes < Double(Int.max / 2) else { return nil }
+  return Int(bytes)
 }

@@ -1,106 +1,242 @@
-/// Every container's tape index in order, with its parent (internal).
+/// Every container's tape index in order, with its nesting depth (internal).
 ///
 /// Built in one pass over the tape when a parent is first asked for, so parsing does not
-/// pay for it: 8 bytes per container.
+/// pay for it: 8 bytes per container. An edit updates it in place of the splice
+/// (``apply(_:parentDepth:)``), in time proportional to the splice and the number of
+/// blocks, never to the document:
+///
+/// - The containers are kept in blocks of about ``blockSize``; a block stores its first
+///   container's tape index (`base`) and the others relative to it, so the tape indices
+///   after a splice move by changing one number per block.
+/// - A container stores its depth, not its parent: depths never change when something is
+///   inserted or removed elsewhere, while positions of parents would. The parent of a
+///   container is the nearest container before it that is less deep; each block knows its
+///   least depth, so the search skips blocks that cannot hold it.
 struct ContainerIndex: Sendable, Equatable {
-  /// Tape indices of the containers, ascending.
-  var containers: [UInt32] = []
-  /// For each container, the position in `containers` of its parent (`UInt32.max`: none).
-  var parents: [UInt32] = []
+  /// A run of consecutive containers.
+  struct Block: Sendable {
+    /// Tape index of the block's first container.
+    var base: Int
+    /// Tape index minus `base`, ascending (the first is 0).
+    var offsets: [UInt32]
+    /// Nesting depth (the synthetic root is 0, the root value 1).
+    var depths: [UInt32]
+    /// The least depth in the block.
+    var minimumDepth: UInt32
 
-  init() {}
+    init(entries: ArraySlice<(index: Int, depth: UInt32)>) {
+      let base = entries.first?.index ?? 0
+      self.base = base
+      offsets = entries.map { UInt32($0.index - base) }
+      depths = entries.map(\.depth)
+      minimumDepth = depths.min() ?? 0
+    }
+
+    @inline(__always) func index(at slot: Int) -> Int { base &+ Int(offsets[slot]) }
+  }
+
+  /// Where a container is: its block and its slot in the block.
+  struct Position: Equatable {
+    var block: Int
+    var slot: Int
+  }
+
+  /// Containers per block, about (blocks are split at twice this, merged when small).
+  static let defaultBlockSize = 1024
+
+  private(set) var blocks: [Block] = []
+  /// Number of containers.
+  private(set) var count = 0
+  /// Containers per block (tests make it small to exercise many blocks).
+  let blockSize: Int
+
+  init(entries: [(index: Int, depth: UInt32)], blockSize: Int = ContainerIndex.defaultBlockSize) {
+    self.blockSize = max(blockSize, 1)
+    blocks = chunked(entries[...])
+    count = entries.count
+  }
 
   init(_ storage: JSONStorage) {
-    var open: [(position: UInt32, end: Int)] = []
-    var index = 0
-    let count = storage.words.count
-    while index < count {
-      let word = storage.words.pointer[index]
-      guard TapeWord.isContainer(word) else {
-        index += 1
-        continue
-      }
-      while let last = open.last, last.end <= index { open.removeLast() }
-      let position = UInt32(containers.count)
-      containers.append(UInt32(index))
-      parents.append(open.last?.position ?? UInt32.max)
-      open.append((position, index + TapeWord.endDelta(ofInfo: storage.words.pointer[index + 1])))
-      index += 2
-    }
+    var entries: [(index: Int, depth: UInt32)] = []
+    entries.reserveCapacity(storage.containerCount)
+    ContainerIndex.scan(storage.wordCount, depth: 0, at: 0, into: &entries) { storage.word($0) }
+    self.init(entries: entries, blockSize: storage.containerIndexBlockSize)
   }
 
-  /// Number of containers whose tape index is below `index`.
-  func containersBefore(_ index: Int) -> Int {
-    var low = 0
-    var high = containers.count
-    while low < high {
-      let middle = (low + high) / 2
-      if Int(containers[middle]) < index { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The index after `splice` (already applied to the tape) replaced its run of words.
-  func applying(_ splice: TapeSplice) -> ContainerIndex {
-    let removedEnd = splice.start + splice.removedCount
-    let first = containersBefore(splice.start)
-    let last = containersBefore(removedEnd)
-    let delta = splice.insertedWords.count - splice.removedCount
-    let parentPosition = containersBefore(splice.parent)
-
-    // The inserted subtrees' containers, with parents found through a stack of open ends.
-    var insertedContainers: [UInt32] = []
-    var insertedParents: [UInt32] = []
-    var open: [(position: UInt32, end: Int)] = []
+  /// Appends the containers of a run of whole subtrees: `count` words read by `word`,
+  /// at tape index `start`, the outermost at `depth`.
+  private static func scan(
+    _ count: Int, depth: UInt32, at start: Int, into entries: inout [(index: Int, depth: UInt32)],
+    word: (Int) -> UInt64
+  ) {
+    var openEnds: [Int] = []
     var offset = 0
-    while offset < splice.insertedWords.count {
-      let word = splice.insertedWords[offset]
-      guard TapeWord.isContainer(word) else {
+    while offset < count {
+      let value = word(offset)
+      guard TapeWord.isContainer(value) else {
         offset += 1
         continue
       }
-      while let top = open.last, top.end <= offset { open.removeLast() }
-      let position = UInt32(first + insertedContainers.count)
-      insertedContainers.append(UInt32(splice.start + offset))
-      insertedParents.append(open.last?.position ?? UInt32(parentPosition))
-      open.append((position, offset + TapeWord.endDelta(ofInfo: splice.insertedWords[offset + 1])))
+      while let last = openEnds.last, last <= offset { openEnds.removeLast() }
+      entries.append((start + offset, depth + UInt32(openEnds.count)))
+      openEnds.append(offset + TapeWord.endDelta(ofInfo: word(offset + 1)))
       offset += 2
     }
+  }
 
-    let shift = insertedContainers.count - (last - first)
-    var result = ContainerIndex()
-    result.containers.reserveCapacity(containers.count + shift)
-    result.parents.reserveCapacity(containers.count + shift)
-    result.containers.append(contentsOf: containers[..<first])
-    result.parents.append(contentsOf: parents[..<first])
-    result.containers.append(contentsOf: insertedContainers)
-    result.parents.append(contentsOf: insertedParents)
-    for position in last..<containers.count {
-      result.containers.append(UInt32(Int(containers[position]) + delta))
-      let parent = parents[position]
-      result.parents.append(parent == UInt32.max || Int(parent) < first ? parent : UInt32(Int(parent) + shift))
+  private func chunked(_ entries: ArraySlice<(index: Int, depth: UInt32)>) -> [Block] {
+    guard !entries.isEmpty else { return [] }
+    if entries.count <= 2 * blockSize { return [Block(entries: entries)] }
+    var result: [Block] = []
+    result.reserveCapacity(entries.count / blockSize + 1)
+    var start = entries.startIndex
+    while start < entries.endIndex {
+      // The last chunk takes the remainder rather than leave a small block.
+      let end = entries.endIndex - start < 2 * blockSize ? entries.endIndex : start + blockSize
+      result.append(Block(entries: entries[start..<end]))
+      start = end
     }
     return result
   }
 
-  /// The tape index of the container enclosing `index`.
-  func parent(of index: Int, in storage: JSONStorage) -> Int? {
-    var candidate: Int
-    if storage.isContainer(index) {
-      let position = containersBefore(index)
-      guard position < containers.count, Int(containers[position]) == index else { return nil }
-      let parent = parents[position]
-      return parent == UInt32.max ? nil : Int(containers[Int(parent)])
+  // MARK: - Queries
+
+  /// The block whose range holds tape index `index`: the last block starting at or before
+  /// it (0 when none does).
+  private func blockIndex(containing index: Int) -> Int {
+    var low = 0
+    var high = blocks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if blocks[middle].base <= index { low = middle + 1 } else { high = middle }
     }
-    // The nearest container opened before `index`, then up until one encloses it.
-    candidate = containersBefore(index) - 1
-    while candidate >= 0 {
-      let container = Int(containers[candidate])
-      if storage.subtreeEnd(container) > index { return container }
-      let parent = parents[candidate]
-      if parent == UInt32.max { return nil }
-      candidate = Int(parent)
+    return max(low - 1, 0)
+  }
+
+  /// The last container at or before tape index `index`.
+  func lastContainer(atOrBefore index: Int) -> Position? {
+    guard !blocks.isEmpty else { return nil }
+    let block = blockIndex(containing: index)
+    let relative = index - blocks[block].base
+    guard relative >= 0 else { return nil }
+    let offsets = blocks[block].offsets
+    var low = 0
+    var high = offsets.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(offsets[middle]) <= relative { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? nil : Position(block: block, slot: low - 1)
+  }
+
+  /// The tape index of the container at a position.
+  @inline(__always) func index(at position: Position) -> Int { blocks[position.block].index(at: position.slot) }
+
+  /// The depth of the container at a position.
+  @inline(__always) func depth(at position: Position) -> UInt32 { blocks[position.block].depths[position.slot] }
+
+  /// Whether tape index `index` holds a container's value word.
+  func isContainer(at index: Int) -> Bool {
+    guard let position = lastContainer(atOrBefore: index) else { return false }
+    return self.index(at: position) == index
+  }
+
+  /// The depth of the container at tape index `index` (nil when none starts there).
+  func depth(ofContainer index: Int) -> UInt32? {
+    guard let position = lastContainer(atOrBefore: index), self.index(at: position) == index else { return nil }
+    return depth(at: position)
+  }
+
+  /// The position of the enclosing container of the container at `position`.
+  func parent(at position: Position) -> Position? {
+    let depth = self.depth(at: position)
+    guard depth > 0 else { return nil }
+    var block = position.block
+    var slot = position.slot - 1
+    while block >= 0 {
+      let depths = blocks[block].depths
+      if slot == depths.count - 1 && blocks[block].minimumDepth >= depth {
+        // Nothing shallower here: skip the block.
+      } else {
+        while slot >= 0 {
+          if depths[slot] < depth { return Position(block: block, slot: slot) }
+          slot -= 1
+        }
+      }
+      block -= 1
+      if block >= 0 { slot = blocks[block].depths.count - 1 }
     }
     return nil
+  }
+
+  /// The tape index of the container enclosing `index`.
+  func parent(of index: Int, in storage: JSONStorage) -> Int? {
+    if index <= 0 { return nil }
+    guard var candidate = lastContainer(atOrBefore: index) else { return nil }
+    if self.index(at: candidate) == index {
+      return parent(at: candidate).map(self.index(at:))
+    }
+    // The nearest container opened before `index`, then up until one encloses it.
+    while true {
+      let container = self.index(at: candidate)
+      if storage.subtreeEnd(container) > index { return container }
+      guard let up = parent(at: candidate) else { return nil }
+      candidate = up
+    }
+  }
+
+  /// Every container as (tape index, depth), in order (for tests and checks).
+  var entries: [(index: Int, depth: UInt32)] {
+    blocks.flatMap { block in block.offsets.indices.map { (block.index(at: $0), block.depths[$0]) } }
+  }
+
+  static func == (lhs: ContainerIndex, rhs: ContainerIndex) -> Bool {
+    lhs.count == rhs.count && lhs.entries.elementsEqual(rhs.entries) { $0.index == $1.index && $0.depth == $1.depth }
+  }
+
+  // MARK: - Following a splice
+
+  /// Updates the index for `splice` (applied to the tape, or about to be): the containers of the removed words go, those of the
+  /// inserted words come in at the parent's depth + 1, and those after shift.
+  mutating func apply(_ splice: TapeSplice, parentDepth: UInt32) {
+    let start = splice.start
+    let removedEnd = start + splice.removedCount
+    let delta = splice.insertedWords.count - splice.removedCount
+    let first = blockIndex(containing: start)
+    let last = max(first, blockIndex(containing: max(start, removedEnd - 1)))
+
+    var entries: [(index: Int, depth: UInt32)] = []
+    var gathered = 0
+    for block in blocks[first...last] {
+      gathered += block.offsets.count
+      for slot in block.offsets.indices where block.index(at: slot) < start {
+        entries.append((block.index(at: slot), block.depths[slot]))
+      }
+    }
+    ContainerIndex.scan(splice.insertedWords.count, depth: parentDepth + 1, at: start, into: &entries) {
+      splice.insertedWords[$0]
+    }
+    for block in blocks[first...last] {
+      for slot in block.offsets.indices where block.index(at: slot) >= removedEnd {
+        entries.append((block.index(at: slot) + delta, block.depths[slot]))
+      }
+    }
+    count += entries.count - gathered
+    var replacement = chunked(entries[...])
+    // A small result joins the next block (when there is room), so blocks stay full.
+    if let tail = replacement.last, tail.offsets.count < blockSize / 2, last + 1 < blocks.count,
+      tail.offsets.count + blocks[last + 1].offsets.count <= 2 * blockSize
+    {
+      let next = blocks[last + 1]
+      var merged = entries.suffix(tail.offsets.count)
+      merged.append(contentsOf: next.offsets.indices.map { (next.index(at: $0) + delta, next.depths[$0]) })
+      replacement[replacement.count - 1] = Block(entries: merged)
+      blocks.replaceSubrange(first...(last + 1), with: replacement)
+    } else {
+      blocks.replaceSubrange(first...last, with: replacement)
+    }
+    if delta != 0 {
+      for block in (first + replacement.count)..<blocks.count { blocks[block].base += delta }
+    }
   }
 }

@@ -96,9 +96,7 @@ extension JSONDocument {
     guard node.index >= (storage.isLines ? 0 : 2) && node.index < storage.words.count else { return false }
     if node.index == 0 { return true }
     // A container's info word (right after its value word) is not a node.
-    let index = storage.containerIndex()
-    let before = index.containersBefore(node.index)
-    return before == 0 || Int(index.containers[before - 1]) != node.index - 1
+    return !storage.containerIndex().isContainer(at: node.index - 1)
   }
 
   /// Whether a member's decoded key is `wanted` (no allocation unless the key has escapes).
@@ -109,7 +107,7 @@ extension JSONDocument {
     }
     guard count - 2 == wanted.count else { return false }
     return wanted.withUnsafeBufferPointer { buffer in
-      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: count - 2))
+      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0)))
     }
   }
 

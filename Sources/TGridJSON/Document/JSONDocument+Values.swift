@@ -25,7 +25,7 @@ extension JSONDocument {
       let (pointer, count) = scalarToken(node)
     else { return nil }
     if kind == TapeWord.string {
-      return String(decoding: UnsafeBufferPointer(start: pointer + 1, count: count - 2), as: UTF8.self)
+      return String(decoding: UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0)), as: UTF8.self)
     }
     return JSONStringDecoder.decodedString(pointer, count: count)
   }
@@ -83,7 +83,7 @@ extension JSONDocument {
     if TapeWord.isKeyEscaped(storage.word(node.index)) {
       return JSONStringDecoder.decodedBytes(pointer, count: count)
     }
-    return Array(UnsafeBufferPointer(start: pointer + 1, count: count - 2))
+    return Array(UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0)))
   }
 
   // MARK: - Tokens and extents

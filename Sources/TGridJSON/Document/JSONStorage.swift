@@ -8,15 +8,23 @@ import Synchronization
 /// threads is never written; the caches are behind a mutex. That is why the unchecked
 /// `Sendable` conformance is sound.
 final class JSONStorage: @unchecked Sendable {
-  /// The tape: one word per scalar, two per container (see ``TapeWord``).
+  /// The tape: one word per scalar, two per container (see ``TapeWord``), with a gap.
+  ///
+  /// `words.count` is the number of words. While ``gapStart`` is `Int.max` the words are
+  /// stored in order (the parser appends to them); after an edit the words from
+  /// `gapStart` on are stored at the end of the buffer's capacity, so the next edit near
+  /// the same place moves only the words between, not the whole tail of the tape. Read
+  /// words with ``word(_:)``.
   var words: GrowableBuffer<UInt64>
+  /// Tape index where the gap of unused capacity sits (`Int.max`: at the end).
+  var gapStart = Int.max
   /// Number of containers on the tape, the synthetic root included.
   var containerCount = 1
   /// Key offsets of members whose key is more than `TapeWord.longKeyDelta` bytes before
   /// the value, by tape index.
   var longKeyOffsets: [UInt32: UInt64] = [:]
   /// The text as first read.
-  let original: JSONBytes
+  var original: JSONBytes
   /// Text written by edits; physical offset `original.count + i` is `added[i]`.
   var added: GrowableBuffer<UInt8>
   /// The current text, in order.
@@ -34,13 +42,17 @@ final class JSONStorage: @unchecked Sendable {
   var stamp: UInt64 = 0
   /// Whether this is a preview of a document still being parsed (not editable).
   var isPartial = false
-  /// Indexes built on first use; cleared by edits.
-  let caches = Mutex(Caches())
+  /// Containers per block of the container index (tests make it small).
+  var containerIndexBlockSize = ContainerIndex.defaultBlockSize
+  /// Indexes built on first use; edits update them in place.
+  let caches = Locked(Caches())
 
   /// Lookup structures derived from the tape.
   struct Caches: Sendable {
     var containerIndex: ContainerIndex?
-    /// Tape indices of the children of large containers, by the container's tape index.
+    /// The children of large containers, by the container's tape index: each child's
+    /// tape index minus the container's (relative, so an edit before the container only
+    /// re-keys the table).
     var childTables: [UInt32: [UInt32]] = [:]
   }
 
@@ -61,9 +73,15 @@ final class JSONStorage: @unchecked Sendable {
     let result = JSONStorage(original: original, wordCapacity: 1)
     result.words.release()
     result.added.release()
-    result.words = words.copy()
+    result.words = GrowableBuffer(capacity: wordCount, hugePages: true)
+    copyWords(from: 0, count: wordCount, to: result.words.pointer)
+    result.words.count = wordCount
     result.added = added.copy()
+    // The caches are values: the copy starts with them instead of rebuilding them.
+    let cached = caches.withLock { $0 }
+    result.caches.withLock { $0 = cached }
     result.longKeyOffsets = longKeyOffsets
+    result.containerIndexBlockSize = containerIndexBlockSize
     result.containerCount = containerCount
     result.pieces = pieces
     result.hasByteOrderMark = hasByteOrderMark
@@ -83,19 +101,51 @@ final class JSONStorage: @unchecked Sendable {
 
   // MARK: - Tape
 
-  @inline(__always) func word(_ index: Int) -> UInt64 { words.pointer[index] }
+  /// Number of words on the tape.
+  @inline(__always) var wordCount: Int { words.count }
 
-  @inline(__always) func isContainer(_ index: Int) -> Bool { TapeWord.isContainer(words.pointer[index]) }
+  /// Where the word at a tape index is stored.
+  @inline(__always) func physicalIndex(_ index: Int) -> Int {
+    index < gapStart ? index : index &+ (words.capacity &- words.count)
+  }
+
+  /// The word at a tape index.
+  @inline(__always) func word(_ index: Int) -> UInt64 { words.pointer[physicalIndex(index)] }
+
+  /// Overwrites the word at a tape index.
+  @inline(__always) func setWord(_ index: Int, _ value: UInt64) { words.pointer[physicalIndex(index)] = value }
+
+  /// Copies `count` words from tape index `start` to `destination`.
+  func copyWords(from start: Int, count: Int, to destination: UnsafeMutablePointer<UInt64>) {
+    let before = max(0, min(count, gapStart - start))
+    if before > 0 { destination.update(from: words.pointer + start, count: before) }
+    if count > before {
+      destination.advanced(by: before).update(from: words.pointer + physicalIndex(start + before), count: count - before)
+    }
+  }
+
+  /// The words of a tape range, as an array.
+  func wordArray(from start: Int, count: Int) -> [UInt64] {
+    // (An empty array without `unsafeUninitializedCapacity`, which would write the count
+    // of the shared empty-array storage: a harmless write ThreadSanitizer reports.)
+    guard count > 0 else { return [] }
+    return [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+      if let base = buffer.baseAddress { copyWords(from: start, count: count, to: base) }
+      initialized = count
+    }
+  }
+
+  @inline(__always) func isContainer(_ index: Int) -> Bool { TapeWord.isContainer(word(index)) }
 
   /// Tape index just past the subtree that starts at `index`.
   @inline(__always) func subtreeEnd(_ index: Int) -> Int {
-    TapeWord.isContainer(words.pointer[index])
-      ? index &+ TapeWord.endDelta(ofInfo: words.pointer[index &+ 1]) : index &+ 1
+    let value = word(index)
+    return TapeWord.isContainer(value) ? index &+ TapeWord.endDelta(ofInfo: word(index &+ 1)) : index &+ 1
   }
 
   /// Number of direct children (0 for scalars).
   @inline(__always) func childCount(_ index: Int) -> Int {
-    TapeWord.isContainer(words.pointer[index]) ? TapeWord.childCount(ofInfo: words.pointer[index &+ 1]) : 0
+    TapeWord.isContainer(word(index)) ? TapeWord.childCount(ofInfo: word(index &+ 1)) : 0
   }
 
   /// Tape index of the first child of a container (its end when empty).
@@ -114,7 +164,8 @@ final class JSONStorage: @unchecked Sendable {
     containerIndex().parent(of: index, in: self)
   }
 
-  /// Tape indices of a container's children (cached for large containers).
+  /// A container's children, each as its tape index minus the container's (cached for
+  /// large containers).
   func childTable(of index: Int) -> [UInt32] {
     let key = UInt32(index)
     if let table = caches.withLock({ $0.childTables[key] }) { return table }
@@ -123,7 +174,7 @@ final class JSONStorage: @unchecked Sendable {
     var child = firstChild(index)
     let end = subtreeEnd(index)
     while child < end {
-      table.append(UInt32(child))
+      table.append(UInt32(child - index))
       child = subtreeEnd(child)
     }
     caches.withLock { $0.childTables[key] = table }
@@ -133,7 +184,7 @@ final class JSONStorage: @unchecked Sendable {
   /// Tape index of a container's child at a position (in range): from the child table for
   /// large containers, by skipping subtrees for small ones.
   func childIndex(at position: Int, in parent: Int) -> Int {
-    if childCount(parent) > JSONStorage.childTableThreshold { return Int(childTable(of: parent)[position]) }
+    if childCount(parent) > JSONStorage.childTableThreshold { return parent + Int(childTable(of: parent)[position]) }
     var child = firstChild(parent)
     for _ in 0..<position { child = subtreeEnd(child) }
     return child
@@ -142,14 +193,7 @@ final class JSONStorage: @unchecked Sendable {
   /// Position of a child among its parent's children.
   func position(ofChild index: Int, in parent: Int) -> Int {
     if childCount(parent) > JSONStorage.childTableThreshold {
-      let table = childTable(of: parent)
-      var low = 0
-      var high = table.count
-      while low < high {
-        let middle = (low + high) / 2
-        if Int(table[middle]) < index { low = middle + 1 } else { high = middle }
-      }
-      return low
+      return JSONStorage.lowerBound(of: UInt32(index - parent), in: childTable(of: parent))
     }
     var child = firstChild(parent)
     var position = 0
@@ -158,6 +202,17 @@ final class JSONStorage: @unchecked Sendable {
       position += 1
     }
     return position
+  }
+
+  /// The first position in an ascending table whose entry is not below `value`.
+  static func lowerBound(of value: UInt32, in table: [UInt32]) -> Int {
+    var low = 0
+    var high = table.count
+    while low < high {
+      let middle = (low + high) / 2
+      if table[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Containers with more children than this get a child table on first random access.
@@ -187,22 +242,22 @@ final class JSONStorage: @unchecked Sendable {
   /// Physical offset of the first byte of the value at `index` (its opening bracket for a
   /// container, its opening quote for a string).
   @inline(__always) func valueOffset(of index: Int) -> UInt64 {
-    TapeWord.payload(words.pointer[index])
+    TapeWord.payload(word(index))
   }
 
   /// Physical byte offset of the member key of the value at `index`, if it has one.
   func keyOffset(of index: Int) -> UInt64? {
-    let word = words.pointer[index]
-    let delta = TapeWord.keyDelta(word)
+    let value = word(index)
+    let delta = TapeWord.keyDelta(value)
     if delta == 0 { return nil }
     if delta == TapeWord.longKeyDelta { return longKeyOffsets[UInt32(index)] }
-    return TapeWord.payload(word) - delta
+    return TapeWord.payload(value) - delta
   }
 
   /// The token of the scalar at `index`: pointer and length (strings with their quotes).
   func scalarToken(_ index: Int) -> (pointer: UnsafePointer<UInt8>, count: Int) {
-    let word = words.pointer[index]
-    let (pointer, end) = bytes(at: TapeWord.payload(word))
-    return (pointer, JSONScanner.scalarLength(at: pointer, end: end, kind: TapeWord.kind(word)))
+    let value = word(index)
+    let (pointer, end) = bytes(at: TapeWord.payload(value))
+    return (pointer, JSONScanner.scalarLength(at: pointer, end: end, kind: TapeWord.kind(value)))
   }
 }

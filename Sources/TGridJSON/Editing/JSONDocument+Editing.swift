@@ -340,7 +340,7 @@ extension JSONDocument {
     let storage = value.storage
     let start = value.root.index
     let end = storage.subtreeEnd(start)
-    var words = Array(UnsafeBufferPointer(start: storage.words.pointer + start, count: end - start))
+    var words = storage.wordArray(from: start, count: end - start)
     var longKeys: [UInt32: UInt64] = [:]
     var index = 0
     while index < words.count {

@@ -20,24 +20,49 @@ extension JSONDocument {
   }
 
   /// Writes the document's text to a file descriptor (stretch by stretch, without building
-  /// the whole text in memory).
+  /// the whole text in memory), at its current offset.
+  ///
+  /// Unedited stretches of a file that has not changed since it was read are copied by the
+  /// kernel from the file itself (`copy_file_range`: no pass through this process), and
+  /// checked again afterwards: if the file changed meanwhile, the stretch is written again
+  /// from the document's own bytes. Every other stretch is written from memory.
+  ///
+  /// - Throws: ``JSONWriteError``, with ``JSONWriteError/isSourceChanged`` when the
+  ///   document's bytes are a memory mapping of a file that changed (nothing but the
+  ///   document's bytes is ever written; the output is then incomplete).
   public func write(toFileDescriptor descriptor: Int32) throws(JSONWriteError) {
-    var failure: Int32 = 0
-    storage.forEachPiece { piece in
-      guard failure == 0, var pointer = piece.baseAddress else { return }
-      var remaining = piece.count
-      while remaining > 0 {
-        let written = systemWrite(descriptor, pointer, remaining)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        pointer += written
-        remaining -= written
+    let original = storage.original
+    for piece in storage.pieces where piece.length > 0 {
+      let buffer = UnsafeBufferPointer(start: storage.bytes(at: piece.physical).pointer, count: piece.length)
+      guard Int(piece.physical) < original.count else {
+        try JSONDocument.writeAll(buffer, to: descriptor)
+        continue
+      }
+      if original.isMemoryMapped {
+        guard original.isIntact else { throw JSONWriteError(path: "", code: 0, isSourceChanged: true) }
+        try JSONDocument.writeAll(buffer, to: descriptor)
+        guard original.isIntact else { throw JSONWriteError(path: "", code: 0, isSourceChanged: true) }
+        continue
+      }
+      if try !original.copyFromSource(Int(piece.physical)..<(Int(piece.physical) + piece.length), to: descriptor) {
+        try JSONDocument.writeAll(buffer, to: descriptor)
       }
     }
-    if failure != 0 { throw JSONWriteError(path: "", code: failure) }
+  }
+
+  /// Writes a whole buffer, retrying after interruptions and short writes.
+  static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) throws(JSONWriteError) {
+    guard var pointer = buffer.baseAddress else { return }
+    var remaining = buffer.count
+    while remaining > 0 {
+      let written = systemWrite(descriptor, pointer, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw JSONWriteError(path: "", code: errno)
+      }
+      pointer += written
+      remaining -= written
+    }
   }
 
   /// Saves the document's text to `path` atomically: it is written to a temporary file in

@@ -61,9 +61,14 @@ extension JSONStorage {
   }
 
   /// Appends text to the edit buffer; returns its physical offset.
+  ///
+  /// A NUL byte follows the text (outside every piece): a number's length is found by
+  /// scanning its digits, and must stop at the end of its text, not run on into the digits
+  /// of the next edit's text.
   func appendAdded(_ text: [UInt8]) -> UInt64 {
     let physical = UInt64(original.count + added.count)
     text.withUnsafeBufferPointer { added.append(contentsOf: $0) }
+    added.append(0)
     return physical
   }
 

@@ -26,38 +26,35 @@ struct TapeSplice: Sendable {
 }
 
 extension JSONStorage {
-  /// Applies a splice: moves the tape's tail, fixes the ancestors' info words (the only
-  /// words that change, as subtree sizes are relative) and the long-key table, and swaps
-  /// the pieces. Returns the splice that undoes it.
+  /// Applies a splice: moves the tape's gap to the splice (so only the words between the
+  /// previous edit and this one move, not the tape's tail), writes the inserted words into
+  /// it, fixes the ancestors' info words (the only words that change, as subtree sizes are
+  /// relative), the long-key table and the caches, and swaps the pieces. Returns the
+  /// splice that undoes it.
   func apply(_ splice: TapeSplice) -> TapeSplice {
-    // The ancestors, from the container index of the tape as it is before the change.
+    // The ancestors and the parent's depth, from the container index of the tape as it is
+    // before the change.
+    let index = containerIndex()
     var ancestors: [Int] = []
     var ancestor: Int? = splice.parent
-    while let index = ancestor {
-      ancestors.append(index)
-      ancestor = parentIndex(of: index)
+    while let container = ancestor {
+      ancestors.append(container)
+      ancestor = index.parent(of: container, in: self)
     }
+    let parentDepth = index.depth(ofContainer: splice.parent) ?? 0
 
     let removedEnd = splice.start + splice.removedCount
-    let removedWords = Array(UnsafeBufferPointer(start: words.pointer + splice.start, count: splice.removedCount))
+    let removedWords = wordArray(from: splice.start, count: splice.removedCount)
     let delta = splice.insertedWords.count - splice.removedCount
-    let tailCount = words.count - removedEnd
-    words.reserve(words.count + max(delta, 0))
-    memmove(
-      words.pointer + splice.start + splice.insertedWords.count, words.pointer + removedEnd,
-      tailCount * MemoryLayout<UInt64>.stride)
-    splice.insertedWords.withUnsafeBufferPointer { inserted in
-      if let source = inserted.baseAddress {
-        (words.pointer + splice.start).update(from: source, count: inserted.count)
-      }
-    }
-    words.count += delta
+    replaceWords(splice.start..<removedEnd, with: splice.insertedWords)
 
-    for index in ancestors {
-      let info = words.pointer[index + 1]
-      words.pointer[index + 1] = TapeWord.info(
-        endDelta: TapeWord.endDelta(ofInfo: info) + delta,
-        childCount: TapeWord.childCount(ofInfo: info) + (index == splice.parent ? splice.childCountDelta : 0))
+    for container in ancestors {
+      let info = word(container + 1)
+      setWord(
+        container + 1,
+        TapeWord.info(
+          endDelta: TapeWord.endDelta(ofInfo: info) + delta,
+          childCount: TapeWord.childCount(ofInfo: info) + (container == splice.parent ? splice.childCountDelta : 0)))
     }
 
     var removedLongKeys: [UInt32: UInt64] = [:]
@@ -82,14 +79,103 @@ extension JSONStorage {
     containerCount += JSONStorage.containers(in: splice.insertedWords) - JSONStorage.containers(in: removedWords)
     let oldPieces = pieces
     pieces = splice.pieces
-    // The container index follows the splice in O(containers) instead of being rebuilt
-    // from the whole tape; child tables are rebuilt on demand.
-    let updatedIndex = caches.withLock { $0.containerIndex }.map { $0.applying(splice) }
-    caches.withLock { $0 = Caches(containerIndex: updatedIndex) }
+    // The caches follow the splice in place, in time proportional to the splice (and to
+    // the children of the ancestors that have child tables), not to the document.
+    caches.withLock { caches in
+      caches.containerIndex?.apply(splice, parentDepth: parentDepth)
+      JSONStorage.updateChildTables(&caches.childTables, following: splice)
+    }
     return TapeSplice(
       start: splice.start, removedCount: splice.insertedWords.count, insertedWords: removedWords,
       insertedLongKeys: removedLongKeys, parent: splice.parent, childCountDelta: -splice.childCountDelta,
       pieces: oldPieces)
+  }
+
+  /// Replaces the words of a tape range with others, through the gap.
+  func replaceWords(_ range: Range<Int>, with inserted: [UInt64]) {
+    moveGap(to: range.upperBound, room: inserted.count - range.count)
+    // The removed words join the gap; the inserted ones fill its start.
+    gapStart = range.lowerBound
+    words.count -= range.count
+    inserted.withUnsafeBufferPointer { buffer in
+      if let source = buffer.baseAddress { (words.pointer + range.lowerBound).update(from: source, count: buffer.count) }
+    }
+    gapStart += inserted.count
+    words.count += inserted.count
+  }
+
+  /// Moves the gap to tape index `index`, with room for at least `room` more words.
+  func moveGap(to index: Int, room: Int) {
+    let count = words.count
+    let current = min(gapStart, count)
+    if words.capacity - count < room {
+      // Grow by a little more than needed: the new capacity is mostly gap, and pages
+      // never written are never resident.
+      let tail = count - current
+      let oldCapacity = words.capacity
+      words.resize(capacity: count + room + max(count / 64, 1 << 16))
+      if tail > 0 {
+        memmove(
+          words.pointer + (words.capacity - tail), words.pointer + (oldCapacity - tail),
+          tail * MemoryLayout<UInt64>.stride)
+      }
+    }
+    let gap = words.capacity - count
+    if index < current {
+      memmove(words.pointer + index + gap, words.pointer + index, (current - index) * MemoryLayout<UInt64>.stride)
+    } else if index > current {
+      memmove(words.pointer + current, words.pointer + current + gap, (index - current) * MemoryLayout<UInt64>.stride)
+    }
+    gapStart = index
+  }
+
+  /// Puts the words back in order at the start of the buffer (the gap at the end).
+  func closeGap() {
+    guard gapStart != Int.max else { return }
+    moveGap(to: words.count, room: 0)
+    gapStart = Int.max
+  }
+
+  /// Updates the child tables for a splice: the parent's loses the removed children and gains
+  /// the inserted ones; in every container before the splice, the children after it move
+  /// by the change in length (a no-op search for containers that do not enclose it); the
+  /// tables of containers after it are re-keyed; those inside the removed words go.
+  static func updateChildTables(_ tables: inout [UInt32: [UInt32]], following splice: TapeSplice) {
+    guard !tables.isEmpty else { return }
+    let start = splice.start
+    let removedEnd = start + splice.removedCount
+    let delta = splice.insertedWords.count - splice.removedCount
+    var rekeyed: [(UInt32, [UInt32])] = []
+    for key in Array(tables.keys) {
+      let container = Int(key)
+      if container >= removedEnd {
+        if delta != 0, let table = tables.removeValue(forKey: key) { rekeyed.append((UInt32(container + delta), table)) }
+        continue
+      }
+      if container >= start {
+        tables[key] = nil
+        continue
+      }
+      guard var table = tables.removeValue(forKey: key) else { continue }
+      let low = lowerBound(of: UInt32(start - container), in: table)
+      let high = lowerBound(of: UInt32(removedEnd - container), in: table)
+      if delta != 0 {
+        for position in high..<table.count { table[position] = UInt32(Int(table[position]) + delta) }
+      }
+      if container == splice.parent {
+        var children: [UInt32] = []
+        var offset = 0
+        while offset < splice.insertedWords.count {
+          children.append(UInt32(start + offset - container))
+          offset +=
+            TapeWord.isContainer(splice.insertedWords[offset])
+            ? TapeWord.endDelta(ofInfo: splice.insertedWords[offset + 1]) : 1
+        }
+        table.replaceSubrange(low..<high, with: children)
+      }
+      tables[key] = table
+    }
+    for (key, table) in rekeyed { tables[key] = table }
   }
 
   /// Number of containers in a run of whole subtrees.

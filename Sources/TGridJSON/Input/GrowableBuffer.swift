@@ -19,9 +19,14 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   private(set) var capacity: Int
 
   /// Allocates room for `capacity` elements (at least one).
-  init(capacity: Int) {
+  ///
+  /// `hugePages` asks the system to back a large buffer with 2 MB pages: far fewer page
+  /// faults when the whole buffer is written at once (a copy of a tape), at the cost of
+  /// memory rounded up to 2 MB and slower growth, so buffers that grow bit by bit (the
+  /// parser's) do without.
+  init(capacity: Int, hugePages: Bool = false) {
     let capacity = max(capacity, 1)
-    pointer = GrowableBuffer.reallocate(nil, capacity: capacity)
+    pointer = GrowableBuffer.reallocate(nil, capacity: capacity, hugePages: hugePages)
     self.capacity = capacity
   }
 
@@ -34,6 +39,15 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   @inline(never)
   private mutating func grow(_ minimumCapacity: Int) {
     let newCapacity = max(minimumCapacity, capacity + capacity / 2 + 16)
+    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
+    capacity = newCapacity
+  }
+
+  /// Sets the capacity exactly (at least `count`); the first `count` elements are kept, and
+  /// so is whatever else lies below the smaller of the two capacities.
+  mutating func resize(capacity newCapacity: Int) {
+    let newCapacity = max(newCapacity, count, 1)
+    guard newCapacity != capacity else { return }
     pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
     capacity = newCapacity
   }
@@ -81,12 +95,27 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   }
 
   private static func reallocate(
-    _ old: UnsafeMutablePointer<Element>?, capacity: Int
+    _ old: UnsafeMutablePointer<Element>?, capacity: Int, hugePages: Bool = false
   ) -> UnsafeMutablePointer<Element> {
     let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
     guard !overflow, let raw = realloc(old, bytes) else {
-      fatalError("out of memory: cannot allocate \(capacity) tape elements")
+      fatalError("out of memory: cannot allocate \(capacity) × \(MemoryLayout<Element>.stride) bytes")
     }
+    #if canImport(Glibc)
+      // A 50 MB copy of a tape then takes 25 page faults instead of 12,000.
+      if hugePages && bytes >= hugePageAdviceThreshold {
+        let start = (Int(bitPattern: raw) + hugePageSize - 1) & ~(hugePageSize - 1)
+        let end = (Int(bitPattern: raw) + bytes) & ~(hugePageSize - 1)
+        if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+          _ = madvise(address, end - start, MADV_HUGEPAGE)
+        }
+      }
+    #endif
     return raw.bindMemory(to: Element.self, capacity: capacity)
   }
 }
+
+/// Size of a transparent huge page on x86-64 and arm64 Linux.
+private let hugePageSize = 2 << 20
+/// Buffers from this size on are advised to use huge pages.
+private let hugePageAdviceThreshold = 8 << 20

@@ -4,18 +4,34 @@ import Glibc
 import Darwin
 #endif
 
-/// The immutable bytes of a JSON text: a memory-mapped file or an owned heap copy.
+/// The immutable bytes of a JSON text: an owned heap copy, or for a very large file a
+/// memory mapping of it.
 ///
 /// A document keeps its bytes alive and reads numbers, strings and untouched text straight
-/// from them, so a large file is never copied. The bytes never change after creation, which
-/// makes sharing them between threads safe.
+/// from them. The bytes never change after creation, which makes sharing them between
+/// threads safe.
+///
+/// A regular file up to ``defaultMapThreshold`` bytes is read into memory, so nothing done
+/// to the file afterwards (truncated, rewritten, replaced, deleted) can change the
+/// document or crash the reader: ``sourceChange()`` tells what happened to it. A larger
+/// file is mapped; see ``isIntact``.
 public final class JSONBytes: @unchecked Sendable {
   /// First byte; valid for `count` bytes (never null, even when `count` is zero).
   let base: UnsafePointer<UInt8>
   /// Number of bytes.
   public let count: Int
-  /// Whether the bytes are a read-only memory mapping of a file.
+  /// Whether the bytes are a read-only memory mapping of a file (only files larger than
+  /// the threshold given to ``contentsOfFile(_:mapThreshold:)``).
   public let isMemoryMapped: Bool
+  /// The regular file the bytes were read from, as it was then (nil for other inputs).
+  public let sourceFile: JSONSourceFile?
+  /// An open descriptor of that file (-1 when none), kept to check it and to copy from it.
+  let sourceDescriptor: Int32
+  /// The object that owns the memory, for bytes that are a view of a stream's buffer (the
+  /// first `count` bytes received); nil when these bytes own their memory.
+  let owner: AnyObject?
+  /// The slot of a mapping in the bus-error guard (see `MappedFaultGuard`).
+  let faultGuardSlot: Int?
 
   /// Takes ownership of a heap buffer's storage (freed on deinit).
   convenience init(adopting buffer: GrowableBuffer<UInt8>) {
@@ -24,11 +40,42 @@ public final class JSONBytes: @unchecked Sendable {
     self.init(adopting: buffer.pointer, count: buffer.count, isMemoryMapped: false)
   }
 
-  /// Takes ownership of `pointer`: unmapped (`isMemoryMapped`) or `free`d on deinit.
-  init(adopting pointer: UnsafePointer<UInt8>, count: Int, isMemoryMapped: Bool) {
+  /// Takes ownership of `pointer` (unmapped when `isMemoryMapped`, else `free`d on deinit)
+  /// and of `descriptor` (closed on deinit).
+  init(
+    adopting pointer: UnsafePointer<UInt8>, count: Int, isMemoryMapped: Bool, source: JSONSourceFile? = nil,
+    descriptor: Int32 = -1
+  ) {
     self.base = pointer
     self.count = count
     self.isMemoryMapped = isMemoryMapped
+    sourceFile = source
+    sourceDescriptor = descriptor
+    owner = nil
+    #if canImport(Glibc)
+      faultGuardSlot = isMemoryMapped ? MappedFaultGuard.register(pointer, count: count) : nil
+    #else
+      faultGuardSlot = nil
+    #endif
+  }
+
+  /// The first `count` bytes of memory that `owner` keeps alive (a stream's buffer, which
+  /// only ever grows at its end and never moves).
+  init(viewing pointer: UnsafePointer<UInt8>, count: Int, owner: AnyObject) {
+    base = pointer
+    self.count = count
+    isMemoryMapped = false
+    sourceFile = nil
+    sourceDescriptor = -1
+    self.owner = owner
+    faultGuardSlot = nil
+  }
+
+  /// Takes ownership of a heap buffer's storage, read from a file.
+  convenience init(adopting buffer: GrowableBuffer<UInt8>, source: JSONSourceFile?, descriptor: Int32) {
+    var buffer = buffer
+    buffer.shrinkToFit()
+    self.init(adopting: buffer.pointer, count: buffer.count, isMemoryMapped: false, source: source, descriptor: descriptor)
   }
 
   /// Copies the given bytes.
@@ -46,6 +93,11 @@ public final class JSONBytes: @unchecked Sendable {
   }
 
   deinit {
+    if sourceDescriptor >= 0 { close(sourceDescriptor) }
+    if owner != nil { return }
+    #if canImport(Glibc)
+      if let faultGuardSlot { MappedFaultGuard.unregister(faultGuardSlot) }
+    #endif
     if isMemoryMapped {
       munmap(UnsafeMutableRawPointer(mutating: base), count)
     } else {

@@ -228,11 +228,16 @@ enum JSONScanner {
   }
 
   /// Length of a validated string token starting at its opening quote.
+  ///
+  /// A control byte cannot be in a valid string: meeting one means the bytes changed
+  /// under the document (a truncated mapping reads as zeros), and the token ends there
+  /// rather than at the far end of the buffer.
   static func stringLength(at pointer: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> Int {
     var next = pointer + 1
     while next < end {
       if end - next >= 8 {
-        let special = quoteOrBackslash(load(next))
+        let word = load(next)
+        let special = quoteOrBackslash(word) | ((word &- 0x2020_2020_2020_2020) & ~word & highBits)
         if special == 0 {
           next += 8
           continue
@@ -241,6 +246,7 @@ enum JSONScanner {
       }
       let byte = next.pointee
       if byte == 0x22 { return next + 1 - pointer }
+      if byte < 0x20 { return next - pointer }
       next += byte == 0x5C ? 2 : 1
     }
     return end - pointer

@@ -38,6 +38,12 @@ final class JSONParser {
   /// Byte offset parsing has reached.
   private(set) var position: Int
   private(set) var isFinished = false
+  /// Whether more input may follow the bytes in `storage.original` (a stream still being
+  /// read): the parser then stops where a value, a key or a separator could run on into
+  /// bytes not yet received, instead of taking the end of the bytes for the end of input.
+  var isStreaming = false
+  /// Whether the byte order mark check has been made (it needs the first three bytes).
+  private var checkedByteOrderMark = false
   private var expectsValue = true
   private var top: Frame
   private var stack: GrowableBuffer<Frame>
@@ -57,7 +63,8 @@ final class JSONParser {
   /// Bytes parsed between capacity checks of the tape.
   static let sliceSize = 1 << 20
 
-  init(bytes: JSONBytes, mode: JSONTextMode) {
+  init(bytes: JSONBytes, mode: JSONTextMode, isStreaming: Bool = false) {
+    self.isStreaming = isStreaming
     storage = JSONStorage(original: bytes, wordCapacity: min(bytes.count / 8 + 16, 1 << 22))
     self.mode = mode
     stack = GrowableBuffer(capacity: 64)
@@ -68,11 +75,37 @@ final class JSONParser {
     storage.words.append(0)
     top = Frame(tapeIndex: 0, childCount: 0, keyBase: 0, isObject: false)
     position = 0
+    checkByteOrderMark()
+  }
+
+  /// Skips a UTF-8 byte order mark at the start, once three bytes (or all of them) are in.
+  private func checkByteOrderMark() {
+    guard !checkedByteOrderMark, position == 0, storage.originalCount >= 3 || !isStreaming else { return }
+    checkedByteOrderMark = true
+    let bytes = storage.original
     let base = bytes.base
     if bytes.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       storage.hasByteOrderMark = true
       position = 3
     }
+  }
+
+  /// Parses a stream's bytes received so far (`storage.original`), up to `safeEnd`: the
+  /// position after the last structural character (`, : [ ] { }`) outside strings, before
+  /// which every token is complete. Stops early where a key or a container's first byte
+  /// would need bytes past it. An invalid byte where a value must start is reported at
+  /// once. With `isStreaming` false (the input ended), parses to the end.
+  func parseReceived(upTo safeEnd: Int) throws(ParseFailure) -> Bool {
+    checkByteOrderMark()
+    guard isStreaming else { return try parse(upTo: Int.max) }
+    guard checkedByteOrderMark else { return false }
+    while !isFinished {
+      let before = position
+      let sliceEnd = min(safeEnd, position + JSONParser.sliceSize)
+      try parseSlice(until: sliceEnd)
+      if position == before || position >= safeEnd { break }
+    }
+    return isFinished
   }
 
   deinit {
@@ -110,7 +143,8 @@ final class JSONParser {
     guard end <= TapeWord.maximumOffset else {
       throw ParseFailure(offset: 0, message: "the input is larger than 1 TiB, which the tape cannot address")
     }
-    let stopsEarly = sliceEnd < end
+    let streaming = isStreaming
+    let stopsEarly = sliceEnd < end || streaming
     var i = position
     var words = storage.words
     var containerCount = storage.containerCount
@@ -135,15 +169,23 @@ final class JSONParser {
 
     while true {
       if expectsValue {
-        if stopsEarly && i >= sliceEnd { return }
+        if stopsEarly && i >= sliceEnd {
+          // A stream reports a byte that cannot start a value at once (`/dev/zero`).
+          guard streaming else { return }
+          let next = JSONScanner.skipWhitespace(base, i, end)
+          guard next < end, !JSONParser.canStartValue(base, at: next, end: end) else { return }
+        }
         i = JSONScanner.skipWhitespace(base, i, end)
         guard i < end else {
+          if streaming { return }
           if stack.count == 0 {
             try finish(top: top, words: &words)
             return
           }
           throw ParseFailure(offset: end, message: "unexpected end of input: expected a value")
         }
+        // A container's first byte: what follows it (`]`, or a key) must be in.
+        if streaming && (base[i] == 0x5B || base[i] == 0x7B) && i &+ 1 >= sliceEnd { return }
         // The new value's word: key delta from a pending member key, parent's count.
         var keyDelta: UInt64 = 0
         var keyEscaped = false
@@ -220,6 +262,11 @@ final class JSONParser {
         let valueEnd = i
         i = JSONScanner.skipWhitespace(base, i, end)
         if i >= end {
+          if streaming {
+            // More may come: resume from the value's end (the line break matters).
+            i = valueEnd
+            return
+          }
           try finish(top: top, words: &words)
           return
         }
@@ -229,12 +276,15 @@ final class JSONParser {
       }
       i = JSONScanner.skipWhitespace(base, i, end)
       guard i < end else {
+        if streaming { return }
         throw ParseFailure(
           offset: end,
           message: "unexpected end of input: expected ',' or '\(top.isObject ? "}" : "]")'")
       }
       let byte = base[i]
       if byte == 0x2C {
+        // The key after a comma in an object must be in.
+        if streaming && top.isObject && i &+ 1 >= sliceEnd { return }
         i &+= 1
         if top.isObject {
           i = JSONScanner.skipWhitespace(base, i, end)
@@ -256,6 +306,22 @@ final class JSONParser {
   }
 
   // MARK: - Pieces of the loop
+
+  /// Whether the bytes at `index` (up to `end`) can be the start of a value: a byte that
+  /// starts one, and for `true`, `false` and `null` as much of the word as has arrived.
+  static func canStartValue(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> Bool {
+    let literal: StaticString
+    switch base[index] {
+    case 0x22, 0x2D, 0x30...0x39, 0x5B, 0x7B: return true
+    case 0x74: literal = "true"
+    case 0x66: literal = "false"
+    case 0x6E: literal = "null"
+    default: return false
+    }
+    let count = min(literal.utf8CodeUnitCount, end - index)
+    for offset in 0..<count where base[index + offset] != literal.utf8Start[offset] { return false }
+    return true
+  }
 
   @inline(__always)
   private func literal(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) throws(ParseFailure) -> UInt64 {

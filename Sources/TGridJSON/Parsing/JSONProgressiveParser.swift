@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// Parses a document in slices, so a large file can load behind a progress bar, be
@@ -27,16 +32,190 @@ public final class JSONProgressiveParser: Sendable {
     case stopped
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let consumed = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
-  /// Size of the whole input in bytes.
-  public let totalByteCount: Int
+  private let total: Atomic<Int>
+  /// Callers waiting to look at the parser (previews): the parsing thread lets them in
+  /// before its next slice, since a pthread mutex taken again at once by the thread that
+  /// just released it would starve them for the whole load.
+  private let readersWaiting = Atomic<Int>(0)
+  /// The stream being read, for a parser made with ``init(streamingUpTo:options:)``
+  /// (only touched under the `state` lock).
+  private let stream: StreamInput?
+
+  /// Size of the whole input in bytes; for a stream, the bytes received so far.
+  public var totalByteCount: Int { total.load(ordering: .relaxed) }
 
   /// Prepares to parse `bytes`; no parsing happens until ``advance(byteBudget:)``.
   public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions()) {
-    totalByteCount = bytes.count
-    state = Mutex(.parsing(JSONParser(bytes: bytes, mode: options.mode)))
+    total = Atomic(bytes.count)
+    state = Locked(.parsing(JSONParser(bytes: bytes, mode: options.mode)))
+    stream = nil
+  }
+
+  /// The largest stream accepted by default (4 GiB): standard input, pipes and devices have
+  /// no size to check in advance, and `/dev/zero` never ends.
+  public static let defaultMaximumStreamByteCount = 4 << 30
+
+  /// Prepares to parse a stream whose bytes arrive in chunks (standard input, a pipe, a
+  /// device): feed it with ``append(_:)`` or ``read(fromFileDescriptor:path:)``, and each
+  /// ``advance(byteBudget:)`` parses what has arrived, so an error in the first bytes is
+  /// reported at once, and ``preview(maximumChildren:)`` shows the first values while the
+  /// stream goes on. ``endOfInput()`` says no more will come; ``document()`` says it too.
+  ///
+  /// - Parameter maximum: Bytes accepted in all (address space for them is reserved, and
+  ///   memory is used only for the bytes received); more throws
+  ///   ``JSONInputError/tooLarge(path:limit:)``.
+  public init(streamingUpTo maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, options: JSONParseOptions = JSONParseOptions()) {
+    let buffer = StreamBuffer(capacity: max(maximum, 0)) ?? StreamBuffer(capacity: 1 << 20)
+    let input = buffer.map { StreamInput(buffer: $0) }
+    stream = input
+    total = Atomic(0)
+    let parser = JSONParser(bytes: input?.buffer.view() ?? JSONBytes([]), mode: options.mode, isStreaming: input != nil)
+    state = Locked(.parsing(parser))
+  }
+
+  /// Opens `path` for parsing (`-` for standard input): a regular file is read first (see
+  /// ``JSONBytes/contentsOfFile(_:mapThreshold:)``); anything else (standard input, a
+  /// pipe, a device) is a stream that ``readMore()`` reads chunk by chunk and
+  /// ``advance(byteBudget:)`` parses as it arrives.
+  ///
+  /// ```swift
+  /// let parser = try JSONProgressiveParser.open(path)
+  /// while try parser.readMore() {                       // streams only
+  ///   _ = try parser.advance(byteBudget: 4 << 20)       // errors show at once
+  ///   report(parser.totalByteCount)                     // bytes received
+  /// }
+  /// while try !parser.advance(byteBudget: 4 << 20) { report(parser.bytesConsumed, of: parser.totalByteCount) }
+  /// let document = try parser.document()
+  /// ```
+  ///
+  /// - Parameter maximum: The largest input accepted: a larger regular file, or a stream
+  ///   that goes on past it, throws ``JSONInputError/tooLarge(path:limit:)``.
+  public static func open(
+    _ path: String, options: JSONParseOptions = JSONParseOptions(),
+    maximumByteCount maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+  ) throws(JSONInputError) -> JSONProgressiveParser {
+    var descriptor = STDIN_FILENO
+    if path != "-" {
+      descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else {
+        let code = errno
+        close(descriptor)
+        throw JSONBytes.inputError(errno: code, path: path)
+      }
+      let type = status.st_mode & S_IFMT
+      if type == S_IFDIR {
+        close(descriptor)
+        throw JSONInputError.isDirectory(path: path)
+      }
+      if type == S_IFREG && status.st_size > 0 {
+        close(descriptor)
+        guard Int(status.st_size) <= maximum else { throw JSONInputError.tooLarge(path: path, limit: maximum) }
+        return JSONProgressiveParser(bytes: try JSONBytes.contentsOfFile(path), options: options)
+      }
+    } else {
+      var status = stat()
+      if fstat(descriptor, &status) != 0 {
+        throw JSONInputError.unreadable(path: path, reason: "standard input is closed")
+      }
+    }
+    let parser = JSONProgressiveParser(streamingUpTo: maximum, options: options)
+    parser.stream?.source = (descriptor, path, path != "-")
+    return parser
+  }
+
+  /// Reads the next chunk of the stream ``open(_:options:maximumByteCount:)`` opened.
+  /// Returns false at its end (and for a regular file, which was read whole).
+  public func readMore() throws(JSONInputError) -> Bool {
+    guard let source = stream?.source, source.descriptor >= 0 else { return false }
+    return try read(fromFileDescriptor: source.descriptor, path: source.path)
+  }
+
+  /// Whether the input is a stream still being received.
+  public var isReceiving: Bool { state.withLock { _ in stream.map { !$0.isEnded } ?? false } }
+
+  /// Adds bytes received from the stream (without parsing them: ``advance(byteBudget:)``
+  /// does). Throws ``JSONInputError/tooLarge(path:limit:)`` past the maximum.
+  public func append(_ bytes: UnsafeRawBufferPointer, path: String = "-") throws(JSONInputError) {
+    try state.withLock { _ throws(JSONInputError) in
+      guard let stream, !stream.isEnded else { return }
+      guard bytes.count <= stream.buffer.room else {
+        throw JSONInputError.tooLarge(path: path, limit: stream.buffer.capacity)
+      }
+      stream.buffer.append(bytes)
+      stream.scanNewBytes()
+      total.store(stream.buffer.count, ordering: .relaxed)
+    }
+  }
+
+  /// Reads once from a descriptor (what a pipe has, up to 1 MiB) into the stream. Returns
+  /// false at the end of the input (after which ``endOfInput()`` has been called).
+  public func read(fromFileDescriptor descriptor: Int32, path: String = "-") throws(JSONInputError) -> Bool {
+    guard let stream else { return false }
+    while true {
+      // Reading happens outside the lock, so progress and previews never wait for a pipe;
+      // only this thread writes to the buffer, past the bytes already received.
+      let room = state.withLock { _ in stream.isEnded ? -1 : stream.buffer.room }
+      if room < 0 { return false }
+      if room == 0 {
+        // Full: one more byte means the input is too large.
+        let result = stream.buffer.probe(descriptor)
+        if result == 0 {
+          endOfInput()
+          return false
+        }
+        if result < 0 && errno == EINTR { continue }
+        if result < 0 { throw JSONBytes.inputError(errno: errno, path: path) }
+        throw JSONInputError.tooLarge(path: path, limit: stream.buffer.capacity)
+      }
+      let result = stream.buffer.read(from: descriptor, limit: 1 << 20, room: room)
+      if result > 0 {
+        state.withLock { _ in
+          stream.buffer.commit(result)
+          stream.scanNewBytes()
+        }
+        total.store(stream.buffer.count, ordering: .relaxed)
+        return true
+      }
+      if result == 0 {
+        endOfInput()
+        return false
+      }
+      if errno == EINTR { continue }
+      throw JSONBytes.inputError(errno: errno, path: path)
+    }
+  }
+
+  /// Says that the stream has ended: the next ``advance(byteBudget:)`` parses to the end of
+  /// what was received and takes it as the end of the input.
+  public func endOfInput() {
+    state.withLock { state in
+      guard let stream, !stream.isEnded else { return }
+      stream.isEnded = true
+      stream.buffer.trim()
+      if case .parsing(let parser) = state { parser.isStreaming = false }
+    }
+  }
+
+  /// Reads a stream to its end, parsing as it arrives: the first error is thrown as soon
+  /// as its bytes are in (`/dev/zero` fails on its first byte rather than being read
+  /// forever). `progress` is told the bytes received after each read.
+  ///
+  /// - Throws: ``JSONInputError`` (unreadable, too large), ``JSONSyntaxError``, or
+  ///   `CancellationError` after ``cancel()``.
+  public func readToEnd(
+    fromFileDescriptor descriptor: Int32, path: String = "-", progress: ((_ bytesReceived: Int) -> Void)? = nil
+  ) throws -> JSONDocument {
+    while try read(fromFileDescriptor: descriptor, path: path) {
+      progress?(totalByteCount)
+      _ = try advance(byteBudget: Int.max)
+    }
+    progress?(totalByteCount)
+    return try document()
   }
 
   /// Bytes parsed so far (readable from any thread while another one parses).
@@ -63,7 +242,8 @@ public final class JSONProgressiveParser: Sendable {
   /// - Throws: ``JSONSyntaxError`` for invalid input, `CancellationError` after
   ///   ``cancel()`` (or after an error was already thrown).
   public func advance(byteBudget: Int) throws -> Bool {
-    try state.withLock { state throws -> Bool in
+    while readersWaiting.load(ordering: .acquiring) > 0 { sched_yield() }
+    return try state.withLock { state throws -> Bool in
       guard case .parsing(let parser) = state else {
         if case .taken = state { return true }
         throw CancellationError()
@@ -74,7 +254,16 @@ public final class JSONProgressiveParser: Sendable {
       }
       let limit = parser.position > Int.max - byteBudget ? Int.max : parser.position + max(byteBudget, 1)
       do throws(ParseFailure) {
-        let isFinished = try parser.parse(upTo: limit)
+        let isFinished: Bool
+        if let stream {
+          if parser.storage.originalCount != stream.buffer.count {
+            parser.storage.original = stream.buffer.view()
+            parser.storage.pieces = [Piece(physical: 0, length: stream.buffer.count)]
+          }
+          isFinished = try parser.parseReceived(upTo: parser.isStreaming ? min(limit, stream.safeEnd) : limit)
+        } else {
+          isFinished = try parser.parse(upTo: limit)
+        }
         consumed.store(isFinished ? totalByteCount : parser.position, ordering: .relaxed)
         return isFinished
       } catch {
@@ -87,6 +276,7 @@ public final class JSONProgressiveParser: Sendable {
   /// The parsed document, parsing whatever is left first. Call it once: the parser hands
   /// its tape over (so the document can be edited without a copy).
   public func document() throws -> JSONDocument {
+    endOfInput()
     while try !advance(byteBudget: 64 << 20) {}
     return try state.withLock { state throws -> JSONDocument in
       guard case .parsing(let parser) = state else {
@@ -106,9 +296,69 @@ public final class JSONProgressiveParser: Sendable {
   /// The preview is a copy: it stays valid while parsing goes on. It is
   /// ``JSONDocument/isPartial``: it cannot be edited, and it does not serialize.
   public func preview(maximumChildren: Int) -> JSONDocument? {
-    state.withLock { state -> JSONDocument? in
+    readersWaiting.add(1, ordering: .acquiringAndReleasing)
+    defer { readersWaiting.subtract(1, ordering: .acquiringAndReleasing) }
+    return state.withLock { state -> JSONDocument? in
       guard case .parsing(let parser) = state else { return nil }
       return parser.preview(maximumChildren: maximumChildren).map { JSONDocument(storage: $0) }
     }
+  }
+}
+
+/// A stream's bytes and where it is safe to parse up to (internal; used under the
+/// progressive parser's lock).
+final class StreamInput: @unchecked Sendable {
+  let buffer: StreamBuffer
+  var isEnded = false
+  /// The descriptor ``JSONProgressiveParser/readMore()`` reads, its path, and whether it
+  /// is closed with the parser (not standard input).
+  var source: (descriptor: Int32, path: String, closes: Bool)?
+  /// Bytes looked at by ``scanNewBytes()``.
+  private var scanned = 0
+  private var inString = false
+  private var escaped = false
+  /// Position after the last structural character outside strings: every token before it
+  /// is complete.
+  private(set) var safeEnd = 0
+
+  init(buffer: StreamBuffer) {
+    self.buffer = buffer
+  }
+
+  deinit {
+    if let source, source.closes { close(source.descriptor) }
+  }
+
+  /// Moves ``safeEnd`` over the bytes received since the last call.
+  func scanNewBytes() {
+    let base = buffer.base
+    var index = scanned
+    let end = buffer.count
+    var inString = self.inString
+    var escaped = self.escaped
+    var safe = safeEnd
+    while index < end {
+      let byte = base[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == 0x5C {
+          escaped = true
+        } else if byte == 0x22 {
+          inString = false
+        }
+      } else {
+        switch byte {
+        case 0x22: inString = true
+        case 0x2C, 0x3A, 0x5B, 0x5D, 0x7B, 0x7D: safe = index + 1
+        default: break
+        }
+      }
+      index += 1
+    }
+    scanned = end
+    self.inString = inString
+    self.escaped = escaped
+    safeEnd = safe
   }
 }

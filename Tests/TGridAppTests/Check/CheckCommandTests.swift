@@ -29,6 +29,54 @@ import Testing
     ])
   }
 
+  @Test func anEndlessDeviceFailsOnItsFirstByte() {
+    // Read whole first, /dev/zero would never end; parsed as it streams in, it fails at once.
+    let result = CheckFixtures.run(["/dev/zero"])
+    #expect(result.code == 1)
+    #expect(result.errors.first?.hasPrefix("/dev/zero:1:1: expected a value") == true)
+  }
+
+  @Test func aPipeIsCheckedAsItArrivesAndItsSizeIsLimited() throws {
+    let fifo = "/tmp/tgrid-check-fifo-\(getpid())"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    defer { unlink(fifo) }
+    // A writer that sends more than the limit: valid JSON so far, never finished. (The
+    // child only makes system calls: no allocation after fork.)
+    let chunk = Array(String(repeating: "1,", count: 4096).utf8)
+    let writer = chunk.withUnsafeBytes { bytes in
+      let child = fork()
+      if child == 0 {
+        let descriptor = open(fifo, O_WRONLY)
+        _ = write(descriptor, "[", 1)
+        while write(descriptor, bytes.baseAddress, bytes.count) > 0 {}
+        _exit(0)
+      }
+      return child
+    }
+    defer {
+      kill(writer, SIGKILL)
+      var status: Int32 = 0
+      waitpid(writer, &status, 0)
+    }
+    var output: [String] = []
+    var errors: [String] = []
+    let code = runCheck(
+      paths: [fifo], maximumByteCount: 1 << 20, standardOutput: { output.append($0) }, standardError: { errors.append($0) })
+    #expect(code == 2)
+    #expect(errors == ["\(fifo): input larger than the limit of 1 MiB (raise it with --max-size)"])
+  }
+
+  @Test func byteCountsReadWithTheirUnits() {
+    #expect(parseByteCount("1000") == 1000)
+    #expect(parseByteCount("512K") == 512 << 10)
+    #expect(parseByteCount("64M") == 64 << 20)
+    #expect(parseByteCount("4G") == 4 << 30)
+    #expect(parseByteCount("1.5GiB") == 3 << 29)
+    #expect(parseByteCount("2MB") == 2 << 20)
+    #expect(parseByteCount("x") == nil)
+    #expect(parseByteCount("-1M") == nil)
+  }
+
   @Test func missingFilesAndDirectoriesGetTheirOwnMessages() {
     let result = CheckFixtures.run(["/nonexistent/data.json", "/tmp"])
     #expect(result.code == 2)

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+  import Glibc
+
+  /// Turns a bus error inside a memory-mapped file into zeros instead of a crash (internal).
+  ///
+  /// A file larger than ``JSONBytes/defaultMapThreshold`` is memory-mapped; if it is
+  /// truncated while mapped, reading a page past its new end raises SIGBUS. While a mapping
+  /// is registered here, a SIGBUS handler maps a page of zeros over the missing page and
+  /// lets the read go on: the document sees zeros there, and the mapping is marked damaged,
+  /// so ``JSONBytes/isIntact`` is false and saving refuses (the file's change is also seen
+  /// by ``JSONBytes/sourceChange()``). A bus error anywhere else goes to the handler that
+  /// was installed before (or ends the process as SIGBUS does).
+  ///
+  /// The handler reads a fixed table of ranges, so it takes no lock and allocates nothing.
+  enum MappedFaultGuard {
+    /// Slots of (start, end, damaged) for mapped ranges; 0 as start is a free slot.
+    static let slotCount = 64
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Int> = {
+      let slots = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slotCount)
+      slots.initialize(repeating: 0, count: 3 * slotCount)
+      return slots
+    }()
+    /// The SIGBUS action before ours.
+    nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
+      let action = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+      action.initialize(to: sigaction())
+      return action
+    }()
+    nonisolated(unsafe) private static var isInstalled = false
+    private static let lock = Locked(())
+
+    /// Guards `count` bytes mapped at `base`; returns the slot to give back to
+    /// ``unregister(_:)``, or nil when every slot is taken (the mapping is then unguarded).
+    static func register(_ base: UnsafeRawPointer, count: Int) -> Int? {
+      lock.withLock { _ in
+        if !isInstalled {
+          var action = sigaction()
+          action.__sigaction_handler.sa_sigaction = handleBusError
+          action.sa_flags = SA_SIGINFO | SA_ONSTACK
+          sigemptyset(&action.sa_mask)
+          sigaction(SIGBUS, &action, previous)
+          isInstalled = true
+        }
+        for slot in 0..<slotCount where slots[3 * slot] == 0 {
+          slots[3 * slot + 1] = Int(bitPattern: base) + count
+          slots[3 * slot + 2] = 0
+          slots[3 * slot] = Int(bitPattern: base)
+          return slot
+        }
+        return nil
+      }
+    }
+
+    /// Stops guarding a range (before it is unmapped).
+    static func unregister(_ slot: Int) {
+      lock.withLock { _ in slots[3 * slot] = 0 }
+    }
+
+    /// Whether a bus error was turned into zeros in the range of `slot`.
+    static func isDamaged(_ slot: Int) -> Bool {
+      lock.withLock { _ in slots[3 * slot + 2] != 0 }
+    }
+
+    /// The SIGBUS handler.
+    private static let handleBusError: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+      signal, info, context in
+      let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+      for slot in 0..<MappedFaultGuard.slotCount {
+        let start = MappedFaultGuard.slots[3 * slot]
+        guard start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] else { continue }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
+        let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+        if zeros != MAP_FAILED {
+          MappedFaultGuard.slots[3 * slot + 2] = 1
+          return
+        }
+        break
+      }
+      // Not ours: what would have happened without this handler.
+      let before = MappedFaultGuard.previous.pointee
+      if before.sa_flags & SA_SIGINFO != 0, let handler = before.__sigaction_handler.sa_sigaction {
+        handler(signal, info, context)
+        return
+      }
+      let plain = before.__sigaction_handler.sa_handler
+      if let plain, unsafeBitCast(plain, to: Int.self) > 1 {
+        plain(signal)
+        return
+      }
+      // SIG_DFL or SIG_IGN: put it back; the faulting access happens again and ends the
+      // process with SIGBUS.
+      var fallback = sigaction()
+      fallback.__sigaction_handler.sa_handler = nil
+      sigaction(SIGBUS, &fallback, nil)
+    }
+  }
+#endif
