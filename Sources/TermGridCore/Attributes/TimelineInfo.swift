@@ -19,10 +19,14 @@ public struct TimelineTickInfo: Hashable, Sendable {
   public var time: Double
   /// The period written for the scale: `2024`, `Mar 2024`, `5 Mar`, `14:00`.
   public var label: String
+  /// Whether the header's frame starts where the period starts (so a tick goes there);
+  /// false for a period that began before the content's first column.
+  public var marksStart: Bool
 
   /// Creates a tick's info.
-  public init(time: Double, label: String) {
+  public init(time: Double, label: String, marksStart: Bool = true) {
     self.time = time
     self.label = label
+    self.marksStart = marksStart
   }
 }

@@ -10,6 +10,13 @@ public enum TimelineCalendar {
     public var month: Int
     /// The day of the month, from 1.
     public var day: Int
+
+    /// Creates a date.
+    public init(year: Int, month: Int, day: Int) {
+      self.year = year
+      self.month = month
+      self.day = day
+    }
   }
 
   /// The day number (days since 1970-01-01) of a civil date.
@@ -72,6 +79,12 @@ public enum TimelineCalendar {
     public var unit: Unit
     /// How many units one period spans.
     public var step: Int
+
+    /// Creates a period of `step` units.
+    public init(unit: Unit, step: Int) {
+      self.unit = unit
+      self.step = max(1, step)
+    }
 
     /// Roughly how long one period is, in seconds (months and years on average).
     public var approximateSeconds: Double {

@@ -378,7 +378,7 @@ open class TimelineLayout: CollectionLayout {
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.headerZIndex
     attributes.info = LayoutInfo(
-      TimelineTickInfo(time: period.start(ofIndex: index), label: start >= 0 ? period.label(forIndex: index) : ""))
+      TimelineTickInfo(time: period.start(ofIndex: index), label: period.label(forIndex: index), marksStart: start >= 0))
     return attributes
   }
 

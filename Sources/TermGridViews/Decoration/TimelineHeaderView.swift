@@ -34,7 +34,7 @@ open class TimelineHeaderView: ReusableView {
       let text = TextWidth.truncated(tick.label, toWidth: max(0, region.columns - 1))
       canvas.draw(text, at: CellPoint(column: region.column, row: region.row), style: style ?? context.theme.header, clip: labelRow)
     }
-    if region.rows > 1 {
+    if region.rows > 1, tick?.marksStart ?? false {
       let lines = LineCanvas(style: context.theme.connector, clip: area)
       lines.add(.down, at: CellPoint(column: region.column, row: region.row + 1), in: &canvas)
     }
