@@ -140,6 +140,30 @@ extension DemoData {
 """#
     ),
     (
+      "countries.json",
+      #"""
+[
+  {"name": "Argentina", "code": "AR", "capital": "Buenos Aires", "population": 46654581, "area_km2": 2780400, "languages": ["Spanish"], "landlocked": false},
+  {"name": "Bhutan", "code": "BT", "capital": "Thimphu", "population": 787424, "area_km2": 38394, "languages": ["Dzongkha"], "landlocked": true},
+  {"name": "Canada", "code": "CA", "capital": "Ottawa", "population": 40097761, "area_km2": 9984670, "languages": ["English", "French"], "landlocked": false},
+  {"name": "Denmark", "code": "DK", "capital": "Copenhagen", "population": 5946984, "area_km2": 42933, "languages": ["Danish"], "landlocked": false},
+  {"name": "Ethiopia", "code": "ET", "capital": "Addis Ababa", "population": 126527060, "area_km2": 1104300, "languages": ["Amharic", "Oromo", "Tigrinya"], "landlocked": true},
+  {"name": "Fiji", "code": "FJ", "capital": "Suva", "population": 928784, "area_km2": 18274, "languages": ["English", "Fijian", "Hindi"], "landlocked": false},
+  {"name": "Ghana", "code": "GH", "capital": "Accra", "population": 34121985, "area_km2": 238533, "languages": ["English"], "landlocked": false},
+  {"name": "Hungary", "code": "HU", "capital": "Budapest", "population": 9589872, "area_km2": 93028, "languages": ["Hungarian"], "landlocked": true},
+  {"name": "Iceland", "code": "IS", "capital": "Reykjavík", "population": 393600, "area_km2": 103000, "languages": ["Icelandic"], "landlocked": false},
+  {"name": "Japan", "code": "JP", "capital": "Tokyo", "population": 123753041, "area_km2": 377975, "languages": ["Japanese"], "landlocked": false},
+  {"name": "Kazakhstan", "code": "KZ", "capital": "Astana", "population": 20330104, "area_km2": 2724900, "languages": ["Kazakh", "Russian"], "landlocked": true},
+  {"name": "Laos", "code": "LA", "capital": "Vientiane", "population": 7664993, "area_km2": 236800, "languages": ["Lao"], "landlocked": true},
+  {"name": "Mexico", "code": "MX", "capital": "Mexico City", "population": 129739759, "area_km2": 1964375, "languages": ["Spanish"], "landlocked": false},
+  {"name": "Nepal", "code": "NP", "capital": "Kathmandu", "population": 30896590, "area_km2": 147516, "languages": ["Nepali"], "landlocked": true},
+  {"name": "Oman", "code": "OM", "capital": "Muscat", "population": 4644384, "area_km2": 309500, "languages": ["Arabic"], "landlocked": false},
+  {"name": "Peru", "code": "PE", "capital": "Lima", "population": 34352719, "area_km2": 1285216, "languages": ["Spanish", "Quechua", "Aymara"], "landlocked": false}
+]
+
+"""#
+    ),
+    (
       "photo-albums.json",
       #"""
 {
@@ -499,6 +523,32 @@ extension DemoData {
         }
       ]
     }
+  ]
+}
+
+"""#
+    ),
+    (
+      "timeline.json",
+      #"""
+{
+  "project": "tgrid 1.0",
+  "tasks": [
+    {"title": "Design review", "start": "2025-01-06", "end": "2025-01-17", "owner": "lead"},
+    {"title": "JSON engine", "start": "2025-01-13", "end": "2025-03-07", "owner": "ana"},
+    {"title": "Collection view", "start": "2025-01-20", "end": "2025-04-11", "owner": "ben"},
+    {"title": "Kick-off", "date": "2025-01-06", "start": "2025-01-06", "owner": "lead"},
+    {"title": "Flow layout", "start": "2025-02-03", "end": "2025-03-14", "owner": "ben"},
+    {"title": "Tree layout", "start": "2025-03-03", "end": "2025-04-25", "owner": "chen"},
+    {"title": "Alpha", "start": "2025-03-21", "owner": "lead"},
+    {"title": "Editing and undo", "start": "2025-03-10", "end": "2025-05-16", "owner": "ana"},
+    {"title": "Table view", "start": "2025-04-14", "end": "2025-05-30", "owner": "ben"},
+    {"title": "Timeline view", "start": "2025-04-28", "end": "2025-06-20", "owner": "chen"},
+    {"title": "Beta", "start": "2025-05-23", "owner": "lead"},
+    {"title": "Docs", "start": "2025-05-05", "end": "2025-06-27", "owner": "dee"},
+    {"title": "Bug bash", "start": "2025-06-09", "end": "2025-06-13", "owner": "all"},
+    {"title": "Release 1.0", "start": "2025-06-30", "owner": "lead"},
+    {"title": "Retrospective", "start": "2025-07-04T15:00:00Z", "end": "2025-07-04T17:00:00Z", "owner": "all"}
   ]
 }
 

@@ -15,6 +15,12 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) var presentation: any Presentation
   /// Every presentation made so far, kept with its state (collapsed nodes, drill-in).
   private var presentations: [PresentationKind: any Presentation] = [:]
+  /// What the collection view holds as each presentation's data source (weakly).
+  private var dataSources: [PresentationKind: PresentationDataSource] = [:]
+  /// The date fields the timeline uses (`--time-field START[,END]`), if given.
+  var timeFields: [String]? {
+    didSet { (presentations[.timeline] as? TimelinePresentation)?.useFields(timeFields) }
+  }
   private let treeOrientation: TreeLayout.Orientation
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.
@@ -245,14 +251,43 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// Shows the document another way, keeping the selected values selected and the focused
   /// value focused and on screen.
+  ///
+  /// Every switch is one animation of layout and data source together: values both
+  /// presentations show move from their old places to their new ones, matched by id.
   func show(_ kind: PresentationKind, animated: Bool) {
     guard kind != presentation.kind else { return }
+    let view = collectionView
     let kept = selection
     let next = presentations[kind] ?? makePresentation(kind)
     presentations[kind] = next
-    install(next)
-    restore(kept)
+    view.finishAnimationsNow()
+    // Open what hides the focused value while the next presentation is off screen (no
+    // reload, so nothing cuts the animation short).
+    if let focus = kept.focus { _ = next.indexPath(for: focus, reveal: true) }
+    presentation = next
+    next.prepareToShow()
+    view.setCollectionViewLayout(next.layout, dataSource: dataSource(for: next), animated: animated)
+    next.didResize()
+    // Selected values the old screen did not show are found by id too.
+    for id in kept.selected {
+      if let indexPath = next.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
+    }
+    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false),
+      indexPath != view.indexPathForFocusedItem
+    {
+      view.focusItem(at: indexPath, scrollPosition: .nearest)
+    }
+    view.ensureFocus()
+    selectionDidChange()
     pendingDisplay = true
+  }
+
+  /// The data source the collection view holds for a presentation (identifying its items).
+  private func dataSource(for presentation: any Presentation) -> PresentationDataSource {
+    if let known = dataSources[presentation.kind], known.presentationID == ObjectIdentifier(presentation) { return known }
+    let made = PresentationDataSource(presentation: presentation)
+    dataSources[presentation.kind] = made
+    return made
   }
 
   /// Makes the collection view show a presentation: its views, layout and data.
@@ -266,7 +301,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     presentation = next
     next.prepareToShow()
     view.setCollectionViewLayout(next.layout, animated: false)
-    view.dataSource = next.dataSource
+    view.dataSource = dataSource(for: next)
     view.contentOffset = .zero
     next.didResize()
   }
@@ -276,6 +311,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     switch kind {
     case .grid: made = GridPresentation(host: self)
     case .tree: made = TreePresentation(host: self, orientation: treeOrientation)
+    case .table: made = TablePresentation(host: self)
+    case .timeline: made = TimelinePresentation(host: self, fields: timeFields)
+    case .schematic: made = SchematicPresentation(host: self)
     }
     made.applyColorCount(colorCount)
     return made

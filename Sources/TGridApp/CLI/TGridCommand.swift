@@ -17,7 +17,7 @@ public struct TGridCommand: ParsableCommand {
     discussion:
       "With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid) and opens its built-in demo data when it is a terminal. Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.",
     version: TGridCommand.version,
-    subcommands: [Browse.self, Dump.self, Check.self],
+    subcommands: [Browse.self, Dump.self, Check.self, Demo.self],
     defaultSubcommand: Browse.self)
 
   /// The version `--version` prints.
@@ -35,7 +35,7 @@ public struct TGridCommand: ParsableCommand {
     }
     if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
       print(helpMessage(for: Browse.self))
-      print("\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)")
+      print("\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)\n  demo    \(Demo.configuration.abstract)")
       print("\n  See 'tgrid help <subcommand>' for detailed help.")
       return
     }
@@ -48,8 +48,11 @@ struct ViewOptions: ParsableArguments {
   @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
   var ndjson = false
 
-  @Option(name: .long, help: "How to show the document: grid or tree.")
+  @Option(name: .long, help: "How to show the document: grid, tree, table, timeline or schematic.")
   var layout: LayoutChoice = .grid
+
+  @Option(name: .long, help: ArgumentHelp("The timeline's date fields: START or START,END.", valueName: "start[,end]"))
+  var timeField: String?
 
   @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
   var treeStyle: TreeStyleChoice = .outline
@@ -67,7 +70,17 @@ struct ViewOptions: ParsableArguments {
     switch layout {
     case .grid: return .grid
     case .tree: return .tree
+    case .table: return .table
+    case .timeline: return .timeline
+    case .schematic: return .schematic
     }
+  }
+
+  /// `--time-field` as field names.
+  var timeFields: [String]? {
+    guard let timeField else { return nil }
+    let fields = timeField.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingPrefixAndSuffixSpaces() }
+    return fields.isEmpty ? nil : Array(fields.prefix(2))
   }
 
   /// Applies the options that act on a browser once it exists: the path format, and the
@@ -75,6 +88,7 @@ struct ViewOptions: ParsableArguments {
   @discardableResult
   func configure(_ browser: BrowserController) -> String? {
     browser.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
+    if let timeFields { browser.timeFields = timeFields }
     guard let path else { return nil }
     if case .keepOpen(let reason) = browser.goTo(pathText: path) {
       browser.show(message: "--path \(path): \(reason)")
@@ -89,7 +103,13 @@ struct ViewOptions: ParsableArguments {
 
 /// `--layout`.
 enum LayoutChoice: String, ExpressibleByArgument, CaseIterable {
-  case grid, tree
+  case grid, tree, table, timeline, schematic
+}
+
+extension Substring {
+  func trimmingPrefixAndSuffixSpaces() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
 }
 
 /// `--path-format`.
@@ -433,4 +453,83 @@ func printError(_ message: String) {
 /// never control the terminal.
 func terminalSafe(_ line: some StringProtocol) -> String {
   TextWidth.visibleText(line)
+}
+
+/// `tgrid demo [NAME]`: lists the datasets built into tgrid, or opens one.
+struct Demo: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "List the demo datasets built into tgrid, or open one: tgrid demo timeline.")
+
+  @Argument(help: "The dataset to open (with or without .json); none lists them.")
+  var name: String?
+
+  @OptionGroup var view: ViewOptions
+
+  @Flag(name: .long, help: "Do not animate changes.")
+  var noAnimation = false
+
+  @Option(name: .long, help: "Print the first screen as text at COLUMNSxROWS instead of opening the terminal.")
+  var dump: ScreenSize?
+
+  /// The embedded file a name stands for.
+  static func file(named name: String) -> String? {
+    DemoData.names.first { $0 == name || $0 == name + ".json" || $0.hasPrefix(name + ".") }
+  }
+
+  /// What `tgrid demo` prints: each dataset and the view it suits.
+  static var listing: String {
+    var text = "Demo datasets (tgrid demo NAME):\n"
+    for name in DemoData.names {
+      text += "  \(name + String(repeating: " ", count: max(1, 20 - name.count)))\(DemoData.summary(of: name))\n"
+    }
+    return text
+  }
+
+  func run() throws {
+    guard let name else {
+      print(Self.listing, terminator: "")
+      return
+    }
+    guard let file = Self.file(named: name), let text = DemoData.text(named: file) else {
+      printError("tgrid: no demo dataset named \(name)\n" + Self.listing)
+      throw ExitCode(1)
+    }
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(parsing: text, options: JSONParseOptions(mode: view.textMode))
+    } catch {
+      printError("tgrid: the demo data \(file) does not parse: \(error)")
+      throw ExitCode(2)
+    }
+    var options = view
+    if options.layout == .grid, !CommandLine.arguments.contains("--layout"), let suggested = DemoData.suggestedLayout(of: file) {
+      options.layout = suggested
+    }
+    if let size = dump {
+      let screen = CellSize(columns: size.columns, rows: size.rows)
+      let controller = BrowserController(
+        document: document, sourceName: "demo: " + file, size: screen, presentation: options.presentation,
+        treeOrientation: options.treeOrientation, animates: false)
+      options.configure(controller)
+      let terminal = HeadlessTerminal(size: screen)
+      TerminalRunLoop(terminal: terminal, root: controller, debugCrash: nil).run()
+      try StandardOutput.writeText(terminal.lines.map { $0 + "\n" }.joined())
+      return
+    }
+    let terminal: NcursesTerminal
+    do {
+      terminal = try NcursesTerminal(enableMouse: true)
+    } catch {
+      printError("tgrid: \(error)")
+      throw ExitCode(2)
+    }
+    let browser = BrowserController(
+      document: document, sourceName: "demo: " + file, size: terminal.size, presentation: options.presentation,
+      treeOrientation: options.treeOrientation, animates: !noAnimation)
+    browser.terminal = terminal
+    browser.applyColorCount(terminal.colorCount)
+    options.configure(browser)
+    _ = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil).run()
+    terminal.shutdown()
+  }
 }

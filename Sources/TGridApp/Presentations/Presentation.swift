@@ -7,6 +7,12 @@ enum PresentationKind: String, CaseIterable, Hashable, Sendable {
   case grid
   /// A tree, as an outline or in columns.
   case tree
+  /// Rows × columns: records and their keys.
+  case table
+  /// Records with dates on a time axis.
+  case timeline
+  /// The talk's schematic: a tree of boxes joined by lines.
+  case schematic
 }
 
 /// What a presentation may ask of the browser that shows it.

@@ -91,8 +91,21 @@ extension CollectionView {
     let cancelled = animation?.completions ?? []
     animation = nil
 
+    // The guide's order: the layout prepares for the new data, then hears what changed, then
+    // says which supplementary and decoration views come and go, then answers for appearing
+    // and disappearing elements, then finalizes.
+    sectionCounts = plan.newCounts
+    var context = InvalidationContext()
+    context.invalidateDataSourceCounts = true
+    context.invalidateEverything = true
+    layout.invalidateLayout(with: context)
+    layout.prepareIfNeeded()
+    layout.prepare(forCollectionViewUpdates: plan.updateItems)
+    let changes = ElementChanges(
+      layout: layout, kinds: Set(visibleViews.keys.map(\.kind)).union(before.keys.map(\.kind)), visibleAfter: bounds)
+
     func newKey(for key: ElementKey) -> ElementKey? {
-      if key.isGhost { return nil }
+      if key.isGhost || changes.isDeleted(key) { return nil }
       switch key.category {
       case .cell:
         return plan.newIndexPath(for: key.indexPath).map(ElementKey.cell)
@@ -100,10 +113,11 @@ extension CollectionView {
         return plan.newSection(for: key.indexPath.section).map {
           ElementKey.supplementary(key.kind, IndexPath(item: key.indexPath.item, section: $0))
         }
-      case .supplementaryView:
+      case .supplementaryView where changes.followsItems(key.kind):
         return plan.newIndexPath(for: key.indexPath).map { ElementKey.supplementary(key.kind, $0) }
-      case .decorationView:
-        return key
+      case .supplementaryView, .decorationView:
+        // Tied to a place: the same index path is the same element, unless it is new.
+        return changes.isInserted(key) ? nil : key
       }
     }
 
@@ -142,16 +156,6 @@ extension CollectionView {
     }
     visibleViews = views
     elementsWithoutViews.removeAll()
-
-    // The guide's order: the layout prepares for the new data, then hears what changed, then
-    // answers for appearing and disappearing elements, then finalizes.
-    sectionCounts = plan.newCounts
-    var context = InvalidationContext()
-    context.invalidateDataSourceCounts = true
-    context.invalidateEverything = true
-    layout.invalidateLayout(with: context)
-    layout.prepareIfNeeded()
-    layout.prepare(forCollectionViewUpdates: plan.updateItems)
 
     if let oldFocus {
       focusedItem = focusAfter ?? nearestValidItem(to: oldFocus)

@@ -15,7 +15,7 @@ import TermGridViews
 public final class CollectionView: LayoutHost {
   /// Provides counts and views.
   public weak var dataSource: (any CollectionViewDataSource)? {
-    didSet { reloadData() }
+    didSet { if !isSwitchingDataSource { reloadData() } }
   }
   /// Decides on and hears about highlighting, selection and the edit menu.
   public weak var delegate: (any CollectionViewDelegate)?
@@ -99,6 +99,9 @@ public final class CollectionView: LayoutHost {
   // MARK: - State
 
   var storedContentOffset = Point.zero
+  /// True while ``setCollectionViewLayout(_:dataSource:animated:completion:)`` swaps the data
+  /// source itself (without the reload that setting ``dataSource`` does).
+  var isSwitchingDataSource = false
   var sectionCounts: [Int]?
   var cellRegistrations: [String: (cellClass: Cell.Type, slot: Int)] = [:]
   var supplementaryRegistrations: [String: (viewClass: ReusableView.Type, slot: Int)] = [:]

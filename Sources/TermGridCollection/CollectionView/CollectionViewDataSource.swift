@@ -15,6 +15,15 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView?
+  /// An identifier for the item that another data source showing the same thing would
+  /// give it too (a database key, a document node's id), so
+  /// ``CollectionView/setCollectionViewLayout(_:dataSource:animated:completion:)`` can
+  /// match items across data sources. The default is `nil`: no identity.
+  func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable?
+  /// Where the item with `identifier` is, or `nil` when this data source does not show it.
+  /// The default is `nil`.
+  func collectionView(_ collectionView: CollectionView, indexPathForItemWithIdentifier identifier: AnyHashable)
+    -> IndexPath?
 }
 
 extension CollectionViewDataSource {
@@ -23,4 +32,12 @@ extension CollectionViewDataSource {
   public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? { nil }
+
+  public func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable? {
+    nil
+  }
+
+  public func collectionView(
+    _ collectionView: CollectionView, indexPathForItemWithIdentifier identifier: AnyHashable
+  ) -> IndexPath? { nil }
 }

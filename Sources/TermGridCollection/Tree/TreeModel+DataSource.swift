@@ -11,7 +11,7 @@ extension TreeModel: CollectionViewDataSource {
 
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(
-      TreeNodeCell.self, withReuseIdentifier: Self.nodeReuseIdentifier, for: indexPath)
+      TreeNodeCell.self, withReuseIdentifier: nodeCellReuseIdentifier, for: indexPath)
     // Asked about an index path this model no longer has (mid-update), show nothing rather
     // than stop: the collection view asks again once the update is applied.
     guard isValid(indexPath) else { return cell }

@@ -37,6 +37,16 @@ public final class TreeModel {
 
   /// The reuse identifier of node cells and pinned rows.
   public static let nodeReuseIdentifier = "TreeNode"
+
+  /// The class of the node cells (``BoxedTreeNodeCell`` for a boxed tree layout). Set it
+  /// before ``register(in:)``; each class is registered under its own reuse identifier, so
+  /// trees of both kinds can share a collection view.
+  public var nodeCellClass: TreeNodeCell.Type = TreeNodeCell.self
+
+  /// The reuse identifier of ``nodeCellClass``.
+  public var nodeCellReuseIdentifier: String {
+    nodeCellClass == TreeNodeCell.self ? Self.nodeReuseIdentifier : Self.nodeReuseIdentifier + "." + String(describing: nodeCellClass)
+  }
   /// The reuse identifier of connectors.
   public static let connectorReuseIdentifier = "TreeConnector"
 
@@ -112,7 +122,7 @@ public final class TreeModel {
 
   /// Registers the node cell, the connector view and the pinned row view.
   public func register(in collectionView: CollectionView) {
-    collectionView.register(TreeNodeCell.self, forCellWithReuseIdentifier: Self.nodeReuseIdentifier)
+    collectionView.register(nodeCellClass, forCellWithReuseIdentifier: nodeCellReuseIdentifier)
     collectionView.register(
       ConnectorView.self, forSupplementaryViewOfKind: ElementKind.connector,
       withReuseIdentifier: Self.connectorReuseIdentifier)

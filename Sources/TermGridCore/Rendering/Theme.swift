@@ -82,6 +82,8 @@ public struct Theme: Hashable, Sendable {
       "normal": .plain,
       "important": Style(foreground: .indexed(214), attributes: [.bold]),
       "critical": Style(foreground: .indexed(196), attributes: [.bold]),
+      // Alternating periods behind a timeline (BandView).
+      "band": Style(background: .indexed(235)),
     ])
 
   /// Attributes only, for terminals without colour and for `NO_COLOR`.

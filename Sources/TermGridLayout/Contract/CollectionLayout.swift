@@ -203,7 +203,48 @@ open class CollectionLayout {
     ofKind kind: String, at indexPath: IndexPath
   ) -> LayoutAttributes? { nil }
 
+  /// Whether supplementary views of `kind` belong to the item at their index path and go
+  /// where it goes in a batch update (a tree's connectors): they move with it and leave
+  /// with it. The default is `true`, except for section headers and footers, which follow
+  /// their sections.
+  ///
+  /// Return `false` for views tied to a place rather than to an item (a timeline's date
+  /// headers): they keep their index paths through an update, as in UIKit, and appear or
+  /// disappear only when ``indexPathsToInsertForSupplementaryView(ofKind:)`` and
+  /// ``indexPathsToDeleteForSupplementaryView(ofKind:)`` say so.
+  open func supplementaryViewsFollowItems(ofKind kind: String) -> Bool {
+    kind != ElementKind.header && kind != ElementKind.footer
+  }
+
+  /// The supplementary views of `kind` that a batch update adds, at their index paths after
+  /// it (UIKit's `indexPathsToInsertForSupplementaryViewOfKind:`). Asked after
+  /// ``prepare(forCollectionViewUpdates:)``; each starts from
+  /// ``initialLayoutAttributesForAppearingSupplementaryElement(ofKind:at:)``. The default
+  /// is none.
+  open func indexPathsToInsertForSupplementaryView(ofKind kind: String) -> [IndexPath] { [] }
+
+  /// The supplementary views of `kind` that a batch update removes, at their index paths
+  /// before it; each ends at
+  /// ``finalLayoutAttributesForDisappearingSupplementaryElement(ofKind:at:)`` (fading out
+  /// where it was when that is `nil`). The default is none.
+  open func indexPathsToDeleteForSupplementaryView(ofKind kind: String) -> [IndexPath] { [] }
+
+  /// The decoration views of `kind` that a batch update adds, at their index paths after it.
+  /// Decoration views not named here or in ``indexPathsToDeleteForDecorationView(ofKind:)``
+  /// keep their index paths and move from their old frames to their new ones.
+  open func indexPathsToInsertForDecorationView(ofKind kind: String) -> [IndexPath] { [] }
+
+  /// The decoration views of `kind` that a batch update removes, at their index paths
+  /// before it; each fades out (or goes to
+  /// ``finalLayoutAttributesForDisappearingDecorationElement(ofKind:at:)``).
+  open func indexPathsToDeleteForDecorationView(ofKind kind: String) -> [IndexPath] { [] }
+
   /// Told that this layout is about to replace `oldLayout` in a layout transition.
+  ///
+  /// In an animated transition the new layout is asked for the initial attributes of the
+  /// elements only it has, and the old layout for the final attributes of the elements
+  /// only it had (the `initialLayoutAttributesForAppearing…` and
+  /// `finalLayoutAttributesForDisappearing…` methods), as in a batch update.
   open func prepareForTransition(from oldLayout: CollectionLayout) {}
 
   /// Told that `newLayout` is about to replace this layout.

@@ -48,6 +48,15 @@ open class FlowLayout: CollectionLayout {
     case centered
   }
 
+  /// Where an item thinner than its line sits across the line (a short card beside a tall one).
+  public enum LineItemAlignment: Hashable, Sendable {
+    /// Centred across the line (Figure 3-2). UIKit's behaviour.
+    case centered
+    /// At the line's leading edge: the top when scrolling vertically, the left when
+    /// scrolling horizontally, so items of mixed heights line up like text.
+    case top
+  }
+
   /// The object asked for per-item and per-section values. When `nil`, the layout asks the
   /// collection view's ``LayoutHost/layoutDelegate`` if it is a ``FlowLayoutDelegate``.
   public weak var delegate: (any FlowLayoutDelegate)? { didSet { invalidateLayout() } }
@@ -86,6 +95,9 @@ open class FlowLayout: CollectionLayout {
 
   /// Where a line's items go when it has room to spare; justified by default, as UIKit.
   public var alignment = Alignment.justified { didSet { invalidateLayout() } }
+
+  /// Where items thinner than their line sit across it; centred by default, as UIKit.
+  public var lineItemAlignment = LineItemAlignment.centered { didSet { invalidateLayout() } }
 
   /// Keeps each section's header at the leading edge of the visible area while the section
   /// scrolls by; the next section's header pushes it off. The visible area is the
@@ -173,6 +185,7 @@ open class FlowLayout: CollectionLayout {
     }
     next.scrollDirection = scrollDirection
     next.alignment = alignment
+    next.lineItemAlignment = lineItemAlignment
     next.pinsHeaders = sectionHeadersPinToVisibleBounds
     next.pinsFooters = sectionFootersPinToVisibleBounds
     next.crossExtent = crossExtent

@@ -74,6 +74,7 @@ struct FlowLayoutCache {
 
   var scrollDirection = FlowLayout.ScrollDirection.vertical
   var alignment = FlowLayout.Alignment.justified
+  var lineItemAlignment = FlowLayout.LineItemAlignment.centered
   var pinsHeaders = false
   var pinsFooters = false
   /// The content's extent across the scroll direction: the bounds' width when scrolling
@@ -201,8 +202,8 @@ struct FlowLayoutCache {
     prefix: Double, index: Int, extent: Extent
   ) -> Rect {
     let cross = section.crossStart + lead + prefix + Double(index) * gap
-    // Smaller items are centred across the line (Figure 3-2).
-    let main = lineStart + (thickness - extent.main) / 2
+    // Smaller items are centred across the line (Figure 3-2), or sit at its leading edge.
+    let main = lineItemAlignment == .top ? lineStart : lineStart + (thickness - extent.main) / 2
     return rect(main: main, cross: cross, mainExtent: extent.main, crossExtent: extent.cross)
   }
 

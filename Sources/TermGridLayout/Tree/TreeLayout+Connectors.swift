@@ -15,7 +15,8 @@ extension TreeLayoutCache {
   /// when there is room (`root ─┬─ a`).
   func trunkColumn(afterDepth depth: Int) -> (trunk: Int, padding: Int) {
     let spacing = parameters.columnSpacing
-    let padding = spacing >= 5 ? 1 : 0
+    // Boxes are met edge to edge; plain labels keep a blank when there is room.
+    let padding = spacing >= 5 && parameters.nodeHeight == 1 ? 1 : 0
     let columnEnd = columnX[depth] + columnWidths[depth]
     return (columnEnd + padding + (spacing - 2 * padding) / 2, padding)
   }
@@ -30,15 +31,19 @@ extension TreeLayoutCache {
     let row = Int(rows[global])
     let firstChildRow = Int(rows[Int(firstChildren[global])])
     let lastRow = lastChildRow(ofGlobal: global)
+    let middle = lineOffset
     switch parameters.orientation {
     case .columns:
-      let left = columnX[depth] + Int(widths[global])
-      let top = min(row, firstChildRow)
-      let bottom = max(row, lastRow)
-      return CellRect(column: left, row: top, columns: columnX[depth + 1] - left, rows: bottom - top + 1)
+      // A box's connector reaches over the borders it joins (the boxes draw `├` and `┤`).
+      let boxed = parameters.nodeHeight > 1 ? 1 : 0
+      let left = columnX[depth] + Int(widths[global]) - boxed
+      let top = min(row, firstChildRow) + middle
+      let bottom = max(row, lastRow) + middle
+      return CellRect(column: left, row: top, columns: columnX[depth + 1] - left + boxed, rows: bottom - top + 1)
     case .outline:
       let indent = parameters.indentWidth
-      return CellRect(column: depth * indent, row: row + 1, columns: indent, rows: lastRow - row)
+      let height = parameters.nodeHeight
+      return CellRect(column: depth * indent, row: row + height, columns: indent, rows: lastRow + middle - row - height + 1)
     }
   }
 
@@ -53,13 +58,13 @@ extension TreeLayoutCache {
       let depth = Int(depths[global])
       let (trunk, padding) = trunkColumn(afterDepth: depth)
       let trunkColumn = trunk - cells.column
-      let childEnd = columnX[depth + 1] - 1 - padding - cells.column
-      let parentRow = Int(rows[global]) - cells.row
+      let childEnd = columnX[depth + 1] - (parameters.nodeHeight > 1 ? 0 : 1 + padding) - cells.column
+      let parentRow = Int(rows[global]) + lineOffset - cells.row
       // The parent's line, from just after its label to the trunk.
       segments.append(.horizontal(row: parentRow, from: padding, to: trunkColumn))
       if cells.rows > 1 { segments.append(.vertical(column: trunkColumn, from: 0, to: cells.rows - 1)) }
       for child in first..<(first + children) {
-        segments.append(.horizontal(row: Int(rows[child]) - cells.row, from: trunkColumn, to: childEnd))
+        segments.append(.horizontal(row: Int(rows[child]) + lineOffset - cells.row, from: trunkColumn, to: childEnd))
       }
     case .outline:
       // The trunk starts under the parent's first column and joins it above the frame; each
@@ -67,7 +72,7 @@ extension TreeLayoutCache {
       let stubEnd = max(1, cells.columns - 2)
       segments.append(.vertical(column: 0, from: 0, to: cells.rows - 1, continuesBeforeStart: true))
       for child in first..<(first + children) {
-        segments.append(.horizontal(row: Int(rows[child]) - cells.row, from: 0, to: stubEnd))
+        segments.append(.horizontal(row: Int(rows[child]) + lineOffset - cells.row, from: 0, to: stubEnd))
       }
     }
     return ConnectorGeometry(size: cells.size, segments: segments)

@@ -96,6 +96,20 @@ open class TreeLayout: CollectionLayout {
     didSet { if maximumNodeWidth != oldValue { invalidateLayout() } }
   }
 
+  /// How each node is drawn.
+  public enum NodeStyle: Hashable, Sendable {
+    /// One row: marker, label and badge (a ``TreeNodeCell``).
+    case plain
+    /// The talk's schematic: a bordered box three rows tall around the label, two columns
+    /// wider on each side (a ``BoxedTreeNodeCell``); connectors meet boxes at their middle row.
+    case boxed
+  }
+
+  /// How each node is drawn; plain by default.
+  public var nodeStyle = NodeStyle.plain {
+    didSet { if nodeStyle != oldValue { invalidateLayout() } }
+  }
+
   /// Whether expanded nodes with children show a `▾` marker (collapsed ones always show `▸`).
   public var marksExpandedNodes = false {
     didSet { if marksExpandedNodes != oldValue { invalidateLayout() } }
@@ -143,6 +157,7 @@ open class TreeLayout: CollectionLayout {
     layout.indentWidth = indentWidth
     layout.maximumNodeWidth = maximumNodeWidth
     layout.marksExpandedNodes = marksExpandedNodes
+    layout.nodeStyle = nodeStyle
     layout.pinsAncestors = pinsAncestors
     layout.maximumPinnedAncestors = maximumPinnedAncestors
     return layout
@@ -157,7 +172,8 @@ open class TreeLayout: CollectionLayout {
     TreeLayoutCache.Parameters(
       orientation: orientation, parentAlignment: parentAlignment, columnSpacing: max(3, columnSpacing),
       siblingSpacing: max(0, siblingSpacing), indentWidth: max(2, indentWidth),
-      maximumNodeWidth: max(1, maximumNodeWidth), marksExpandedNodes: marksExpandedNodes)
+      maximumNodeWidth: max(1, maximumNodeWidth), marksExpandedNodes: marksExpandedNodes,
+      nodeHeight: nodeStyle == .boxed ? 3 : 1, nodePadding: nodeStyle == .boxed ? 4 : 0)
   }
 
   var metrics: CellMetrics { collectionView?.cellMetrics ?? .identity }

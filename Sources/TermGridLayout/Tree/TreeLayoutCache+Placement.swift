@@ -39,6 +39,7 @@ extension TreeLayoutCache {
     var hiddenCounts: [Int: Int] = [:]
     let maximumWidth = max(1, parameters.maximumNodeWidth)
     let marksExpanded = parameters.marksExpandedNodes
+    let padding = max(0, parameters.nodePadding)
 
     for section in 0..<sectionCounts.count {
       let start = starts[section]
@@ -80,7 +81,7 @@ extension TreeLayoutCache {
           markers[global] = 2
           natural += 2
         }
-        widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)))
+        widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)) + padding)
       }
     }
     // Every node below the roots hangs from exactly one parent.
@@ -127,6 +128,7 @@ extension TreeLayoutCache {
     let isOutline = parameters.orientation == .outline
     let centred = parameters.parentAlignment == .centered
     let spacing = Int32(clamping: max(0, parameters.siblingSpacing))
+    let height = Int32(clamping: max(1, parameters.nodeHeight))
     let sectionStarts = sectionStarts
     let depths = depths
     let firstChildren = firstChildren
@@ -158,7 +160,7 @@ extension TreeLayoutCache {
             let children = childCounts[node]
             if children == 0 {
               rows[node] = nextRow
-              nextRow += 1
+              nextRow += height
             } else {
               let first = rows[Int(firstChildren[node])]
               let last = rows[Int(firstChildren[node] + children - 1)]
@@ -181,7 +183,7 @@ extension TreeLayoutCache {
       orderIndex[entered] = Int32(truncatingIfNeeded: position - (isOutline ? 0 : sectionStarts[slot]))
       if isOutline {
         rows[entered] = nextRow
-        nextRow += 1
+        nextRow += height
       }
       stackNodes.append(Int32(truncatingIfNeeded: entered))
       stackNext.append(0)
@@ -231,7 +233,7 @@ extension TreeLayoutCache {
       labelWidths[global] = Int32(clamping: labelWidth)
       var natural = labelWidth + marker(ofGlobal: global).width
       if markers[global] == 1 { natural += TreeNodeInfo.badgeWidth(forHiddenCount: hiddenCounts[global] ?? 0) }
-      widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)))
+      widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)) + max(0, parameters.nodePadding))
     }
     measureContent()
   }

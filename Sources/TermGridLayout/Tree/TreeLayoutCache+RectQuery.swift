@@ -22,7 +22,8 @@ extension TreeLayoutCache {
     while section < sections, columnX[section] < columns.upperBound {
       let slice = sectionStarts[section]..<sectionStarts[section + 1]
       if columnX[section] + columnWidths[section] > columns.lowerBound {
-        var position = Self.firstIndex(in: slice) { Int(self.rows[Int(order[$0])]) >= rows.lowerBound }
+        let height = parameters.nodeHeight
+        var position = Self.firstIndex(in: slice) { Int(self.rows[Int(order[$0])]) + height > rows.lowerBound }
         while position < slice.upperBound {
           let global = Int(order[position])
           guard Int(self.rows[global]) < rows.upperBound else { break }
@@ -32,12 +33,13 @@ extension TreeLayoutCache {
       }
       // Connectors of this depth lie between this column and the next.
       if section + 1 < sections {
-        var position = Self.firstIndex(in: slice) { self.lastChildRow(ofGlobal: Int(order[$0])) >= rows.lowerBound }
+        let middle = lineOffset
+        var position = Self.firstIndex(in: slice) { self.lastChildRow(ofGlobal: Int(order[$0])) + middle >= rows.lowerBound }
         while position < slice.upperBound {
           let global = Int(order[position])
           let top = childCounts[global] > 0
             ? min(Int(self.rows[global]), Int(self.rows[Int(firstChildren[global])])) : Int(self.rows[global])
-          guard top < rows.upperBound else { break }
+          guard top + middle < rows.upperBound else { break }
           if childCounts[global] > 0 { connector(global) }
           position += 1
         }
@@ -51,11 +53,12 @@ extension TreeLayoutCache {
   ) {
     let all = 0..<count
     let first: Int
-    if parameters.siblingSpacing <= 0 {
+    let height = parameters.nodeHeight
+    if parameters.siblingSpacing <= 0 && height == 1 {
       // Without spacing the row is the position: a direct range.
       first = min(max(0, rows.lowerBound), count)
     } else {
-      first = Self.firstIndex(in: all) { Int(self.rows[Int(order[$0])]) >= rows.lowerBound }
+      first = Self.firstIndex(in: all) { Int(self.rows[Int(order[$0])]) + height > rows.lowerBound }
     }
     var position = first
     while position < count {
@@ -71,7 +74,7 @@ extension TreeLayoutCache {
     guard first > 0 else { return }
     var ancestor = Int(order[first - 1])
     while ancestor >= 0 {
-      if childCounts[ancestor] > 0, lastChildRow(ofGlobal: ancestor) >= rows.lowerBound { connector(ancestor) }
+      if childCounts[ancestor] > 0, lastChildRow(ofGlobal: ancestor) + lineOffset >= rows.lowerBound { connector(ancestor) }
       ancestor = Int(parents[ancestor])
     }
   }

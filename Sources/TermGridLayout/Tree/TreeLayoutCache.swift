@@ -20,6 +20,10 @@ struct TreeLayoutCache {
     var maximumNodeWidth: Int
     /// Whether expanded nodes with children get a `▾` marker.
     var marksExpandedNodes: Bool
+    /// Rows each node takes (3 for boxed nodes).
+    var nodeHeight = 1
+    /// Columns each node takes beyond its content (4 for a box's borders and padding).
+    var nodePadding = 0
   }
 
   var parameters: Parameters
@@ -94,8 +98,12 @@ struct TreeLayoutCache {
   /// The cells a node covers.
   @inline(__always)
   func cellRect(ofGlobal global: Int) -> CellRect {
-    CellRect(column: column(ofGlobal: global), row: Int(rows[global]), columns: Int(widths[global]), rows: 1)
+    CellRect(
+      column: column(ofGlobal: global), row: Int(rows[global]), columns: Int(widths[global]), rows: parameters.nodeHeight)
   }
+
+  /// The row within a node where connector lines meet it: its middle row.
+  var lineOffset: Int { parameters.nodeHeight / 2 }
 
   /// The row of a node's last shown child (its own row when it has none).
   @inline(__always)
@@ -126,7 +134,7 @@ struct TreeLayoutCache {
     TreeNodeInfo(
       depth: Int(depths[global]), marker: marker(ofGlobal: global),
       hiddenDescendantCount: hiddenCounts[global] ?? 0, labelWidth: Int(labelWidths[global]),
-      width: Int(widths[global]))
+      width: Int(widths[global]) - parameters.nodePadding)
   }
 
   /// A node's ancestors, root first.

@@ -240,11 +240,11 @@ import Testing
     .extendSelectionRight, .selectAll, .clearSelection, .showEditMenu, .copy, .showHelp, .redraw, .quit,
     .extendToFocus, .openContainer, .goUp, .showTree, .showGrid, .toggleCollapse, .expandOrFirstChild,
     .collapseOrParent, .toggleTreeStyle, .toggleMouse,
-  ]).union(EditingPilotTests.pressed).union(ReadingPilotTests.pressed)
+  ]).union(EditingPilotTests.pressed).union(ReadingPilotTests.pressed).union(ViewsPilotTests.pressed)
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {
     var missing = Set<CommandIdentifier>()
-    for table in [BrowserKeys.grid, BrowserKeys.tree] {
+    for table in [BrowserKeys.grid, BrowserKeys.tree, BrowserKeys.table, BrowserKeys.timeline, BrowserKeys.schematic] {
       for binding in table.bindings where !binding.keys.isEmpty && !Self.pressed.contains(binding.command) {
         missing.insert(binding.command)
       }

@@ -83,6 +83,34 @@ import TermGrid
     #expect(fixture.frame(0, 2) == Rect(x: 70, y: 2, width: 30, height: 6))
   }
 
+  @Test func topLineAlignmentPutsSmallerItemsAtTheTopOfTheirLine() {
+    let heights: [Double] = [4, 10, 6, 3]
+    let delegate = TestFlowDelegate { Size(width: 30, height: heights[$0.item]) }
+    let fixture = FlowFixture(counts: [4], delegate: delegate) {
+      $0.minimumInteritemSpacing = 5
+      $0.minimumLineSpacing = 1
+      $0.lineItemAlignment = .top
+    }
+    #expect(fixture.frame(0, 0) == Rect(x: 0, y: 0, width: 30, height: 4))
+    #expect(fixture.frame(0, 1) == Rect(x: 35, y: 0, width: 30, height: 10))
+    #expect(fixture.frame(0, 2) == Rect(x: 70, y: 0, width: 30, height: 6))
+    #expect(fixture.frame(0, 3)?.minY == 11, "the next line starts after the tallest item, as before")
+    // The rect query places items the same way as the on-demand call.
+    let queried = fixture.query(Rect(x: 0, y: 0, width: 100, height: 20)).filter { $0.category == .cell }
+    #expect(queried.map(\.frame) == (0..<4).compactMap { fixture.frame(0, $0) })
+  }
+
+  @Test func topLineAlignmentInAHorizontalFlowPutsItemsAtTheLeftOfTheirColumn() {
+    let widths: [Double] = [4, 10]
+    let delegate = TestFlowDelegate { Size(width: widths[$0.item], height: 20) }
+    let fixture = FlowFixture(counts: [2], delegate: delegate) {
+      $0.scrollDirection = .horizontal
+      $0.lineItemAlignment = .top
+    }
+    #expect(fixture.frame(0, 0)?.minX == 0)
+    #expect(fixture.frame(0, 1)?.minX == 0)
+  }
+
   @Test func lineSpacingIsMeasuredBetweenTheTallestItemsOfTwoLines() {
     // Figure 3-4: the tallest items are exactly the minimum apart; others look further.
     let heights: [Double] = [10, 4, 4, 4, 4, 8]

@@ -1,0 +1,238 @@
+import TGridJSON
+import TermGrid
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CommandIdentifier {
+  /// Zoom the timeline in (twice the scale).
+  static let zoomIn: CommandIdentifier = "zoomIn"
+  /// Zoom the timeline out (half the scale).
+  static let zoomOut: CommandIdentifier = "zoomOut"
+  /// Fit the whole timeline in the width.
+  static let zoomToFit: CommandIdentifier = "zoomToFit"
+  /// Use the next date field for the timeline's start.
+  static let nextTimeField: CommandIdentifier = "nextTimeField"
+}
+
+/// The timeline: records with a date field on a time axis (the talk's timeline), ranges as
+/// bars packed into lanes, moments as markers, date headers that follow the zoom. The
+/// fields are found by name and content (`start`/`end`, `date`, `created_at`…), set with
+/// `--time-field START[,END]` or cycled with `f`; records without a date are counted in
+/// the status line.
+final class TimelinePresentation: Presentation, CollectionViewDataSource, TimelineLayoutDelegate {
+  let kind = PresentationKind.timeline
+  private(set) var timelineLayout: TimelineLayout
+  var layout: CollectionLayout { timelineLayout }
+  var dataSource: any CollectionViewDataSource { self }
+  var keyBindings: KeyBindings { BrowserKeys.timeline }
+
+  private unowned let host: any PresentationHost
+  private var store: DocumentStore { host.store }
+  private(set) var model: TimelineModel
+  private var fields: [String]?
+  private var itemIndex: [NodeID: Int] = [:]
+  private var isStale = false
+
+  static let cellIdentifier = "timelineEvent"
+  static let headerIdentifier = "timelineHeader"
+  /// The widest a marker's label makes it, in columns.
+  static let maximumMarkerWidth = 24
+  /// The most a zoom may multiply the fitting scale by (minutes over centuries).
+  static let zoomLimit = 1e9
+
+  init(host: any PresentationHost, fields: [String]?) {
+    self.host = host
+    self.fields = fields
+    let root = GridModel.mainContainer(of: host.store.document.root, in: host.store.document)
+    model = TimelineModel(store: host.store, root: host.store.id(root), fields: fields)
+    timelineLayout = TimelineLayout()
+    timelineLayout.delegate = self
+    timelineLayout.now = Double(time(nil))
+    indexItems()
+  }
+
+  private var isShown: Bool { host.presentation === self }
+
+  private func indexItems() {
+    itemIndex = Dictionary(model.events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Uses other fields (`--time-field`), or finds them again (`nil`).
+  func useFields(_ fields: [String]?) {
+    self.fields = fields
+    rebuild(fields: fields)
+  }
+
+  private func rebuild(fields: [String]?) {
+    model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
+    indexItems()
+    if isShown {
+      host.collectionView.reloadData()
+      timelineLayout.invalidateLayout()
+      host.collectionView.ensureFocus()
+    }
+  }
+
+  // MARK: - Presentation
+
+  func prepareToShow() {
+    let view = host.collectionView
+    view.register(TimelineItemCell.self, forCellWithReuseIdentifier: Self.cellIdentifier)
+    view.register(TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader, withReuseIdentifier: Self.headerIdentifier)
+    if isStale {
+      isStale = false
+      rebuild(fields: fields)
+    }
+  }
+
+  func positionText(focusedAt indexPath: IndexPath?) -> String {
+    var parts: [String] = []
+    if let focused = indexPath, model.events.indices.contains(focused.item) {
+      parts.append("event \(focused.item + 1)/\(model.events.count)")
+    } else {
+      parts.append("no dated records")
+    }
+    if let start = model.startField {
+      parts.append(model.endField.map { "\(start)–\($0)" } ?? start)
+    } else {
+      parts.append("no date field")
+    }
+    if model.undatedCount > 0 { parts.append("\(JSONPreview.grouped(model.undatedCount)) without a date") }
+    return parts.joined(separator: " · ")
+  }
+
+  func nodeID(at indexPath: IndexPath) -> NodeID? {
+    model.events.indices.contains(indexPath.item) && indexPath.section == 0 ? model.events[indexPath.item].id : nil
+  }
+
+  func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
+    // The record itself, or the record a value belongs to.
+    for candidate in store.ancestry(of: id) {
+      if let item = itemIndex[candidate] { return IndexPath(item: item, section: 0) }
+    }
+    return nil
+  }
+
+  func perform(_ command: CommandIdentifier) -> Bool {
+    switch command {
+    case .zoomIn: zoom(by: 2)
+    case .zoomOut: zoom(by: 0.5)
+    case .zoomToFit: setScale(nil, message: "the whole timeline fits the width")
+    case .nextTimeField:
+      guard !model.candidates.isEmpty else {
+        host.show(message: "no field of these records holds dates")
+        return true
+      }
+      let current = model.startField.flatMap(model.candidates.firstIndex(of:)) ?? -1
+      let next = model.candidates[(current + 1) % model.candidates.count]
+      fields = [next]
+      rebuild(fields: fields)
+      host.show(message: "dates from \(next) (\(model.events.count) records, \(model.undatedCount) without)")
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Zoom as the talk does a pinch: a new layout at another scale, switched with animation.
+  private func zoom(by factor: Double) {
+    timelineLayout.prepareIfNeeded()
+    let columnWidth = host.collectionView.cellMetrics.width(ofColumns: 1)
+    let current = timelineLayout.effectiveScale * columnWidth
+    let fit = timelineLayout.scaleToFit(width: host.collectionView.bounds.width)
+    let next = min(max(current * factor, fit / 4), fit * Self.zoomLimit)
+    guard next != current else {
+      host.show(message: factor > 1 ? "zoomed in as far as it goes" : "zoomed out as far as it goes")
+      return
+    }
+    setScale(next, message: nil)
+  }
+
+  private func setScale(_ pointsPerSecond: Double?, message: String?) {
+    let next = timelineLayout.copy(pointsPerSecond: pointsPerSecond)
+    timelineLayout = next
+    if isShown {
+      let view = host.collectionView
+      view.setCollectionViewLayout(next, animated: true)
+      next.prepareIfNeeded()
+      host.show(message: message ?? "headers by \(next.period.step > 1 ? "\(next.period.step) " : "")\(next.period.unit)")
+    }
+  }
+
+  func didResize() {
+    timelineLayout.invalidateLayout()
+  }
+
+  func fold(toDepth depth: Int?, in host: any PresentationHost) {
+    host.show(message: "the timeline has nothing to fold: + and - zoom, 0 fits")
+  }
+
+  // MARK: - Following the store
+
+  func apply(_ change: DocumentChange) {
+    guard isShown else {
+      isStale = true
+      return
+    }
+    let view = host.collectionView
+    view.finishAnimationsNow()
+    let before = model.events.map(\.id.rawValue)
+    model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
+    indexItems()
+    guard change.reason != .grew else {
+      view.reloadData()
+      return
+    }
+    var changed = Set<Int>()
+    for step in change.steps {
+      for ancestor in store.ancestry(of: step.parent) where itemIndex[ancestor] != nil { changed.insert(ancestor.rawValue) }
+      if case .replaced = step { changed.insert(step.node.rawValue) }
+    }
+    let diff = ItemDiff(
+      oldSections: [0], oldItems: [before], newSections: [0], newItems: [model.events.map(\.id.rawValue)], changed: changed)
+    view.performBatchUpdates {
+      diff.record(in: view)
+      // Dates may have changed: the axis is placed again.
+      self.timelineLayout.invalidateLayout()
+    }
+  }
+
+  // MARK: - TimelineLayoutDelegate
+
+  func timelineLayout(_ layout: TimelineLayout, rangeForItemAt indexPath: IndexPath) -> TimelineRange? {
+    guard model.events.indices.contains(indexPath.item) else { return nil }
+    let event = model.events[indexPath.item]
+    return TimelineRange(start: event.start, end: event.end)
+  }
+
+  func timelineLayout(_ layout: TimelineLayout, minimumWidthForItemAt indexPath: IndexPath) -> Int {
+    guard model.events.indices.contains(indexPath.item) else { return 1 }
+    let event = model.events[indexPath.item]
+    // A moment shows its label; a range is as long as it lasts, at least a few columns.
+    return event.end == nil ? min(Self.maximumMarkerWidth, TextWidth.displayWidth(of: event.label) + 2) : 2
+  }
+
+  // MARK: - CollectionViewDataSource
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+    model.events.count
+  }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    let cell = collectionView.dequeueReusableCell(TimelineItemCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
+    if model.events.indices.contains(indexPath.item) { cell.label = model.events[indexPath.item].label }
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+  ) -> ReusableView? {
+    guard kind == ElementKind.timelineHeader else { return nil }
+    return collectionView.dequeueReusableSupplementaryView(
+      TimelineHeaderView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
+  }
+}

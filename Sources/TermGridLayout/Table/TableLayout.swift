@@ -1,0 +1,375 @@
+import TermGridCore
+import TermGridViews
+
+extension ElementKind {
+  /// A column's header in a table: pinned at the top of the visible area (``TableLayout``).
+  public static let columnHeader = "columnHeader"
+  /// A row's header in a table: pinned at the left of the visible area (``TableLayout``).
+  public static let rowHeader = "rowHeader"
+  /// The corner over the row headers and left of the column headers (``TableLayout``).
+  public static let tableCorner = "tableCorner"
+  /// A vertical line between two columns (decoration, ``TableLayout``).
+  public static let columnSeparator = "columnSeparator"
+  /// A horizontal line under the header row or between two rows (decoration, ``TableLayout``).
+  public static let rowSeparator = "rowSeparator"
+}
+
+/// Lays items out as rows × columns, like a spreadsheet.
+///
+/// The cells are the items of section 0 in row order (item `row * columns + column`); the
+/// number of columns and their widths come from a ``TableLayoutDelegate`` (``delegate``, or
+/// the collection view's layout delegate). Rows are ``rowHeight`` rows tall.
+///
+/// Elements:
+/// - a cell per item, with a ``TableCellInfo`` in its info;
+/// - supplementary views of kind ``ElementKind/columnHeader`` (item = column), pinned to the
+///   top of the visible area, and of kind ``ElementKind/rowHeader`` (item = row), pinned to
+///   its left when the delegate gives row headers a width; one ``ElementKind/tableCorner``
+///   where they meet;
+/// - decoration views (``RuleView``s): ``ElementKind/columnSeparator`` between columns
+///   (item = the column to its right; item 0 is the line after the row headers, pinned with
+///   them), and ``ElementKind/rowSeparator`` under the header row (item -1, pinned with it)
+///   and, with ``showsRowSeparators``, under every row (item = row).
+///
+/// `prepare()` costs O(columns), whatever the number of rows: row positions are arithmetic,
+/// and a rect query visits only the rows and columns it meets (binary search on columns).
+open class TableLayout: CollectionLayout {
+  /// The object asked for columns and widths; when `nil`, the collection view's layout
+  /// delegate if it conforms.
+  public weak var delegate: (any TableLayoutDelegate)? { didSet { invalidateLayout() } }
+
+  /// Rows each table row takes.
+  public var rowHeight = 1 { didSet { if rowHeight != oldValue { invalidateLayout() } } }
+
+  /// Whether a header row shows column headers.
+  public var showsColumnHeaders = true { didSet { if showsColumnHeaders != oldValue { invalidateLayout() } } }
+
+  /// Whether a line separates every row from the next (the header row always has one).
+  public var showsRowSeparators = false { didSet { if showsRowSeparators != oldValue { invalidateLayout() } } }
+
+  /// Z-index of cells' separators, under everything.
+  public static let separatorZIndex = -1
+  /// Z-index of pinned headers, over the cells that scroll under them.
+  public static let headerZIndex = 10
+  /// Z-index of the pinned separators, over the headers they border.
+  public static let pinnedSeparatorZIndex = 11
+  /// Z-index of the corner, over everything.
+  public static let cornerZIndex = 12
+
+  /// The left column of each table column, in cells, and one more for the right edge.
+  public private(set) var columnStarts: [Int] = [0]
+  /// Column widths in cells.
+  public private(set) var columnWidths: [Int] = []
+  /// The number of rows.
+  public private(set) var rowCount = 0
+  /// The width of the row headers in cells (0: none).
+  public private(set) var rowHeaderWidth = 0
+  private var itemCount = 0
+
+  /// Creates a table layout.
+  public override init() {
+    super.init()
+    register(decorationViewOfKind: ElementKind.columnSeparator) { RuleView() }
+    register(decorationViewOfKind: ElementKind.rowSeparator) { RuleView() }
+  }
+
+  /// The delegate in use.
+  public var resolvedDelegate: (any TableLayoutDelegate)? {
+    delegate ?? (collectionView?.layoutDelegate as? any TableLayoutDelegate)
+  }
+
+  var metrics: CellMetrics { collectionView?.cellMetrics ?? .identity }
+
+  /// The number of columns from the last pass.
+  public var columnCount: Int { columnWidths.count }
+
+  /// The index path of the cell at a row and column.
+  public func indexPath(row: Int, column: Int) -> IndexPath {
+    IndexPath(item: row * max(1, columnCount) + column, section: 0)
+  }
+
+  /// The row and column of a cell's index path.
+  public func position(of indexPath: IndexPath) -> (row: Int, column: Int) {
+    let columns = max(1, columnCount)
+    return (indexPath.item / columns, indexPath.item % columns)
+  }
+
+  // MARK: - Geometry in cells
+
+  /// The row where the table's rows start: after the header row and its line.
+  var bodyTop: Int { showsColumnHeaders ? 2 : 0 }
+  /// Rows from one table row to the next.
+  var rowPitch: Int { max(1, rowHeight) + (showsRowSeparators ? 1 : 0) }
+  /// The column where the table's columns start: after the row headers and their line.
+  var bodyLeft: Int { rowHeaderWidth > 0 ? rowHeaderWidth + 1 : 0 }
+
+  /// The cells of the table cell at `row`, `column`, in content cells.
+  func cellRect(row: Int, column: Int) -> CellRect {
+    CellRect(
+      column: bodyLeft + columnStarts[column], row: bodyTop + row * rowPitch, columns: columnWidths[column],
+      rows: max(1, rowHeight))
+  }
+
+  /// The visible area in cells.
+  private var visibleCells: CellRect {
+    let bounds = collectionView?.bounds ?? .zero
+    return metrics.cellRect(for: bounds)
+  }
+
+  // MARK: - The core layout process
+
+  open override func prepare() {
+    guard let host = collectionView, let delegate = resolvedDelegate, host.numberOfSections > 0 else {
+      columnStarts = [0]
+      columnWidths = []
+      rowCount = 0
+      itemCount = 0
+      rowHeaderWidth = 0
+      return
+    }
+    if let context = pendingInvalidation, !context.invalidateEverything, !context.invalidateDataSourceCounts,
+      context.newBounds != nil
+    {
+      // Scrolling: the pinned elements are placed when asked; nothing else moves.
+      return
+    }
+    let columns = max(0, delegate.numberOfColumns(in: self))
+    var starts = [Int](repeating: 0, count: columns + 1)
+    var widths = [Int](repeating: 1, count: columns)
+    for column in 0..<columns {
+      widths[column] = max(1, delegate.tableLayout(self, widthOfColumn: column))
+      // A line after every column but the last.
+      starts[column + 1] = starts[column] + widths[column] + (column + 1 < columns ? 1 : 0)
+    }
+    columnStarts = starts
+    columnWidths = widths
+    rowHeaderWidth = max(0, delegate.widthOfRowHeaders(in: self))
+    itemCount = host.numberOfItems(inSection: 0)
+    rowCount = columns == 0 ? 0 : (itemCount + columns - 1) / columns
+  }
+
+  open override var collectionViewContentSize: Size {
+    let width = columnCount == 0 ? 0 : bodyLeft + columnStarts[columnCount]
+    let height = rowCount == 0 ? bodyTop : bodyTop + rowCount * rowPitch - (showsRowSeparators ? 1 : 0)
+    return metrics.size(for: CellSize(columns: width, rows: height))
+  }
+
+  /// The columns that meet the cells from `first` to `last` (content columns).
+  func columns(meeting first: Int, _ last: Int) -> Range<Int> {
+    guard columnCount > 0 else { return 0..<0 }
+    let low = first - bodyLeft
+    let high = last - bodyLeft
+    // The first column whose right edge reaches `low`.
+    var lower = 0
+    var upper = columnCount
+    while lower < upper {
+      let middle = (lower + upper) / 2
+      if columnStarts[middle] + columnWidths[middle] > low { upper = middle } else { lower = middle + 1 }
+    }
+    var end = lower
+    while end < columnCount && columnStarts[end] <= high { end += 1 }
+    return lower..<end
+  }
+
+  /// The rows that meet the content rows from `first` to `last`.
+  func rows(meeting first: Int, _ last: Int) -> Range<Int> {
+    guard rowCount > 0 else { return 0..<0 }
+    let low = max(0, (first - bodyTop) / rowPitch)
+    let high = min(rowCount - 1, max(-1, (last - bodyTop) / rowPitch))
+    return low > high ? 0..<0 : low..<(high + 1)
+  }
+
+  open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    guard columnCount > 0 else { return [] }
+    let metrics = metrics
+    let area = metrics.cellRect(for: rect)
+    guard !area.isEmpty else { return [] }
+    let visible = visibleCells
+    let columnRange = columns(meeting: area.column, area.column + area.columns - 1)
+    let rowRange = rows(meeting: area.row, area.row + area.rows - 1)
+    var result: [LayoutAttributes] = []
+    result.reserveCapacity(rowRange.count * (columnRange.count + 2) + columnRange.count * 2 + 4)
+    for row in rowRange {
+      for column in columnRange where row * columnCount + column < itemCount {
+        let frame = metrics.rect(for: cellRect(row: row, column: column))
+        guard frame.intersects(rect) else { continue }
+        var attributes = LayoutAttributes(forCellWith: IndexPath(item: row * columnCount + column, section: 0), frame: frame)
+        attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
+        result.append(attributes)
+      }
+      if rowHeaderWidth > 0, let header = rowHeaderAttributes(row: row, visible: visible), header.frame.intersects(rect) {
+        result.append(header)
+      }
+      if showsRowSeparators, row + 1 < rowCount, let line = rowSeparatorAttributes(row: row), line.frame.intersects(rect) {
+        result.append(line)
+      }
+    }
+    if showsColumnHeaders {
+      for column in columnRange {
+        if let header = columnHeaderAttributes(column: column, visible: visible), header.frame.intersects(rect) {
+          result.append(header)
+        }
+      }
+      if let line = rowSeparatorAttributes(row: -1), line.frame.intersects(rect) { result.append(line) }
+    }
+    for column in columnRange where column > 0 {
+      if let line = columnSeparatorAttributes(column: column), line.frame.intersects(rect) { result.append(line) }
+    }
+    if rowHeaderWidth > 0, let line = columnSeparatorAttributes(column: 0), line.frame.intersects(rect) {
+      result.append(line)
+    }
+    if rowHeaderWidth > 0, showsColumnHeaders, let corner = cornerAttributes(), corner.frame.intersects(rect) {
+      result.append(corner)
+    }
+    return result
+  }
+
+  open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < itemCount, columnCount > 0 else { return nil }
+    let (row, column) = position(of: indexPath)
+    var attributes = LayoutAttributes(forCellWith: indexPath, frame: metrics.rect(for: cellRect(row: row, column: column)))
+    attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
+    return attributes
+  }
+
+  open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    switch kind {
+    case ElementKind.columnHeader:
+      guard showsColumnHeaders, indexPath.item >= 0, indexPath.item < columnCount else { return nil }
+      return columnHeaderAttributes(column: indexPath.item, visible: visibleCells)
+    case ElementKind.rowHeader:
+      guard rowHeaderWidth > 0, indexPath.item >= 0, indexPath.item < rowCount else { return nil }
+      return rowHeaderAttributes(row: indexPath.item, visible: visibleCells)
+    case ElementKind.tableCorner:
+      guard rowHeaderWidth > 0, showsColumnHeaders, indexPath == IndexPath(item: 0, section: 0) else { return nil }
+      return cornerAttributes()
+    default:
+      return nil
+    }
+  }
+
+  open override func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+    -> LayoutAttributes?
+  {
+    switch kind {
+    case ElementKind.columnSeparator:
+      guard indexPath.item >= 0, indexPath.item < columnCount, indexPath.item > 0 || rowHeaderWidth > 0 else { return nil }
+      return columnSeparatorAttributes(column: indexPath.item)
+    case ElementKind.rowSeparator:
+      if indexPath.item == -1 { return showsColumnHeaders ? rowSeparatorAttributes(row: -1) : nil }
+      guard showsRowSeparators, indexPath.item >= 0, indexPath.item + 1 < rowCount else { return nil }
+      return rowSeparatorAttributes(row: indexPath.item)
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Headers and separators
+
+  /// The header row sits at the top of the visible area (never above the content's top).
+  private func headerRow(visible: CellRect) -> Int { max(0, visible.row) }
+  /// The row headers sit at the left of the visible area.
+  private func headerColumn(visible: CellRect) -> Int { max(0, visible.column) }
+
+  func columnHeaderAttributes(column: Int, visible: CellRect) -> LayoutAttributes? {
+    let cells = CellRect(
+      column: bodyLeft + columnStarts[column], row: headerRow(visible: visible), columns: columnWidths[column], rows: 1)
+    var attributes = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.columnHeader, with: IndexPath(item: column, section: 0),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = Self.headerZIndex
+    attributes.info = LayoutInfo(TableCellInfo(row: -1, column: column))
+    return attributes
+  }
+
+  func rowHeaderAttributes(row: Int, visible: CellRect) -> LayoutAttributes? {
+    let cells = CellRect(
+      column: headerColumn(visible: visible), row: bodyTop + row * rowPitch, columns: rowHeaderWidth,
+      rows: max(1, rowHeight))
+    var attributes = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.rowHeader, with: IndexPath(item: row, section: 0),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = Self.headerZIndex
+    attributes.info = LayoutInfo(TableCellInfo(row: row, column: -1))
+    return attributes
+  }
+
+  func cornerAttributes() -> LayoutAttributes? {
+    let visible = visibleCells
+    let cells = CellRect(column: headerColumn(visible: visible), row: headerRow(visible: visible), columns: rowHeaderWidth, rows: 1)
+    var attributes = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.tableCorner, with: IndexPath(item: 0, section: 0),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = Self.cornerZIndex
+    return attributes
+  }
+
+  /// The line left of `column` (column 0: the line after the row headers, pinned with them).
+  /// It runs the height of the visible area, so it is one element however many rows there are.
+  func columnSeparatorAttributes(column: Int) -> LayoutAttributes? {
+    let visible = visibleCells
+    let contentRows = max(bodyTop, bodyTop + rowCount * rowPitch - (showsRowSeparators ? 1 : 0))
+    let top = max(0, visible.row)
+    let bottom = max(top + 1, min(contentRows, visible.row + max(1, visible.rows)))
+    let x = column == 0 ? headerColumn(visible: visible) + rowHeaderWidth : bodyLeft + columnStarts[column] - 1
+    let cells = CellRect(column: x, row: top, columns: 1, rows: bottom - top)
+    var attributes = LayoutAttributes(
+      forDecorationViewOfKind: ElementKind.columnSeparator, with: IndexPath(item: column, section: 0),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = column == 0 ? Self.pinnedSeparatorZIndex : Self.separatorZIndex
+    attributes.info = LayoutInfo(RuleInfo(axis: .vertical))
+    return attributes
+  }
+
+  /// The line under `row` (-1: under the header row, pinned with it), as wide as the visible
+  /// part of the table.
+  func rowSeparatorAttributes(row: Int) -> LayoutAttributes? {
+    let visible = visibleCells
+    let contentColumns = columnCount == 0 ? 0 : bodyLeft + columnStarts[columnCount]
+    let left = max(0, visible.column)
+    let right = max(left + 1, min(contentColumns, visible.column + max(1, visible.columns)))
+    let y = row < 0 ? headerRow(visible: visible) + 1 : bodyTop + row * rowPitch + max(1, rowHeight)
+    let cells = CellRect(column: left, row: y, columns: right - left, rows: 1)
+    var attributes = LayoutAttributes(
+      forDecorationViewOfKind: ElementKind.rowSeparator, with: IndexPath(item: row, section: 0),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = row < 0 ? Self.pinnedSeparatorZIndex : Self.separatorZIndex
+    attributes.info = LayoutInfo(RuleInfo(axis: .horizontal))
+    return attributes
+  }
+
+  // MARK: - Scrolling and focus
+
+  open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
+
+  open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    var context = InvalidationContext()
+    context.newBounds = newBounds
+    return context
+  }
+
+  /// The pinned header row and row headers cover the top and left of the visible area.
+  open override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
+    let metrics = metrics
+    return EdgeInsets(
+      top: metrics.height(ofRows: bodyTop), left: metrics.width(ofColumns: bodyLeft), bottom: 0, right: 0)
+  }
+
+  /// Up and Down go to the same column of the row above or below, Left and Right along the row.
+  open override func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? {
+    guard columnCount > 0, indexPath.item >= 0, indexPath.item < itemCount else { return nil }
+    let (row, column) = position(of: indexPath)
+    var target: (row: Int, column: Int)
+    switch direction {
+    case .up: target = (row - 1, column)
+    case .down: target = (row + 1, column)
+    case .left: target = (row, column - 1)
+    case .right: target = (row, column + 1)
+    }
+    guard target.row >= 0, target.column >= 0, target.column < columnCount else { return indexPath }
+    let item = target.row * columnCount + target.column
+    return item < itemCount ? IndexPath(item: item, section: 0) : indexPath
+  }
+}
