@@ -17,7 +17,7 @@ public enum FirstScreenBenchmark {
     load.start()
     let ended = load.waitForFirstScreen(children: 60, milliseconds: 200)
     let store: DocumentStore
-    if case .finished(let document) = load.phase {
+    if case .finished = load.phase, let document = load.takeDocument() {
       store = DocumentStore(document: document, name: "bench", path: path)
     } else if let preview = load.preview {
       store = DocumentStore(document: preview, name: "bench", path: path, isLoading: true)

@@ -149,20 +149,29 @@ extension BrowserController {
     if remove(ids, name: "Cut") { self.message = message }
   }
 
-  /// Removes values without copying them.
-  @discardableResult
-  func remove(_ ids: [NodeID], name: String = "Delete") -> Bool {
-    guard !ids.isEmpty else { return false }
+  /// What follows the last of the values and what precedes the first (or their parent):
+  /// where the focus goes once they are removed.
+  ///
+  /// (A function of its own so that no copy of the document outlives it: a copy held while
+  /// the edit runs would make the edit copy the whole tape.)
+  private func neighbours(of ids: [NodeID]) -> (after: NodeID?, before: NodeID?) {
     let document = store.document
-    // The focus goes to what follows the last removed value, else what precedes the first.
     let nodes = ids.compactMap(store.node)
     let after = nodes.last.flatMap(document.nextSibling(of:)).map(store.id)
     let before: NodeID? = nodes.first.flatMap { node -> NodeID? in
       guard let parent = document.parent(of: node), let position = document.position(of: node), position > 0 else {
-        return nodes.first.flatMap(document.parent(of:)).map(store.id)
+        return document.parent(of: node).map(store.id)
       }
       return document.child(at: position - 1, of: parent).map(store.id)
     }
+    return (after, before)
+  }
+
+  /// Removes values without copying them.
+  @discardableResult
+  func remove(_ ids: [NodeID], name: String = "Delete") -> Bool {
+    guard !ids.isEmpty else { return false }
+    let (after, before) = neighbours(of: ids)
     let done = edit(name) { editor in
       for id in ids.reversed() { try editor.remove(id) }
       return DocumentStore.Selection(focus: after ?? before)
@@ -333,7 +342,6 @@ extension BrowserController {
 
   /// Inserts a copy of each value right after it.
   func duplicate(_ ids: [NodeID]) {
-    let document = store.document
     var copies: [NodeID] = []
     let done = edit("Duplicate") { editor in
       for id in ids.reversed() {
@@ -352,7 +360,6 @@ extension BrowserController {
       }
       return DocumentStore.Selection(focus: copies.last, selected: copies.count > 1 ? copies.reversed() : [])
     }
-    _ = document
     if done {
       restoreAfterEdit(DocumentStore.Selection(focus: copies.last, selected: copies.count > 1 ? copies.reversed() : []))
       show(message: "duplicated \(copies.count == 1 ? "1 value" : "\(copies.count) values")")
@@ -461,20 +468,17 @@ extension BrowserController {
   /// Moves the focused value: up/left one place earlier, down/right one later (in the
   /// grid, to where the card in that direction is).
   func moveFocusedValue(_ direction: FocusDirection) {
-    guard let id = focusedNodeID, let node = store.node(id) else { return }
-    let document = store.document
-    guard let parent = document.parent(of: node), let position = document.position(of: node) else {
+    guard let id = focusedNodeID, let place = store.place(of: id) else {
       show(message: "the top-level value cannot be moved")
       return
     }
-    let count = document.childCount(of: parent)
+    let (parentID, position, count) = (place.parent, place.position, place.siblingCount)
     let target = presentation.movePosition(for: id, from: position, count: count, direction: direction)
       ?? (direction == .up || direction == .left ? position - 1 : position + 1)
     guard target >= 0, target < count, target != position else {
       show(message: "already at the \(target < position || target < 0 ? "start" : "end") of its container")
       return
     }
-    let parentID = store.id(parent)
     let kept = selection
     if edit("Move", { editor in
       try editor.move(id, to: target, in: parentID)

@@ -10,12 +10,14 @@ extension BrowserController {
   func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     guard let load else { return .unchanged }
     switch load.phase {
-    case .finished(let document):
+    case .finished:
       self.load = nil
+      guard let document = load.takeDocument() else { return .unchanged }
       let kept = selection
+      let note = Self.warningNote(for: document)
       store.grow(to: document, isComplete: true)
       restore(kept)
-      if let note = Self.warningNote(for: document) { show(message: note) }
+      if let note { show(message: note) }
     case .failed(let failure):
       self.load = nil
       loadFailure = failure
@@ -57,8 +59,9 @@ extension BrowserController {
     KeyEvent(.character("q")), KeyEvent(.escape), KeyEvent(.control("c"), modifiers: .control),
   ]
 
-  /// `12 kB`, `41.2 MB`.
+  /// `534 B`, `12 kB`, `41.2 MB`.
   static func megabytes(_ bytes: Int) -> String {
+    if bytes < 1_000 { return "\(bytes) B" }
     if bytes < 1_000_000 { return "\(bytes / 1000) kB" }
     let tenths = bytes / 100_000
     return "\(tenths / 10).\(tenths % 10) MB"

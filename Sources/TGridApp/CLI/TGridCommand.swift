@@ -170,7 +170,7 @@ struct Browse: ParsableCommand {
         printError(error.message)
         throw ExitCode(error.exitCode)
       }
-      try browse(document: loaded.document, name: loaded.name, path: nil)
+      try browse(store: DocumentStore(document: loaded.document, name: loaded.name))
       return
     }
     load.start()
@@ -180,7 +180,11 @@ struct Browse: ParsableCommand {
     // A screenful: more values than any screen shows at once as rows or cards.
     if load.waitForFirstScreen(children: 60, milliseconds: 200) {
       switch load.phase {
-      case .finished(let document): try browse(document: document, name: load.name, path: load.path)
+      case .finished:
+        // Straight into the store: a copy held here would make the first edit copy the tape.
+        guard let store = load.takeDocument().map({ DocumentStore(document: $0, name: load.name, path: load.path) })
+        else { throw ExitCode(1) }
+        try browse(store: store)
       case .failed(let failure):
         printError(failure.message)
         throw ExitCode(failure.exitCode)
@@ -208,9 +212,9 @@ struct Browse: ParsableCommand {
     }
   }
 
-  private func browse(document: JSONDocument, name: String, path: String?) throws {
+  private func browse(store: DocumentStore) throws {
     let terminal = try openTerminal()
-    let browser = makeBrowser(document: document, name: name, path: path, size: terminal.size, terminal: terminal)
+    let browser = makeBrowser(store: store, size: terminal.size, terminal: terminal)
     let exit = TerminalRunLoop(
       terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
     ).run()

@@ -17,8 +17,8 @@ final class DocumentLoad: Sendable {
     case reading
     /// Parsing, with a known total.
     case parsing
-    /// Done.
-    case finished(JSONDocument)
+    /// Done: take the document with ``DocumentLoad/takeDocument()``.
+    case finished
     /// The input could not be read or is not valid JSON.
     case failed(LoadFailure)
     /// Stopped by the user.
@@ -44,6 +44,10 @@ final class DocumentLoad: Sendable {
   /// The latest preview, made on the loading thread between slices (asking the parser for
   /// one from another thread would wait for the slice under way).
   private let latestPreview = Locked<JSONDocument?>(nil)
+  /// The whole document once parsed, until someone takes it: the load must not keep a
+  /// reference (a second holder makes the first edit copy the whole tape).
+  private let result = Locked<JSONDocument?>(nil)
+  private let finishedByteCount = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
   /// Who is told of progress: the run loop's waker, once there is one.
   private let wakerBox = Locked<RunLoopWaker?>(nil)
@@ -59,11 +63,18 @@ final class DocumentLoad: Sendable {
   /// Bytes parsed in the first slice: a screenful of values or more.
   static let firstSliceBytes = 128 << 10
 
+  /// The largest input accepted (`--max-size`).
+  let maximumByteCount: Int
+
   /// Prepares to load `path` (`nil` or `-` for standard input).
-  init(path: String?, name: String, options: JSONParseOptions) {
+  init(
+    path: String?, name: String, options: JSONParseOptions,
+    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+  ) {
     self.path = path == "-" ? nil : path
     self.name = name
     self.options = options
+    self.maximumByteCount = maximumByteCount
     startedAt = MonotonicClock.milliseconds()
   }
 
@@ -82,42 +93,50 @@ final class DocumentLoad: Sendable {
   }
 
   private func run() {
-    let bytes: JSONBytes
+    let progressive: JSONProgressiveParser
     do {
-      if let path {
-        bytes = try JSONBytes.contentsOfFile(path)
-      } else {
-        // A pipe's size is unknown: report what has arrived, for the progress screen.
-        bytes = try JSONBytes.standardInput { [self] count in
-          readCount.store(count, ordering: .relaxed)
-          notify()
-        }
-      }
+      // A regular file is read at once; standard input, a pipe or a device streams in and
+      // is parsed as it arrives, so an error in its first bytes shows at once.
+      progressive = try JSONProgressiveParser.open(path ?? "-", options: options, maximumByteCount: maximumByteCount)
     } catch {
       finish(.failed(LoadFailure(message: "tgrid: \(error)", exitCode: 2)))
       return
     }
-    readCount.store(bytes.count, ordering: .relaxed)
-    let progressive = JSONProgressiveParser(bytes: bytes, options: options)
     parser.withLock { $0 = progressive }
-    state.withLock { if case .reading = $0 { $0 = .parsing } }
     if cancelled.load(ordering: .relaxed) { progressive.cancel() }
+    var previewed = 0
+    func takePreview() {
+      guard previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren) else {
+        return
+      }
+      previewed = Self.childCount(of: preview)
+      latestPreview.withLock { $0 = preview }
+    }
     do {
+      while try progressive.readMore() {
+        readCount.store(progressive.totalByteCount, ordering: .relaxed)
+        _ = try progressive.advance(byteBudget: Self.sliceBytes)
+        takePreview()
+        notify()
+      }
+      readCount.store(progressive.totalByteCount, ordering: .relaxed)
+      state.withLock { if case .reading = $0 { $0 = .parsing } }
       // A small first slice: the first screenful is parsed (and shown) at once, whatever
       // the file's size.
       var budget = Self.firstSliceBytes
-      var previewed = 0
       while try !progressive.advance(byteBudget: budget) {
-        if previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren) {
-          previewed = Self.childCount(of: preview)
-          latestPreview.withLock { $0 = preview }
-        }
+        takePreview()
         notify()
         budget = Self.sliceBytes
       }
-      finish(.finished(try progressive.document()))
+      let document = try progressive.document()
+      finishedByteCount.store(document.originalByteCount, ordering: .relaxed)
+      result.withLock { $0 = document }
+      finish(.finished)
     } catch let error as JSONSyntaxError {
       finish(.failed(LoadFailure(message: DocumentLoader.syntaxMessage(error, name: name), exitCode: 1)))
+    } catch let error as JSONInputError {
+      finish(.failed(LoadFailure(message: "tgrid: \(error)", exitCode: 2)))
     } catch {
       finish(.cancelled)
     }
@@ -151,13 +170,27 @@ final class DocumentLoad: Sendable {
     }
   }
 
+  /// Hands the parsed document over (once): the load keeps no reference to it.
+  func takeDocument() -> JSONDocument? {
+    result.withLock { taken in
+      defer { taken = nil }
+      return taken
+    }
+  }
+
   /// The current phase.
   var phase: Phase { state.withLock { $0 } }
 
-  /// Bytes parsed so far and the total (`nil` while reading standard input).
+  /// Bytes parsed so far and the total (`nil` while a stream still comes in).
   var progress: (done: Int, total: Int?) {
-    if let parser = parser.withLock({ $0 }) { return (parser.bytesConsumed, parser.totalByteCount) }
-    if case .finished(let document) = phase { return (document.originalByteCount, document.originalByteCount) }
+    if let parser = parser.withLock({ $0 }) {
+      if case .reading = phase { return (readCount.load(ordering: .relaxed), nil) }
+      return (parser.bytesConsumed, parser.totalByteCount)
+    }
+    if case .finished = phase {
+      let count = finishedByteCount.load(ordering: .relaxed)
+      return (count, count)
+    }
     return (readCount.load(ordering: .relaxed), nil)
   }
 

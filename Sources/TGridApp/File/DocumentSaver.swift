@@ -44,16 +44,7 @@ struct DocumentSaver {
     let (descriptor, temporary) = try fileSystem.makeTemporaryFile(inDirectory: directory, prefix: "." + name + ".tgrid-")
     var isOpen = true
     do throws(FileError) {
-      var failure: FileError?
-      document.forEachTextPiece { piece in
-        guard failure == nil else { return }
-        do throws(FileError) {
-          try fileSystem.write(descriptor, piece)
-        } catch {
-          failure = error
-        }
-      }
-      if let failure { throw FileError(operation: failure.operation, path: path, code: failure.code) }
+      try fileSystem.writeDocument(document, to: descriptor)
       try fileSystem.setMode(descriptor, existing?.mode ?? Self.newFileMode())
       if let existing, fileSystem.isSuperuser {
         try fileSystem.setOwner(descriptor, user: existing.user, group: existing.group)

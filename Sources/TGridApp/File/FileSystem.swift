@@ -1,3 +1,5 @@
+import TGridJSON
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,8 @@ protocol FileSystem: AnyObject {
   func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String)
   /// Writes all of `bytes`.
   func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError)
+  /// Writes a document's text. The default writes its pieces with ``write(_:_:)``.
+  func writeDocument(_ document: JSONDocument, to descriptor: Int32) throws(FileError)
   /// Sets a file's permission bits.
   func setMode(_ descriptor: Int32, _ mode: UInt32) throws(FileError)
   /// Sets a file's owner and group.
@@ -34,6 +38,21 @@ protocol FileSystem: AnyObject {
   func synchronizeDirectory(_ path: String) throws(FileError)
   /// Whether this process runs as root (a save then keeps the file's owner).
   var isSuperuser: Bool { get }
+}
+
+extension FileSystem {
+  func writeDocument(_ document: JSONDocument, to descriptor: Int32) throws(FileError) {
+    var failure: FileError?
+    document.forEachTextPiece { piece in
+      guard failure == nil else { return }
+      do throws(FileError) {
+        try write(descriptor, piece)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+  }
 }
 
 /// What ``FileSystem/status(ofPath:)`` tells of a file.
@@ -121,6 +140,18 @@ final class POSIXFileSystem: FileSystem, Sendable {
       }
       pointer += written
       remaining -= written
+    }
+  }
+
+  /// The engine's own writer: unedited stretches are copied by the kernel from the file
+  /// they were read from (`copy_file_range`), and a source that changed meanwhile is
+  /// never copied.
+  func writeDocument(_ document: JSONDocument, to descriptor: Int32) throws(FileError) {
+    do {
+      try document.write(toFileDescriptor: descriptor)
+    } catch {
+      if error.isSourceChanged { throw FileError(operation: "read the original file, which changed on disk", path: "", code: ESTALE) }
+      throw FileError(operation: "write", path: "", code: error.code)
     }
   }
 

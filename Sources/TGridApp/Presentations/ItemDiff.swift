@@ -31,8 +31,13 @@ struct ItemDiff: Equatable {
 
   /// The diff from `old` to `new`: sections are matched by their ids (sections whose id is
   /// in both keep their order), items by theirs; items in `changed` that stay are reloaded.
+  ///
+  /// `locate` gives a changed item's index path *after* the change, when the caller knows it
+  /// cheaply: then only the changed items are looked at, not every item of the common ends
+  /// (a million-item section with one changed card costs one lookup, not a million).
   init(
-    oldSections: [Int], oldItems: [[Int]], newSections: [Int], newItems: [[Int]], changed: Set<Int> = []
+    oldSections: [Int], oldItems: [[Int]], newSections: [Int], newItems: [[Int]], changed: Set<Int> = [],
+    locate: ((Int) -> IndexPath?)? = nil
   ) {
     precondition(oldSections.count == oldItems.count && newSections.count == newItems.count)
     var oldSectionIndex: [Int: Int] = [:]
@@ -79,7 +84,17 @@ struct ItemDiff: Equatable {
         newPositions[after[item]] = IndexPath(item: item, section: pair.new)
       }
       // Unmoved items at the ends may still need drawing again.
-      if !changed.isEmpty {
+      if !changed.isEmpty, let locate {
+        let shift = after.count - before.count
+        for id in changed {
+          guard let place = locate(id), place.section == pair.new else { continue }
+          if place.item < prefix {
+            reloadedItems.append(IndexPath(item: place.item, section: pair.old))
+          } else if place.item >= after.count - suffix {
+            reloadedItems.append(IndexPath(item: place.item - shift, section: pair.old))
+          }
+        }
+      } else if !changed.isEmpty {
         for item in 0..<prefix where changed.contains(before[item]) {
           reloadedItems.append(IndexPath(item: item, section: pair.old))
         }

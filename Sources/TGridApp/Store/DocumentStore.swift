@@ -106,6 +106,15 @@ final class DocumentStore {
     node(id).flatMap(document.parent(of:)).map(self.id)
   }
 
+  /// Where a value sits: its container, its position there, and how many children the
+  /// container has; `nil` for the top-level value.
+  func place(of id: NodeID) -> (parent: NodeID, position: Int, siblingCount: Int)? {
+    let document = self.document
+    guard let node = node(id), let parent = document.parent(of: node), let position = document.position(of: node)
+    else { return nil }
+    return (self.id(parent), position, document.childCount(of: parent))
+  }
+
   /// The value and its ancestors' ids, the value first.
   func ancestry(of id: NodeID) -> [NodeID] {
     var chain: [NodeID] = []
@@ -348,10 +357,16 @@ final class DocumentEditor {
   /// loses its key). The value keeps its bytes and its id, and so does everything in it.
   func move(_ id: NodeID, to position: Int, in parent: NodeID, key: String? = nil) throws {
     let target = try node(id)
-    let document = store.document
-    let text = document.rawText(of: target)
-    let newKey = key ?? document.key(of: target)
-    guard let oldParentNode = document.parent(of: target), let oldPosition = document.position(of: target) else {
+    // Read what the move needs first: no copy of the document may outlive this, or the
+    // edits below would copy the whole tape.
+    let (text, newKey, oldParentNode, oldPosition) = { () -> (String, String?, JSONNode?, Int?) in
+      let document = store.document
+      return (
+        document.rawText(of: target), key ?? document.key(of: target), document.parent(of: target),
+        document.position(of: target)
+      )
+    }()
+    guard let oldParentNode, let oldPosition else {
       throw DocumentStore.EditError.refused("the top-level value cannot be moved")
     }
     let oldParent = store.id(oldParentNode)

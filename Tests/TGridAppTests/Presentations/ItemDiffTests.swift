@@ -73,6 +73,15 @@ import Testing
     }
     let changed = Set(oldItems.flatMap { $0 }.filter { _ in random.next(below: 5) == 0 })
     let diff = ItemDiff(oldSections: oldSections, oldItems: oldItems, newSections: newSections, newItems: newItems, changed: changed)
+    // Told where changed items are now, it finds the same reloads without scanning.
+    var places: [Int: IndexPath] = [:]
+    for (section, items) in newItems.enumerated() {
+      for (item, id) in items.enumerated() { places[id] = IndexPath(item: item, section: section) }
+    }
+    let located = ItemDiff(
+      oldSections: oldSections, oldItems: oldItems, newSections: newSections, newItems: newItems, changed: changed,
+      locate: { places[$0] })
+    #expect(located == diff)
     var operations: [BatchOperation] = []
     if !diff.deletedSections.isEmpty { operations.append(.deleteSections(diff.deletedSections)) }
     if !diff.insertedSections.isEmpty { operations.append(.insertSections(diff.insertedSections)) }

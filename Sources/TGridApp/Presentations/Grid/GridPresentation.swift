@@ -194,13 +194,15 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       return
     }
     let old = model
+    let isPlainList = model.sections.count == 1 && model.sections[0].container == model.root && model.sections[0].owner == nil
     var changed = Set<NodeID>()
     var structural = store.node(model.root) == nil
     for step in change.steps {
       for ancestor in store.ancestry(of: step.parent) { changed.insert(ancestor) }
       if case .replaced = step { changed.insert(step.node) }
-      // The grouping of sections depends on the shown container and the section owners.
-      if step.parent == model.root || model.sections.contains(where: { $0.owner == step.parent }) {
+      // The grouping of sections depends on the shown container and the section owners
+      // (a plain list of the shown container's children just gains or loses items).
+      if step.parent == model.root && !isPlainList || model.sections.contains(where: { $0.owner == step.parent }) {
         structural = true
       }
     }
@@ -236,7 +238,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     let diff = ItemDiff(
       oldSections: old.sections.map(\.container.rawValue), oldItems: old.sections.map { $0.items.map(\.rawValue) },
       newSections: model.sections.map(\.container.rawValue), newItems: model.sections.map { $0.items.map(\.rawValue) },
-      changed: Set(changed.map(\.rawValue)))
+      changed: Set(changed.map(\.rawValue)),
+      locate: { [model, store] id in model.indexPath(for: NodeID(id), in: store) })
     view.performBatchUpdates { diff.record(in: view) }
     refreshSupplementaryViews()
   }
