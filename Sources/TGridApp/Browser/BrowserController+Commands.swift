@@ -41,6 +41,7 @@ extension BrowserController {
       message = nil
       setNeedsDisplay()
     }
+    if case .key = event { noticeChangesOnDisk() }
     if let open = prompt {
       switch event {
       case .key, .paste:

@@ -60,6 +60,7 @@ extension BrowserController {
     do {
       let outcome = try saver.save(store.document, to: path)
       store.markSaved(to: path, status: outcome.status)
+      noticedDiskChange = nil
       if let recovery = recoveryToRemove {
         saver.fileSystem.remove(recovery)
         recoveryToRemove = nil
@@ -83,9 +84,42 @@ extension BrowserController {
       let document = try JSONDocument(bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
       let status = try? saver.fileSystem.status(ofPath: path)
       store.replaceDocument(with: document, status: status ?? nil)
+      noticedDiskChange = nil
       show(message: "reloaded \(Self.displayName(path))")
     } catch {
       show(message: "could not reload: \(error)")
+    }
+  }
+
+  // MARK: - Noticing changes on disk
+
+  /// Looks (at most once a second, when a key comes) whether the file changed on disk since
+  /// it was read or saved, and says so once per change. tgrid keeps its own copy of the
+  /// text, so nothing on screen and no edit is affected; a save asks before overwriting.
+  func noticeChangesOnDisk() {
+    guard let path = store.path, let known = store.fileStatus else { return }
+    let now = MonotonicClock.milliseconds()
+    guard now - lastDiskCheck >= 1000 else { return }
+    lastDiskCheck = now
+    let current = (try? saver.fileSystem.status(ofPath: path)) ?? nil
+    let change: String?
+    if let current {
+      if current.inode != known.inode || current.device != known.device {
+        change = "was replaced on disk"
+      } else if current.isSameVersion(as: known) {
+        change = nil
+      } else {
+        change = current.size < known.size ? "was cut short on disk" : "was rewritten on disk"
+      }
+    } else {
+      change = "was deleted"
+    }
+    guard change != noticedDiskChange else { return }
+    noticedDiskChange = change
+    if let change {
+      show(
+        message:
+          "\(Self.displayName(path)) \(change): tgrid keeps its copy and your edits · :e reloads it · Ctrl-S asks before writing")
     }
   }
 
@@ -181,6 +215,13 @@ extension BrowserController {
       return .close
     case "set":
       return setOption(argument ?? "")
+    case "e", "edit", "e!", "edit!":
+      guard store.path != nil else { return .keepOpen("there is no file to read again") }
+      if store.isModified, !command.hasSuffix("!") {
+        return .keepOpen("reading the file again drops your edits: :e! does, :w saves them first")
+      }
+      reload()
+      return .close
     case "q!", "quit!":
       discardAndQuit()
       return .close
@@ -195,7 +236,7 @@ extension BrowserController {
       }
       return .close
     default:
-      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq, set path=…)")
+      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq, e, e!, set path=…)")
     }
   }
 

@@ -39,6 +39,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var saver = DocumentSaver()
   /// A recovery file whose edits were restored: removed once they are saved or discarded.
   var recoveryToRemove: String?
+  /// When the file on disk was last looked at, and the change last reported.
+  var lastDiskCheck = 0
+  var noticedDiskChange: String?
   /// The load still running, if any: it wakes the run loop with its progress.
   var load: DocumentLoad?
   /// Why the load failed, if it did: printed once the terminal is restored.
