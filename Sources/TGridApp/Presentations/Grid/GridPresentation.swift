@@ -68,6 +68,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     layout.headerReferenceSize = Size(width: 0, height: 1)
     layout.footerReferenceSize = Size(width: 0, height: 1)
     layout.sectionHeadersPinToVisibleBounds = true
+    // Cards of different heights line up at the top of their line, as cards on a table do.
+    layout.lineItemAlignment = .top
     // Page keys land a whole line of cards just under the pinned header.
     layout.snapsToLines = true
     return layout
