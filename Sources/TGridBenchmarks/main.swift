@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("tree", runTreeBenchmarks(arguments:)),
   ("json", runJSONBenchmarks(arguments:)),
   ("edit", runEditBenchmarks(arguments:)),
+  ("diff", runDiffBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
