@@ -38,7 +38,7 @@ final class ConnectorLinesView: ReusableView {
     guard let last = childRows.last else { return }
     let lines = LineCanvas(style: context.theme.connector, clip: clip)
     let middle = region.column + region.columns / 2
-    // One column to each side of the frame: the lines reach the class and its subclasses.
+    // The frame is the gap between the columns: the lines touch the class and its subclasses.
     lines.addHorizontalLine(row: region.row, fromColumn: region.column, toColumn: middle, in: &canvas)
     lines.addVerticalLine(column: middle, fromRow: region.row, toRow: region.row + last, in: &canvas)
     for row in childRows {

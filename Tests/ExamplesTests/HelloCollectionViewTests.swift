@@ -31,12 +31,28 @@ import TermGrid
     #expect(terminal.pendingEvents.count == 1)
   }
 
+  /// The test the "Testing your screens" article starts with.
+  @Test func wordsFlowIntoLines() {
+    let hello = Hello(size: CellSize(columns: 23, rows: 4))
+    var canvas = Canvas(size: CellSize(columns: 23, rows: 4))
+    hello.collectionView.draw(into: &canvas)
+    #expect(canvas.lines == [
+      "                       ",
+      "Hello,       collection",
+      "                       ",
+      "                       ",
+    ])
+  }
+
   /// The README's library section shows this very program.
   @Test func theReadmeShowsTheExampleAsItIs() throws {
     let root = repositoryRoot()
     let program = try String(contentsOf: root.appendingPathComponent("Examples/HelloCollectionView/main.swift"), encoding: .utf8)
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("```swift\n" + program + "```"))
+    let gettingStarted = try String(
+      contentsOf: root.appendingPathComponent("Sources/TermGrid/TermGrid.docc/GettingStarted.md"), encoding: .utf8)
+    #expect(gettingStarted.contains("```swift\n" + program + "```"))
     #expect(program.split(separator: "\n", omittingEmptySubsequences: false).count - 1 < 40)
   }
 }

@@ -80,6 +80,26 @@ import TermGrid
     _ = old
   }
 
+  /// What the documentation promises of a layout switch: the cells on screen in both
+  /// layouts are kept (not asked for again, not told they end), and only their attributes
+  /// change; cells that come into view are dequeued as usual.
+  @Test func aLayoutSwitchKeepsTheCellsOnScreenWithoutAskingTheDataSourceAgain() throws {
+    let (fixture, delegate) = makeFixture()
+    let view = fixture.collectionView
+    view.layoutIfNeeded()
+    let cellA = try #require(view.cellForItem(at: ip(0)))
+    let requests = fixture.dataSource.cellRequests.count
+    delegate.log = []
+    // Two columns instead of one: items 0-5 show; 0-2 were on screen before.
+    view.setCollectionViewLayout(
+      GridLayout(itemSize: Size(width: 4, height: 1), columns: 2, headerHeight: 1), animated: false)
+    view.layoutIfNeeded()
+    #expect(view.cellForItem(at: ip(0)) === cellA)
+    #expect(cellA.layoutAttributes?.frame == Rect(x: 0, y: 1, width: 4, height: 1))
+    #expect(fixture.dataSource.cellRequests[requests...] == [ip(3), ip(4), ip(5)])
+    #expect(delegate.log == ["will cell[0, 3]", "will cell[0, 4]", "will cell[0, 5]"])
+  }
+
   @Test func aBackgroundViewFillsTheFrameBehindTheContentAndDoesNotScroll() {
     let fixture = Fixture(
       layout: GridLayout(itemSize: Size(width: 3, height: 1), columns: 2, spacing: 1), sections: [letters(12)],
