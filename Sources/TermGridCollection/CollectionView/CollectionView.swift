@@ -12,6 +12,11 @@ import TermGridViews
 ///
 /// Views exist only for elements in the visible rectangle: scrolling hands views that leave
 /// it back to a reuse queue, and the data source dequeues them for elements that enter.
+/// The delegate hears of both (`willDisplay`, `didEndDisplaying`).
+///
+/// A layout switch (``setCollectionViewLayout(_:animated:completion:)``) keeps the cells and
+/// supplementary views that are on screen in both layouts: the data source is not asked for
+/// them again, and they are only given their new attributes (``ReusableView/apply(_:)``).
 public final class CollectionView: LayoutHost {
   /// Provides counts and views.
   public weak var dataSource: (any CollectionViewDataSource)? {

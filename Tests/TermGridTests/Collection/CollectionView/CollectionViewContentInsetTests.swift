@@ -22,6 +22,21 @@ import TermGrid
     #expect(view.contentOffset == Point(x: 0, y: -2))
   }
 
+  @Test func contentThatOnlyScrollsSidewaysStillPagesSidewaysWithATopMargin() {
+    // Ten 4×1 items on one line, 40 wide, in a 16×3 frame with a 1-row top margin.
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)],
+      size: CellSize(columns: 16, rows: 3))
+    let view = fixture.collectionView
+    view.contentInset = EdgeInsets(top: 1, left: 0, bottom: 0, right: 0)
+    #expect(view.contentOffset == Point(x: 0, y: -1))
+    view.scroll(byPages: 1)
+    #expect(view.contentOffset == Point(x: 15, y: -1))
+    view.scrollToEnd()
+    #expect(view.contentOffset == Point(x: 24, y: -1))
+    #expect(fixture.lines == ["                ", "g   h   i   j   ", "                "])
+  }
+
   @Test func anOffsetAwayFromTheStartStaysWhenTheInsetChanges() {
     let fixture = makeGridFixture()
     fixture.collectionView.contentOffset = Point(x: 0, y: 3)
