@@ -177,7 +177,10 @@ public final class CollectionView: LayoutHost {
   /// Where prefetching asks for data ahead of the visible area; see
   /// ``CollectionViewDataSourcePrefetching``.
   public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
-    didSet { prefetchState = PrefetchState() }
+    didSet {
+      prefetchState.requested = []
+      prefetchState.lastBounds = nil
+    }
   }
 
   /// A view drawn behind all the content, filling the frame; it does not scroll.

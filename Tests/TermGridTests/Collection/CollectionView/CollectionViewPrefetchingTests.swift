@@ -70,6 +70,25 @@ import TermGrid
     #expect(prefetcher.log.last == "fetch 7 8 9 10")
   }
 
+  @Test func aNewPrefetchDataSourceStartsAfreshAndPrefetchingStaysOffWhenTurnedOff() {
+    let (fixture, first) = makeFixture()
+    let view = fixture.collectionView
+    view.layoutIfNeeded()
+    let second = PrefetchLog()
+    view.prefetchDataSource = second
+    view.scroll(byRows: 1)
+    view.layoutIfNeeded()
+    #expect(first.log == ["fetch 4 5 6 7"])
+    #expect(second.log == ["fetch 5 6 7 8"])
+    view.isPrefetchingEnabled = false
+    let third = PrefetchLog()
+    view.prefetchDataSource = third
+    view.scroll(byRows: 1)
+    view.layoutIfNeeded()
+    #expect(!view.isPrefetchingEnabled)
+    #expect(third.log.isEmpty)
+  }
+
   // MARK: - Fixtures
 
   /// A column of 4×1 items in a 4×4 frame, with a prefetcher that logs.
