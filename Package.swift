@@ -13,6 +13,11 @@ let package = Package(
   products: [
     .library(name: "TermGrid", targets: ["TermGrid"]),
     .executable(name: "tgrid", targets: ["tgrid"]),
+    // Examples/: small programs built on TermGrid (`swift run hello-collection-view`).
+    .executable(name: "hello-collection-view", targets: ["HelloCollectionView"]),
+    .executable(name: "photo-album", targets: ["PhotoAlbum"]),
+    .executable(name: "class-tree", targets: ["ClassTree"]),
+    .executable(name: "timeline", targets: ["Timeline"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -67,6 +72,12 @@ let package = Package(
       dependencies: ["TermGrid", "TGridJSON", "TGridApp"] + termGridLayers,
       path: "Sources/TGridBenchmarks"
     ),
+    // The examples: each a whole program that imports TermGrid alone; ExamplesTests checks
+    // their screens. (They depend on the layers too so a change inside one rebuilds them.)
+    .executableTarget(name: "HelloCollectionView", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/HelloCollectionView"),
+    .executableTarget(name: "PhotoAlbum", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoAlbum"),
+    .executableTarget(name: "ClassTree", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/ClassTree"),
+    .executableTarget(name: "Timeline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Timeline"),
     // What the test targets share (a seeded random generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -74,6 +85,9 @@ let package = Package(
       dependencies: ["TermGrid", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
+    .testTarget(
+      name: "ExamplesTests", dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline"] + termGridLayers,
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "TGridAppTests", dependencies: ["TGridApp", "TermGrid", "TGridJSON", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),

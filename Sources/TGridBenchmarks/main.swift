@@ -14,6 +14,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("json", runJSONBenchmarks(arguments:)),
   ("edit", runEditBenchmarks(arguments:)),
   ("firstscreen", runFirstScreenBenchmarks(arguments:)),
+  ("diff", runDiffBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

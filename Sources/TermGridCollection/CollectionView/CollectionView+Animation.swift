@@ -9,8 +9,9 @@ extension CollectionView {
   /// moves: the run loop sleeps this long at most (about 60 frames a second, and no later
   /// than the animation's end).
   public var millisecondsUntilNextFrame: Int? {
-    guard let running = animation else { return nil }
-    return max(0, min(16, running.start + running.duration - clock()))
+    guard let running = animation else { return millisecondsUntilNextScrollFrame }
+    let next = max(0, min(16, running.start + running.duration - clock()))
+    return millisecondsUntilNextScrollFrame.map { min($0, next) } ?? next
   }
 
   /// Marks the view for another pass while an animation runs.
@@ -27,8 +28,10 @@ extension CollectionView {
     for completion in finished.completions { completion(true) }
   }
 
-  /// Ends any running animation at once, with everything at its final place.
+  /// Ends any running animation at once, with everything at its final place (an animated
+  /// scroll at its target too).
   public func finishAnimationsNow() {
+    finishScrollAnimationNow()
     guard animation != nil else { return }
     finishAnimation()
     layoutIfNeeded()

@@ -22,12 +22,14 @@ extension CollectionView {
 
   /// `offset` kept inside the content: never before the start, never so far that the
   /// visible area runs past the end (in both directions when the content is larger both ways).
+  /// The ``contentInset`` widens the range by its margins.
   public func clampedContentOffset(_ offset: Point) -> Point {
     let content = contentSize
     let visible = cellMetrics.size(for: frame.size)
-    let maxX = max(0, content.width - visible.width)
-    let maxY = max(0, content.height - visible.height)
-    return Point(x: min(max(0, offset.x), maxX), y: min(max(0, offset.y), maxY))
+    let inset = contentInset
+    let maxX = max(-inset.left, content.width + inset.right - visible.width)
+    let maxY = max(-inset.top, content.height + inset.bottom - visible.height)
+    return Point(x: min(max(-inset.left, offset.x), maxX), y: min(max(-inset.top, offset.y), maxY))
   }
 
   /// The largest content offset: the end of the content.
@@ -54,7 +56,8 @@ extension CollectionView {
     guard pages != 0 else { return }
     let current = storedContentOffset
     let end = maximumContentOffset
-    let sideways = end.y == 0 && end.x > 0
+    let start = minimumContentOffset
+    let sideways = end.y == start.y && end.x > start.x
     let obscured = obscuredInsets(at: current)
     var proposed = current
     if sideways {
@@ -73,14 +76,14 @@ extension CollectionView {
 
   /// Scrolls to the very start of the content.
   public func scrollToStart() {
-    contentOffset = .zero
+    contentOffset = minimumContentOffset
   }
 
   /// Scrolls to the very end of the content: the bottom, or the right end of content that
   /// only scrolls sideways.
   public func scrollToEnd() {
     let end = maximumContentOffset
-    contentOffset = end.y == 0 ? Point(x: end.x, y: 0) : Point(x: storedContentOffset.x, y: end.y)
+    contentOffset = end.y == minimumContentOffset.y ? end : Point(x: storedContentOffset.x, y: end.y)
   }
 
   /// Scrolls so the item is visible at `position`.
@@ -148,11 +151,15 @@ extension CollectionView {
     contentOffset = offset
   }
 
-  /// What the layout's floating views cover of the visible area when the content offset is
-  /// `offset`.
+  /// What the ``contentInset`` and the layout's floating views cover of the visible area
+  /// when the content offset is `offset`.
   func obscuredInsets(at offset: Point) -> EdgeInsets {
     loadCountsIfNeeded()
     collectionViewLayout.prepareIfNeeded()
-    return collectionViewLayout.obscuredInsets(in: Rect(origin: offset, size: bounds.size))
+    let inset = contentInset
+    let floating = collectionViewLayout.obscuredInsets(in: Rect(origin: offset, size: bounds.size).inset(by: inset))
+    return EdgeInsets(
+      top: inset.top + floating.top, left: inset.left + floating.left, bottom: inset.bottom + floating.bottom,
+      right: inset.right + floating.right)
   }
 }

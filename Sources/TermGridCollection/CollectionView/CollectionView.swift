@@ -12,6 +12,11 @@ import TermGridViews
 ///
 /// Views exist only for elements in the visible rectangle: scrolling hands views that leave
 /// it back to a reuse queue, and the data source dequeues them for elements that enter.
+/// The delegate hears of both (`willDisplay`, `didEndDisplaying`).
+///
+/// A layout switch (``setCollectionViewLayout(_:animated:completion:)``) keeps the cells and
+/// supplementary views that are on screen in both layouts: the data source is not asked for
+/// them again, and they are only given their new attributes (``ReusableView/apply(_:)``).
 public final class CollectionView: LayoutHost {
   /// Provides counts and views.
   public weak var dataSource: (any CollectionViewDataSource)? {
@@ -48,6 +53,8 @@ public final class CollectionView: LayoutHost {
   public var contentOffset: Point {
     get { storedContentOffset }
     set {
+      // Setting the offset directly stops an animated scroll, as in UIKit.
+      scrollAnimation = nil
       let clamped = clampedContentOffset(newValue)
       if clamped != storedContentOffset {
         storedContentOffset = clamped
@@ -102,7 +109,11 @@ public final class CollectionView: LayoutHost {
   /// True while ``setCollectionViewLayout(_:dataSource:animated:completion:)`` swaps the data
   /// source itself (without the reload that setting ``dataSource`` does).
   var isSwitchingDataSource = false
-  var sectionCounts: [Int]?
+  var sectionCounts: [Int]? {
+    // Counts are set on every reload and batch update: what prefetching asked for is stale.
+    didSet { dataGeneration &+= 1 }
+  }
+  var dataGeneration = 0
   var cellRegistrations: [String: (cellClass: Cell.Type, slot: Int)] = [:]
   var supplementaryRegistrations: [String: (viewClass: ReusableView.Type, slot: Int)] = [:]
   /// Reuse queue slots of decoration kinds, by kind.
@@ -147,8 +158,38 @@ public final class CollectionView: LayoutHost {
   public var animatesChanges = true
   /// How long change animations last, in milliseconds.
   public var animationDuration = 150
-  /// The clock animations read, in milliseconds; tests replace it.
+  /// The clock animations read, in milliseconds: batch updates, layout switches and
+  /// animated scrolling all step by it.
+  ///
+  /// It reads the monotonic clock. Headless, point it at the terminal's virtual time
+  /// (`collectionView.clock = { terminal.elapsedMilliseconds }`, and the run loop's clock
+  /// too), so a ``TerminalRunLoop`` over a ``HeadlessTerminal`` steps every animation frame
+  /// without sleeping; a test may instead move a counter of its own, or turn
+  /// ``animatesChanges`` off to see only final states.
   public var clock: () -> Int = { MonotonicClock.milliseconds() }
+
+  // Display callbacks, animated scrolling, prefetching, the background view and the content
+  // inset (CollectionView+Display.swift, +AnimatedScrolling.swift, +Prefetching.swift,
+  // +ContentInset.swift).
+  /// The element (category and kind) of each view the delegate was told will display.
+  var displayedViewElements: [ObjectIdentifier: ElementKey] = [:]
+  var scrollAnimation: ScrollAnimation?
+  var prefetchState = PrefetchState()
+  var storedContentInset = EdgeInsets.zero
+
+  /// Where prefetching asks for data ahead of the visible area; see
+  /// ``CollectionViewDataSourcePrefetching``.
+  public weak var prefetchDataSource: (any CollectionViewDataSourcePrefetching)? {
+    didSet {
+      prefetchState.requested = []
+      prefetchState.lastBounds = nil
+    }
+  }
+
+  /// A view drawn behind all the content, filling the frame; it does not scroll.
+  public var backgroundView: ReusableView? {
+    didSet { setNeedsDisplay() }
+  }
 
   // MARK: - Creating
 
@@ -367,6 +408,7 @@ public final class CollectionView: LayoutHost {
       finishAnimation()
     }
     advanceAnimation()
+    advanceScrollAnimation()
     guard needsLayout || collectionViewLayout.needsPrepare || animation != nil else { return }
     loadCountsIfNeeded()
     for _ in 0..<Self.maximumSelfSizingPasses {
@@ -375,6 +417,7 @@ public final class CollectionView: LayoutHost {
     }
     needsLayout = false
     needsDisplay = true
+    if prefetchDataSource != nil { updatePrefetching() }
   }
 
   /// How many times one ``layoutIfNeeded()`` may run the pass again for self-sizing views.
@@ -459,6 +502,9 @@ public final class CollectionView: LayoutHost {
     }
     visibleViews = live
     var allHaveViews = missing == 0
+    // New views, told to the delegate once their attributes are applied (willDisplay).
+    var appeared: [Int] = []
+    let hasDisplayDelegate = delegate != nil
     if missing > 0 {
       // The data source may look at the visible views while it configures new ones.
       allHaveViews = true
@@ -476,6 +522,7 @@ public final class CollectionView: LayoutHost {
           continue
         }
         views[index] = view
+        if hasDisplayDelegate { appeared.append(index) }
       }
     }
     var shown = drawn
@@ -505,6 +552,9 @@ public final class CollectionView: LayoutHost {
         let fitting = view.preferredLayoutAttributesFitting(element)
         if fitting.frame.size != element.frame.size { preferred.append((element, fitting)) }
       }
+    }
+    for index in appeared {
+      if let view = views[index] { willDisplay(view, for: drawn[index]) }
     }
     // Draw by zIndex; equal zIndex keeps the layout's order (a stable sort), which is
     // already the case for most layouts: only sort when it is not.
@@ -555,6 +605,7 @@ public final class CollectionView: LayoutHost {
   }
 
   func recycle(_ view: ReusableView) {
+    if !displayedViewElements.isEmpty { endDisplaying(view) }
     guard view.reuseSlot >= 0 else { return }
     reuseQueue.enqueue(view, slot: view.reuseSlot)
   }
@@ -592,6 +643,7 @@ public final class CollectionView: LayoutHost {
     layoutIfNeeded()
     let context = DrawingContext(theme: theme, cellMetrics: cellMetrics)
     canvas.fill(frame, style: theme.normal)
+    if let backgroundView { backgroundView.draw(in: &canvas, region: frame, clip: frame, context: context) }
     let offset = contentOffsetInCells
     let columns = frame.column - offset.column
     let rows = frame.row - offset.row

@@ -1,5 +1,6 @@
 import TermGridCore
 import TermGridLayout
+import TermGridViews
 
 /// Hears what happens in a collection view and decides what is allowed: highlighting,
 /// selection, the edit menu. Every method has a default, so a delegate implements only
@@ -39,6 +40,25 @@ public protocol CollectionViewDelegate: AnyObject {
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
     newLayout: CollectionLayout
   ) -> TransitionLayout?
+  /// A cell is about to be drawn for the first time since it came from the data source: it
+  /// scrolled into view, was inserted or reloaded. Its attributes are applied. Default:
+  /// nothing.
+  func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath)
+  /// A supplementary view is about to be drawn for the first time since it came from the
+  /// data source. Default: nothing.
+  func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath)
+  /// A cell left the screen and went back to the reuse queue: it scrolled away, its item
+  /// was deleted (after the animation) or reloaded, or the data was reloaded. `indexPath`
+  /// is where the cell was last drawn, which may no longer name the same item. Default:
+  /// nothing.
+  func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath)
+  /// A supplementary view left the screen and went back to the reuse queue. Default:
+  /// nothing.
+  func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath)
 }
 
 extension CollectionViewDelegate {
@@ -72,4 +92,16 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
     newLayout: CollectionLayout
   ) -> TransitionLayout? { nil }
+  public func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {}
+  public func collectionView(
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+    forElementKind elementKind: String, at indexPath: IndexPath
+  ) {}
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplaying cell: Cell, forItemAt indexPath: IndexPath
+  ) {}
+  public func collectionView(
+    _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
+    forElementOfKind elementKind: String, at indexPath: IndexPath
+  ) {}
 }

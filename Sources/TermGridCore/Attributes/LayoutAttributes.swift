@@ -109,13 +109,23 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   public var indexPath: IndexPath
   /// The element's frame in content coordinates, in points.
   public var frame: Rect
-  /// Elements with a higher `zIndex` are drawn over those with a lower one.
+  /// Elements with a higher `zIndex` are drawn over those with a lower one; elements with
+  /// the same `zIndex` are drawn in the order the layout returned them from
+  /// `layoutAttributesForElements(in:)`, later ones over earlier ones.
   public var zIndex: Int = 0
   /// Hidden elements are not drawn and get no view.
   public var isHidden: Bool = false
   /// Opacity from 0 to 1; anything below 1 is drawn dim, 0 is not drawn.
   public var alpha: Double = 1
-  /// A layout's own fields (connector directions, depth, a date...).
+  /// A layout's own fields (connector directions, depth, a date...): what UIKit layouts
+  /// add by subclassing `UICollectionViewLayoutAttributes` and naming the subclass in
+  /// `layoutAttributesClass`.
+  ///
+  /// Define a `Hashable & Sendable` value for them, store it here with
+  /// `attributes.info = LayoutInfo(value)` and read it back in the view's
+  /// `apply(_:)` with ``info(as:)``. Equality comes from the value's own `==`, so a view is
+  /// given new attributes only when the fields changed, as the guide's `isEqual:` override
+  /// arranges. During an animation the value switches from the old to the new at the end.
   public var info: LayoutInfo?
 
   /// Attributes for the cell at `indexPath`.
@@ -154,6 +164,19 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     lhs.indexPath == rhs.indexPath && lhs.category == rhs.category && lhs.frame == rhs.frame
       && lhs.zIndex == rhs.zIndex && lhs.isHidden == rhs.isHidden && lhs.alpha == rhs.alpha
       && lhs.representedElementKind == rhs.representedElementKind && lhs.info == rhs.info
+  }
+
+  /// The layout's value of type `Value` in ``info``, or `nil` when there is none or it has
+  /// another type.
+  ///
+  /// ```swift
+  /// override func apply(_ attributes: LayoutAttributes) {
+  ///   super.apply(attributes)
+  ///   day = attributes.info(as: TimelineDay.self)
+  /// }
+  /// ```
+  public func info<Value: Hashable & Sendable>(as type: Value.Type = Value.self) -> Value? {
+    info?.value(as: type)
   }
 
   /// The element's size.

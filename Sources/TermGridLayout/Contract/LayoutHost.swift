@@ -20,10 +20,15 @@ public protocol LayoutHost: AnyObject {
   /// The item with the keyboard focus, for layouts that show something about it (a tree
   /// layout pins the focused node's ancestors). Defaults to `nil`.
   var indexPathForFocusedItem: IndexPath? { get }
+  /// Margins around the content inside the visible area (a collection view's
+  /// `contentInset`): a layout sizes its lines to the bounds less these, and pins floating
+  /// views inside them. Defaults to zero.
+  var contentInset: EdgeInsets { get }
 }
 
 extension LayoutHost {
   public var indexPathForFocusedItem: IndexPath? { nil }
+  public var contentInset: EdgeInsets { .zero }
 }
 
 /// A layout host with fixed counts and bounds, for layouts used without a collection view.
@@ -38,6 +43,8 @@ public final class StaticLayoutHost: LayoutHost {
   public weak var layoutDelegate: AnyObject?
   /// The focused item layouts see.
   public var indexPathForFocusedItem: IndexPath?
+  /// The margins around the content layouts see.
+  public var contentInset = EdgeInsets.zero
 
   /// Creates a host with `itemCounts[s]` items in section `s`.
   public init(itemCounts: [Int], bounds: Rect, cellMetrics: CellMetrics = .identity) {

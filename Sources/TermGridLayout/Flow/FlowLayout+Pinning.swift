@@ -4,9 +4,11 @@ extension FlowLayout {
   /// True when headers or footers float with the visible area.
   var pinsSupplementaryViews: Bool { sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds }
 
-  /// The content's extent across the scroll direction for a bounds rectangle.
+  /// The content's extent across the scroll direction for a bounds rectangle, less the
+  /// host's content inset on both sides.
   func crossExtent(of bounds: Rect) -> Double {
-    scrollDirection == .vertical ? bounds.width : bounds.height
+    let inset = collectionView?.contentInset ?? .zero
+    return Swift.max(0, scrollDirection == .vertical ? bounds.width - inset.horizontal : bounds.height - inset.vertical)
   }
 
   /// Whether moving or resizing the visible area changes the layout: a new line length

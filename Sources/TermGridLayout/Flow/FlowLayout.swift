@@ -148,8 +148,7 @@ open class FlowLayout: CollectionLayout {
   /// Computes what the invalidations since the last pass require: every section, the
   /// sections from the first changed one on, or nothing (a scroll with pinned headers).
   open override func prepare() {
-    let bounds = collectionView?.bounds ?? .zero
-    let crossExtent = scrollDirection == .vertical ? bounds.width : bounds.height
+    let crossExtent = self.crossExtent(of: collectionView?.bounds ?? .zero)
     if !needsFullPass && firstInvalidSection == nil && cache.isPrepared && crossExtent == cache.crossExtent {
       // Only the visible rectangle moved: pinned headers and footers follow it when asked.
       return
@@ -310,8 +309,9 @@ open class FlowLayout: CollectionLayout {
 
   // MARK: - Helpers
 
-  /// The visible part of the content, which pinned headers and footers follow.
-  var visibleRect: Rect { collectionView?.bounds ?? .zero }
+  /// The visible part of the content inside the host's content inset, which pinned headers
+  /// and footers follow.
+  var visibleRect: Rect { (collectionView?.bounds ?? .zero).inset(by: collectionView?.contentInset ?? .zero) }
 
   /// The item count of every section, from the collection view.
   func currentItemCounts() -> [Int] {

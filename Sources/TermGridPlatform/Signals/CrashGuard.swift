@@ -25,12 +25,12 @@ import Synchronization
 ///
 /// ## What it changes in a host process
 ///
-/// While a terminal is open (between the first ``install()`` and the last ``uninstall()``):
+/// While a terminal is open (between the first `install()` and the last `uninstall()`):
 ///
 /// - **Dispositions.** SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE and SIGSYS get this
 ///   guard's handler (`SA_SIGINFO | SA_ONSTACK`). The handlers that were there before are
 ///   kept and chained to, so a crash reporter installed earlier still runs, after the
-///   terminal is back. A handler installed later replaces ours; ``uninstall()`` then leaves
+///   terminal is back. A handler installed later replaces ours; `uninstall()` then leaves
 ///   it alone (it only puts the previous handler back where ours is still the one in place).
 /// - **The alternate signal stack of the thread that opens the terminal.** A handler for a
 ///   stack overflow cannot run on the stack that overflowed. If that thread has no
@@ -38,7 +38,7 @@ import Synchronization
 ///   and the sanitizers' are smaller), it gets one of ``alternateStackSize`` bytes, mapped
 ///   with `mmap` with a guard page below it (an overflow of the handler itself faults
 ///   instead of writing over other memory). Each thread gets its own; none is shared.
-///   ``uninstall()`` on that thread puts the previous stack back and unmaps ours; if the
+///   `uninstall()` on that thread puts the previous stack back and unmaps ours; if the
 ///   thread ends first, a thread-exit destructor does the same. If someone else replaced
 ///   our stack meanwhile, theirs is kept and ours stays mapped (they may put it back).
 ///   Other threads are not touched: a stack overflow on a thread without an alternate stack
@@ -96,7 +96,7 @@ public enum CrashGuard {
 
   /// Installs the crash handlers (for the first caller) and gives the calling thread an
   /// alternate signal stack if it needs one. Balance each call that returns `true` with
-  /// ``uninstall()``, preferably on the same thread.
+  /// `uninstall()`, preferably on the same thread.
   /// - Returns: `false` when ``isEnabled`` is `false` and nothing was installed.
   @discardableResult
   package static func install() -> Bool {
@@ -111,7 +111,7 @@ public enum CrashGuard {
   }
 
   /// Puts back the calling thread's previous alternate stack (if the guard gave it one) and,
-  /// after the last install, the handlers that were there before ``install()``.
+  /// after the last install, the handlers that were there before `install()`.
   package static func uninstall() {
     withLock {
       guard installCount > 0 else { return }

@@ -35,7 +35,7 @@ import Synchronization
 ///
 /// Handlers only touch atomics, `write`, `tcsetattr`, `sigaction` and `raise`: all
 /// async-signal-safe. A signal that was ignored when we started (`nohup`, a background job
-/// of a non-interactive shell) stays ignored. ``uninstall()`` puts back every disposition it
+/// of a non-interactive shell) stays ignored. `uninstall()` puts back every disposition it
 /// changed.
 public enum TerminalSignals {
   static let pendingTermination = Atomic<Int32>(0)
@@ -109,9 +109,9 @@ public enum TerminalSignals {
     return dispositions
   }
 
-  /// Installs the handlers (once for any number of terminals; balanced by ``uninstall()``).
+  /// Installs the handlers (once for any number of terminals; balanced by `uninstall()`).
   /// - Parameter dispositions: what the signals did before the program started using the
-  ///   terminal; a signal ignored then stays ignored, and ``uninstall()`` puts these back.
+  ///   terminal; a signal ignored then stays ignored, and `uninstall()` puts these back.
   package static func install(restoringLater dispositions: [Int32: sigaction]) {
     installCount.withLock { count in
       count += 1

@@ -1,0 +1,35 @@
+import Testing
+
+import TermGrid
+
+@Suite struct LayoutAttributesInfoTests {
+  @Test func aLayoutsOwnValueIsReadBackByItsType() {
+    var attributes = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    #expect(attributes.info(as: Day.self) == nil)
+    attributes.info = LayoutInfo(Day(number: 3, isToday: true))
+    #expect(attributes.info(as: Day.self) == Day(number: 3, isToday: true))
+    let typed: Day? = attributes.info()
+    #expect(typed?.number == 3)
+    #expect(attributes.info(as: Int.self) == nil)
+  }
+
+  @Test func attributesDifferWhenTheirValuesDoAndTheValueSwitchesAtTheEndOfAnAnimation() {
+    var before = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 4, height: 1))
+    before.info = LayoutInfo(Day(number: 1, isToday: false))
+    var after = before
+    #expect(after == before)
+    after.info = LayoutInfo(Day(number: 2, isToday: false))
+    after.frame.origin.x = 10
+    #expect(after != before)
+    #expect(before.interpolated(to: after, progress: 0.5).info(as: Day.self)?.number == 1)
+    #expect(before.interpolated(to: after, progress: 0.5).frame.minX == 5)
+    #expect(before.interpolated(to: after, progress: 1).info(as: Day.self)?.number == 2)
+  }
+
+  // MARK: - Fixtures
+
+  struct Day: Hashable, Sendable {
+    var number: Int
+    var isToday: Bool
+  }
+}
