@@ -237,11 +237,12 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     }
     measureCards()
     updateSharedItemSize()
-    let diff = ItemDiff(
+    let diff = SnapshotDifference(
       oldSections: old.sections.map(\.container.rawValue), oldItems: old.sections.map { $0.items.map(\.rawValue) },
       newSections: model.sections.map(\.container.rawValue), newItems: model.sections.map { $0.items.map(\.rawValue) },
-      changed: Set(changed.map(\.rawValue)),
-      locate: { [model, store] id in model.indexPath(for: NodeID(id), in: store) })
+      // Only cards are reloaded: ancestors that are not cards would make the difference
+      // look through every card for them.
+      reloadedItems: Set(changed.filter { model.indexPath(for: $0, in: store) != nil }.map(\.rawValue)))
     view.performBatchUpdates { diff.record(in: view) }
     refreshSupplementaryViews()
   }

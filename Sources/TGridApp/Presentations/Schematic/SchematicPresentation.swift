@@ -157,9 +157,9 @@ final class SchematicPresentation: Presentation {
       }
     }
     let after = model.shownNodesBySection
-    let diff = ItemDiff(
+    let diff = SnapshotDifference(
       oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
-      changed: changed)
+      reloadedItems: changed)
     view.performBatchUpdates { diff.record(in: view) }
   }
 }

@@ -208,7 +208,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let view = host.collectionView
     let before = shownRows
     rebuildRows()
-    let diff = ItemDiff(oldSections: [0], oldItems: [before.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)])
+    let diff = SnapshotDifference(oldSections: [0], oldItems: [before.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)])
     let columns = model.columns.count
     view.finishAnimationsNow()
     view.performBatchUpdates {
@@ -303,9 +303,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       for ancestor in store.ancestry(of: step.parent) where rowIndex[ancestor] != nil { changed.insert(ancestor.rawValue) }
       if case .replaced = step { changed.insert(step.node.rawValue) }
     }
-    let diff = ItemDiff(
+    let diff = SnapshotDifference(
       oldSections: [0], oldItems: [oldRows.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)],
-      changed: changed)
+      reloadedItems: changed)
     let columns = model.columns.count
     func cells(_ path: IndexPath) -> [IndexPath] {
       (0..<columns).map { IndexPath(item: path.item * columns + $0, section: 0) }

@@ -192,8 +192,8 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       for ancestor in store.ancestry(of: step.parent) where itemIndex[ancestor] != nil { changed.insert(ancestor.rawValue) }
       if case .replaced = step { changed.insert(step.node.rawValue) }
     }
-    let diff = ItemDiff(
-      oldSections: [0], oldItems: [before], newSections: [0], newItems: [model.events.map(\.id.rawValue)], changed: changed)
+    let diff = SnapshotDifference(
+      oldSections: [0], oldItems: [before], newSections: [0], newItems: [model.events.map(\.id.rawValue)], reloadedItems: changed)
     view.performBatchUpdates {
       diff.record(in: view)
       // Dates may have changed: the axis is placed again.
