@@ -30,6 +30,9 @@ open class CollectionLayout {
   /// The decoration view makers registered with ``register(decorationViewOfKind:_:)``.
   public private(set) var decorationViewFactories: [String: () -> ReusableView] = [:]
 
+  /// Section starts in index order for the default reading order, dropped by every pass.
+  var indexOrderSectionStarts: [Int]?
+
   /// Creates a layout.
   public init() {}
 
@@ -69,6 +72,7 @@ open class CollectionLayout {
   /// Runs `prepare()` if the layout was invalidated since the last pass.
   public final func prepareIfNeeded() {
     guard needsPrepare else { return }
+    indexOrderSectionStarts = nil
     prepare()
     preparePassCount += 1
     needsPrepare = false
@@ -155,6 +159,37 @@ open class CollectionLayout {
   /// geometry alone does not say it well (an outline moves row by row). `nil`, the default,
   /// lets the collection view pick the nearest item in that direction by frame geometry.
   open func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? { nil }
+
+  // MARK: - Reading order
+
+  /// Where an item stands in the order a person reads the layout (0 first), or `nil` for
+  /// an index path that names no item.
+  ///
+  /// A range selection is the items between its anchor and its end in this order, and the
+  /// first and last items (Home, End) are its ends. The default is index order, sections
+  /// one after another, which is reading order for layouts whose frames follow their index
+  /// paths (a flow). Layouts that place items otherwise answer their own order: a tree
+  /// answers depth-first order (its rows as shown, whatever their depth); a layout that
+  /// scatters items can answer frame order (``readingOrderByFrames(_:)`` helps).
+  open func readingPosition(ofItemAt indexPath: IndexPath) -> Int? {
+    defaultReadingPosition(ofItemAt: indexPath)
+  }
+
+  /// The item at a position in reading order (see ``readingPosition(ofItemAt:)``), or `nil`
+  /// past either end.
+  open func indexPathForItem(atReadingPosition position: Int) -> IndexPath? {
+    defaultIndexPathForItem(atReadingPosition: position)
+  }
+
+  /// How many items reading order has: every item of the collection view by default.
+  open var numberOfItemsInReadingOrder: Int { defaultNumberOfItemsInReadingOrder }
+
+  /// The items from `start` through `end` in reading order, both included, in that order
+  /// (from `end` through `start` when `end` comes first); empty when either names no item.
+  /// Override for a faster walk than one ``indexPathForItem(atReadingPosition:)`` per item.
+  open func indexPathsInReadingOrder(from start: IndexPath, through end: IndexPath) -> [IndexPath] {
+    defaultIndexPathsInReadingOrder(from: start, through: end)
+  }
 
   // MARK: - Updates and animation
 

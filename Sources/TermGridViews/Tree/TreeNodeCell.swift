@@ -55,6 +55,13 @@ open class TreeNodeCell: Cell {
     let start = region.column + (info?.contentOffset ?? 0)
     let width = info?.isPinned == true ? (info?.width ?? region.columns) : region.columns
     let end = start + max(0, width)
+    if let guides = info?.guideLines, !guides.isEmpty {
+      // A pinned row draws the outline's lines before its node, as on its own row.
+      let lines = LineCanvas(style: theme.connector.over(style), clip: clip.intersection(region))
+      for guide in guides {
+        lines.add(guide.directions, at: CellPoint(column: region.column + guide.column, row: region.row), in: &canvas)
+      }
+    }
     let area = clip.intersection(CellRect(column: start, row: region.row, columns: max(0, end - start), rows: 1))
     guard !area.isEmpty else { return }
     var column = start
