@@ -13,7 +13,11 @@
 ///
 /// The one exception is the zero width joiner: a terminal that draws emoji sequences as one
 /// glyph (tmux, kitty, WezTerm) puts a code point that follows a joiner into the joiner's
-/// cell, so `👨‍👩‍👧` takes two columns, not six.
+/// cell, so `👨‍👩‍👧` takes two columns, not six. Terminals disagree here (xterm draws six),
+/// so the rule is a setting, ``emojiSequences``: a terminal that is opened measures it
+/// (``NcursesTerminal`` writes `👨‍👩‍👧` and asks where the cursor went) and counts per code
+/// point when it cannot; without a terminal (text dumps) the rule is always the joined one
+/// tabled here.
 ///
 /// Measured with glibc 2.36's `wcwidth` in `C.UTF-8`, Python's `wcwidth` 0.7.0 and tmux
 /// 3.3a (the columns the cursor advanced after `printf`):
