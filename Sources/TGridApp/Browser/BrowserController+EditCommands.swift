@@ -127,18 +127,27 @@ extension BrowserController {
     return document.formattedText(of: node, style: style)
   }
 
+  /// Copies, and says how it went: at once, or when a clipboard command (which runs in the
+  /// background while keys keep working) ends.
   func copy(text: String, items: [PasteboardItem], description: String) {
-    do {
-      try collectionView.pasteboard.copy(items, plainText: text)
-      show(message: description)
-    } catch .tooLarge(_, let limit) where limit == SystemClipboard.maximumOSC52Bytes {
-      // Say once what happened and what to do.
-      show(
-        message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(Self.byteCount(limit)); "
-          + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
-    } catch {
-      show(message: "\(description) inside tgrid only: \(error)")
+    let pasteboard = collectionView.pasteboard
+    var answered = false
+    pasteboard.copy(items, plainText: text) { [weak self] result in
+      answered = true
+      guard let self else { return }
+      switch result {
+      case .success:
+        self.show(message: description)
+      case .failure(.tooLarge(_, let limit)) where limit == SystemClipboard.maximumOSC52Bytes:
+        // Say once what happened and what to do.
+        self.show(
+          message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(Self.byteCount(limit)); "
+            + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
+      case .failure(let error):
+        self.show(message: "\(description) inside tgrid only: \(error)")
+      }
     }
+    if !answered { show(message: "\(description) · sending…") }
   }
 
   /// Copies the values, then removes them: one undo step.
