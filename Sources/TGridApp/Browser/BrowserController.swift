@@ -144,16 +144,15 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     } else {
       let name = " " + store.name + (store.isModified ? " [+]" : "") + "  "
       let right = statusText()
-      // A message too long for the status line is never cut: it takes rows above it.
+      // A message too long for the status line is never only cut there: it is shown whole
+      // in rows above it as well.
       let room = canvas.size.columns - TextWidth.displayWidth(of: right) - 1 - TextWidth.displayWidth(of: name)
-      var shown = message
       if let message, TextWidth.displayWidth(of: message) > room, canvas.size.rows > 2 {
         messageLines = TextWidth.wrapped(message, toWidth: max(1, canvas.size.columns - 2))
-        shown = nil
       } else {
         messageLines = []
       }
-      statusLine.left = name + (shown ?? focusedPath())
+      statusLine.left = name + (message ?? focusedPath())
       statusLine.right = right
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     }
