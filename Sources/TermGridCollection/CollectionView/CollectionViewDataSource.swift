@@ -15,6 +15,16 @@ public protocol CollectionViewDataSource: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView?
+  /// Whether the item may be moved interactively
+  /// (``CollectionView/beginInteractiveMovementForItem(at:)``). The default is `false`.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+  /// An interactive movement ended with the item at `sourceIndexPath` dropped at
+  /// `destinationIndexPath`: update the model. The collection view then shows the item
+  /// there itself, unless this call changed the collection view already (a batch update
+  /// or a reload, as a data source whose model announces its own changes does). The
+  /// default does nothing.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -23,4 +33,10 @@ extension CollectionViewDataSource {
   public func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? { nil }
+
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {}
 }

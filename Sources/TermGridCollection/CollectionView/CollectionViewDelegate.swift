@@ -39,6 +39,14 @@ public protocol CollectionViewDelegate: AnyObject {
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
     newLayout: CollectionLayout
   ) -> TransitionLayout?
+  /// Where an interactively moving item would land, given where the layout proposes
+  /// (``CollectionLayout/targetIndexPath(forInteractivelyMovingItem:withPosition:)``):
+  /// return `proposedIndexPath`, the default, or another place (`currentIndexPath` to stay
+  /// where it is, to keep an item in its section, say).
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath
 }
 
 extension CollectionViewDelegate {
@@ -72,4 +80,8 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
     newLayout: CollectionLayout
   ) -> TransitionLayout? { nil }
+  public func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath { proposedIndexPath }
 }

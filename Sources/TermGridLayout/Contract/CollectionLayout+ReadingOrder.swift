@@ -91,3 +91,32 @@ public struct ReadingOrder: Hashable, Sendable {
     return first <= last ? Array(indexPaths[first...last]) : Array(indexPaths[last...first].reversed())
   }
 }
+
+extension CollectionLayout {
+  /// The cell whose frame holds `position`, else the nearest cell around it.
+  func defaultTargetIndexPath(forInteractivelyMovingItem previous: IndexPath, withPosition position: Point) -> IndexPath {
+    // Look near the position first, then over the visible area.
+    var areas: [Rect] = []
+    if let bounds = collectionView?.bounds {
+      areas.append(Rect(x: position.x - bounds.width / 4, y: position.y - bounds.height / 4, width: bounds.width / 2, height: bounds.height / 2))
+      areas.append(bounds.union(Rect(x: position.x, y: position.y, width: 1, height: 1)))
+    } else {
+      areas.append(Rect(origin: .zero, size: collectionViewContentSize))
+    }
+    for area in areas {
+      var best: (distance: Double, indexPath: IndexPath)?
+      for element in layoutAttributesForElements(in: area) where element.category == .cell && !element.isHidden {
+        let frame = element.frame
+        let dx = max(0, max(frame.minX - position.x, position.x - frame.maxX))
+        let dy = max(0, max(frame.minY - position.y, position.y - frame.maxY))
+        let distance = frame.contains(position) ? -1 : dx * dx + dy * dy
+        if let current = best, current.distance < distance || (current.distance == distance && current.indexPath < element.indexPath) {
+          continue
+        }
+        best = (distance, element.indexPath)
+      }
+      if let best { return best.indexPath }
+    }
+    return previous
+  }
+}

@@ -191,6 +191,34 @@ open class CollectionLayout {
     defaultIndexPathsInReadingOrder(from: start, through: end)
   }
 
+  // MARK: - Interactive movement
+
+  /// Where an item being moved interactively would land with its centre at `position`
+  /// (content points): by default the item whose frame holds the position, else the
+  /// nearest one; `previousIndexPath` (the target so far) when there is none near.
+  open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: Point)
+    -> IndexPath
+  {
+    defaultTargetIndexPath(forInteractivelyMovingItem: previousIndexPath, withPosition: position)
+  }
+
+  /// The attributes of the item being moved, drawn over everything as it follows the
+  /// pointer: by default its own attributes with the frame centred on `position`, above
+  /// every other element.
+  open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: Point)
+    -> LayoutAttributes?
+  {
+    guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+    attributes.frame = Rect(
+      x: position.x - attributes.frame.width / 2, y: position.y - attributes.frame.height / 2,
+      width: attributes.frame.width, height: attributes.frame.height)
+    attributes.zIndex = Self.interactivelyMovingItemZIndex
+    return attributes
+  }
+
+  /// The z-index of an item being moved interactively: above pinned headers and rows.
+  public static let interactivelyMovingItemZIndex = 10_000
+
   // MARK: - Updates and animation
 
   /// Told before a batch update which items change, so only those get special animations.
