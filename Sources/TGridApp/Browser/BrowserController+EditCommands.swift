@@ -495,23 +495,26 @@ extension BrowserController {
 
   /// Moves a value among its siblings to `position` (where it ends up), as one undo step,
   /// with the focus on it: a card dropped after a drag.
-  func moveValue(_ id: NodeID, toPosition position: Int) {
+  @discardableResult
+  func moveValue(_ id: NodeID, toPosition position: Int) -> Bool {
     guard !store.isLoading else {
       show(message: "the file is still loading")
-      return
+      return false
     }
     guard let node = store.node(id), let parent = store.document.parent(of: node),
       store.document.position(of: node) != position
-    else { return }
+    else { return false }
     let parentID = store.id(parent)
     let kept = DocumentStore.Selection(focus: id, selected: selection.selected)
-    if edit("Move", { editor in
-      try editor.move(id, to: position, in: parentID)
-      return kept
-    }) {
-      restoreAfterEdit(kept)
-      show(message: "moved to position \(position + 1) of \(store.document.childCount(of: parent))")
-    }
+    guard
+      edit("Move", { editor in
+        try editor.move(id, to: position, in: parentID)
+        return kept
+      })
+    else { return false }
+    restoreAfterEdit(kept)
+    show(message: "moved to position \(position + 1) of \(store.document.childCount(of: parent))")
+    return true
   }
 
   // MARK: - Undo

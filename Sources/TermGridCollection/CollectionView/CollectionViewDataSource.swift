@@ -19,9 +19,11 @@ public protocol CollectionViewDataSource: AnyObject {
   /// (``CollectionView/beginInteractiveMovementForItem(at:)``). The default is `false`.
   func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
   /// An interactive movement ended with the item at `sourceIndexPath` dropped at
-  /// `destinationIndexPath`: update the model. The collection view then shows the item
-  /// there itself, unless this call changed the collection view already (a batch update
-  /// or a reload, as a data source whose model announces its own changes does). The
+  /// `destinationIndexPath` (where it ends up): update the model. The collection view then
+  /// shows the item there itself, unless this call changed the collection view already (a
+  /// batch update or a reload, as a data source whose model announces its own changes
+  /// does). A data source that cannot make the move calls
+  /// ``CollectionView/reloadData()`` instead, so the view keeps showing the model. The
   /// default does nothing.
   func collectionView(
     _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)

@@ -414,12 +414,15 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   }
 
   /// A card dropped at another card's place takes that position in the document; the store
-  /// announces the change and ``apply(_:)`` moves the card on screen.
+  /// announces the change and ``apply(_:)`` moves the card on screen. A move the store
+  /// refuses reloads the cards, so the collection view never shows one the document lacks.
   func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
     guard let id = model.item(at: source), let target = model.item(at: destination), let node = store.node(target),
-      let position = store.document.position(of: node)
-    else { return }
-    host.moveValue(id, toPosition: position)
+      let position = store.document.position(of: node), host.moveValue(id, toPosition: position)
+    else {
+      collectionView.reloadData()
+      return
+    }
   }
 
   func collectionView(
