@@ -59,6 +59,10 @@ extension BrowserController {
       }
     }
     if collectionView.isEditMenuVisible, collectionView.handleEditMenuEvent(event) { return .changed }
+    // A card being dragged: Esc puts it back (the collection view answers it first).
+    if collectionView.isInteractivelyMoving, case .key(let key) = event, key == KeyEvent(.escape) {
+      return collectionView.handle(event, command: nil) ? .changed : .unchanged
+    }
     switch event {
     case .key(let key):
       if let prefix = pendingPrefix {

@@ -127,18 +127,27 @@ extension BrowserController {
     return document.formattedText(of: node, style: style)
   }
 
+  /// Copies, and says how it went: at once, or when a clipboard command (which runs in the
+  /// background while keys keep working) ends.
   func copy(text: String, items: [PasteboardItem], description: String) {
-    do {
-      try collectionView.pasteboard.copy(items, plainText: text)
-      show(message: description)
-    } catch .tooLarge(_, let limit) where limit == SystemClipboard.maximumOSC52Bytes {
-      // Say once what happened and what to do.
-      show(
-        message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(Self.byteCount(limit)); "
-          + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
-    } catch {
-      show(message: "\(description) inside tgrid only: \(error)")
+    let pasteboard = collectionView.pasteboard
+    var answered = false
+    pasteboard.copy(items, plainText: text) { [weak self] result in
+      answered = true
+      guard let self else { return }
+      switch result {
+      case .success:
+        self.show(message: description)
+      case .failure(.tooLarge(_, let limit)) where limit == SystemClipboard.maximumOSC52Bytes:
+        // Say once what happened and what to do.
+        self.show(
+          message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(Self.byteCount(limit)); "
+            + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
+      case .failure(let error):
+        self.show(message: "\(description) inside tgrid only: \(error)")
+      }
     }
+    if !answered { show(message: "\(description) · sending…") }
   }
 
   /// Copies the values, then removes them: one undo step.
@@ -486,6 +495,30 @@ extension BrowserController {
     }) {
       restoreAfterEdit(kept)
     }
+  }
+
+  /// Moves a value among its siblings to `position` (where it ends up), as one undo step,
+  /// with the focus on it: a card dropped after a drag.
+  @discardableResult
+  func moveValue(_ id: NodeID, toPosition position: Int) -> Bool {
+    guard !store.isLoading else {
+      show(message: "the file is still loading")
+      return false
+    }
+    guard let node = store.node(id), let parent = store.document.parent(of: node),
+      store.document.position(of: node) != position
+    else { return false }
+    let parentID = store.id(parent)
+    let kept = DocumentStore.Selection(focus: id, selected: selection.selected)
+    guard
+      edit("Move", { editor in
+        try editor.move(id, to: position, in: parentID)
+        return kept
+      })
+    else { return false }
+    restoreAfterEdit(kept)
+    show(message: "moved to position \(position + 1) of \(store.document.childCount(of: parent))")
+    return true
   }
 
   // MARK: - Undo

@@ -19,6 +19,14 @@ extension BrowserController: CollectionViewDelegate {
     setNeedsDisplay()
   }
 
+  /// A dragged value stays among its siblings: in its own section.
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath {
+    proposedIndexPath.section == originalIndexPath.section ? proposedIndexPath : currentIndexPath
+  }
+
   func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
     true
   }

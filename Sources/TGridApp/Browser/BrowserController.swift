@@ -25,6 +25,8 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.
   var message: String?
+  /// The lines of a message too long for the status line, drawn above it.
+  private var messageLines: [String] = []
   /// What takes the screen above the status line for now: the help, a value, the source.
   var overlay: (any BrowserOverlay)?
   /// The first key of a two-key command (`z` then a digit, `c` then `k`), while it waits.
@@ -164,16 +166,39 @@ final class BrowserController: RunLoopRoot, PresentationHost {
       statusLine.right = ""
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
-      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + "  " + (message ?? focusedPath())
-      statusLine.right = statusText()
+      let name = " " + store.name + (store.isModified ? " [+]" : "") + "  "
+      let right = statusText()
+      // A message too long for the status line is never only cut there: it is shown whole
+      // in rows above it as well.
+      let room = canvas.size.columns - TextWidth.displayWidth(of: right) - 1 - TextWidth.displayWidth(of: name)
+      if let message, TextWidth.displayWidth(of: message) > room, canvas.size.rows > 2 {
+        messageLines = TextWidth.wrapped(message, toWidth: max(1, canvas.size.columns - 2))
+      } else {
+        messageLines = []
+      }
+      statusLine.left = name + (message ?? focusedPath())
+      statusLine.right = right
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     }
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
+    drawMessageLines(into: &canvas, context: context)
     if let overlay {
       // It takes the screen above the status line, as `less` and vim do.
       let region = CellRect(column: 0, row: 0, columns: canvas.size.columns, rows: max(0, canvas.size.rows - 1))
       overlay.draw(in: &canvas, region: region, context: context)
+    }
+  }
+
+  /// A long message's lines, over the bottom of the content, above the status line.
+  private func drawMessageLines(into canvas: inout Canvas, context: DrawingContext) {
+    guard !messageLines.isEmpty, prompt == nil else { return }
+    let count = min(messageLines.count, max(1, canvas.size.rows - 2))
+    let top = canvas.size.rows - 1 - count
+    for (offset, text) in messageLines.prefix(count).enumerated() {
+      let row = CellRect(column: 0, row: top + offset, columns: canvas.size.columns, rows: 1)
+      canvas.fill(row, style: context.theme.status)
+      canvas.draw(" " + text, at: CellPoint(column: 0, row: row.row), style: context.theme.status, clip: row)
     }
   }
 

@@ -31,6 +31,11 @@ protocol PresentationHost: AnyObject {
   func setNeedsDisplay()
   /// Shows the focused value whole (a value with nothing to open, on Enter).
   func viewFocusedValue()
+  /// Moves a value to another position among its siblings, as one undo step (a card
+  /// dragged with the mouse), and keeps the focus on it.
+  /// - Returns: whether it moved (the store then announced the change).
+  @discardableResult
+  func moveValue(_ id: NodeID, toPosition position: Int) -> Bool
 }
 
 /// One way of showing a ``DocumentStore``: its layout, data source, key table and status

@@ -32,6 +32,14 @@ final class PresentationDataSource: CollectionViewDataSource {
     inner.collectionView(collectionView, viewForSupplementaryElementOfKind: kind, at: indexPath)
   }
 
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    inner.collectionView(collectionView, canMoveItemAt: indexPath)
+  }
+
+  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+    inner.collectionView(collectionView, moveItemAt: source, to: destination)
+  }
+
   func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable? {
     presentation.nodeID(at: indexPath).map { AnyHashable($0) }
   }

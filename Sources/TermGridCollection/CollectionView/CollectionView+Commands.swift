@@ -29,6 +29,11 @@ extension CollectionView {
   @discardableResult
   public func handle(_ event: InputEvent, command: CommandIdentifier?) -> Bool {
     if isEditMenuVisible, handleEditMenuEvent(event) { return true }
+    if isInteractivelyMoving, case .key(let key) = event, key == KeyEvent(.escape) {
+      // Esc puts a moving item back, whatever the key table says.
+      cancelInteractiveMovement()
+      return true
+    }
     switch event {
     case .key:
       guard let command else { return false }

@@ -117,20 +117,35 @@ extension CollectionView {
     return best?.indexPath
   }
 
-  /// Moves the focus to the first item.
+  /// Moves the focus to the first item in the layout's reading order (Home, `g`): the
+  /// first row as shown, and scrolls to the start.
   public func focusFirstItem() {
-    focusItem(at: nearestValidItem(to: IndexPath(item: 0, section: 0)), scrollPosition: .nearest)
-    if let focused = focusedItem, focused == nearestValidItem(to: IndexPath(item: 0, section: 0)) {
-      scrollToStart()
-    }
+    guard let first = itemAtReadingEnd(last: false) else { return }
+    focusItem(at: first, scrollPosition: nil)
+    scrollToStart()
+    scrollToItem(at: first, at: .nearest)
   }
 
-  /// Moves the focus to the last item.
+  /// Moves the focus to the last item in the layout's reading order (End, `G`): the last
+  /// row as shown (in a tree, the last visible row, not the deepest level's last node), and
+  /// scrolls to the end with the item in view.
   public func focusLastItem() {
-    let sections = numberOfSections
-    guard sections > 0 else { return }
-    focusItem(at: nearestValidItem(to: IndexPath(item: Int.max / 2, section: sections - 1)), scrollPosition: .nearest)
+    guard let last = itemAtReadingEnd(last: true) else { return }
+    focusItem(at: last, scrollPosition: nil)
     scrollToEnd()
+    scrollToItem(at: last, at: .nearest)
+  }
+
+  /// The first or last item in reading order.
+  private func itemAtReadingEnd(last: Bool) -> IndexPath? {
+    loadCountsIfNeeded()
+    collectionViewLayout.prepareIfNeeded()
+    let layout = collectionViewLayout
+    let count = layout.numberOfItemsInReadingOrder
+    guard count > 0, let found = layout.indexPathForItem(atReadingPosition: last ? count - 1 : 0), isValid(found) else {
+      return nearestValidItem(to: last ? IndexPath(item: Int.max / 2, section: max(0, numberOfSections - 1)) : IndexPath(item: 0, section: 0))
+    }
+    return found
   }
 
   /// Scrolls a page and moves the focus to the item at the same place on screen, so the

@@ -2,7 +2,9 @@ import TermGridCore
 
 /// The mouse, mapped onto the guide's touch sequence: a left press highlights the item
 /// under the pointer (and moves the focus there), the release on the same item selects
-/// it, a release elsewhere (or dragging off it) does not; a right click opens the edit
+/// it, a release elsewhere (or dragging off it) does not; dragging an item the data source
+/// lets move picks it up and moves it (``beginInteractiveMovementForItem(at:)``: a ghost
+/// follows the pointer, the release drops it, Esc cancels); a right click opens the edit
 /// menu at the pointer; the wheel scrolls. Items are found through the layout's frames
 /// (``indexPathForItem(atScreen:)``), so it works in any layout.
 extension CollectionView {
@@ -17,18 +19,35 @@ extension CollectionView {
     let item = indexPathForItem(atScreen: event.position)
     switch event.action {
     case .press(.left):
+      cancelInteractiveMovement()
       guard let item else {
         cancelPress()
         return frame.contains(event.position)
       }
       focusItem(at: item, scrollPosition: nil)
       beginPress(at: item)
+      pressPoint = event.position
       return true
     case .drag(.left):
-      // Dragging off the pressed item takes the highlight away, as a touch moving off does.
+      if isInteractivelyMoving {
+        moveWithMouse(to: event.position)
+        return true
+      }
+      // Dragging a pressed item the data source lets move picks it up; otherwise dragging
+      // off it takes the highlight away, as a touch moving off does.
+      if let pressed = indexPathForHighlightedItem, let press = pressPoint,
+        beginMouseMovement(of: pressed, grabbedAt: press, pointerAt: event.position)
+      {
+        return true
+      }
       if let pressed = indexPathForHighlightedItem, pressed != item { cancelPress() }
       return indexPathForHighlightedItem != nil || frame.contains(event.position)
     case .release(.left):
+      if isInteractivelyMoving {
+        moveWithMouse(to: event.position)
+        endInteractiveMovement()
+        return true
+      }
       guard indexPathForHighlightedItem != nil else { return false }
       endPress(at: item)
       return true

@@ -136,37 +136,44 @@ extension CollectionView {
     delegate?.collectionView(self, didSelectItemAt: indexPath)
   }
 
-  /// Selects every item from the anchor to `indexPath` in index order (Shift+arrows, `v`),
-  /// asking `shouldSelect` for each newly selected item. The range replaces the one extended
-  /// before from the same anchor, so moving back shrinks it (asking `shouldDeselect`).
-  /// Without an anchor, or with single selection, it taps `indexPath` instead.
+  /// Selects every item from the anchor to `indexPath` in the layout's reading order
+  /// (``CollectionLayout/indexPathsInReadingOrder(from:through:)``: index order for a flow,
+  /// the rows as shown for a tree) with Shift+arrows or `v`, asking `shouldSelect` for each
+  /// newly selected item. The range replaces the one extended before from the same anchor,
+  /// so moving back shrinks it (asking `shouldDeselect`). Without an anchor, or with single
+  /// selection, it taps `indexPath` instead.
   public func extendSelection(to indexPath: IndexPath) {
     guard allowsSelection, isValid(indexPath) else { return }
     guard allowsMultipleSelection, let anchor = selectionAnchor, isValid(anchor) else {
       tapItem(at: indexPath)
       return
     }
-    let (low, high) = anchor < indexPath ? (anchor, indexPath) : (indexPath, anchor)
+    let range = indexPathsInReadingOrder(from: anchor, through: indexPath)
     if let extent = selectionExtent, isValid(extent) {
       // Drop what the previous range covered beyond the new one.
-      let (oldLow, oldHigh) = anchor < extent ? (anchor, extent) : (extent, anchor)
-      for stale in selectedIndexPaths.filter({ $0 >= oldLow && $0 <= oldHigh && ($0 < low || $0 > high) }).sorted() {
+      let inRange = Set(range)
+      for stale in indexPathsInReadingOrder(from: anchor, through: extent)
+      where !inRange.contains(stale) && selectedIndexPaths.contains(stale) {
         guard delegate?.collectionView(self, shouldDeselectItemAt: stale) ?? true else { continue }
         selectedIndexPaths.remove(stale)
         delegate?.collectionView(self, didDeselectItemAt: stale)
       }
     }
-    var current = low
-    while true {
+    for current in range {
       if !selectedIndexPaths.contains(current), delegate?.collectionView(self, shouldSelectItemAt: current) ?? true {
         selectedIndexPaths.insert(current)
         delegate?.collectionView(self, didSelectItemAt: current)
       }
-      guard current != high, let next = self.indexPath(after: current) else { break }
-      current = next
     }
     selectionExtent = indexPath
     refreshCellStates()
+  }
+
+  /// The items from `start` through `end` in the layout's reading order, both included.
+  public func indexPathsInReadingOrder(from start: IndexPath, through end: IndexPath) -> [IndexPath] {
+    loadCountsIfNeeded()
+    collectionViewLayout.prepareIfNeeded()
+    return collectionViewLayout.indexPathsInReadingOrder(from: start, through: end)
   }
 
   /// The item after `indexPath` in index order, across sections.

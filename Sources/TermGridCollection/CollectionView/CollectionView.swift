@@ -152,6 +152,11 @@ public final class CollectionView: LayoutHost {
   // The edit menu and the pasteboard (CollectionView+EditMenu.swift).
   var editMenuState = EditMenuState()
 
+  // An item being moved interactively (CollectionView+InteractiveMovement.swift).
+  var interactiveMovement: InteractiveMovement?
+  /// Where the last left press was, for a drag that picks the item up.
+  var pressPoint: CellPoint?
+
   // Animations in flight (inserts, deletes, moves, layout switches).
   var animation: ElementAnimation?
   /// Whether changes animate; off in tests and with `--no-animation`.
@@ -346,6 +351,8 @@ public final class CollectionView: LayoutHost {
     elementsWithoutViews.removeAll()
     let cancelled = animation?.completions ?? []
     animation = nil
+    // The items may have changed under it: a movement in progress ends where it is.
+    if interactiveMovement != nil { cancelInteractiveMovement() }
     // Counts may have changed: layouts that keep per-item state (preferred sizes) drop it.
     var context = InvalidationContext.everything
     context.invalidateDataSourceCounts = true
@@ -654,6 +661,7 @@ public final class CollectionView: LayoutHost {
       view.draw(in: &canvas, region: region, clip: clip, context: context)
       if element.alpha < 1 { canvas.restyle(clip) { $0.adding(.dim) } }
     }
+    drawInteractiveMovement(into: &canvas, context: context)
     drawEditMenu(into: &canvas, context: context)
     needsDisplay = false
   }

@@ -24,6 +24,19 @@ public protocol CollectionViewDataSource: AnyObject {
   /// The default is `nil`.
   func collectionView(_ collectionView: CollectionView, indexPathForItemWithIdentifier identifier: AnyHashable)
     -> IndexPath?
+
+  /// Whether the item may be moved interactively
+  /// (``CollectionView/beginInteractiveMovementForItem(at:)``). The default is `false`.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+  /// An interactive movement ended with the item at `sourceIndexPath` dropped at
+  /// `destinationIndexPath` (where it ends up): update the model. The collection view then
+  /// shows the item there itself, unless this call changed the collection view already (a
+  /// batch update or a reload, as a data source whose model announces its own changes
+  /// does). A data source that cannot make the move calls
+  /// ``CollectionView/reloadData()`` instead, so the view keeps showing the model. The
+  /// default does nothing.
+  func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
@@ -40,4 +53,10 @@ extension CollectionViewDataSource {
   public func collectionView(
     _ collectionView: CollectionView, indexPathForItemWithIdentifier identifier: AnyHashable
   ) -> IndexPath? { nil }
+
+  public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+
+  public func collectionView(
+    _ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath
+  ) {}
 }

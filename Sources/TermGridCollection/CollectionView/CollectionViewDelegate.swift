@@ -59,6 +59,15 @@ public protocol CollectionViewDelegate: AnyObject {
   func collectionView(
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
     forElementOfKind elementKind: String, at indexPath: IndexPath)
+
+  /// Where an interactively moving item would land, given where the layout proposes
+  /// (``CollectionLayout/targetIndexPath(forInteractivelyMovingItem:withPosition:)``):
+  /// return `proposedIndexPath`, the default, or another place (`currentIndexPath` to stay
+  /// where it is, to keep an item in its section, say).
+  func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath
 }
 
 extension CollectionViewDelegate {
@@ -104,4 +113,9 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, didEndDisplayingSupplementaryView view: ReusableView,
     forElementOfKind elementKind: String, at indexPath: IndexPath
   ) {}
+
+  public func collectionView(
+    _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+    atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+  ) -> IndexPath { proposedIndexPath }
 }

@@ -20,6 +20,13 @@ public final class HelpView: ReusableView {
   public var keyBindings: KeyBindings
   /// How many lines the last drawing had room for.
   public private(set) var visibleLineCount = 1
+  /// The rows drawn at the last drawing's width (``lines`` with long key lists and
+  /// descriptions wrapped: ``KeyBindings/helpRows(_:keyColumnWidth:width:)``); scrolling
+  /// counts these.
+  public private(set) var rows: [HelpLine]
+  private var rowsWidth: Int?
+  /// The line each of ``rows`` belongs to.
+  private var rowLines: [Int] = []
 
   /// What an event did to the help screen.
   public enum Response: Hashable, Sendable {
@@ -54,12 +61,13 @@ public final class HelpView: ReusableView {
       lines += tableLines
     }
     self.lines = lines
+    rows = lines
     keyColumnWidth = tables.map { $0.helpKeyColumnWidth() }.max() ?? 0
     super.init()
   }
 
   /// The largest useful ``scrollOffset`` for the last drawn height.
-  public var maximumScrollOffset: Int { max(0, lines.count - visibleLineCount) }
+  public var maximumScrollOffset: Int { max(0, rows.count - visibleLineCount) }
 
   /// Scrolls with keys (``KeyBindings/helpScreen``) and the mouse wheel; closes on its
   /// close keys. Other events are not the help screen's.
@@ -116,12 +124,25 @@ public final class HelpView: ReusableView {
     let area = region.intersection(clip).intersection(canvas.bounds)
     guard !area.isEmpty else { return }
     canvas.fill(area, style: theme.normal)
+    if rowsWidth != area.columns {
+      // Wrapped for this width; the first line shown stays the first shown.
+      let firstLine = lineIndex(ofRow: scrollOffset)
+      rows = []
+      rowLines = []
+      for (index, line) in lines.enumerated() {
+        let wrapped = KeyBindings.helpRows([line], keyColumnWidth: keyColumnWidth, width: area.columns)
+        rows += wrapped
+        rowLines += Array(repeating: index, count: wrapped.count)
+      }
+      rowsWidth = area.columns
+      scrollOffset = rowIndex(ofLine: firstLine)
+    }
     visibleLineCount = max(1, area.rows - 1)
     scrollOffset = min(max(0, scrollOffset), maximumScrollOffset)
     var heading = title
-    if lines.count > visibleLineCount {
-      let last = min(lines.count, scrollOffset + visibleLineCount)
-      heading += " (\(scrollOffset + 1)–\(last) of \(lines.count))"
+    if rows.count > visibleLineCount {
+      let last = min(rows.count, scrollOffset + visibleLineCount)
+      heading += " (\(scrollOffset + 1)–\(last) of \(rows.count))"
     }
     let titleRow = CellRect(column: area.column, row: area.row, columns: area.columns, rows: 1)
     canvas.fill(titleRow, style: theme.status)
@@ -131,25 +152,35 @@ public final class HelpView: ReusableView {
     guard area.rows > 1 else { return }
     for row in 0..<visibleLineCount {
       let index = scrollOffset + row
-      guard index < lines.count else { break }
+      guard index < rows.count else { break }
       let position = CellPoint(column: area.column, row: area.row + 1 + row)
       let clip = CellRect(column: area.column, row: position.row, columns: area.columns, rows: 1)
-      switch lines[index] {
+      switch rows[index] {
       case .blank:
         break
       case .heading(let text):
         canvas.draw(TextWidth.truncated(text, toWidth: area.columns), at: position, style: theme.header, clip: clip)
       case .entry(let keys, let help):
-        let keyText = TextWidth.padded(keys, toWidth: min(keyColumnWidth, max(0, area.columns - 2)))
+        let keyText = TextWidth.padded(keys, toWidth: min(keyColumnWidth, max(1, (area.columns - 4) / 2)))
         let afterKeys = canvas.draw(
           keyText, at: CellPoint(column: position.column + 2, row: position.row), style: theme.badge, clip: clip)
         let helpWidth = area.maxColumn - (afterKeys + 2)
-        if helpWidth > 0 {
+        if helpWidth > 0, !help.isEmpty {
           canvas.draw(
             TextWidth.truncated(help, toWidth: helpWidth), at: CellPoint(column: afterKeys + 2, row: position.row),
             style: theme.normal, clip: clip)
         }
       }
     }
+  }
+
+  /// The line a drawn row belongs to.
+  private func lineIndex(ofRow row: Int) -> Int {
+    rowLines.indices.contains(row) ? rowLines[row] : min(row, max(0, lines.count - 1))
+  }
+
+  /// The first row drawn for a line.
+  private func rowIndex(ofLine line: Int) -> Int {
+    rowLines.firstIndex(of: line) ?? 0
   }
 }

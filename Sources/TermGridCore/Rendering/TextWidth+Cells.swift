@@ -25,6 +25,9 @@ extension TextWidth {
 
     private var count = 0
     private var endsWithJoiner = false
+    /// Whether a code point after a joiner joins its cell (``TextWidth/EmojiSequences``),
+    /// read once per cluster and only when it matters.
+    private var joinsAfterJoiner: Bool?
 
     /// A splitter at the start of a cluster.
     package init() {}
@@ -33,7 +36,7 @@ extension TextWidth {
     package mutating func step(_ scalar: Unicode.Scalar) -> Step {
       let width = TextWidth.scalarWidth(scalar)
       let isJoiner = scalar.value == 0x200D
-      if count > 0 && (width == 0 || endsWithJoiner) {
+      if count > 0 && (width == 0 || (endsWithJoiner && joinsAfterJoinerRule())) {
         // After a joiner the cell is at most four long (a joiner is never fifth), so a
         // spacing code point always fits.
         let fits = count < TextWidth.codePointsPerCell - (isJoiner ? 1 : 0)
@@ -45,6 +48,13 @@ extension TextWidth {
       count = 1
       endsWithJoiner = isJoiner
       return .startsCell(width: width)
+    }
+
+    private mutating func joinsAfterJoinerRule() -> Bool {
+      if let joinsAfterJoiner { return joinsAfterJoiner }
+      let joins = TextWidth.emojiSequences == .joined
+      joinsAfterJoiner = joins
+      return joins
     }
   }
 

@@ -13,7 +13,11 @@
 ///
 /// The one exception is the zero width joiner: a terminal that draws emoji sequences as one
 /// glyph (tmux, kitty, WezTerm) puts a code point that follows a joiner into the joiner's
-/// cell, so `👨‍👩‍👧` takes two columns, not six.
+/// cell, so `👨‍👩‍👧` takes two columns, not six. Terminals disagree here (xterm draws six),
+/// so the rule is a setting, ``emojiSequences``: a terminal that is opened measures it
+/// (``NcursesTerminal`` writes `👨‍👩‍👧` and asks where the cursor went) and counts per code
+/// point when it cannot; without a terminal (text dumps) the rule is always the joined one
+/// tabled here.
 ///
 /// Measured with glibc 2.36's `wcwidth` in `C.UTF-8`, Python's `wcwidth` 0.7.0 and tmux
 /// 3.3a (the columns the cursor advanced after `printf`):
@@ -31,7 +35,7 @@
 /// | `☺︎` (VS15) | 1 | 1 | 1 | 1 |
 /// | `1️⃣` | 1 | 2 | 1 | 1 |
 /// | U+1100 U+1161 U+11A8 | 2 | 2 | 2 | 2 |
-/// | a lone U+0301, U+200D, U+200B | 0 | 0 | 0 | 0 |
+/// | a lone U+0301, U+200D | 0 | 0 | 0 | 0 |
 ///
 /// Where glibc and tmux agree this follows them, because ncurses counts a cell's columns
 /// with the C library's `wcwidth` of its first code point: any other width would put
@@ -106,8 +110,9 @@ public enum TextWidth {
   /// `nil` when the cluster is safe to draw.
   ///
   /// C0 controls and DEL become their Unicode control pictures (`␛` for ESC, `␊` for a line
-  /// feed); C1 controls and invisible direction or separator characters become an escape
-  /// such as `\u009b`, so a `CSI` byte or a right-to-left override shows up as data. A zero
+  /// feed); C1 controls and invisible direction, separator and format characters become an
+  /// escape such as `\u009b` or `\u200b`, so a `CSI` byte, a right-to-left override or a
+  /// zero width space shows up as data. A zero
   /// width joiner that ends the cluster becomes `\u200d`: the next cluster is not joined to
   /// it in Unicode, but a terminal would draw that cluster's first code point into the
   /// joiner's cell.
@@ -230,12 +235,19 @@ public enum TextWidth {
     return false
   }
 
-  /// Code points that must not be written to a terminal as they are.
+  /// Code points that must not be written to a terminal as they are: controls, direction
+  /// and separator characters, and invisible format characters that would make different
+  /// text look the same (`ab` and `a` U+200B `b`): the zero width space, the word joiner
+  /// and invisible operators, the byte order mark (U+FEFF), the Mongolian vowel separator,
+  /// deprecated format characters, interlinear annotation marks and the language tag.
+  /// Joiners, variation selectors and emoji tag characters, which shape what they join,
+  /// are drawn as themselves.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x20 || (value >= 0x7F && value <= 0x9F) { return true }
     switch value {
     case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    case 0x180E, 0x200B, 0x2060...0x2064, 0x206A...0x206F, 0xFEFF, 0xFFF9...0xFFFB, 0xE0001: return true
     default: return false
     }
   }

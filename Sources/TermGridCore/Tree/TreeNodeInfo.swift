@@ -42,6 +42,24 @@ public struct TreeNodeInfo: Hashable, Sendable {
   public var isPinned: Bool
   /// True for the lowest pinned row, which draws the edge between pinned rows and content.
   public var isLastPinned: Bool
+  /// For a pinned row, the guide lines the outline draws before the node on its own row
+  /// (`│  ├─ name`), so the pinned row reads as that row of the tree. Empty for a cell.
+  public var guideLines: [GuideLine] = []
+
+  /// One cell of the guide lines before a pinned row's node: the directions lines leave
+  /// it in (a trunk passing `│`, a branch `├`, the last branch `└`, its stub `─`).
+  public struct GuideLine: Hashable, Sendable {
+    /// Columns from the frame's left edge.
+    public var column: Int
+    /// The directions lines leave the cell in.
+    public var directions: LineDirections
+
+    /// Creates a guide-line cell.
+    public init(column: Int, directions: LineDirections) {
+      self.column = column
+      self.directions = directions
+    }
+  }
 
   /// Creates node info.
   public init(

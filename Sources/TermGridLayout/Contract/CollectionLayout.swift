@@ -30,6 +30,9 @@ open class CollectionLayout {
   /// The decoration view makers registered with ``register(decorationViewOfKind:_:)``.
   public private(set) var decorationViewFactories: [String: () -> ReusableView] = [:]
 
+  /// Section starts in index order for the default reading order, dropped by every pass.
+  var indexOrderSectionStarts: [Int]?
+
   /// Creates a layout.
   public init() {}
 
@@ -69,6 +72,7 @@ open class CollectionLayout {
   /// Runs `prepare()` if the layout was invalidated since the last pass.
   public final func prepareIfNeeded() {
     guard needsPrepare else { return }
+    indexOrderSectionStarts = nil
     prepare()
     preparePassCount += 1
     needsPrepare = false
@@ -155,6 +159,65 @@ open class CollectionLayout {
   /// geometry alone does not say it well (an outline moves row by row). `nil`, the default,
   /// lets the collection view pick the nearest item in that direction by frame geometry.
   open func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? { nil }
+
+  // MARK: - Reading order
+
+  /// Where an item stands in the order a person reads the layout (0 first), or `nil` for
+  /// an index path that names no item.
+  ///
+  /// A range selection is the items between its anchor and its end in this order, and the
+  /// first and last items (Home, End) are its ends. The default is index order, sections
+  /// one after another, which is reading order for layouts whose frames follow their index
+  /// paths (a flow). Layouts that place items otherwise answer their own order: a tree
+  /// answers depth-first order (its rows as shown, whatever their depth); a layout that
+  /// scatters items can answer frame order (``readingOrderByFrames(_:)`` helps).
+  open func readingPosition(ofItemAt indexPath: IndexPath) -> Int? {
+    defaultReadingPosition(ofItemAt: indexPath)
+  }
+
+  /// The item at a position in reading order (see ``readingPosition(ofItemAt:)``), or `nil`
+  /// past either end.
+  open func indexPathForItem(atReadingPosition position: Int) -> IndexPath? {
+    defaultIndexPathForItem(atReadingPosition: position)
+  }
+
+  /// How many items reading order has: every item of the collection view by default.
+  open var numberOfItemsInReadingOrder: Int { defaultNumberOfItemsInReadingOrder }
+
+  /// The items from `start` through `end` in reading order, both included, in that order
+  /// (from `end` through `start` when `end` comes first); empty when either names no item.
+  /// Override for a faster walk than one ``indexPathForItem(atReadingPosition:)`` per item.
+  open func indexPathsInReadingOrder(from start: IndexPath, through end: IndexPath) -> [IndexPath] {
+    defaultIndexPathsInReadingOrder(from: start, through: end)
+  }
+
+  // MARK: - Interactive movement
+
+  /// Where an item being moved interactively would land with its centre at `position`
+  /// (content points): by default the item whose frame holds the position, else the
+  /// nearest one; `previousIndexPath` (the target so far) when there is none near.
+  open func targetIndexPath(forInteractivelyMovingItem previousIndexPath: IndexPath, withPosition position: Point)
+    -> IndexPath
+  {
+    defaultTargetIndexPath(forInteractivelyMovingItem: previousIndexPath, withPosition: position)
+  }
+
+  /// The attributes of the item being moved, drawn over everything as it follows the
+  /// pointer: by default its own attributes with the frame centred on `position`, above
+  /// every other element.
+  open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath, withTargetPosition position: Point)
+    -> LayoutAttributes?
+  {
+    guard var attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+    attributes.frame = Rect(
+      x: position.x - attributes.frame.width / 2, y: position.y - attributes.frame.height / 2,
+      width: attributes.frame.width, height: attributes.frame.height)
+    attributes.zIndex = Self.interactivelyMovingItemZIndex
+    return attributes
+  }
+
+  /// The z-index of an item being moved interactively: above pinned headers and rows.
+  public static let interactivelyMovingItemZIndex = 10_000
 
   // MARK: - Updates and animation
 

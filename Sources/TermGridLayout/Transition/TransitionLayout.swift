@@ -103,6 +103,22 @@ open class TransitionLayout: CollectionLayout {
 
   /// Passes data changes (counts, items, preferred sizes) on to both layouts; a change of
   /// ``transitionProgress`` only invalidates the transition itself.
+  /// Reading order is the layout the transition goes to: a selection or a jump made part-way
+  /// is meant for what will be shown.
+  open override func readingPosition(ofItemAt indexPath: IndexPath) -> Int? {
+    nextLayout.readingPosition(ofItemAt: indexPath)
+  }
+
+  open override func indexPathForItem(atReadingPosition position: Int) -> IndexPath? {
+    nextLayout.indexPathForItem(atReadingPosition: position)
+  }
+
+  open override var numberOfItemsInReadingOrder: Int { nextLayout.numberOfItemsInReadingOrder }
+
+  open override func indexPathsInReadingOrder(from start: IndexPath, through end: IndexPath) -> [IndexPath] {
+    nextLayout.indexPathsInReadingOrder(from: start, through: end)
+  }
+
   open override func invalidateLayout(with context: InvalidationContext) {
     if context.newBounds == nil {
       currentLayout.invalidateLayout(with: context)

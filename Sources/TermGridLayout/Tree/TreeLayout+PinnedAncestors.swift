@@ -5,11 +5,13 @@ extension TreeLayout {
   ///
   /// Computed when asked, from the host's bounds and focused item, so scrolling costs no
   /// layout pass. The ancestors of the focused node (when it is in view; otherwise of the
-  /// node just below the pinned rows) whose own rows are above the place they would be
-  /// pinned at are shown there, root first, like an editor's sticky scroll. The focused
-  /// node itself is never covered: fewer rows are pinned if it would be. Rows span the
-  /// visible width; each node is drawn at its indentation, or at the left edge when the
-  /// outline is scrolled sideways past it.
+  /// node just below the pinned rows) whose own rows are hidden under the pinned rows are
+  /// shown there, outermost on top, like an editor's sticky scroll. When there are more of
+  /// them than rows to pin, the nearest ones are shown (the parent always), since they say
+  /// most about where the focus is. The focused node itself is never covered: fewer rows
+  /// are pinned if it would be. Rows span the visible width; each is drawn as its row of the
+  /// tree (guide lines, then the node at its indentation), or with the node at the left
+  /// edge when the outline is scrolled sideways past it.
   public func pinnedAncestorIndexPaths() -> [IndexPath] {
     pinnedAncestorGlobals().globals.map(cache.indexPath(ofGlobal:))
   }
@@ -34,6 +36,8 @@ extension TreeLayout {
       info.contentOffset = max(0, cache.column(ofGlobal: global) - leftColumn)
       info.isPinned = true
       info.isLastPinned = slot == globals.count - 1
+      info.guideLines = guideLines(
+        ofGlobal: global, leftColumn: leftColumn, width: metrics.column(forX: bounds.maxX) - leftColumn)
       attributes.info = LayoutInfo(info)
       result.append(attributes)
     }
@@ -51,30 +55,73 @@ extension TreeLayout {
     let limit = min(maximumPinnedAncestors, visibleRows / 2)
     guard limit > 0 else { return ([], topRow) }
 
-    /// How many of `chain`'s first ancestors are above their pinned slot.
-    func scrolledOff(_ chain: [Int]) -> Int {
-      var count = 0
-      while count < chain.count, count < limit, Int(cache.rows[chain[count]]) < topRow + count { count += 1 }
-      return count
+    /// The ancestors of `chain` to pin in `count` rows: the nearest `count` of those whose
+    /// rows are above the visible area or under the pinned rows (so every ancestor the
+    /// pinned rows cover is among them), or `nil` when fewer are, or when they would all
+    /// be pinned where they already are.
+    func pinned(_ chain: [Int], count: Int) -> [Int]? {
+      var hidden = 0
+      while hidden < chain.count, Int(cache.rows[chain[hidden]]) < topRow + count { hidden += 1 }
+      guard hidden >= count, Int(cache.rows[chain[hidden - count]]) < topRow else { return nil }
+      return Array(chain[(hidden - count)..<hidden])
     }
 
     if let focused = host.indexPathForFocusedItem, let global = cache.globalIndex(of: focused) {
       let row = Int(cache.rows[global])
       if row >= topRow, row < topRow + visibleRows {
         let chain = cache.ancestors(ofGlobal: global)
-        var count = scrolledOff(chain)
-        while count > 0, row < topRow + count { count -= 1 }
-        return (Array(chain.prefix(count)), topRow)
+        // As many rows as are hidden and fit above the focus; a row more hides one more
+        // ancestor at most, so the first count that works from the top is the largest.
+        for count in stride(from: min(limit, row - topRow, chain.count), through: 1, by: -1) {
+          if let globals = pinned(chain, count: count) { return (globals, topRow) }
+        }
+        return ([], topRow)
       }
     }
     // No focus in view: pin what the first row under the pinned rows hangs from. Try the
     // most rows first; the first count whose node's ancestors fill the slots wins.
     for count in stride(from: limit, through: 1, by: -1) {
       guard let global = cache.firstNode(atOrBelowRow: topRow + count) else { continue }
-      let chain = cache.ancestors(ofGlobal: global)
-      if scrolledOff(chain) >= count { return (Array(chain.prefix(count)), topRow) }
+      if let globals = pinned(cache.ancestors(ofGlobal: global), count: count) { return (globals, topRow) }
     }
     return ([], topRow)
+  }
+
+  /// The guide lines of a node's own row in the outline, relative to a pinned row whose left
+  /// edge is `leftColumn`: a `│` for each ancestor whose trunk passes the row, then `├─`
+  /// (`└─` for a last child) to the node.
+  func guideLines(ofGlobal global: Int, leftColumn: Int, width: Int) -> [TreeNodeInfo.GuideLine] {
+    let cache = cache
+    let depth = Int(cache.depths[global])
+    guard depth > 0 else { return [] }
+    let indent = cache.parameters.indentWidth
+    var lines: [TreeNodeInfo.GuideLine] = []
+    func add(_ column: Int, _ directions: LineDirections) {
+      let relative = column - leftColumn
+      if relative >= 0, relative < width { lines.append(TreeNodeInfo.GuideLine(column: relative, directions: directions)) }
+    }
+    // Walk up from the node: at each level, whether the node on the path there has a
+    // sibling after it decides the glyph in its parent's trunk column.
+    var node = global
+    var level = depth - 1
+    while level >= 0 {
+      let parent = Int(cache.parents[node])
+      guard parent >= 0 else { break }
+      let hasNextSibling = node < Int(cache.firstChildren[parent]) + Int(cache.childCounts[parent]) - 1
+      let column = level * indent
+      if node == global {
+        add(column, hasNextSibling ? [.up, .down, .right] : [.up, .right])
+        let stubEnd = column + max(1, indent - 2)
+        if column + 1 <= stubEnd {
+          for stub in (column + 1)...stubEnd { add(stub, stub < stubEnd ? .horizontal : .left) }
+        }
+      } else if hasNextSibling {
+        add(column, .vertical)
+      }
+      node = parent
+      level -= 1
+    }
+    return lines.sorted { $0.column < $1.column }
   }
 }
 

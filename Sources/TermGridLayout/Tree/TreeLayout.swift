@@ -283,6 +283,22 @@ open class TreeLayout: CollectionLayout {
     treeFocusTarget(movingFrom: indexPath, direction: direction)
   }
 
+  /// Depth-first order: the rows as shown, whatever their depth, so a range selection in
+  /// the tree is the rows between its ends and End goes to the last row.
+  open override func readingPosition(ofItemAt indexPath: IndexPath) -> Int? {
+    treeReadingPosition(ofItemAt: indexPath)
+  }
+
+  open override func indexPathForItem(atReadingPosition position: Int) -> IndexPath? {
+    treeIndexPathForItem(atReadingPosition: position)
+  }
+
+  open override var numberOfItemsInReadingOrder: Int { cache.count }
+
+  open override func indexPathsInReadingOrder(from start: IndexPath, through end: IndexPath) -> [IndexPath] {
+    treeIndexPathsInReadingOrder(from: start, through: end)
+  }
+
   open override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {
     super.prepare(forCollectionViewUpdates: updateItems)
     isApplyingUpdates = true

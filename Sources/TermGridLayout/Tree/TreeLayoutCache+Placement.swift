@@ -115,17 +115,24 @@ extension TreeLayoutCache {
     let rows = FillBuffer<Int32>(count: total, repeating: 0)
     let order = FillBuffer<Int32>(count: total, repeating: 0)
     let orderIndex = FillBuffer<Int32>(count: total, repeating: 0)
+    let isOutline = parameters.orientation == .outline
+    // Columns read in depth-first order, which is not their row order per depth; the
+    // outline's order already is depth-first.
+    let depthFirst = FillBuffer<Int32>(count: isOutline ? 0 : total, repeating: 0)
+    let depthFirstIndex = FillBuffer<Int32>(count: isOutline ? 0 : total, repeating: 0)
+    var enteredCount = 0
     defer {
       self.rows = rows.array
       self.order = order.array
       self.orderIndex = orderIndex.array
-      for buffer in [rows, order, orderIndex] { buffer.deallocate() }
+      self.depthFirstOrder = depthFirst.array
+      self.depthFirstIndex = depthFirstIndex.array
+      for buffer in [rows, order, orderIndex, depthFirst, depthFirstIndex] { buffer.deallocate() }
     }
     guard total > 0 else {
       totalRows = 0
       return
     }
-    let isOutline = parameters.orientation == .outline
     let centred = parameters.parentAlignment == .centered
     let spacing = Int32(clamping: max(0, parameters.siblingSpacing))
     let height = Int32(clamping: max(1, parameters.nodeHeight))
@@ -181,6 +188,11 @@ extension TreeLayoutCache {
       cursors[slot] += 1
       order[position] = Int32(truncatingIfNeeded: entered)
       orderIndex[entered] = Int32(truncatingIfNeeded: position - (isOutline ? 0 : sectionStarts[slot]))
+      if !isOutline {
+        depthFirst[enteredCount] = Int32(truncatingIfNeeded: entered)
+        depthFirstIndex[entered] = Int32(truncatingIfNeeded: enteredCount)
+        enteredCount += 1
+      }
       if isOutline {
         rows[entered] = nextRow
         nextRow += height

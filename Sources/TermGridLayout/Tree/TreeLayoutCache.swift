@@ -52,6 +52,11 @@ struct TreeLayoutCache {
   var order: [Int32] = []
   /// Each node's position in ``order``.
   var orderIndex: [Int32] = []
+  /// Nodes in depth-first order, when that is not ``order`` (columns orientation; the
+  /// outline's rows are already in depth-first order, so it stays empty there).
+  var depthFirstOrder: [Int32] = []
+  /// Each node's position in ``depthFirstOrder`` (columns orientation only).
+  var depthFirstIndex: [Int32] = []
   /// The left column of each depth (columns orientation).
   var columnX: [Int] = []
   /// The width of each depth column: its widest node (columns orientation).
@@ -135,6 +140,18 @@ struct TreeLayoutCache {
       depth: Int(depths[global]), marker: marker(ofGlobal: global),
       hiddenDescendantCount: hiddenCounts[global] ?? 0, labelWidth: Int(labelWidths[global]),
       width: Int(widths[global]) - parameters.nodePadding)
+  }
+
+  /// A node's position in depth-first order: the order its rows are read in.
+  @inline(__always)
+  func depthFirstPosition(ofGlobal global: Int) -> Int {
+    parameters.orientation == .outline ? Int(orderIndex[global]) : Int(depthFirstIndex[global])
+  }
+
+  /// The node at a position in depth-first order.
+  @inline(__always)
+  func global(atDepthFirstPosition position: Int) -> Int {
+    parameters.orientation == .outline ? Int(order[position]) : Int(depthFirstOrder[position])
   }
 
   /// A node's ancestors, root first.

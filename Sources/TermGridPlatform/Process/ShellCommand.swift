@@ -13,6 +13,13 @@ import SystemPackage
 /// whose first few kilobytes come back (so it never draws over the screen). A command that
 /// leaves a helper running (xclip keeps one to own the X selection) is fine: only the
 /// command itself is waited for, and what the helper keeps open is not read to its end.
+/// Whether anything it started is still running is in the result
+/// (``Result/leftProcessGroup``), so the caller can end it later with
+/// ``endProcessGroup(_:)``.
+///
+/// It may run on any thread: a write to a command that stopped reading raises SIGPIPE on
+/// the calling thread only, where it is blocked and taken back, so the process's signal
+/// dispositions are never touched.
 ///
 /// The command runs in a process group of its own. One that does not finish in time is
 /// killed with its whole group (the shell and whatever it started: `sleep 30; true` leaves
@@ -21,7 +28,7 @@ import SystemPackage
 /// taking keys from the program.
 ///
 /// swift-system has no process spawning; swift-subprocess does, but only as `async`
-/// functions, and a copy runs synchronously inside the run loop: this is `posix_spawn`,
+/// functions, and the callers run it on a plain worker thread: this is `posix_spawn`,
 /// `poll` and `waitpid` directly.
 package enum ShellCommand {
   /// How a command ended.
@@ -42,6 +49,27 @@ package enum ShellCommand {
     package var outcome: Outcome
     /// The start of what it wrote to its standard error (at most about 4 KiB).
     package var errorOutput: [UInt8]
+    /// The command's process group when processes it started were still running after it
+    /// exited (a selection owner, or `sleep 10 &`); `nil` when nothing was left.
+    package var leftProcessGroup: Int32? = nil
+  }
+
+  /// Ends a process group a command left running: SIGTERM, then SIGKILL to whatever is
+  /// still there after `graceMilliseconds`. A group that is already gone is left alone.
+  package static func endProcessGroup(_ group: Int32, graceMilliseconds: Int = 100) {
+    guard group > 1, kill(-group, 0) == 0 else { return }
+    kill(-group, SIGTERM)
+    let deadline = MonotonicClock.milliseconds() + graceMilliseconds
+    while MonotonicClock.milliseconds() < deadline {
+      if kill(-group, 0) != 0 { return }
+      usleep(5_000)
+    }
+    kill(-group, SIGKILL)
+  }
+
+  /// Whether any process of a group is alive.
+  package static func isProcessGroupRunning(_ group: Int32) -> Bool {
+    group > 1 && kill(-group, 0) == 0
   }
 
   /// Runs `command` with `input` on its standard input, for at most `timeoutMilliseconds`.
@@ -117,14 +145,24 @@ package enum ShellCommand {
   ) -> Result {
     inputDescriptor.setNonBlocking()
     errorDescriptor.setNonBlocking()
-    // A child that exits without reading makes our write fail with EPIPE; the signal
-    // that would come with it must not end this process.
-    var ignore = sigaction()
-    TerminalSignals.setHandler(&ignore, SIG_IGN)
-    sigemptyset(&ignore.sa_mask)
-    var previousPipeAction = sigaction()
-    sigaction(SIGPIPE, &ignore, &previousPipeAction)
-    defer { sigaction(SIGPIPE, &previousPipeAction, nil) }
+    // A child that exits without reading makes our write fail with EPIPE; the signal that
+    // comes with it goes to this thread, which blocks it meanwhile and takes it back
+    // before unblocking, so it never ends the process (and no other thread's signal
+    // handling changes, as a process-wide SIG_IGN would).
+    var pipeOnly = sigset_t()
+    sigemptyset(&pipeOnly)
+    sigaddset(&pipeOnly, SIGPIPE)
+    var previousMask = sigset_t()
+    pthread_sigmask(SIG_BLOCK, &pipeOnly, &previousMask)
+    defer {
+      var pending = sigset_t()
+      sigpending(&pending)
+      if sigismember(&pending, SIGPIPE) == 1, sigismember(&previousMask, SIGPIPE) == 0 {
+        var now = timespec(tv_sec: 0, tv_nsec: 0)
+        _ = sigtimedwait(&pipeOnly, nil, &now)
+      }
+      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    }
 
     let deadline = MonotonicClock.milliseconds() + timeout
     var written = 0
@@ -154,7 +192,10 @@ package enum ShellCommand {
         }
         let outcome: Outcome =
           status & 0x7F == 0 ? .exited(status: (status >> 8) & 0xFF) : .killedBySignal(status & 0x7F)
-        return Result(outcome: outcome, errorOutput: errors)
+        // The shell is reaped, but its group lives on while anything it started does (the
+        // group's id cannot be reused until then).
+        let left = isProcessGroupRunning(child) ? child : nil
+        return Result(outcome: outcome, errorOutput: errors, leftProcessGroup: left)
       }
       let now = MonotonicClock.milliseconds()
       if now >= deadline {

@@ -25,6 +25,7 @@ import TermGridPlatform
 public final class RunLoopWaker: Sendable {
   private let isPendingFlag = Atomic<Bool>(false)
   private let pipe: WakePipe?
+  private let work = Mutex<[@Sendable () -> Void]>([])
 
   /// Creates a waker. Without a descriptor to spare it still works, delivered the next time
   /// the run loop wakes for anything else.
@@ -38,6 +39,25 @@ public final class RunLoopWaker: Sendable {
     // is sure to see the byte of any wake it missed.
     isPendingFlag.store(true, ordering: .releasing)
     pipe?.signal()
+  }
+
+  /// Runs `body` on the run loop's thread when it next wakes (this call wakes it), before
+  /// its root hears of the wake: how background work hands its result back, as a main
+  /// queue would. Bodies run in the order they were given, each once.
+  ///
+  /// Safe from any thread. A body given when no run loop runs on this waker's terminal
+  /// waits until one does.
+  public func performOnRunLoop(_ body: @escaping @Sendable () -> Void) {
+    work.withLock { $0.append(body) }
+    wake()
+  }
+
+  /// Takes the bodies given to ``performOnRunLoop(_:)`` since the last take, oldest first.
+  package func takeWork() -> [@Sendable () -> Void] {
+    work.withLock { queued in
+      defer { queued.removeAll() }
+      return queued
+    }
   }
 
   /// True while a wake waits to be taken.

@@ -78,6 +78,10 @@ public final class TerminalRunLoop: DisplayHost {
       if root.wantsToQuit { return .quit }
       if let waker, waker.take() {
         wakeCount += 1
+        // Work handed back with performOnRunLoop first, so the root sees what it did.
+        let work = waker.takeWork()
+        for body in work { body() }
+        if !work.isEmpty { needsDisplay = true }
         switch root.handleWake(in: self) {
         case .quit: return .quit
         case .changed: needsDisplay = true

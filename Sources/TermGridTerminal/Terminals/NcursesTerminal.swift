@@ -70,6 +70,9 @@ public final class NcursesTerminal: Terminal {
   private var shellMode: TerminalModes?
   /// Whether ``CrashGuard`` was installed for this terminal (it is off when disabled).
   private var installedCrashGuard = false
+  /// False when the locale cannot encode box-drawing characters (`LC_ALL=C`): lines,
+  /// borders and markers are then drawn with ASCII stand-ins (``TextWidth/asciiFallback(for:)``).
+  public private(set) var drawsUnicodeLines = true
 
   private var decoder = InputDecoder()
   private var queuedEvents: [InputEvent] = []
@@ -101,14 +104,22 @@ public final class NcursesTerminal: Terminal {
   ///   - bracketedPaste: ask the terminal to mark pasted text, so it arrives as one
   ///     ``InputEvent/paste(_:)``.
   /// - Throws: ``TerminalError`` when there is no terminal or `TERM` is unusable.
+  ///   - measuresEmojiSequences: measure how the terminal lays out emoji joined by zero
+  ///     width joiners (``measureEmojiSequences(timeoutMilliseconds:)``) and make that the
+  ///     process's rule (``TextWidth/emojiSequences``), counting per code point when the
+  ///     terminal does not answer.
   public convenience init(
-    enableMouse: Bool = true, useColor: Bool = ColorSupport.environmentAllowsColor, bracketedPaste: Bool = true
+    enableMouse: Bool = true, useColor: Bool = ColorSupport.environmentAllowsColor, bracketedPaste: Bool = true,
+    measuresEmojiSequences: Bool = true
   ) throws {
     let term = Environment.value(of: "TERM")
     guard let term, !term.isEmpty, term != "dumb" else { throw TerminalError.unusableTerminalType(term) }
     try self.init(
       devicePath: "/dev/tty", terminalType: nil, enableMouse: enableMouse, useColor: useColor,
       bracketedPaste: bracketedPaste)
+    if measuresEmojiSequences {
+      TextWidth.emojiSequences = measureEmojiSequences() ?? .perCodePoint
+    }
   }
 
   /// Opens the terminal device at `devicePath` (a pseudo-terminal in tests) and switches it
@@ -126,6 +137,7 @@ public final class NcursesTerminal: Terminal {
     escapeDelayMilliseconds = Self.escapeDelayFromEnvironment()
     // Wide characters need the locale before ncurses starts.
     setlocale(LC_ALL, "")
+    drawsUnicodeLines = Self.localeEncodesLines()
     // Nothing may interrupt setting up half-way; signals wait until the handlers are in.
     let mask = TerminalSignals.blockHandledSignals()
     defer { TerminalSignals.restoreSignalMask(mask) }
@@ -195,6 +207,7 @@ public final class NcursesTerminal: Terminal {
     colorCount = 0
     escapeDelayMilliseconds = InputDecoder.escapeDelayMilliseconds
     setlocale(LC_ALL, "")
+    drawsUnicodeLines = Self.localeEncodesLines()
     let duplicate: Int32
     do {
       duplicate = try FileDescriptor(rawValue: descriptor).duplicate().rawValue
@@ -263,6 +276,12 @@ public final class NcursesTerminal: Terminal {
     // ncurses restores its saved program mode after a pause; make it this one.
     def_prog_mode()
     return mode
+  }
+
+  /// Whether the C library (which ncurses writes with) can encode a box-drawing line in
+  /// the current locale: not in `C` or `POSIX`, or any locale that is not UTF-8.
+  private static func localeEncodesLines() -> Bool {
+    cnc_wcwidth(0x2500) == 1 && cnc_wcwidth(0x256D) == 1
   }
 
   private static func escapeDelayFromEnvironment() -> Int {
@@ -385,7 +404,7 @@ public final class NcursesTerminal: Terminal {
     if previous == nil, presentsChangedCellsOnly { werase(window) }
     let rows = min(canvas.size.rows, screenSize.rows)
     let columns = min(canvas.size.columns, screenSize.columns)
-    var writer = CellWriter(window: window, columns: columns)
+    var writer = CellWriter(window: window, columns: columns, asciiOnly: !drawsUnicodeLines)
     canvas.cells.withUnsafeBufferPointer { cells in
       for row in 0..<rows {
         let start = row * canvas.size.columns
@@ -414,13 +433,23 @@ public final class NcursesTerminal: Terminal {
     private var count = 0
     private var width = 0
     private let maximumCount = Int(cnc_ccharw_max())
+    /// The locale cannot encode more than ASCII: lines and markers get ASCII stand-ins.
+    private let asciiOnly: Bool
 
-    init(window: UnsafeMutablePointer<WINDOW>?, columns: Int) {
+    init(window: UnsafeMutablePointer<WINDOW>?, columns: Int, asciiOnly: Bool) {
       self.window = window
       self.columns = Int32(columns)
+      self.asciiOnly = asciiOnly
     }
 
     mutating func write(_ character: Character, row: Int32, column: Int32, attributes: attr_t, pair: Int32) {
+      if asciiOnly, character.asciiValue == nil, let standIn = TextWidth.asciiFallback(for: character)?.asciiValue {
+        text[0] = wchar_t(standIn)
+        count = 1
+        width = 1
+        flush(row: row, column: column, attributes: attributes, pair: pair)
+        return
+      }
       if let ascii = character.asciiValue {
         text[0] = wchar_t(ascii)
         count = 1
@@ -559,6 +588,49 @@ public final class NcursesTerminal: Terminal {
   public func invalidateScreen() {
     lastFrame = nil
     if isActive { clearok(cnc_curscr(), true) }
+  }
+
+  // MARK: - Measuring
+
+  /// Measures how the terminal lays out an emoji sequence joined by zero width joiners:
+  /// writes ``TextWidth/emojiSequenceProbe`` at the start of the top line, asks where the
+  /// cursor went (`CSI 6n`), then erases the line and forgets the screen (the next frame is
+  /// drawn whole).
+  ///
+  /// Keys typed meanwhile are kept for ``nextEvent(timeoutMilliseconds:)``.
+  /// - Returns: the rule the terminal follows, or `nil` when it did not answer in time (or
+  ///   the locale cannot write the probe).
+  public func measureEmojiSequences(timeoutMilliseconds: Int = 300) -> TextWidth.EmojiSequences? {
+    guard isActive, !isRecording, drawsUnicodeLines, size.columns >= 8 else { return nil }
+    writeToTerminal(Array(("\r" + TextWidth.emojiSequenceProbe + "\u{1B}[6n").utf8))
+    let report = readCursorReport(timeoutMilliseconds: timeoutMilliseconds)
+    writeToTerminal(Array("\r\u{1B}[2K".utf8))
+    invalidateScreen()
+    guard let report else { return nil }
+    return TextWidth.emojiSequences(forProbeAdvance: report.column - 1)
+  }
+
+  /// Waits for a cursor position report (`ESC [ row ; column R`), handing every other byte
+  /// to the input decoder. Returns `nil` when none came in time.
+  private func readCursorReport(timeoutMilliseconds: Int) -> (row: Int, column: Int)? {
+    let deadline = MonotonicClock.milliseconds() + timeoutMilliseconds
+    var pending: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      if let (report, range) = CursorReport.find(in: pending) {
+        pending.removeSubrange(range)
+        if !pending.isEmpty { queuedEvents += decoder.feed(pending[...]) }
+        return report
+      }
+      let left = deadline - MonotonicClock.milliseconds()
+      guard left > 0 else { break }
+      var requests = [Poll.Request(device)]
+      guard case .success = Poll.wait(for: &requests, timeoutMilliseconds: left), requests[0].isReady else { continue }
+      guard case .success(let count) = device.readOnce(into: &buffer), count > 0 else { break }
+      pending += buffer[0..<count]
+    }
+    if !pending.isEmpty { queuedEvents += decoder.feed(pending[...]) }
+    return nil
   }
 
   // MARK: - Input

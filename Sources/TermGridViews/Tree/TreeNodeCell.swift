@@ -6,7 +6,9 @@ import TermGridCore
 /// The data source sets ``label`` and ``kind``; the marker, badge and width come from the
 /// ``TreeNodeInfo`` the ``TreeLayout`` put in the attributes, so the cell draws exactly what
 /// the layout sized. A label longer than the room left is cut with `…`, keeping the badge
-/// (which goes only when not even one column of label would be left).
+/// (which goes only when not even one column of label would be left). A node cut by the
+/// edge of the visible area ends in `…` at that edge, so a long number cut there never reads
+/// as a shorter one.
 ///
 /// The same view shows a pinned ancestor row (``ElementKind/pinnedAncestor``): it then spans
 /// the visible width, covers what scrolls under it and draws the node at its indentation;
@@ -55,6 +57,13 @@ open class TreeNodeCell: Cell {
     let start = region.column + (info?.contentOffset ?? 0)
     let width = info?.isPinned == true ? (info?.width ?? region.columns) : region.columns
     let end = start + max(0, width)
+    if let guides = info?.guideLines, !guides.isEmpty {
+      // A pinned row draws the outline's lines before its node, as on its own row.
+      let lines = LineCanvas(style: theme.connector.over(style), clip: clip.intersection(region))
+      for guide in guides {
+        lines.add(guide.directions, at: CellPoint(column: region.column + guide.column, row: region.row), in: &canvas)
+      }
+    }
     let area = clip.intersection(CellRect(column: start, row: region.row, columns: max(0, end - start), rows: 1))
     guard !area.isEmpty else { return }
     var column = start
@@ -69,9 +78,15 @@ open class TreeNodeCell: Cell {
       badgeWidth = 0
     }
     let shown = TextWidth.truncated(label, toWidth: max(0, end - column - badgeWidth))
+    let intendedEnd = column + TextWidth.displayWidth(of: shown) + badgeWidth
     column = canvas.draw(shown, at: CellPoint(column: column, row: region.row), style: textStyle, clip: area)
     if !badge.isEmpty {
       canvas.draw(badge, at: CellPoint(column: column, row: region.row), style: theme.badge.over(style), clip: area)
+    }
+    if intendedEnd > area.maxColumn, area.columns > 1 {
+      // Cut by the edge of the visible area, not by the layout: say so, so a long number
+      // cut there never reads as a shorter one.
+      canvas.draw("…", at: CellPoint(column: area.maxColumn - 1, row: region.row), style: textStyle, clip: area)
     }
   }
 }

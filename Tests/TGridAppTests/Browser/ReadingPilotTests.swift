@@ -44,6 +44,17 @@ import Testing
     #expect(pilot.lines[1].hasPrefix("abcdefghij"))
   }
 
+  @Test func capitalGInTheTreeGoesToTheLastRowShownAndKeepsItOnScreen() throws {
+    let records = (0..<40).map { #"{"id": \#($0), "tags": ["x", "y"]}"# }.joined(separator: ", ")
+    let pilot = try Pilot(json: #"{"records": [\#(records)], "last": {"z": true}}"#, size: CellSize(columns: 50, rows: 12), presentation: .tree)
+    pilot.press("z", "a", "G")
+    #expect(pilot.focusedPath == ".last.z", "the last row, not the deepest level's last node")
+    #expect(pilot.screen.contains("z: true"), "the focused row is on screen")
+    pilot.press("g")
+    #expect(pilot.focusedPath == ".")
+    #expect(pilot.lines[0].hasPrefix("(root)"))
+  }
+
   @Test func capitalVShowsTheSourceWithLineNumbersAtTheValue() throws {
     let text = "{\n" + (1...30).map { "  \"k\($0)\": \($0)," }.joined(separator: "\n") + "\n  \"last\": [1,\n    2]\n}\n"
     let pilot = try Pilot(json: text, size: CellSize(columns: 50, rows: 10), presentation: .tree)

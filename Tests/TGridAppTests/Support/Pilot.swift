@@ -89,6 +89,22 @@ final class Pilot {
     lastExit = runLoop.run()
   }
 
+  /// Lets work on other threads hand its results back (a clipboard command, a load),
+  /// running the loop on each wake, until `done` holds or `seconds` of real time pass.
+  /// - Returns: whether `done` held.
+  @discardableResult
+  func waitForBackgroundWork(seconds: Double = 10, until done: (Pilot) -> Bool) -> Bool {
+    let deadline = MonotonicClock.milliseconds() + Int(seconds * 1000)
+    while !done(self) {
+      let left = deadline - MonotonicClock.milliseconds()
+      guard left > 0 else { return false }
+      terminal.wakeWaitMilliseconds = min(left, 200)
+      run()
+      terminal.wakeWaitMilliseconds = 0
+    }
+    return true
+  }
+
   /// Whether the last event made the app quit.
   var didQuit: Bool { lastExit == .quit }
 

@@ -16,6 +16,9 @@ struct TerminalEmulator {
   private(set) var cells: [[String]]
   private(set) var cursor = (column: 0, row: 0)
   private(set) var unknownSequences: [String] = []
+  /// Whether a code point after a zero width joiner goes into the joiner's cell (tmux 3.3a)
+  /// or takes columns of its own (xterm).
+  var joinsAfterJoiner = true
   private var lastPrinted: Unicode.Scalar?
   private var pending: [UInt8] = []
 
@@ -144,7 +147,7 @@ struct TerminalEmulator {
     var previous = cursor.column - 1
     while previous > 0, cells[cursor.row][previous].isEmpty { previous -= 1 }
     let endsWithJoiner = previous >= 0 && cells[cursor.row][previous].unicodeScalars.last?.value == 0x200D
-    if width == 0 || (endsWithJoiner && scalar.value >= 0x80) {
+    if width == 0 || (joinsAfterJoiner && endsWithJoiner && scalar.value >= 0x80) {
       if previous >= 0 { cells[cursor.row][previous].unicodeScalars.append(scalar) }
       return
     }

@@ -413,6 +413,24 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     return cell
   }
 
+  /// A card can be dragged to another place among its siblings, once the file is loaded.
+  func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+    guard !store.isLoading, let id = model.item(at: indexPath), let node = store.node(id) else { return false }
+    return store.document.parent(of: node) != nil
+  }
+
+  /// A card dropped at another card's place takes that position in the document; the store
+  /// announces the change and ``apply(_:)`` moves the card on screen. A move the store
+  /// refuses reloads the cards, so the collection view never shows one the document lacks.
+  func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+    guard let id = model.item(at: source), let target = model.item(at: destination), let node = store.node(target),
+      let position = store.document.position(of: node), host.moveValue(id, toPosition: position)
+    else {
+      collectionView.reloadData()
+      return
+    }
+  }
+
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? {

@@ -98,3 +98,44 @@ import TermGrid
     KeyBinding(keyNames: ["q"], .quit, help: "Quit", group: "Other"),
   ])
 }
+
+/// Long key lists and descriptions wrap instead of being cut (issue 13.13).
+@Suite struct HelpWrappingTests {
+  @Test func aKeyListWiderThanItsColumnContinuesOnTheNextRow() {
+    let table = KeyBindings([
+      KeyBinding(keyNames: ["Esc", "m", "Menu", "Shift-F10", "Ctrl-Space"], .showEditMenu, help: "Edit menu", group: "Editing"),
+      KeyBinding(keyNames: ["q"], .quit, help: "Quit the program now, asking about unsaved edits first", group: "Editing"),
+    ])
+    let help = HelpView(bindings: table, title: "Keys")
+    var canvas = Canvas(size: CellSize(columns: 40, rows: 7))
+    help.draw(into: &canvas, region: canvas.bounds, theme: .monochrome)
+    #expect(canvas.lines == [
+      "Keys (1–6 of 8)                         ",
+      "Editing                                 ",
+      "  Esc, m, Menu,       Edit menu         ",
+      "  Shift-F10,                            ",
+      "  Ctrl-Space                            ",
+      "  q                   Quit the program  ",
+      "                      now, asking about ",
+    ], "\(canvas.lines)")
+    #expect(help.rows.count == 8)
+    #expect(help.maximumScrollOffset == 2)
+    #expect(!canvas.text.contains("…"), "nothing is cut")
+  }
+
+  @Test func theHelpTextWrapsTheSameWay() {
+    let table = KeyBindings([
+      KeyBinding(keyNames: ["Esc", "m", "Menu", "Shift-F10"], .showEditMenu, help: "Edit menu", group: "Editing")
+    ])
+    #expect(table.helpText(width: 20) == ["Editing", "  Esc, m,   Edit", "  Menu,     menu", "  Shift-F…"])
+  }
+
+  @Test func wrappingBreaksAtSpacesAndCutsOnlyWordsWiderThanALine() {
+    #expect(TextWidth.wrapped("one two three", toWidth: 7) == ["one two", "three"])
+    #expect(TextWidth.wrapped("abcdefghij", toWidth: 4) == ["abcd", "efgh", "ij"])
+    #expect(TextWidth.wrapped("日本語の文", toWidth: 4) == ["日本", "語の", "文"])
+    #expect(TextWidth.wrapped("a\nb", toWidth: 4) == ["a", "b"])
+    #expect(TextWidth.wrapped("", toWidth: 4) == [""])
+    #expect(TextWidth.wrappedList(["Esc", "m", "Menu"], toWidth: 8) == ["Esc, m,", "Menu"])
+  }
+}

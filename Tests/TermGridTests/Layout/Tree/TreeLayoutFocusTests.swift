@@ -58,8 +58,8 @@ import TermGrid
     let canvas = harness.render()
     #expect(canvas.lines == [
       "root            ",
-      "   a            ",
-      "      a1        ",
+      "└─ a            ",
+      "   └─ a1        ",
       "      ├─ x13    ",
       "      ├─ x14    ",
       "      ├─ x15    ",
@@ -85,11 +85,11 @@ import TermGrid
       #expect(focusedRow < 0 || focusedRow >= pinned, "\(label) at row \(focusedRow) under \(pinned) pinned rows")
     }
     view.focusItem(at: harness.indexPath(of: "x13"), scrollPosition: nil)
-    #expect(harness.lines[0...3] == ["root            ", "   a            ", "      a1        ", "      ├─ x13    "])
+    #expect(harness.lines[0...3] == ["root            ", "└─ a            ", "   └─ a1        ", "      ├─ x13    "])
     view.focusItem(at: harness.indexPath(of: "x12"), scrollPosition: nil)
     let lines = harness.lines
-    #expect(lines[0] == "root            ")
-    #expect(lines[1] == "   a            ")
+    #expect(lines[0] == "└─ a            ", "two rows fit: the nearest ancestors, not the root")
+    #expect(lines[1] == "   └─ a1        ", "the parent is always among them")
     #expect(lines[2] == "      ├─ x12    ", "only two rows are pinned, so x12 (row 14) shows")
   }
 
@@ -97,7 +97,7 @@ import TermGrid
     let harness = TreeHarness(Self.long, orientation: .outline, size: CellSize(columns: 16, rows: 8))
     harness.collectionView.contentOffset = Point(x: 0, y: 12)
     let lines = harness.lines
-    #expect(lines[0...3] == ["root            ", "   a            ", "      a1        ", "      ├─ x13    "])
+    #expect(lines[0...3] == ["root            ", "└─ a            ", "   └─ a1        ", "      ├─ x13    "])
   }
 
   @Test func nothingIsPinnedAtTheTopInColumnsOrWhenTurnedOff() {
@@ -115,21 +115,35 @@ import TermGrid
   }
 
   @Test func pinnedRowsStayOnScreenWhenADeepOutlineIsScrolledSideways() {
-    let harness = TreeHarness(Self.deep, orientation: .outline, size: CellSize(columns: 20, rows: 10))
+    let harness = TreeHarness(Self.deepWithLeaves, orientation: .outline, size: CellSize(columns: 20, rows: 10))
     let view = harness.collectionView
-    view.focusItem(at: harness.indexPath(of: "n0"))
-    for _ in 0..<29 { view.moveFocus(.right) }
-    #expect(Self.focusedLabel(harness) == "n29")
+    view.focusItem(at: harness.indexPath(of: "leaf15"))
     #expect(view.contentOffset.x > 40, "the outline scrolled far past the first levels' indentation")
     let lines = harness.lines
-    // Five rows (half the view) are pinned; their indentation is off screen, so each starts
-    // at the left edge instead of being drawn out of sight.
-    #expect(lines[0...4] == ["n0                  ", "n1                  ", "n2                  ", "n3                  ", "n4                  "])
+    // Five rows (half the view) are pinned: the nearest ancestors, n25 to the parent n29,
+    // drawn as their rows of the tree are at this scroll position. n25's indentation is off
+    // screen, so it starts at the left edge instead of being drawn out of sight.
+    #expect(lines[0...4] == ["n25                 ", "─ n26               ", "  └─ n27            ", "     └─ n28         ", "        └─ n29      "])
     #expect(harness.layout.pinnedAncestorIndexPaths().count == 5)
 
-    // Scrolled back to the left, the pinned rows are at their indentation again.
+    // Scrolled back to the left, the pinned rows are their rows of the tree again, guide
+    // lines and all.
     view.contentOffset = Point(x: 0, y: view.contentOffset.y)
-    #expect(harness.lines[0...2] == ["n0                  ", "   n1               ", "      n2            "])
+    #expect(harness.lines[0] == "                    ", "n25 is indented past the right edge")
+  }
+
+  @Test func pinnedRowsDrawTheGuideLinesOfTheirOwnRows() {
+    let harness = TreeHarness(Self.branching, orientation: .outline, size: CellSize(columns: 24, rows: 8))
+    let view = harness.collectionView
+    view.focusItem(at: harness.indexPath(of: "y12"), scrollPosition: nil)
+    view.contentOffset = Point(x: 0, y: 12)
+    let lines = harness.lines
+    #expect(lines[0] == "├─ a                    ", "a has a sibling after it, b")
+    #expect(lines[1] == "│  ├─ a1                ", "root's trunk passes a1's row; a1 has a sibling, a2")
+    #expect(lines[2] == "│  │  └─ a11            ", "a11 is a1's last child")
+    #expect(harness.layout.pinnedAncestorIndexPaths().map(harness.model.label(ofItemAt:)) == ["a", "a1", "a11"])
+    let canvas = harness.render()
+    #expect(canvas[0, 1].style == Theme.standard.connector.over(Theme.standard.normal), "guide lines in the connector style")
   }
 
   @Test func pinnedRowsAnswerOnDemandAsInRectQueries() {
@@ -198,6 +212,13 @@ import TermGrid
 
   /// Thirty levels, one node each: n0 holds n1, which holds n2, ...
   static let deep = (0..<30).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n")
+
+  /// n0 to n29 nested, and twenty leaves under n29.
+  static let deepWithLeaves = deep + "\n" + (1...20).map { String(repeating: "  ", count: 30) + "leaf\($0)" }.joined(separator: "\n")
+
+  /// Ancestors with siblings after them, so their pinned rows keep trunks and branches.
+  static let branching = "root\n  a\n    a1\n      a11\n" + (1...20).map { "        y\($0)" }.joined(separator: "\n")
+    + "\n    a2\n  b"
 
   static let long = "root\n  a\n    a1\n" + (1...20).map { "      x\($0)" }.joined(separator: "\n")
 
