@@ -2,8 +2,8 @@
 // Sources/TGridJSON/*.swift as one module, so it reaches internal API too.
 //
 // Every input is parsed in each mode; a document must write back byte for byte, every node
-// must be reachable through its path, values must convert without crashing, and one edit
-// plus its undo must restore the exact text.
+// must be reachable through its own path (duplicate keys included), values must convert
+// without crashing, and one edit plus its undo must restore the exact text.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -36,10 +36,22 @@ private func exercise(_ document: JSONDocument) {
     _ = document.double(of: node)
     _ = document.key(of: node)
     let path = document.path(of: node)
-    for text in [path.jq, path.jsonPath, path.jsonPointer] {
-      guard let parsed = try? JSONPath(parsing: text), document.node(at: parsed) != nil else {
-        fatalError("path \(text) does not parse or lead anywhere")
+    // jq and JSONPath forms lead back to the node itself, duplicate keys or not.
+    for text in [path.jq, path.jsonPath] {
+      guard let parsed = try? JSONPath(parsing: text), document.node(at: parsed) == node else {
+        fatalError("path \(text) does not parse or does not lead back to \(node)")
       }
+    }
+    // A pointer has no occurrence qualifier: past a hidden duplicate it follows the last
+    // member, like the plain jq path (though a token of digits then also finds an array
+    // element where jq's key step finds nothing); otherwise it leads back to the node.
+    guard let pointer = try? JSONPath(parsing: path.jsonPointer),
+      path.namesHiddenDuplicate || document.node(at: pointer) == node
+    else {
+      fatalError("pointer \(path.jsonPointer) does not lead back to \(node)")
+    }
+    guard (document.hiddenDuplicate(containing: node) != nil) == path.namesHiddenDuplicate else {
+      fatalError("hiddenDuplicate disagrees with the path \(path.jq)")
     }
   }
   _ = document.formatStyle

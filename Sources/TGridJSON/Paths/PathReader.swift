@@ -36,6 +36,19 @@ struct PathReader {
     return name
   }
 
+  /// A key step followed by `@N` becomes ``JSONPath/Component/duplicate(key:occurrence:)``.
+  mutating func qualified(_ component: JSONPath.Component) throws(JSONPathError) -> JSONPath.Component {
+    guard take("@") else { return component }
+    guard case .key(let key) = component else { throw error("an occurrence '@N' can only follow a key") }
+    var digits = ""
+    while let character = peek, character.value &- 0x30 < 10 {
+      digits.unicodeScalars.append(character)
+      position += 1
+    }
+    guard let occurrence = Int(digits) else { throw error("expected the occurrence number of a duplicate key after '@'") }
+    return .duplicate(key: key, occurrence: occurrence)
+  }
+
   /// After `[`: a quoted key or an integer, then `]`.
   mutating func bracketed(quotes: [Unicode.Scalar]) throws(JSONPathError) -> JSONPath.Component {
     let component: JSONPath.Component
