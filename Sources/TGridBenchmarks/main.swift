@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("terminal", runTerminalBenchmarks(arguments:)),
   ("tree", runTreeBenchmarks(arguments:)),
   ("json", runJSONBenchmarks(arguments:)),
+  ("search", runSearchBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
