@@ -10,6 +10,12 @@ struct PathReader {
     characters = Array(text.unicodeScalars)
   }
 
+  /// A reader over scalars already split, from a position.
+  init(scalars: [Unicode.Scalar], position: Int) {
+    characters = scalars
+    self.position = position
+  }
+
   var count: Int { characters.count }
   var isAtEnd: Bool { position >= characters.count }
   var peek: Unicode.Scalar? { isAtEnd ? nil : characters[position] }
