@@ -3,8 +3,9 @@
 //
 // The input, read as UTF-8 text, is parsed as a jq path, a JSONPath and a JSON Pointer (and
 // by the syntax-sniffing parser). Whatever parses must print and parse again to the same
-// path in each syntax that can express it, errors must point inside the text, and resolving
-// the path against a small document never crashes.
+// path in each syntax that can express it, and errors must point inside the text. Against a
+// small document, resolving with diagnostics must agree with node(at:), and every completion
+// offered must, once applied, parse and lead somewhere.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -27,8 +28,9 @@ public func fuzzPaths(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   for path in parsed {
     checkRoundTrip(path)
-    _ = PathFuzzFixture.document.node(at: path)
+    resolveAgainstFixture(path)
   }
+  checkCompletions(text)
   return 0
 }
 
@@ -55,6 +57,36 @@ private func pointerTokens(_ path: JSONPath) -> [String] {
     switch component {
     case .key(let key), .duplicate(let key, _): key
     case .index(let index): String(index)
+    }
+  }
+}
+
+private func resolveAgainstFixture(_ path: JSONPath) {
+  let document = PathFuzzFixture.document
+  switch document.resolve(path) {
+  case .success(let node):
+    guard document.node(at: path) == node else { fatalError("resolve and node(at:) disagree on \(path)") }
+  case .failure(let failure):
+    guard document.node(at: path) == nil, failure.stepIndex < path.components.count,
+      document.node(at: failure.reachedPath) == failure.node, !failure.reason.isEmpty
+    else {
+      fatalError("a failure to resolve \(path) is not consistent: \(failure)")
+    }
+  }
+}
+
+private func checkCompletions(_ text: String) {
+  let document = PathFuzzFixture.document
+  let completion = document.completions(forPath: text, limit: 8)
+  guard completion.replacementStart >= 0, completion.replacementStart <= text.unicodeScalars.count,
+    completion.candidates.count <= 8, completion.totalCount >= completion.candidates.count
+  else {
+    fatalError("completion of \(text.debugDescription) is out of bounds")
+  }
+  for candidate in completion.candidates {
+    let completed = completion.applying(candidate, to: text)
+    guard let path = try? JSONPath(parsing: completed), document.node(at: path) != nil else {
+      fatalError("completing \(text.debugDescription) with \(candidate.debugDescription) gives \(completed.debugDescription), which leads nowhere")
     }
   }
 }

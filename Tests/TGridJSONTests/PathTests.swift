@@ -186,6 +186,94 @@ import Testing
   }
 }
 
+
+/// Going to a typed path: which step fails and why, and what Tab can complete.
+@Suite struct PathResolutionTests {
+  @Test func aPathThatLeadsSomewhereResolvesToTheNode() throws {
+    let document = try JSONDocument(parsing: PathFixtures.text)
+    let path = try JSONPath(parsing: ".albums[1].title")
+    #expect(try document.resolve(path).get() == document.node(at: path))
+    #expect(try document.resolve(JSONPath()).get() == document.root)
+  }
+
+  @Test func eachKindOfFailureNamesTheStepAndTheReason() throws {
+    let document = try JSONDocument(parsing: ResolutionFixtures.text)
+    let cases: [(String, String, Int)] = [
+      (".a.b.c", #".a.b: no key "c" in object with 12 keys"#, 2),
+      (".a.list[40]", ".a.list: index 40 out of range (array of 12)", 2),
+      (".a.list[-13]", ".a.list: index -13 out of range (array of 12)", 2),
+      (".a.name.first", ".a.name: not an object (a string)", 2),
+      (".a.name[0]", ".a.name: not an array (a string)", 2),
+      (".a.list.x", ".a.list: not an object (an array of 12)", 2),
+      (".a.b[-1]", ".a.b: not an array (an object with 12 keys)", 2),
+      (".a.one.missing", #".a.one: no key "missing" in object with 1 key"#, 2),
+      (".a.nothing[0]", ".a.nothing: not an array (null)", 2),
+      ("/a/b/99", #".a.b: no key "99" in object with 12 keys"#, 2),
+      (".x", #".: no key "x" in object with 1 key"#, 0),
+      (".a.dup@5", #".a: no member "dup"@5: the object has 2 members with that key"#, 1),
+      ("$.a.flag.x", ".a.flag: not an object (true)", 2),
+    ]
+    for (text, message, step) in cases {
+      let path = try JSONPath(parsing: text)
+      switch document.resolve(path) {
+      case .success(let node):
+        Issue.record("\(text) resolved to \(node)")
+      case .failure(let failure):
+        #expect(failure.description == message, "\(text)")
+        #expect(failure.stepIndex == step, "\(text)")
+        #expect(document.node(at: failure.reachedPath) == failure.node, "\(text)")
+      }
+    }
+  }
+
+  @Test func completionOffersTheKeysThatStartWithWhatIsTyped() throws {
+    let document = try JSONDocument(parsing: ResolutionFixtures.completion)
+    func complete(_ text: String) -> [String] { document.completions(forPath: text).candidates }
+    #expect(complete(".albums[0].ti") == [".title", ".titleSort"])
+    #expect(complete(".albums[0].") == [".title", #"["cover art"]"#, ".titleSort", ".Year"])
+    #expect(complete(".albums[0]") == [".title", #"["cover art"]"#, ".titleSort", ".Year"])
+    #expect(complete(".albums[0].y") == [".Year"])  // ignoring case, after exact prefixes
+    #expect(complete(#".albums[0]["co"#) == [#"["cover art"]"#])
+    #expect(complete(#".albums[0]."co"#) == [#"["cover art"]"#])
+    #expect(complete(".alb") == [".albums"])
+    #expect(complete(".") == [".albums", #".["odd/key~"]"#])
+    #expect(complete("") == ["/albums", "/odd~1key~0"])
+    #expect(complete("/albums/0/t") == ["/title", "/titleSort"])
+    #expect(complete("/od") == ["/odd~1key~0"])
+    #expect(complete("$.albums[0].ti") == [".title", ".titleSort"])
+    #expect(complete("$.albums[0]['co") == ["['cover art']"])
+    #expect(complete("$") == [".albums", "['odd/key~']"])
+    #expect(complete(".albums.x") == [])
+    #expect(complete(".albums..") == [])
+  }
+
+  @Test func completionOffersPositionsOfArraysUpToALimit() throws {
+    let document = try JSONDocument(parsing: "{\"list\": [" + (0..<1500).map(String.init).joined(separator: ",") + "]}")
+    let all = document.completions(forPath: ".list[", limit: 5)
+    #expect(all.candidates == ["[0]", "[1]", "[2]", "[3]", "[4]"])
+    #expect(all.totalCount == 1500)
+    #expect(all.replacementStart == 5)
+    let ones = document.completions(forPath: ".list[1", limit: 4)
+    #expect(ones.candidates == ["[1]", "[10]", "[11]", "[12]"])
+    #expect(ones.totalCount == 1 + 10 + 100 + 500)
+    #expect(document.completions(forPath: "/list/14", limit: 20).candidates.first == "/14")
+  }
+
+  @Test func applyingACandidateGivesAPathThatResolves() throws {
+    let document = try JSONDocument(parsing: ResolutionFixtures.completion)
+    for text in [".albums[0].ti", #".albums[0]["co"#, ".albums[0].", "/albums/0/t", "$.albums[0]['co", ".", "$.alb"] {
+      let completion = document.completions(forPath: text)
+      #expect(!completion.candidates.isEmpty, "\(text)")
+      for candidate in completion.candidates {
+        let completed = completion.applying(candidate, to: text)
+        #expect(document.node(at: try JSONPath(parsing: completed)) != nil, "\(text) → \(completed)")
+      }
+    }
+    let completion = document.completions(forPath: ".albums[0].ti")
+    #expect(completion.commonPrefix == ".title")
+  }
+}
+
 // MARK: - Fixtures
 
 enum PathFixtures {
@@ -213,4 +301,15 @@ enum DuplicateFixtures {
   /// Duplicates at several depths, in one line so it also reads as one JSON Lines record.
   static let nested =
     #"{"a": {"b": 1, "b": [2, {"c": 3, "c": 4}]}, "a": {"b": 5}, "d": [{"e": 6, "e": 7}]}"#
+}
+
+enum ResolutionFixtures {
+  /// `.a.b` has 12 keys and `.a.list` 12 elements, as in the messages of the find issue.
+  static let text =
+    #"{"a": {"b": {"# + (1...12).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+    + #"}, "list": [1,2,3,4,5,6,7,8,9,10,11,12], "name": "x", "one": {"k": 1}, "nothing": null, "flag": true, "dup": 1, "dup": 2}}"#
+
+  static let completion = #"""
+    {"albums": [{"title": "Blue", "cover art": null, "titleSort": "blue", "Year": 1971}], "odd/key~": 1}
+    """#
 }
