@@ -6,7 +6,10 @@
 # TARGET is one of
 #   json    (default) documents: byte-exact round trip, every node reachable by its own path,
 #           edits and undo, progressive parsing (Fuzz/JSONFuzzTarget.swift)
-#   path    jq, JSONPath and JSON Pointer text: parse, print, parse again (Fuzz/PathFuzzTarget.swift)
+#   path    jq, JSONPath and JSON Pointer text: parse, print, parse again; resolving with
+#           diagnostics and completing against a small document (Fuzz/PathFuzzTarget.swift)
+#   filter  the filter language: parse, print, parse again; evaluation never crashes
+#           (Fuzz/FilterFuzzTarget.swift)
 #
 # Builds Sources/TGridJSON/**/*.swift + the target's Fuzz/*FuzzTarget.swift with
 # -sanitize=fuzzer,address into .build/fuzz/TARGET-fuzzer and seeds fuzz-out/TARGET/corpus:
@@ -26,10 +29,11 @@ shift $(( $# > 2 ? 2 : $# )) || true
 case "$target" in
   json) source_file=Fuzz/JSONFuzzTarget.swift; max_len=4096 ;;
   path) source_file=Fuzz/PathFuzzTarget.swift; max_len=512 ;;
-  *) echo "unknown fuzz target '$target' (json, path)" >&2; exit 2 ;;
+  filter) source_file=Fuzz/FilterFuzzTarget.swift; max_len=512 ;;
+  *) echo "unknown fuzz target '$target' (json, path, filter)" >&2; exit 2 ;;
 esac
 if ! [[ "$seconds" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 [SECONDS] [json|path] [libFuzzer flags…]" >&2
+  echo "usage: $0 [SECONDS] [json|path|filter] [libFuzzer flags…]" >&2
   exit 2
 fi
 
@@ -133,6 +137,25 @@ elif target == "path":
         if kind == 0: text = "." if not steps else "".join(render(s, jq_step) for s in steps)
         elif kind == 1: text = "$" + "".join(render(s, path_step) for s in steps)
         else: text = "".join("/" + str(s).replace("~", "~0").replace("/", "~1") for s in steps)
+        with open(f"{corpus}/generated-{number:03}.txt", "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+elif target == "filter":
+    fields = [".name", ".age", ".tags", ".a.b", ".[0]", '.["odd key"]', ".", ".c.d", ".tags[-1]"]
+    values = ['"x"', "1", "-2.5", "null", "true", "false", '["x"]', '{"a": 1}', '"Ana"', ".5"]
+    operators = ["==", "!=", "<", "<=", ">", ">="]
+    functions = ["length", "type", "not", 'contains("{v}")', 'startswith("A")', 'endswith("a")', 'test("^a"; "i")', 'has("name")', "has(0)"]
+    def predicate(depth):
+        roll = rng.random()
+        if depth > 2 or roll < 0.4:
+            return f"{rng.choice(fields)} {rng.choice(operators)} {rng.choice(values)}"
+        if roll < 0.6:
+            return f"{rng.choice(fields)} | " + rng.choice(functions).replace("{v}", "x")
+        if roll < 0.8:
+            return f"({predicate(depth + 1)}) {rng.choice(['and', 'or'])} {predicate(depth + 1)}"
+        return f"({predicate(depth + 1)}) | not"
+    for number in range(150):
+        text = predicate(0)
+        if number % 7 == 0: text = f"select({text})"
         with open(f"{corpus}/generated-{number:03}.txt", "w", encoding="utf-8", newline="") as file:
             file.write(text)
 PYTHON
