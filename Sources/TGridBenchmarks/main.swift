@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("tree", runTreeBenchmarks(arguments:)),
   ("json", runJSONBenchmarks(arguments:)),
   ("search", runSearchBenchmarks(arguments:)),
+  ("filter", runFilterBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

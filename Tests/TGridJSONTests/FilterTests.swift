@@ -131,6 +131,10 @@ import Testing
     #expect(try kept(#".name | test("^[ab]")"#, document) == [1])
     #expect(try kept(#".name | test("^[ab]"; "i")"#, document) == [0, 1])
     #expect(try kept(#".email | test("@example\\.com$")"#, document) == [0, 1])
+    // A literal in the pattern rules strings out before the expression runs; flags apply to it.
+    #expect(try kept(#".name | test("ARI"; "i")"#, document) == [2])
+    #expect(try kept(#".name | test("ARI")"#, document) == [])
+    #expect(try kept(#".name | test("a r i"; "ix")"#, document) == [2])
     let result = try JSONFilter(#".geo | startswith("1")"#).filter(elementsOf: document.root, in: document)
     #expect(result.firstError?.message == "startswith() requires string inputs, not an array ([1, 2]) and a string (\"1\")")
     let test = try JSONFilter(#".age | test("1")"#).filter(elementsOf: document.root, in: document)

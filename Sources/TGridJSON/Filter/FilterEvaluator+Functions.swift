@@ -84,7 +84,8 @@ extension FilterEvaluator {
       guard kind(input) == .string else {
         throw FilterFailure(message: "\(describe(input)) cannot be matched, as it is not a string")
       }
-      let regex = try self.regex(pattern, flags: flags)
+      let (regex, prefilter) = try self.regex(pattern, flags: flags)
+      if let prefilter, !withBytes(of: input, { prefilter.occurs(in: $0) }) { return .boolean(false) }
       return .boolean(String(decoding: bytes(of: input), as: UTF8.self).contains(regex))
     case .has:
       let key = try evaluate(arguments[0], on: input)

@@ -19,7 +19,7 @@ struct FilterFailure: Error {
 struct FilterEvaluator {
   let document: JSONDocument
   let constants: JSONDocument?
-  private var regexes: [String: Regex<AnyRegexOutput>] = [:]
+  private var regexes: [String: (regex: Regex<AnyRegexOutput>, prefilter: SearchNeedle?)] = [:]
 
   /// Deepest nesting of values that comparisons and `contains` descend into.
   static let maximumDepth = 512
@@ -278,15 +278,22 @@ struct FilterEvaluator {
 
   // MARK: - Regular expressions
 
-  /// The compiled regular expression for a pattern and jq flags.
-  mutating func regex(_ pattern: String, flags: String) throws(FilterFailure) -> Regex<AnyRegexOutput> {
+  /// The compiled regular expression for a pattern and jq flags, and a literal every match
+  /// contains (see ``RegexPrefilter``), to rule most strings out without running it.
+  mutating func regex(_ pattern: String, flags: String) throws(FilterFailure)
+    -> (regex: Regex<AnyRegexOutput>, prefilter: SearchNeedle?)
+  {
     let key = flags + "\u{0}" + pattern
-    if let regex = regexes[key] { return regex }
+    if let compiled = regexes[key] { return compiled }
     let options = flags.isEmpty ? "" : "(?" + flags + ")"
     do {
       let regex = try Regex(options + pattern)
-      regexes[key] = regex
-      return regex
+      // Extended syntax ignores white space in the pattern: no literal can be read from it.
+      let prefilter =
+        flags.contains("x")
+        ? nil : RegexPrefilter.requiredLiteral(in: pattern).map { SearchNeedle($0, ignoresCase: flags.contains("i")) }
+      regexes[key] = (regex, prefilter)
+      return (regex, prefilter)
     } catch {
       throw FilterFailure(message: "invalid regular expression: \(JSONSearchError(regexError: error, in: pattern))")
     }
