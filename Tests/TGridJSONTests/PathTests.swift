@@ -165,6 +165,18 @@ import Testing
     }
   }
 
+  @Test func aLargeObjectFindsItsLastDuplicateThroughItsChildTable() throws {
+    // More members than the child-table threshold: the key is looked for from the end.
+    let members = (0..<40).map { #""k\#($0 % 37)": \#($0)"# }.joined(separator: ", ")
+    let document = try JSONDocument(parsing: "{\(members)}")
+    #expect(document.int(of: try #require(document[document.root, "k1"])) == 38)
+    #expect(document.int(of: try #require(document[document.root, "k5"])) == 5)
+    #expect(document.members(forKey: "k2", of: document.root).map { document.int(of: $0) } == [2, 39])
+    let first = try #require(document.members(forKey: "k0", of: document.root).first)
+    #expect(document.path(of: first).jq == ".k0@0")
+    #expect(document.node(at: try JSONPath(jq: ".k0@0")) == first)
+  }
+
   @Test func anEditThatRepeatsAKeyQualifiesTheEarlierMember() throws {
     var document = try JSONDocument(parsing: #"{"k": 1}"#)
     #expect(document.warningCount == 0)
