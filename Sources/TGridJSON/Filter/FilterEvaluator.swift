@@ -1,14 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// An evaluation error inside the evaluator (internal); the element is added by the caller.
-struct FilterFailure: Error {
-  var message: String
-}
-
 /// Evaluates a filter's syntax tree on values of one document (internal).
 ///
 /// Values of the document are read in place: a field is found by comparing key bytes, a

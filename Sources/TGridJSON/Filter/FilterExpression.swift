@@ -18,42 +18,6 @@ indirect enum FilterExpression: Hashable, Sendable {
   case call(FilterFunction, [FilterExpression])
 }
 
-/// A constant in a filter.
-enum FilterLiteral: Hashable, Sendable {
-  case null
-  case boolean(Bool)
-  /// A number: its text as written and its value (jq compares numbers as doubles).
-  case number(text: String, value: Double)
-  case string(String)
-  /// An array or object written as JSON (its compact text), and its position among the
-  /// filter's container constants.
-  case container(text: String, index: Int)
-}
-
-/// The comparison operators.
-enum FilterComparison: String, Hashable, Sendable, CaseIterable {
-  case equal = "=="
-  case notEqual = "!="
-  case less = "<"
-  case lessOrEqual = "<="
-  case greater = ">"
-  case greaterOrEqual = ">="
-}
-
-/// The functions of the filter language.
-enum FilterFunction: String, Hashable, Sendable, CaseIterable {
-  case not, length, type, contains, startswith, endswith, test, has
-
-  /// How many arguments the function takes (`test` takes one or two).
-  var arities: ClosedRange<Int> {
-    switch self {
-    case .not, .length, .type: 0...0
-    case .contains, .startswith, .endswith, .has: 1...1
-    case .test: 1...2
-    }
-  }
-}
-
 extension FilterExpression {
   /// Binding strength: `|` binds loosest, then `or`, `and`, comparisons, then terms.
   var precedence: Int {
@@ -103,18 +67,5 @@ extension FilterExpression {
 
   private func operand(_ expression: FilterExpression, above precedence: Int) -> String {
     expression.precedence > precedence ? expression.text : "(" + expression.text + ")"
-  }
-}
-
-extension FilterLiteral {
-  /// The literal as jq text.
-  var text: String {
-    switch self {
-    case .null: "null"
-    case .boolean(let value): value ? "true" : "false"
-    case .number(let text, _): text
-    case .string(let value): JSONStringEncoder.quoted(value)
-    case .container(let text, _): text
-    }
   }
 }

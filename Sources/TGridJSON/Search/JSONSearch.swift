@@ -49,6 +49,7 @@ public struct JSONSearch: Sendable {
 
   /// Which parts of a node match.
   public struct Parts: OptionSet, Sendable, Hashable {
+    /// The bits of the set.
     public let rawValue: Int
     /// Makes a set from its raw value.
     public init(rawValue: Int) { self.rawValue = rawValue }
