@@ -25,7 +25,7 @@ enum BenchmarkFiles {
     uname(&uts)
     let machine = withUnsafeBytes(of: &uts.machine) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
     print("\(title) — release build, \(machine), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, load \(loadAverage())")
-    print("\(path): \(JSONBenchmarks.megabytes(size)) (MB = 10^6 bytes, GB/s = 10^9 bytes per second)")
+    print("\(path): \(JSONBenchmarks.megabytes(size)) (MB = 10^6 bytes)")
   }
 
   /// The one-minute load average (other work on the machine slows every figure).

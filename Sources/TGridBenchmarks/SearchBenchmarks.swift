@@ -10,7 +10,7 @@ import TGridJSON
 /// `grep -c` on the same file for each in the same run.
 ///
 /// Times are wall-clock medians of 5 runs on an already indexed document (the index is
-/// built once, its time shown apart); CPU GB/s divides by the mean CPU time of the runs,
+/// built once, its time shown apart); CPU MB/s divides by the mean CPU time of the runs,
 /// which a busy machine disturbs less. grep runs in a UTF-8 locale (as the engine, it then
 /// folds `Ó` to `ó` with `-i`) and, last two columns, in the C locale (bytes only, its
 /// fastest). `--pattern P` runs one case; `--repeat P N` counts P N times (for profilers). grep counts matching lines, the engine matching keys
@@ -32,7 +32,7 @@ func runSearchBenchmarks(arguments: [String]) {
     var count = 0
     for _ in 0..<runs { count = (try? search.matchCount(in: document)) ?? -1 }
     let perRun = (BenchmarkClock.cpuTime() - start) / Double(runs)
-    print("\(count) matches; \(JSONBenchmarks.milliseconds(perRun)) CPU per count, \(String(format: "%.2f", size / perRun / 1e9)) GB/s")
+    print("\(count) matches; \(JSONBenchmarks.milliseconds(perRun)) CPU per count, \(String(format: "%.0f", size / perRun / 1e6)) MB/s")
     return
   }
   BenchmarkFiles.printHeader("search benchmark", path: path, size: size)
@@ -40,7 +40,7 @@ func runSearchBenchmarks(arguments: [String]) {
   print("")
   print(
     SearchBenchmarks.row([
-      "pattern", "kind", "matches", "engine", "GB/s", "CPU GB/s", "grep -c", "lines", "grep", "ratio", "grep (C)", "ratio",
+      "pattern", "kind", "matches", "engine", "MB/s", "CPU MB/s", "grep -c", "lines", "grep", "ratio", "grep (C)", "ratio",
     ]))
 
   var cases: [(pattern: String, syntax: JSONSearch.Syntax, grepFlags: [String])] = [
@@ -81,8 +81,8 @@ func runSearchBenchmarks(arguments: [String]) {
     print(
       SearchBenchmarks.row([
         pattern, syntax == .literal ? (search.ignoresCase ? "literal, any case" : "literal") : "regex",
-        String(count), JSONBenchmarks.milliseconds(seconds), String(format: "%.2f", size / seconds / 1e9),
-        String(format: "%.2f", size / cpuSeconds / 1e9),
+        String(count), JSONBenchmarks.milliseconds(seconds), String(format: "%.0f", size / seconds / 1e6),
+        String(format: "%.0f", size / cpuSeconds / 1e6),
         (grepFlags + ["-c"]).joined(separator: " "), String(lines), JSONBenchmarks.milliseconds(grepSeconds),
         String(format: "%.1f×", seconds / grepSeconds), JSONBenchmarks.milliseconds(byteGrepSeconds),
         String(format: "%.1f×", seconds / byteGrepSeconds),
