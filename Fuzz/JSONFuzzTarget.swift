@@ -2,16 +2,23 @@
 // Sources/TGridJSON/*.swift as one module, so it reaches internal API too.
 //
 // Every input is parsed in each mode; a document must write back byte for byte, every node
-// must be reachable through its path, values must convert without crashing, and one edit
-// plus its undo must restore the exact text.
+// must be reachable through its own path (duplicate keys included), values must convert
+// without crashing, a search in the raw bytes must find exactly the nodes that match one by
+// one, filters must evaluate without crashing, and one edit plus its undo must restore the
+// exact text.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  var searched = false
   for mode in [JSONTextMode.automatic, .json, .lines] {
     guard let document = try? JSONDocument(parsing: bytes, options: JSONParseOptions(mode: mode)) else { continue }
     guard document.serializedBytes() == bytes else { fatalError("round trip changed the bytes") }
     exercise(document)
+    if !searched {
+      searchAndFilter(document)
+      searched = true
+    }
     editAndUndo(document, bytes: bytes, mode: mode)
   }
   // The progressive parser in small slices must agree with the one-shot parser.
@@ -36,14 +43,61 @@ private func exercise(_ document: JSONDocument) {
     _ = document.double(of: node)
     _ = document.key(of: node)
     let path = document.path(of: node)
-    for text in [path.jq, path.jsonPath, path.jsonPointer] {
-      guard let parsed = try? JSONPath(parsing: text), document.node(at: parsed) != nil else {
-        fatalError("path \(text) does not parse or lead anywhere")
+    // jq and JSONPath forms lead back to the node itself, duplicate keys or not.
+    for text in [path.jq, path.jsonPath] {
+      guard let parsed = try? JSONPath(parsing: text), document.node(at: parsed) == node else {
+        fatalError("path \(text) does not parse or does not lead back to \(node)")
       }
+    }
+    // A pointer has no occurrence qualifier: past a hidden duplicate it follows the last
+    // member, like the plain jq path (though a token of digits then also finds an array
+    // element where jq's key step finds nothing); otherwise it leads back to the node.
+    guard let pointer = try? JSONPath(parsing: path.jsonPointer),
+      path.namesHiddenDuplicate || document.node(at: pointer) == node
+    else {
+      fatalError("pointer \(path.jsonPointer) does not lead back to \(node)")
+    }
+    guard (document.hiddenDuplicate(containing: node) != nil) == path.namesHiddenDuplicate else {
+      fatalError("hiddenDuplicate disagrees with the path \(path.jq)")
     }
   }
   _ = document.formatStyle
   _ = document.formattedText(of: document.root, style: .twoSpaces)
+}
+
+/// Searches for pieces of the document's own keys and values (and a few fixed patterns):
+/// the raw-byte scan, forwards and backwards, must agree with testing every node.
+private func searchAndFilter(_ document: JSONDocument) {
+  var patterns = ["a", "\"", "\\", "é", "k", "1"]
+  for (node, _) in document.descendants(of: document.root) where patterns.count < 10 {
+    for text in [document.key(of: node), document.string(of: node), document.numberText(of: node)] {
+      guard let text, !text.isEmpty else { continue }
+      let scalars = Array(text.unicodeScalars)
+      let start = scalars.count / 3
+      patterns.append(String(String.UnicodeScalarView(scalars[start..<min(scalars.count, start + 3)])))
+    }
+  }
+  for pattern in patterns {
+    for sensitivity in pattern == "k" ? [JSONSearch.CaseSensitivity.smart, .sensitive] : [.insensitive] {
+      guard let search = try? JSONSearch(pattern, caseSensitivity: sensitivity) else { fatalError("\(pattern) does not compile") }
+      let expected = document.descendants(of: document.root).map(\.node).filter { search.matches($0, in: document) }
+      var found: [JSONNode] = []
+      try? search.forEachMatch(in: document) { node in
+        found.append(node)
+        return true
+      }
+      guard found == expected else { fatalError("search for \(pattern.debugDescription) found \(found), expected \(expected)") }
+      guard search.previousMatch(before: nil, in: document) == expected.last,
+        search.nextMatch(after: nil, in: document) == expected.first
+      else {
+        fatalError("first or last match of \(pattern.debugDescription) is wrong")
+      }
+    }
+  }
+  for text in [".a == 1", "length > 1", #"contains("a")"#, ". < {}", #"has("k") or .[0] == null"#, #"test("a"; "i")"#] {
+    guard let filter = try? JSONFilter(text) else { fatalError("\(text) does not parse") }
+    _ = try? filter.filter(elementsOf: document.root, in: document)
+  }
 }
 
 /// Replaces the deepest last node, inserts into and removes from its container, checks

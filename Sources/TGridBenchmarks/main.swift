@@ -15,6 +15,8 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("edit", runEditBenchmarks(arguments:)),
   ("firstscreen", runFirstScreenBenchmarks(arguments:)),
   ("diff", runDiffBenchmarks(arguments:)),
+  ("search", runSearchBenchmarks(arguments:)),
+  ("filter", runFilterBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -61,7 +61,9 @@ import Testing
     #expect(members.map(\.1) == [1, nil, 2, 3])
     #expect(document.warnings.map { [$0.line, $0.column] } == [[4, 3], [5, 3]])
     #expect(document.warnings.first?.message == #"duplicate key "id" (first at line 2, column 3); both members are kept"#)
-    #expect(document[document.root, "id"].map { document.int(of: $0) } == 1)
+    // A key leads to the last member with it, as in jq, Python and JavaScript.
+    #expect(document[document.root, "id"].map { document.int(of: $0) } == 3)
+    #expect(document.members(forKey: "id", of: document.root).map { document.int(of: $0) } == [1, 2, 3])
     #expect(document.serializedText() == text)
   }
 

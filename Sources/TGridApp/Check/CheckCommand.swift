@@ -51,7 +51,7 @@ public func runCheck(
       let records = document.childCount(of: document.root)
       let lines = document.isJSONLines ? " (JSON Lines, \(records) record\(records == 1 ? "" : "s"))" : ""
       standardOutput(
-        "\(path): ok — \(document.valueCount) values, depth \(document.maximumDepth), \(document.originalByteCount) bytes\(lines)")
+        "\(path): ok — \(document.valueCountDescription), depth \(document.maximumDepth), \(document.originalByteCount) bytes\(lines)")
       for warning in document.warnings {
         standardError("\(path):\(warning.line):\(warning.column): warning: \(warning.message)")
       }

@@ -35,16 +35,34 @@ extension JSONDocument {
     return JSONNode(index: storage.childIndex(at: position, in: node.index))
   }
 
-  /// The first member of an object with the given key (decoded), or nil.
+  /// The member of an object with the given key (decoded), or nil.
   ///
-  /// With duplicate keys this is the first one; reach the others with ``children(of:)``.
+  /// With duplicate keys this is the **last** member with the key, the one jq, Python and
+  /// JavaScript keep; ``members(forKey:of:)`` lists them all.
   public func child(forKey key: String, of node: JSONNode) -> JSONNode? {
     guard kind(of: node) == .object else { return nil }
     let wanted = Array(key.utf8)
-    for child in children(of: node) where hasKey(child, wanted) {
-      return child
+    let count = storage.childCount(node.index)
+    if count > JSONStorage.childTableThreshold {
+      // From the end: the first hit is the last member with the key.
+      let table = storage.childTable(of: node.index)
+      for position in stride(from: count - 1, through: 0, by: -1) {
+        let child = JSONNode(index: node.index + Int(table[position]))
+        if hasKey(child, wanted) { return child }
+      }
+      return nil
     }
-    return nil
+    var found: JSONNode?
+    for child in children(of: node) where hasKey(child, wanted) { found = child }
+    return found
+  }
+
+  /// Every member of an object with the given key (decoded), in order: more than one only
+  /// when the key is duplicated.
+  public func members(forKey key: String, of node: JSONNode) -> [JSONNode] {
+    guard kind(of: node) == .object else { return [] }
+    let wanted = Array(key.utf8)
+    return children(of: node).filter { hasKey($0, wanted) }
   }
 
   /// The member with the given key (see ``child(forKey:of:)``).
@@ -100,7 +118,7 @@ extension JSONDocument {
   }
 
   /// Whether a member's decoded key is `wanted` (no allocation unless the key has escapes).
-  private func hasKey(_ node: JSONNode, _ wanted: [UInt8]) -> Bool {
+  func hasKey(_ node: JSONNode, _ wanted: [UInt8]) -> Bool {
     guard let (pointer, count) = keyToken(node) else { return false }
     if TapeWord.isKeyEscaped(storage.word(node.index)) {
       return JSONStringDecoder.decodedBytes(pointer, count: count) == wanted

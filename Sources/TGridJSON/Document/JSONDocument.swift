@@ -54,6 +54,9 @@ public struct JSONDocument: Sendable {
   /// synthetic list of JSON Lines records is not counted).
   public var valueCount: Int { storage.words.count - storage.containerCount - 1 }
 
+  /// ``valueCount`` in words: `1 value`, `12 values`.
+  public var valueCountDescription: String { "\(valueCount) value\(valueCount == 1 ? "" : "s")" }
+
   /// Deepest nesting of arrays and objects: 0 for a scalar, 1 for `[1]`, 2 for `[[1]]`
   /// (for JSON Lines, the deepest record).
   public var maximumDepth: Int { storage.maximumDepth }

@@ -8,12 +8,28 @@ enum JSONStringDecoder {
   /// quote included).
   static func decodedBytes(_ pointer: UnsafePointer<UInt8>, count: Int) -> [UInt8] {
     var result: [UInt8] = []
+    decode(pointer, count: count, into: &result)
+    return result
+  }
+
+  /// Decodes into `result`, replacing its contents (reuses its storage: no allocation once
+  /// it is large enough).
+  static func decode(_ pointer: UnsafePointer<UInt8>, count: Int, into result: inout [UInt8]) {
+    result.removeAll(keepingCapacity: true)
     result.reserveCapacity(max(count - 2, 0))
     let end = count - 1
     var index = 1
     while index < end {
+      // Copy the run up to the next backslash in one go.
+      var runEnd = index
+      while runEnd < end && pointer[runEnd] != 0x5C { runEnd += 1 }
+      if runEnd > index {
+        result.append(contentsOf: UnsafeBufferPointer(start: pointer + index, count: runEnd - index))
+        index = runEnd
+        continue
+      }
       let byte = pointer[index]
-      guard byte == 0x5C, index + 1 < end else {
+      guard index + 1 < end else {
         result.append(byte)
         index += 1
         continue
@@ -51,7 +67,6 @@ enum JSONStringDecoder {
       }
       index += 2
     }
-    return result
   }
 
   /// The value of a string token as a Swift string.

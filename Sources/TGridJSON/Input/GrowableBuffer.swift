@@ -99,7 +99,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   ) -> UnsafeMutablePointer<Element> {
     let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
     guard !overflow, let raw = realloc(old, bytes) else {
-      fatalError("out of memory: cannot allocate \(capacity) × \(MemoryLayout<Element>.stride) bytes")
+      fatalError(outOfMemoryMessage(capacity: capacity))
     }
     #if canImport(Glibc)
       // A 50 MB copy of a tape then takes 25 page faults instead of 12,000.
@@ -112,6 +112,15 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
       }
     #endif
     return raw.bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  /// What the process dies with when memory runs out: which buffer, and how large it was
+  /// to become (byte buffers hold input being read, word buffers a document's index).
+  static func outOfMemoryMessage(capacity: Int) -> String {
+    let what = MemoryLayout<Element>.stride == 1 ? "the input read so far" : "the document's index"
+    let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    let size = overflow ? "more than \(Int.max) bytes" : "\(bytes / 1_000_000) MB"
+    return "out of memory: cannot grow the buffer holding \(what) to \(size)"
   }
 }
 

@@ -169,6 +169,16 @@ enum JSONScanner {
     return next
   }
 
+  /// What is wrong with the UTF-8 sequence at `index`, or nil if it is a valid character.
+  static func invalidUTF8Message(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> String? {
+    do throws(ParseFailure) {
+      _ = try validateUTF8(base, at: index, end: end)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
   /// Scans a number starting at `index` (a digit or `-`); returns the index after it.
   @inline(__always)
   static func scanNumber(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) throws(ParseFailure) -> Int {
@@ -263,12 +273,14 @@ enum JSONScanner {
     "U+00" + hex(byte)
   }
 
-  /// `'x'` for a printable byte, `U+000A` for a control byte, the character for UTF-8.
+  /// `'x'` for a printable byte, `U+000A` for a control byte, the character for UTF-8,
+  /// `byte 0xFF (invalid UTF-8)` for a byte that starts no character.
   static func describe(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> String {
     guard index < end else { return "end of input" }
     let byte = base[index]
     if byte < 0x20 || byte == 0x7F { return unicodeName(byte) }
     if byte < 0x80 { return String(UnicodeScalar(byte)) }
+    if invalidUTF8Message(base, at: index, end: end) != nil { return "byte 0x\(hex(byte)) (invalid UTF-8)" }
     var length = 1
     while length < 4 && index + length < end && base[index + length] & 0xC0 == 0x80 { length += 1 }
     let text = String(decoding: UnsafeBufferPointer(start: base + index, count: length), as: UTF8.self)

@@ -516,6 +516,10 @@ final class JSONParser {
     case 0x49: return "Infinity is not valid JSON (RFC 8259 has no NaN or infinities)"
     case 0x2B: return "a number cannot start with '+'"
     case 0x2E: return "a number must start with a digit (write 0.5, not .5)"
+    case 0x80...0xFF:
+      // As inside a string: name the byte that is not UTF-8.
+      if let message = JSONScanner.invalidUTF8Message(base, at: index, end: end) { return message }
+      return "expected a value (object, array, string, number, true, false or null), found \(found)"
     default:
       return "expected a value (object, array, string, number, true, false or null), found \(found)"
     }

@@ -34,7 +34,15 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   /// Locates a parse failure in the text it came from.
+  ///
+  /// A text that is not UTF-8 but UTF-16 or UTF-32 is reported as such, at its start.
   init(_ failure: ParseFailure, in bytes: JSONBytes) {
+    var failure = failure
+    if let encoding = TextEncodingSniffer.foreignEncoding(bytes.base, count: bytes.count) {
+      failure = ParseFailure(
+        offset: 0,
+        message: "this looks like \(encoding.name); tgrid reads UTF-8 (convert it with iconv -f \(encoding.iconvName) -t UTF-8)")
+    }
     let offset = min(max(failure.offset, 0), bytes.count)
     let position = TextPosition.locate([offset], in: bytes)[0]
     line = position.line

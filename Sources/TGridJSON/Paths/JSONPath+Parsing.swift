@@ -13,51 +13,72 @@ extension JSONPath {
     }
   }
 
-  /// Parses jq syntax: `.`, `.name`, `."any key"`, `.["any key"]`, `[3]`, `.[-1]`, chained.
+  /// Parses jq syntax: `.`, `.name`, `."any key"`, `.["any key"]`, `[3]`, `.[-1]`, chained;
+  /// `@N` after a key names an earlier duplicate (`.id@0`).
   public init(jq text: String) throws(JSONPathError) {
+    self.init(try JSONPath.steps(jq: text).map(\.component))
+  }
+
+  /// Parses JSONPath syntax: `$`, `.name`, `['any key']`, `["any key"]`, `[3]`, `[-1]`;
+  /// `@N` after a key names an earlier duplicate (`$.id@0`).
+  public init(jsonPath text: String) throws(JSONPathError) {
+    self.init(try JSONPath.steps(jsonPath: text).map(\.component))
+  }
+
+  /// A parsed step and where its text starts (in Unicode scalars).
+  struct Step {
+    var component: Component
+    var start: Int
+  }
+
+  /// The steps of a jq path, with their positions.
+  static func steps(jq text: String) throws(JSONPathError) -> [Step] {
     var reader = PathReader(text)
-    var components: [Component] = []
+    var steps: [Step] = []
     guard reader.peek == "." || reader.peek == "[" else { throw reader.error("a jq path starts with '.'") }
-    if reader.peek == "." && reader.count == 1 {
-      self.init([])
-      return
-    }
+    if reader.peek == "." && reader.count == 1 { return [] }
     while !reader.isAtEnd {
+      let start = reader.position
       if reader.take(".") {
-        if reader.peek == "[" { continue }
-        if reader.peek == "\"" {
-          components.append(.key(try reader.doubleQuoted()))
-        } else {
-          let name = reader.identifier()
-          guard !name.isEmpty else { throw reader.error("expected a key name, '\"' or '[' after '.'") }
-          components.append(.key(name))
+        if reader.take("[") {
+          steps.append(Step(component: try reader.qualified(try reader.bracketed(quotes: ["\""])), start: start))
+          continue
         }
+        var key: String
+        if reader.peek == "\"" {
+          key = try reader.doubleQuoted()
+        } else {
+          key = reader.identifier()
+          guard !key.isEmpty else { throw reader.error("expected a key name, '\"' or '[' after '.'") }
+        }
+        steps.append(Step(component: try reader.qualified(.key(key)), start: start))
       } else if reader.take("[") {
-        components.append(try reader.bracketed(quotes: ["\""]))
+        steps.append(Step(component: try reader.qualified(try reader.bracketed(quotes: ["\""])), start: start))
       } else {
         throw reader.error("expected '.' or '['")
       }
     }
-    self.init(components)
+    return steps
   }
 
-  /// Parses JSONPath syntax: `$`, `.name`, `['any key']`, `["any key"]`, `[3]`, `[-1]`.
-  public init(jsonPath text: String) throws(JSONPathError) {
+  /// The steps of a JSONPath, with their positions.
+  static func steps(jsonPath text: String) throws(JSONPathError) -> [Step] {
     var reader = PathReader(text)
     guard reader.take("$") else { throw reader.error("a JSONPath starts with '$'") }
-    var components: [Component] = []
+    var steps: [Step] = []
     while !reader.isAtEnd {
+      let start = reader.position
       if reader.take(".") {
         let name = reader.identifier()
         guard !name.isEmpty else { throw reader.error("expected a member name after '.'") }
-        components.append(.key(name))
+        steps.append(Step(component: try reader.qualified(.key(name)), start: start))
       } else if reader.take("[") {
-        components.append(try reader.bracketed(quotes: ["'", "\""]))
+        steps.append(Step(component: try reader.qualified(try reader.bracketed(quotes: ["'", "\""])), start: start))
       } else {
         throw reader.error("expected '.' or '['")
       }
     }
-    self.init(components)
+    return steps
   }
 
   /// Parses JSON Pointer syntax (RFC 6901): ``, `/albums/3/title`, `~0` = `~`, `~1` = `/`.

@@ -10,6 +10,12 @@ struct PathReader {
     characters = Array(text.unicodeScalars)
   }
 
+  /// A reader over scalars already split, from a position.
+  init(scalars: [Unicode.Scalar], position: Int) {
+    characters = scalars
+    self.position = position
+  }
+
   var count: Int { characters.count }
   var isAtEnd: Bool { position >= characters.count }
   var peek: Unicode.Scalar? { isAtEnd ? nil : characters[position] }
@@ -34,6 +40,19 @@ struct PathReader {
       position += 1
     }
     return name
+  }
+
+  /// A key step followed by `@N` becomes ``JSONPath/Component/duplicate(key:occurrence:)``.
+  mutating func qualified(_ component: JSONPath.Component) throws(JSONPathError) -> JSONPath.Component {
+    guard take("@") else { return component }
+    guard case .key(let key) = component else { throw error("an occurrence '@N' can only follow a key") }
+    var digits = ""
+    while let character = peek, character.value &- 0x30 < 10 {
+      digits.unicodeScalars.append(character)
+      position += 1
+    }
+    guard let occurrence = Int(digits) else { throw error("expected the occurrence number of a duplicate key after '@'") }
+    return .duplicate(key: key, occurrence: occurrence)
   }
 
   /// After `[`: a quoted key or an integer, then `]`.

@@ -1,0 +1,11 @@
+/// The elements of a container that a filter keeps.
+public struct JSONFilterResult: Sendable, Equatable {
+  /// The matching elements, in order.
+  public var matches: [JSONNode]
+  /// Number of elements looked at.
+  public var elementCount: Int
+  /// Number of elements on which evaluation failed (counted as not matching).
+  public var errorCount: Int
+  /// The first evaluation error, if any.
+  public var firstError: JSONFilterEvaluationError?
+}

@@ -1,0 +1,251 @@
+/// A search over a whole document: which nodes match a pattern, in document order.
+///
+/// **What is searched.** Every member's key (decoded: `"\u00e9"` is `é`) and every scalar:
+/// strings decoded, numbers by their source text (`1.50e3` is found by `1.50`, not by
+/// `1500`), `true`, `false` and `null` by their text. A node matches when its key or its
+/// value does; arrays and objects match only by their key. A node is one match however
+/// often the pattern occurs in it.
+///
+/// **Patterns.** A literal pattern matches where its Unicode scalars occur in that order
+/// (no normalisation: a precomposed `é` does not match `e` + U+0301). A regular expression
+/// uses Swift `Regex` syntax (Perl/ICU-like: `\d`, `[a-z]+`, `(?i)`, `\p{L}`, `^`/`$` at the
+/// ends of the text; https://github.com/swiftlang/swift-experimental-string-processing),
+/// and is tried on each key and value on its own. An empty pattern matches nothing.
+///
+/// **Case.** With ``CaseSensitivity/smart`` (the default) a pattern without upper-case
+/// letters ignores case (for a regular expression, letters after a backslash do not
+/// count: `\d\S` is still lower case). Ignoring case uses Unicode simple case folding: `k`
+/// matches `K` and the Kelvin sign, `σ` matches `Σ` and `ς`, `straße` matches `STRAßE`
+/// (but not `STRASSE`, which needs full folding).
+///
+/// **Speed.** A literal on an unedited document (or a preview of one still loading) is
+/// found in the raw bytes: rare bytes of the pattern are looked for sixteen at a time, and
+/// only hits are compared, mapped to their node through the tape, and decoded when their
+/// string has escapes; strings with escapes are found by their backslashes. A regular
+/// expression with a literal every match must contain (`Kra[ck]ów` needs `Kra`) is run only
+/// on the keys and values where a raw scan finds that literal; other expressions, and
+/// edited documents, look at every key and value.
+///
+/// **Threads.** A search and a document are values: count on a background thread while the
+/// main thread moves between matches; pass a ``JSONCancellation`` to stop a count early.
+public struct JSONSearch: Sendable {
+  /// How the pattern is read.
+  public enum Syntax: Sendable, Hashable {
+    /// The characters of the pattern, as they are.
+    case literal
+    /// A Swift `Regex`.
+    case regularExpression
+  }
+
+  /// Whether letter case matters.
+  public enum CaseSensitivity: Sendable, Hashable {
+    /// Ignore case when the pattern has no upper-case letter.
+    case smart
+    /// Case matters.
+    case sensitive
+    /// Case never matters.
+    case insensitive
+  }
+
+  /// Which parts of a node match.
+  public struct Parts: OptionSet, Sendable, Hashable {
+    /// The bits of the set.
+    public let rawValue: Int
+    /// Makes a set from its raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The member's key.
+    public static let key = Parts(rawValue: 1)
+    /// The scalar value.
+    public static let value = Parts(rawValue: 2)
+  }
+
+  /// The pattern as given.
+  public let pattern: String
+  /// How the pattern is read.
+  public let syntax: Syntax
+  /// Whether case is ignored (resolved from the case sensitivity and the pattern).
+  public let ignoresCase: Bool
+
+  let needle: SearchNeedle?
+  /// For a regular expression: a literal every match contains, to find candidates fast.
+  let prefilter: SearchNeedle?
+
+  /// Compiles a search.
+  ///
+  /// - Throws: ``JSONSearchError`` for a regular expression that does not parse, with the
+  ///   column of the problem when Swift's parser gives one.
+  public init(_ pattern: String, syntax: Syntax = .literal, caseSensitivity: CaseSensitivity = .smart)
+    throws(JSONSearchError)
+  {
+    self.pattern = pattern
+    self.syntax = syntax
+    switch caseSensitivity {
+    case .sensitive: ignoresCase = false
+    case .insensitive: ignoresCase = true
+    case .smart:
+      ignoresCase = SimpleCaseFolding.isLowerCase(syntax == .literal ? pattern : JSONSearch.unescapedLetters(pattern))
+    }
+    switch syntax {
+    case .literal:
+      needle = SearchNeedle(pattern, ignoresCase: ignoresCase)
+      prefilter = nil
+    case .regularExpression:
+      needle = nil
+      let ignoresCase = self.ignoresCase
+      prefilter = RegexPrefilter.requiredLiteral(in: pattern).map { SearchNeedle($0, ignoresCase: ignoresCase) }
+      do {
+        _ = try Regex(pattern)
+      } catch {
+        throw JSONSearchError(regexError: error, in: pattern)
+      }
+    }
+  }
+
+  /// The compiled regular expression (a `Regex` of any output is not `Sendable`, so each
+  /// call that needs one compiles its own).
+  func makeRegex() -> Regex<AnyRegexOutput>? {
+    guard syntax == .regularExpression else { return nil }
+    return (try? Regex(pattern))?.ignoresCase(ignoresCase)
+  }
+
+  /// Whether the pattern can match anything (it is not empty).
+  public var isEmpty: Bool { pattern.isEmpty }
+
+  // MARK: - One node
+
+  /// Which parts of a node match: its key, its value, both or none (for highlighting).
+  public func matchedParts(of node: JSONNode, in document: JSONDocument) -> Parts {
+    matchedParts(of: node, in: document, regex: makeRegex())
+  }
+
+  func matchedParts(of node: JSONNode, in document: JSONDocument, regex: Regex<AnyRegexOutput>?) -> Parts {
+    guard !isEmpty else { return [] }
+    var parts: Parts = []
+    let index = document.valid(node)
+    if let (pointer, count) = document.keyToken(node),
+      test(
+        token: UnsafeBufferPointer(start: pointer, count: count), isString: true,
+        isEscaped: TapeWord.isKeyEscaped(document.storage.word(index)), regex: regex)
+    {
+      parts.insert(.key)
+    }
+    if let (pointer, count) = document.scalarToken(node) {
+      let kind = TapeWord.kind(document.storage.word(index))
+      let isString = kind == TapeWord.string || kind == TapeWord.escapedString
+      let token = UnsafeBufferPointer(start: pointer, count: count)
+      if test(token: token, isString: isString, isEscaped: kind == TapeWord.escapedString, regex: regex) {
+        parts.insert(.value)
+      }
+    }
+    return parts
+  }
+
+  /// Whether a node's key or value matches.
+  public func matches(_ node: JSONNode, in document: JSONDocument) -> Bool {
+    !matchedParts(of: node, in: document).isEmpty
+  }
+
+  /// Where the pattern occurs in a text (a key or value as shown), for highlighting the
+  /// matched characters; ranges do not overlap.
+  public func ranges(in text: String) -> [Range<String.Index>] {
+    guard !isEmpty else { return [] }
+    if let regex = makeRegex() {
+      return text.ranges(of: regex).filter { !$0.isEmpty }
+    }
+    guard let needle else { return [] }
+    let scalars = text.unicodeScalars
+    var result: [Range<String.Index>] = []
+    var start = scalars.startIndex
+    outer: while start < scalars.endIndex {
+      var position = start
+      for wanted in needle.scalars {
+        guard position < scalars.endIndex else { break outer }
+        let value = scalars[position].value
+        guard (ignoresCase ? SimpleCaseFolding.fold(value) : value) == wanted else {
+          start = scalars.index(after: start)
+          continue outer
+        }
+        position = scalars.index(after: position)
+      }
+      result.append(start..<position)
+      start = position
+    }
+    return result
+  }
+
+  // MARK: - Moving between matches
+
+  /// The first match after `node` in document order (pre-order: a container before its
+  /// children), or the first match of the document when `node` is nil. With `wrapping`, the
+  /// search goes on from the start of the document (and may come back to `node` itself).
+  public func nextMatch(after node: JSONNode?, in document: JSONDocument, wrapping: Bool = true) -> JSONNode? {
+    let first = document.root.index
+    let end = document.storage.words.count
+    let start = node.map { document.storage.subtreeEnd(document.valid($0)) == $0.index + 1 ? $0.index + 1 : $0.index + 2 } ?? first
+    if let found = firstMatch(in: document, range: start..<end) { return JSONNode(index: found) }
+    guard wrapping, node != nil else { return nil }
+    return firstMatch(in: document, range: first..<start).map(JSONNode.init(index:))
+  }
+
+  /// The last match before `node` in document order, or the last match of the document when
+  /// `node` is nil. With `wrapping`, the search goes on from the end of the document.
+  public func previousMatch(before node: JSONNode?, in document: JSONDocument, wrapping: Bool = true) -> JSONNode? {
+    let first = document.root.index
+    let end = document.storage.words.count
+    let limit = node.map { document.valid($0) } ?? end
+    if let found = lastMatch(in: document, range: first..<limit) { return JSONNode(index: found) }
+    guard wrapping, let node else { return nil }
+    return lastMatch(in: document, range: node.index..<end).map(JSONNode.init(index:))
+  }
+
+  // MARK: - Counting
+
+  /// The number of matching nodes in the document.
+  ///
+  /// - Throws: `CancellationError` once `cancellation` is cancelled (checked between
+  ///   stretches of about a megabyte, or a few thousand nodes).
+  public func matchCount(in document: JSONDocument, cancellation: JSONCancellation? = nil) throws(CancellationError) -> Int {
+    var count = 0
+    try scan(document, range: document.root.index..<document.storage.words.count, cancellation: cancellation) { _ in
+      count += 1
+      return true
+    }
+    return count
+  }
+
+  /// The number of matching nodes before `node` in document order (so a match's number in
+  /// `match 3/1,204` is this plus one).
+  public func matchCount(in document: JSONDocument, before node: JSONNode, cancellation: JSONCancellation? = nil)
+    throws(CancellationError) -> Int
+  {
+    var count = 0
+    try scan(document, range: document.root.index..<document.valid(node), cancellation: cancellation) { _ in
+      count += 1
+      return true
+    }
+    return count
+  }
+
+  /// Calls `body` with each matching node in document order, starting at `start` (the
+  /// whole document when nil), until it returns false.
+  public func forEachMatch(
+    in document: JSONDocument, from start: JSONNode? = nil, cancellation: JSONCancellation? = nil,
+    _ body: (JSONNode) -> Bool
+  ) throws(CancellationError) {
+    let lower = start.map { document.valid($0) } ?? document.root.index
+    try scan(document, range: lower..<document.storage.words.count, cancellation: cancellation) { body(JSONNode(index: $0)) }
+  }
+
+  // MARK: - Helpers
+
+  /// The pattern without each character that follows a backslash.
+  private static func unescapedLetters(_ pattern: String) -> String {
+    var result = String.UnicodeScalarView()
+    var isEscaped = false
+    for scalar in pattern.unicodeScalars {
+      if !isEscaped && scalar != "\\" { result.append(scalar) }
+      isEscaped = !isEscaped && scalar == "\\"
+    }
+    return String(result)
+  }
+}

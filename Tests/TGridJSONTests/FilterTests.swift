@@ -1,0 +1,324 @@
+import Foundation
+import Testing
+
+@testable import TGridJSON
+
+@Suite struct FilterTests {
+  // MARK: - Paths
+
+  @Test func pathsReachFieldsAndElements() throws {
+    let document = try FilterFixtures.records()
+    #expect(try kept(".name == \"Ana\"", document) == [0])
+    #expect(try kept(".address.city == \"Paris\"", document) == [0, 2])
+    #expect(try kept(#".["address"]["city"] == "Kraków""#, document) == [1])
+    #expect(try kept(#"."odd key" == 1"#, document) == [3])
+    #expect(try kept(".tags[0] == \"x\"", document) == [0, 2])
+    #expect(try kept(".tags[-1] == \"y\"", document) == [0, 1])
+    #expect(try kept(".geo[1] > 10", document) == [1])
+    // A missing key, and anything below it, is null.
+    #expect(try kept(".missing == null", document) == [0, 1, 2, 3])
+    #expect(try kept(".missing.deeper[3] == null", document) == [0, 1, 2, 3])
+    #expect(try kept(".", document) == [0, 1, 2, 3])
+  }
+
+  @Test func aKeyOfADuplicatedMemberIsTheLastOne() throws {
+    let document = try JSONDocument(parsing: #"[{"a": 1, "a": 2}, {"a": 2, "a": 1}]"#)
+    #expect(try kept(".a == 2", document) == [0])
+    #expect(try kept("length == 1", document) == [0, 1])
+    #expect(try kept(#". == {"a": 2}"#, document) == [0])
+  }
+
+  @Test func indexingTheWrongKindIsAnErrorThatDoesNotMatch() throws {
+    let document = try JSONDocument(parsing: #"[{"a": 5}, {"a": "text"}, {"a": [1]}, {"a": null}]"#)
+    let result = try JSONFilter(".a.b == null").filter(elementsOf: document.root, in: document)
+    #expect(result.matches.map { document.position(of: $0) } == [3])
+    #expect(result.errorCount == 3)
+    #expect(result.elementCount == 4)
+    #expect(result.firstError?.message == #"cannot index a number (5) with "b""#)
+    #expect(result.firstError?.element == document[document.root, 0])
+    #expect(throws: JSONFilterEvaluationError.self) {
+      try JSONFilter(".a[0]").evaluate(try #require(document[document.root, 1]), in: document)
+    }
+    #expect(try JSONFilter(".a[0] == 1").evaluate(try #require(document[document.root, 2]), in: document))
+  }
+
+  // MARK: - Comparisons
+
+  @Test func everyComparisonOperatorOnNumbers() throws {
+    let document = try JSONDocument(parsing: "[1, 2, 3, 2.0, 20e-1, -1]")
+    #expect(try kept(". == 2", document) == [1, 3, 4])
+    #expect(try kept(". != 2", document) == [0, 2, 5])
+    #expect(try kept(". < 2", document) == [0, 5])
+    #expect(try kept(". <= 2", document) == [0, 1, 3, 4, 5])
+    #expect(try kept(". > 2", document) == [2])
+    #expect(try kept(". >= 2", document) == [1, 2, 3, 4])
+    #expect(try kept(". > -1.5", document) == [0, 1, 2, 3, 4, 5])
+    #expect(try kept(". < .5", document) == [5])
+  }
+
+  @Test func mixedKindsFollowJqOrder() throws {
+    // null < false < true < numbers < strings < arrays < objects
+    let document = try JSONDocument(parsing: #"[null, false, true, -5, 1e9, "", "a", [], [0], {}, {"a": 1}]"#)
+    let values = [#"null"#, "false", "true", "-5", "1e9", #""""#, #""a""#, "[]", "[0]", "{}", #"{"a": 1}"#]
+    for (position, literal) in values.enumerated() {
+      #expect(try kept(". < \(literal)", document) == Array(0..<position), "< \(literal)")
+      #expect(try kept(". == \(literal)", document) == [position], "== \(literal)")
+      #expect(try kept(". > \(literal)", document) == Array((position + 1)..<values.count), "> \(literal)")
+    }
+  }
+
+  @Test func stringsCompareByCodePointAndContainersElementwise() throws {
+    let document = try JSONDocument(parsing: #"["B", "a", "ab", "é", "\u00e9", "😀", "z"]"#)
+    #expect(try kept(#". < "a""#, document) == [0])
+    #expect(try kept(#". > "z""#, document) == [3, 4, 5])
+    #expect(try kept(#". == "é""#, document) == [3, 4])
+    let arrays = try JSONDocument(parsing: "[[1, 2], [1], [1, 3], [2], [], [1, 2, 0]]")
+    #expect(try kept(". < [1, 2]", arrays) == [1, 4])
+    #expect(try kept(". > [1, 2]", arrays) == [2, 3, 5])
+    let objects = try JSONDocument(parsing: #"[{"a": 2}, {"b": 1}, {"a": 1, "b": 1}, {"b": 1, "a": 1}, {"a": 1}]"#)
+    // Sorted key lists first (["a"] < ["a","b"] < ["b"]), then values.
+    #expect(try kept(#". < {"a": 1, "b": 1}"#, objects) == [0, 4])
+    #expect(try kept(#". == {b: 1, a: 1}"#, objects) == [2, 3])
+    #expect(try kept(#". > {"a": 1, "b": 1}"#, objects) == [1])
+  }
+
+  @Test func comparingTooDeepValuesIsAnError() throws {
+    let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    let document = try JSONDocument(parsing: "[" + deep + "," + deep + "]")
+    let result = try JSONFilter(". == .").filter(elementsOf: document.root, in: document)
+    #expect(result.errorCount == 2)
+    #expect(result.firstError?.message.contains("nested more than 512") == true)
+    let contained = try JSONFilter("contains(.)").filter(elementsOf: document.root, in: document)
+    #expect(contained.errorCount == 2)
+  }
+
+  // MARK: - Logic
+
+  @Test func andOrNotUseTruthiness() throws {
+    let document = try JSONDocument(parsing: #"[{"a": true, "b": 0}, {"a": false, "b": null}, {"a": null, "b": ""}, {"b": []}]"#)
+    #expect(try kept(".a and .b", document) == [0])
+    #expect(try kept(".a or .b", document) == [0, 2, 3])
+    #expect(try kept(".a | not", document) == [1, 2, 3])
+    #expect(try kept("(.a or .b) | not", document) == [1])
+    #expect(try kept(".b", document) == [0, 2, 3])
+    // `and` binds tighter than `or`; comparisons tighter than both.
+    #expect(try kept(".a == false or .b == 0 and .a", document) == [0, 1])
+    #expect(try kept("(.a == false or .b == 0) and .a", document) == [0])
+    // The right side is not evaluated when the left decides.
+    #expect(try kept(".a or .a.x", document) == [0])
+  }
+
+  // MARK: - Functions
+
+  @Test func containsFollowsJq() throws {
+    let document = try FilterFixtures.records()
+    #expect(try kept(#".name | contains("n")"#, document) == [0])
+    #expect(try kept(#".tags | contains(["y"])"#, document) == [0, 1])
+    #expect(try kept(#".tags | contains(["x", "y"])"#, document) == [0])
+    #expect(try kept(#".tags | contains([])"#, document) == [0, 1, 2, 3])
+    #expect(try kept(#"contains({address: {city: "Par"}})"#, document) == [0, 2])
+    #expect(try kept(#".tags | contains(["x"]) | not"#, document) == [1, 3])
+    // Different kinds at the top are an error.
+    let result = try JSONFilter(#".name | contains(1)"#).filter(elementsOf: document.root, in: document)
+    #expect(result.errorCount == 4)
+    #expect(result.firstError?.message == #"a string ("Ana") and a number (1) cannot have their containment checked"#)
+  }
+
+  @Test func startsWithEndsWithAndTest() throws {
+    let document = try FilterFixtures.records()
+    #expect(try kept(#".name | startswith("A")"#, document) == [0])
+    #expect(try kept(#".name | endswith("e")"#, document) == [2])
+    #expect(try kept(#".name | test("^[ab]")"#, document) == [1])
+    #expect(try kept(#".name | test("^[ab]"; "i")"#, document) == [0, 1])
+    #expect(try kept(#".email | test("@example\\.com$")"#, document) == [0, 1])
+    // A literal in the pattern rules strings out before the expression runs; flags apply to it.
+    #expect(try kept(#".name | test("ARI"; "i")"#, document) == [2])
+    #expect(try kept(#".name | test("ARI")"#, document) == [])
+    #expect(try kept(#".name | test("a r i"; "ix")"#, document) == [2])
+    let result = try JSONFilter(#".geo | startswith("1")"#).filter(elementsOf: document.root, in: document)
+    #expect(result.firstError?.message == "startswith() requires string inputs, not an array ([1, 2]) and a string (\"1\")")
+    let test = try JSONFilter(#".age | test("1")"#).filter(elementsOf: document.root, in: document)
+    #expect(test.firstError?.message == "a number (31) cannot be matched, as it is not a string")
+  }
+
+  @Test func hasTypeAndLength() throws {
+    let document = try FilterFixtures.records()
+    #expect(try kept(#"has("email")"#, document) == [0, 1])
+    #expect(try kept(#"has("email") | not"#, document) == [2, 3])
+    #expect(try kept(".tags | has(1)", document) == [0])
+    #expect(try kept(#".email | type == "string""#, document) == [0, 1])
+    #expect(try kept(#".email | type == "null""#, document) == [2, 3])
+    #expect(try kept(#".active | type == "boolean""#, document) == [0, 1, 2])
+    #expect(try kept("(.tags | length) >= 2", document) == [0])
+    #expect(try kept(".name | length == 4", document) == [1, 3])  // "Zoë" is 3 code points, "Marie" 5
+    #expect(try kept("length == 7", document) == [0, 1])
+    #expect(try kept(".age | length == 31", document) == [0])
+    #expect(try kept(".missing | length == 0", document) == [0, 1, 2, 3])
+    let result = try JSONFilter(".active | length").filter(elementsOf: document.root, in: document)
+    #expect(result.firstError?.message == "a boolean (true) has no length")
+    let has = try JSONFilter("has(0)").filter(elementsOf: document.root, in: document)
+    #expect(has.firstError?.message == "cannot check whether an object ({\"name\": \"Ana\", \"age\": …) has a number (0) as a key")
+  }
+
+  @Test func pipesApplyTheRightSideToTheLeftValue() throws {
+    let document = try FilterFixtures.records()
+    #expect(try kept(".address | .city == \"Paris\"", document) == [0, 2])
+    #expect(try kept("(.address | .city) == \"Paris\"", document) == [0, 2])
+    #expect(try kept(#"(.address).city | startswith("K")"#, document) == [1])
+    #expect(try kept(#"select(.age > 30)"#, document) == [0, 2])
+    #expect(try kept("# people over 30\n.age > 30", document) == [0, 2])
+  }
+
+  // MARK: - Parsing
+
+  @Test func parseErrorsGiveTheColumnAndWhatWasExpected() {
+    let cases: [(String, Int, String)] = [
+      ("", 0, "expected a filter such as .name == \"x\""),
+      (".a ==", 5, "expected a value: a path like .name, a literal, '(' or a function"),
+      (".a == 1 == 2", 8, "comparisons cannot be chained: add parentheses, as in (a < b) == true"),
+      ("(.a == 1", 8, "expected ')' to close the '(' at column 1, found the end"),
+      ("foo(1)", 0, "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has (and select)"),
+      (".[]", 2, "'[]' (iterating) is not supported: use contains(…) or has(…)"),
+      ("..", 0, "'..' (recursive descent) is not supported"),
+      (".a?", 2, "the '?' operator is not supported (a missing key is already null)"),
+      ("$x", 0, "variables ($name) are not supported"),
+      (".a |= 1", 3, "'|=' (update) is not supported: a filter only selects"),
+      (#".a == "abc"#, 6, "unterminated string: expected '\"'"),
+      ("test(.x)", 0, "test takes a string literal as its pattern"),
+      (#"test("a(")"#, 0, "invalid regular expression in test: column 3: expected ')'"),
+      (#"test("a"; "g")"#, 0, "unsupported flag 'g' in test: use i (ignore case), x (extended) or s (dot matches newlines)"),
+      ("contains()", 9, "expected a value: a path like .name, a literal, '(' or a function, found ')'"),
+      ("contains(1; 2)", 0, "contains takes 1 argument, not 2"),
+      ("not(1)", 0, "not takes 0 arguments, not 1"),
+      ("[1, .a]", 4, "array and object literals hold only constants (strings, numbers, true, false, null, arrays, objects), found '.'"),
+      ("[1 2]", 3, "expected ',' or ']' to close the '[' at column 1, found '2'"),
+      ("{a 1}", 3, "expected ':' after the key, found '1'"),
+      ("select(.a) and .b", 0, "select(…) with one argument can only be the whole filter"),
+      (".a 1", 3, "unexpected '1': expected an operator (|, or, and, ==, !=, <, <=, >, >=) or the end"),
+      (".a == 1 and", 11, "expected a value: a path like .name, a literal, '(' or a function"),
+      ("and", 0, "expected a value before 'and'"),
+      (".[1.5]", 2, "expected a whole number or a string in '[…]'"),
+      (".a = 1", 3, "unexpected '=': expected an operator (|, or, and, ==, !=, <, <=, >, >=) or the end"),
+      ("- 1", 0, "'-' is only allowed before a number"),
+      ("1e", 2, "expected a digit in the exponent"),
+      ("\"a\".b", 3, "a literal has no fields or elements"),
+    ]
+    for (text, position, message) in cases {
+      #expect(throws: JSONFilterError(position: position, message: message), "\(text)") { try JSONFilter(text) }
+    }
+    #expect(JSONFilterError(position: 4, message: "x").description == "column 5: x")
+  }
+
+  @Test func deepNestingIsRejectedNotOverflowed() {
+    for text in [
+      String(repeating: "(", count: 5000) + "." + String(repeating: ")", count: 5000),
+      Array(repeating: ".", count: 5000).joined(separator: " | "),
+      Array(repeating: ".a", count: 5000).joined(separator: " or "),
+      String(repeating: "[", count: 5000),
+    ] {
+      #expect(throws: JSONFilterError.self) { try JSONFilter(text) }
+    }
+    #expect(throws: Never.self) { try JSONFilter(Array(repeating: ".a", count: 150).joined(separator: " or ")) }
+  }
+
+  @Test func filtersPrintAndParseBackToTheSameFilter() throws {
+    let texts = [
+      ".", ".a.b[0][\"odd key\"]", ".[-1]", #".a == "x" and (.b < 2 or .c)"#, ".a | .b | not", "(.a | .b) | not",
+      #".tags | contains(["x", {"a": [1, 2.5e3]}])"#, #"test("^a\\d"; "ix")"#, "(.x or .y) and .z", ".x or (.y and .z)",
+      ".x or .y or .z", ".x or (.y or .z)", "(.a == 1) == true", "((.a)).b", "(.a | .b).c[2]", "has(\"k\") | not",
+      "length >= -0.5", ".5 < 1.", "true != false and null == null", "{a: 1, \"b c\": [true]} == .",
+    ]
+    for text in texts {
+      let filter = try JSONFilter(text)
+      let printed = filter.description
+      #expect(try JSONFilter(printed) == filter, "\(text) → \(printed)")
+      #expect(try JSONFilter(printed).description == printed)
+    }
+    #expect(try JSONFilter(#"select( .a==1 )"#).description == ".a == 1")
+    #expect(try JSONFilter(#"(.a | .b) | .c"#).description == "(.a | .b) | .c")
+    #expect(try JSONFilter(#".a | .b | .c"#).description == ".a | .b | .c")
+  }
+
+  // MARK: - Running
+
+  @Test func aFilterRunsOnTheRecordsOfJSONLinesAndCanBeCancelled() throws {
+    let lines = (0..<5000).map { #"{"n": \#($0), "even": \#($0 % 2 == 0)}"# }.joined(separator: "\n")
+    let document = try JSONDocument(parsing: lines)
+    #expect(document.isJSONLines)
+    let filter = try JSONFilter(".even and .n >= 4000")
+    let result = try filter.filter(elementsOf: document.root, in: document)
+    #expect(result.matches.count == 500)
+    #expect(result.elementCount == 5000)
+    let cancellation = JSONCancellation()
+    cancellation.cancel()
+    #expect(throws: CancellationError.self) { try filter.filter(elementsOf: document.root, in: document, cancellation: cancellation) }
+  }
+
+  @Test func agreesWithJqWhenJqIsInstalled() throws {
+    guard let jq = FilterTests.jqPath else { return }
+    let text = FilterFixtures.recordsText
+    let document = try JSONDocument(parsing: text)
+    let filters = [
+      ".age > 30", #".address.city == "Paris""#, #".tags | contains(["y"])"#, ". < {\"name\": \"M\"}", ".geo < [1, 20]",
+      #"has("email") | not"#, ".name | length == 4", #".name | test("^[ab]"; "i")"#, ".missing == null and .active",
+      #".tags[0] >= "x""#, "(.tags | length) >= 2", ".active == false or .age < 30",
+    ]
+    for filterText in filters {
+      let expected = try FilterTests.run(jq, ["-c", ".[] | select(\(filterText))"], input: text)
+      let kept = try JSONFilter(filterText).filter(elementsOf: document.root, in: document).matches
+      let ours = kept.map { try? JSONDocument(parsing: document.rawText(of: $0)) }
+      let theirs = expected.split(separator: "\n").map { try? JSONDocument(parsing: String($0)) }
+      #expect(ours.count == theirs.count, "\(filterText)")
+      for (mine, jqs) in zip(ours, theirs) {
+        if let mine, let jqs { #expect(mine.isValue(mine.root, equalTo: jqs.root, in: jqs), "\(filterText)") }
+      }
+    }
+  }
+}
+
+// MARK: - Helpers
+
+/// The positions of the elements of `container` (the root) that `text` keeps.
+private func kept(_ text: String, _ document: JSONDocument) throws -> [Int] {
+  let result = try JSONFilter(text).filter(elementsOf: document.root, in: document)
+  return result.matches.compactMap { document.position(of: $0) }
+}
+
+extension FilterTests {
+  static var jqPath: String? {
+    ["/usr/bin/jq", "/usr/local/bin/jq"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+// MARK: - Fixtures
+
+enum FilterFixtures {
+  static let recordsText = #"""
+    [
+      {"name": "Ana", "age": 31, "email": "ana@example.com", "active": true, "tags": ["x", "z", "y"],
+       "address": {"city": "Paris"}, "geo": [1, 2]},
+      {"name": "bart", "age": 25, "email": "b@example.com", "active": false, "tags": ["y"],
+       "address": {"city": "Kraków"}, "geo": [5, 40]},
+      {"name": "Marie", "age": 52, "active": true, "tags": ["x"], "address": {"city": "Paris"}},
+      {"name": "Zoë\u0301", "age": 19.5, "tags": [], "odd key": 1, "address": {"city": "Malmö"}}
+    ]
+    """#
+
+  static func records() throws -> JSONDocument { try JSONDocument(parsing: recordsText) }
+}
