@@ -142,6 +142,11 @@ extension BrowserController {
     case .viewValue: viewFocusedValue()
     case .viewSource: viewSource()
     case .foldPrefix, .copyPrefix: beginPrefix(command)
+    case .search: beginSearch()
+    case .nextMatch: goToMatch(forward: true)
+    case .previousMatch: goToMatch(forward: false)
+    case .filter: beginFilter()
+    case .clearFilter: clearFilter()
     default:
       if let kind = PresentationKind(switchingCommand: command) {
         show(kind, animated: true)

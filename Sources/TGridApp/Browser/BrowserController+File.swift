@@ -187,7 +187,10 @@ extension BrowserController {
 
   /// Opens the `:` command line.
   func openCommandLine() {
-    prompt = .field(":") { [unowned self] line in self.runCommandLine(line) }
+    let hooks = StatusPrompt.FieldHooks(key: { [unowned self] key, field in
+      key == KeyEvent(.tab) && self.completePath(in: field)
+    })
+    prompt = .field(":", hooks: hooks) { [unowned self] line in self.runCommandLine(line) }
     setNeedsDisplay()
   }
 
@@ -215,6 +218,12 @@ extension BrowserController {
       return .close
     case "set":
       return setOption(argument ?? "")
+    case "noh", "nohlsearch":
+      searchSession = nil
+      return .close
+    case "filter":
+      guard let container = filterTarget() else { return .keepOpen("focus an element of the array to filter") }
+      return applyFilter(argument ?? "", on: container)
     case "e", "edit", "e!", "edit!":
       guard store.path != nil else { return .keepOpen("there is no file to read again") }
       if store.isModified, !command.hasSuffix("!") {
@@ -236,7 +245,7 @@ extension BrowserController {
       }
       return .close
     default:
-      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq, e, e!, set path=…)")
+      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq, e, e!, set path=…, filter EXPR, noh, or a path)")
     }
   }
 

@@ -8,7 +8,8 @@ extension BrowserController {
 
   /// Follows a running load: called on the run loop's thread after the load woke it.
   func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
-    guard let load else { return .unchanged }
+    if searchSession?.takeCount() == true { setNeedsDisplay() }
+    guard let load else { return needsDisplay ? .changed : .unchanged }
     switch load.phase {
     case .finished:
       self.load = nil

@@ -127,8 +127,10 @@ extension BrowserController {
     } catch {
       return .keepOpen("\(error)")
     }
-    guard let node = store.document.node(at: path) else {
-      return .keepOpen("no value at \(pathText)")
+    let node: JSONNode
+    switch store.document.resolve(path) {
+    case .success(let found): node = found
+    case .failure(let failure): return .keepOpen("\(failure)")
     }
     let id = store.id(node)
     guard let indexPath = presentation.indexPath(for: id, reveal: true) else {

@@ -50,11 +50,17 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var loadFailure: LoadFailure?
   private let tooSmallNote = TerminalTooSmallNote(minimum: BrowserController.minimumSize)
   private let progressView = ProgressView()
+  /// The search `n` and `N` go on with, whose matches are highlighted.
+  var searchSession: SearchSession?
+  /// Wakes the run loop from other threads (a search count), once it runs.
+  var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
   weak var terminal: (any Terminal)?
   private let statusLine = StatusLineView()
   private var colorCount = 256
   private var pendingDisplay = true
+  /// Whether a filter was on at the last change (its end rebuilds the views too).
+  private var filterWasOn = false
   /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
 
@@ -132,6 +138,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   func willRun(in runLoop: TerminalRunLoop) {
     collectionView.displayHost = runLoop
     load?.waker = runLoop.waker
+    waker = runLoop.waker
   }
 
   var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
@@ -182,6 +189,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
+    highlightMatches(in: &canvas, colorCount: colorCount)
     drawMessageLines(into: &canvas, context: context)
     if let overlay {
       // It takes the screen above the status line, as `less` and vim do.
@@ -228,6 +236,8 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }
+    if let filter = store.filter { text = filter.statusText + " · " + text }
+    if let searchSession { text = searchSession.statusText(isLoading: store.isLoading) + " · " + text }
     return text + " · ? help "
   }
 
@@ -350,6 +360,8 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// The store changed: every presentation follows (the shown one with a batch update).
   private func documentDidChange(_ change: DocumentChange) {
     if change.reason == .replaced {
+      filterWasOn = false
+      searchFollowChange()
       // Nothing any presentation holds means anything now: start them afresh.
       let kind = presentation.kind
       presentations = [:]
@@ -362,8 +374,17 @@ final class BrowserController: RunLoopRoot, PresentationHost {
       selectionDidChange()
       return
     }
-    presentation.apply(change)
-    for other in presentations.values where other !== presentation { other.apply(change) }
+    // Under a filter, positions in the steps are the document's, not the shown ones:
+    // every presentation rebuilds its items (every id still names the same value).
+    let followed = store.filter != nil || filterWasOn ? DocumentChange(reason: .grew, steps: []) : change
+    filterWasOn = store.filter != nil
+    presentation.apply(followed)
+    for other in presentations.values where other !== presentation { other.apply(followed) }
+    if store.filterEndedByChange {
+      store.acknowledgeFilterEnd()
+      show(message: "the filtered container is gone: the filter ended")
+    }
+    searchFollowChange()
     selectionDidChange()
     pendingDisplay = true
   }

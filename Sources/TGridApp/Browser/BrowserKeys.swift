@@ -123,7 +123,7 @@ enum BrowserKeys {
     keys.rebind([KeyEvent(.character("+")), KeyEvent(.character("="))], to: .zoomIn)
     keys.add(KeyBinding(keyNames: ["-"], .zoomOut, help: "Zoom out", group: "Timeline"))
     keys.add(KeyBinding(keyNames: ["0"], .zoomToFit, help: "Fit everything in the width", group: "Timeline"))
-    keys.add(KeyBinding(keyNames: ["f"], .nextTimeField, help: "Use the next date field (start, end)", group: "Timeline"))
+    keys.add(KeyBinding(keyNames: ["T"], .nextTimeField, help: "Use the next date field (start, end)", group: "Timeline"))
     // Events are ordered by time: moving one changes nothing on the axis.
     for key in [KeyEvent(.up, modifiers: .alt), KeyEvent(.down, modifiers: .alt), KeyEvent(.left, modifiers: .alt), KeyEvent(.right, modifiers: .alt)] {
       keys.unbind(key)
@@ -184,8 +184,13 @@ enum BrowserKeys {
     keys.add(KeyBinding(keyNames: ["V"], .viewSource, help: "Show the source text around the value", group: "Reading"))
     keys.add(KeyBinding(keyNames: ["z"], .foldPrefix, help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading"))
     keys.add(KeyBinding(keyNames: ["c"], .copyPrefix, help: "c k: copy key · c p: path · c v: value indented · c c: one line", group: "Editing"))
+    keys.add(KeyBinding(keyNames: ["/"], .search, help: "Search keys and values (Ctrl-R: regular expression)", group: "Finding"))
+    keys.add(KeyBinding(keyNames: ["n"], .nextMatch, help: "Next match", group: "Finding"))
+    keys.add(KeyBinding(keyNames: ["N"], .previousMatch, help: "Previous match", group: "Finding"))
+    keys.add(KeyBinding(keyNames: ["f"], .filter, help: "Filter the elements (jq: .age > 30, .name | test(\"^A\"))", group: "Finding"))
+    keys.add(KeyBinding(keyNames: ["F"], .clearFilter, help: "Show every element again", group: "Finding"))
     keys.add(KeyBinding(keyNames: ["Ctrl-S"], .save, help: "Save", group: "File"))
-    keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH, :q, :q!, :wq)", group: "File"))
+    keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH, :q, :q!, :wq, a path to go to, Tab completes)", group: "File"))
     return keys
   }
 }

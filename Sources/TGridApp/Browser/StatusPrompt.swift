@@ -7,10 +7,20 @@ import TermGrid
 /// as it is.
 enum StatusPrompt {
   /// A text field: `submit` gets the text and says whether the field closes (or stays
-  /// open with a note, such as a JSON error and its column).
-  case field(TextField, submit: (String) -> FieldResult, cancel: () -> Void)
+  /// open with a note, such as a JSON error and its column); `hooks` follow its typing.
+  case field(TextField, submit: (String) -> FieldResult, cancel: () -> Void, hooks: FieldHooks = FieldHooks())
   /// A question with a few one-key answers (`y`, `n`, Esc…).
   case question(Question)
+
+  /// What a field may do besides submitting and cancelling: follow each edit (an
+  /// incremental search), and take keys the field itself ignores (Tab completes, Ctrl-R
+  /// toggles regular expressions).
+  struct FieldHooks {
+    /// Called after each edit with the field; it may set the field's note.
+    var edited: ((TextField) -> Void)?
+    /// Offered keys the field ignores; returns whether it took the key.
+    var key: ((KeyEvent, TextField) -> Bool)?
+  }
 
   /// What submitting a field did.
   enum FieldResult {
@@ -57,9 +67,10 @@ enum StatusPrompt {
 
   /// A field with a prompt and starting text.
   static func field(
-    _ prompt: String, text: String = "", submit: @escaping (String) -> FieldResult, cancel: @escaping () -> Void = {}
+    _ prompt: String, text: String = "", hooks: FieldHooks = FieldHooks(),
+    submit: @escaping (String) -> FieldResult, cancel: @escaping () -> Void = {}
   ) -> StatusPrompt {
-    .field(TextField(prompt: prompt, text: text), submit: submit, cancel: cancel)
+    .field(TextField(prompt: prompt, text: text), submit: submit, cancel: cancel, hooks: hooks)
   }
 
   /// What handling an event did to the prompt.
@@ -75,7 +86,7 @@ enum StatusPrompt {
   /// Handles a key or a paste.
   func handle(_ event: InputEvent) -> Outcome {
     switch self {
-    case .field(let field, let submit, let cancel):
+    case .field(let field, let submit, let cancel, let hooks):
       switch field.handle(event) {
       case .submitted:
         switch submit(field.text) {
@@ -90,8 +101,12 @@ enum StatusPrompt {
         return .closed
       case .edited:
         field.note = ""
+        hooks.edited?(field)
         return .open
-      case .moved, .ignored:
+      case .ignored:
+        if case .key(let key) = event, let take = hooks.key, take(key, field) { return .open }
+        return .open
+      case .moved:
         return .open
       }
     case .question(let question):
@@ -113,7 +128,7 @@ enum StatusPrompt {
   /// Draws the prompt on the status line.
   func draw(in canvas: inout Canvas, line: CellRect, context: DrawingContext) {
     switch self {
-    case .field(let field, _, _):
+    case .field(let field, _, _, _):
       field.draw(in: &canvas, region: line, clip: line, context: context)
     case .question(let question):
       let label = LabelView()

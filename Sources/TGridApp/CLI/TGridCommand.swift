@@ -63,6 +63,23 @@ struct ViewOptions: ParsableArguments {
   @Option(name: .long, help: "How paths are written: jq, jsonpath or pointer.")
   var pathFormat: PathFormatChoice = .jq
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Show only the records (the elements of the main array) for which EXPR holds: a subset of jq, such as '.age > 30 and (.name | startswith(\"A\"))'.",
+      valueName: "expr"))
+  var filter: String?
+
+  mutating func validate() throws {
+    if let filter {
+      do {
+        _ = try JSONFilter(filter)
+      } catch {
+        throw ValidationError("--filter: \(error)")
+      }
+    }
+  }
+
   var textMode: JSONTextMode { ndjson ? .lines : .automatic }
 
   /// The presentation to open with.
@@ -89,6 +106,11 @@ struct ViewOptions: ParsableArguments {
   func configure(_ browser: BrowserController) -> String? {
     browser.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
     if let timeFields { browser.timeFields = timeFields }
+    if let filter {
+      let document = browser.store.document
+      let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))
+      _ = browser.applyFilter(filter, on: container)
+    }
     guard let path else { return nil }
     if case .keepOpen(let reason) = browser.goTo(pathText: path) {
       browser.show(message: "--path \(path): \(reason)")

@@ -60,6 +60,11 @@ final class DocumentStore {
   var fileStatus: FileStatus?
   /// Called after each change, with what changed.
   var onChange: ((DocumentChange) -> Void)?
+  /// The filter every view applies to one container's elements, if any (a view of the
+  /// document, evaluated again after each change; see ``ElementFilter``).
+  private(set) var filter: ElementFilter?
+  /// Set when a change removed the filtered container (so the filter ended), until read.
+  private(set) var filterEndedByChange = false
 
   private(set) var undoStack: [Transaction] = []
   private(set) var redoStack: [Transaction] = []
@@ -152,7 +157,40 @@ final class DocumentStore {
     currentGeneration = 0
     savedGeneration = 0
     fileStatus = status
+    // No id of the old document means anything now, the filtered container's neither.
+    filter = nil
     onChange?(DocumentChange(reason: .replaced, steps: []))
+  }
+
+  // MARK: - Filtering
+
+  /// Shows only the elements of `container` that `predicate` keeps (replacing any filter),
+  /// or every element again (`nil`); every view follows, as after a change.
+  func setFilter(_ predicate: JSONFilter?, on container: NodeID) {
+    if let predicate {
+      var made = ElementFilter(container: container, filter: predicate)
+      guard made.evaluate(in: self) else { return }
+      filter = made
+    } else {
+      filter = nil
+    }
+    onChange?(DocumentChange(reason: .grew, steps: []))
+  }
+
+  /// Takes note that the end of a filter was reported.
+  func acknowledgeFilterEnd() { filterEndedByChange = false }
+
+  /// Tells of a change, with the filter brought up to date first.
+  private func announce(_ change: DocumentChange) {
+    if var current = filter {
+      if current.evaluate(in: self) {
+        filter = current
+      } else {
+        filter = nil
+        filterEndedByChange = true
+      }
+    }
+    onChange?(change)
   }
 
   // MARK: - Growing while loading
@@ -164,7 +202,7 @@ final class DocumentStore {
     document = newDocument
     hasContent = true
     if isComplete { loadIsRunning = false }
-    onChange?(DocumentChange(reason: .grew, steps: []))
+    announce(DocumentChange(reason: .grew, steps: []))
   }
 
   /// A store for a load that has shown nothing yet: an empty document, no content.
@@ -235,7 +273,7 @@ final class DocumentStore {
     undoStack.append(transaction)
     redoStack.removeAll()
     let change = DocumentChange(reason: .edit(name), steps: transaction.steps)
-    onChange?(change)
+    announce(change)
     return change
   }
 
@@ -251,7 +289,7 @@ final class DocumentStore {
     let redo = replay(transaction, forward: false)
     redoStack.append(redo)
     currentGeneration = transaction.generationBefore
-    onChange?(DocumentChange(reason: .undo(transaction.name), steps: transaction.steps.reversed().map(\.inverse)))
+    announce(DocumentChange(reason: .undo(transaction.name), steps: transaction.steps.reversed().map(\.inverse)))
     return transaction
   }
 
@@ -262,7 +300,7 @@ final class DocumentStore {
     let undo = replay(transaction, forward: true)
     undoStack.append(undo)
     currentGeneration = transaction.generation
-    onChange?(DocumentChange(reason: .redo(transaction.name), steps: transaction.steps))
+    announce(DocumentChange(reason: .redo(transaction.name), steps: transaction.steps))
     return transaction
   }
 

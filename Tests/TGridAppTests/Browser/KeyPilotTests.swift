@@ -241,6 +241,7 @@ import Testing
     .extendToFocus, .openContainer, .goUp, .showTree, .showGrid, .toggleCollapse, .expandOrFirstChild,
     .collapseOrParent, .toggleTreeStyle, .toggleMouse,
   ]).union(EditingPilotTests.pressed).union(ReadingPilotTests.pressed).union(ViewsPilotTests.pressed)
+    .union(SearchPilotTests.pressed)
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {
     var missing = Set<CommandIdentifier>()

@@ -24,6 +24,19 @@ struct DumpTests {
     expectSnapshot(result.output, named: "dump-classes-tree-outline-80x30")
   }
 
+  @Test func aFilteredTableShowsTheFilterInTheStatusLine() throws {
+    let result = try runTGrid(
+      ["dump", demoDataPath("countries.json"), "--layout", "table", "--filter", ".population > 50000000", "--size", "100x10"])
+    #expect(result.status == 0, "\(result.error)")
+    expectSnapshot(result.output, named: "dump-countries-filtered-table-100x10")
+  }
+
+  @Test func aFilterWithAnErrorIsRefusedWithItsColumn() throws {
+    let result = try runTGrid(["dump", demoDataPath("countries.json"), "--filter", ".population >> 5"])
+    #expect(result.status != 0)
+    #expect(result.error.contains("--filter: column"), "\(result.error)")
+  }
+
   @Test func jsonLinesDumpAsRecords() throws {
     let input = #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "error", "msg": "failed", "code": 28}"# + "\n"
     let result = try runTGrid(["dump", "-", "--size", "70x8"], input: input)

@@ -94,6 +94,9 @@ struct GridModel {
       return JSONPreview.label(of: container, in: document)
     }
     var count = JSONPreview.countPhrase(container, in: document)
+    if let filter = store.filter, filter.container == section.container {
+      count = "\(ElementFilter.grouped(filter.shown.count)) of \(count) (filtered)"
+    }
     // While a file loads the root's count grows: say so.
     if store.isLoading, document.parent(of: container) == nil { count += " so far…" }
     if let owner = section.owner.flatMap(store.node), owner != container {
@@ -111,8 +114,8 @@ struct GridModel {
     let document = store.document
     func ids(_ node: JSONNode) -> [NodeID] {
       var result: [NodeID] = []
-      result.reserveCapacity(document.childCount(of: node))
-      for child in document.children(of: node) { result.append(store.id(child)) }
+      result.reserveCapacity(store.shownChildCount(of: node))
+      for child in store.shownChildren(of: node) { result.append(store.id(child)) }
       return result
     }
     var current = container
@@ -124,7 +127,7 @@ struct GridModel {
     }
     switch document.kind(of: current) {
     case .object:
-      let members = Array(document.children(of: current))
+      let members = Array(store.shownChildren(of: current))
       if members.count > 1, members.count <= maximumGroupedSections,
         members.allSatisfy({ document.kind(of: $0).isContainer })
       {
@@ -146,12 +149,12 @@ struct GridModel {
     ofArray array: JSONNode, in store: DocumentStore, ids: (JSONNode) -> [NodeID]
   ) -> [Section]? {
     let document = store.document
-    let count = document.childCount(of: array)
+    let count = store.shownChildCount(of: array)
     guard count > 0, count <= maximumGroupedSections else { return nil }
     var result: [Section] = []
     result.reserveCapacity(count)
     var holdsRecords = false
-    for element in document.children(of: array) {
+    for element in store.shownChildren(of: array) {
       guard document.kind(of: element) == .object else { return nil }
       var inner: JSONNode?
       for member in document.children(of: element) where document.kind(of: member) == .array {

@@ -27,8 +27,8 @@ struct TableModel {
     var seen: Set<String> = []
     var hasValues = false
     if document.kind(of: node).isContainer {
-      rows.reserveCapacity(document.childCount(of: node))
-      for child in document.children(of: node) {
+      rows.reserveCapacity(store.shownChildCount(of: node))
+      for child in store.shownChildren(of: node) {
         rows.append(store.id(child))
         if document.kind(of: child) == .object {
           for member in document.children(of: child) {

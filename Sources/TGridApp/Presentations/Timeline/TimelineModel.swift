@@ -59,11 +59,11 @@ struct TimelineModel {
     events = []
     undatedCount = 0
     guard let startField else {
-      undatedCount = document.childCount(of: node)
+      undatedCount = store.shownChildCount(of: node)
       return
     }
-    events.reserveCapacity(document.childCount(of: node))
-    for record in document.children(of: node) {
+    events.reserveCapacity(store.shownChildCount(of: node))
+    for record in store.shownChildren(of: node) {
       guard document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
         let start = DateValue.seconds(of: startValue, in: document)
       else {

@@ -36,19 +36,19 @@ final class JSONTreeProvider: TreeNodeProvider {
       return
     }
     guard document.kind(of: value).isContainer else { return }
-    for child in document.children(of: value) { body(store.id(child).rawValue) }
+    for child in store.shownChildren(of: value) { body(store.id(child).rawValue) }
   }
 
   func hasChildren(_ node: Int) -> Bool {
     guard let value = value(node) else { return false }
     if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) > 0 } ?? false }
-    return document.kind(of: value).isContainer && document.childCount(of: value) > 0
+    return document.kind(of: value).isContainer && store.shownChildCount(of: value) > 0
   }
 
   func childCount(ofNode node: Int) -> Int {
     guard let value = value(node) else { return 0 }
     if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) } ?? 0 }
-    return document.kind(of: value).isContainer ? document.childCount(of: value) : 0
+    return document.kind(of: value).isContainer ? store.shownChildCount(of: value) : 0
   }
 
   func descendantCount(ofNode node: Int) -> Int {

@@ -80,7 +80,7 @@ import Testing
     pilot.press("-", "-")
     pilot.press("0")
     #expect(pilot.lines[0] == fitted)
-    pilot.press("f")
+    pilot.press("T")
     #expect(pilot.statusLine.contains("end") || pilot.statusLine.contains("dates from"))
   }
 

@@ -1,0 +1,273 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Search keys and values (`/`).
+  static let search: CommandIdentifier = "search"
+  /// Go to the next match (`n`).
+  static let nextMatch: CommandIdentifier = "nextMatch"
+  /// Go to the previous match (`N`).
+  static let previousMatch: CommandIdentifier = "previousMatch"
+  /// Show only the elements that match a predicate (`f`).
+  static let filter: CommandIdentifier = "filter"
+  /// Show every element again (`F`).
+  static let clearFilter: CommandIdentifier = "clearFilter"
+}
+
+/// Search over the whole document (`/`, `n`, `N`), as in less and vim: an incremental
+/// search in the status line (Ctrl-R switches between literal text and a regular
+/// expression), matches counted on another thread (`match 3/1,204`) and highlighted
+/// wherever they show.
+extension BrowserController {
+  /// Opens the search field. Each edit moves the focus to the first match after where it
+  /// started; Enter keeps it there, Esc goes back (and to the search before).
+  func beginSearch() {
+    let origin = focusedNodeID
+    let before = searchSession
+    var isRegex = before?.search.syntax == .regularExpression
+    let field = TextField(prompt: Self.searchPrompt(regex: isRegex))
+    let hooks = StatusPrompt.FieldHooks(
+      edited: { [unowned self] field in
+        self.searchAsTyped(field.text, regex: isRegex, from: origin, field: field)
+      },
+      key: { [unowned self] key, field in
+        guard case .control("r") = key.key else { return false }
+        isRegex.toggle()
+        field.prompt = Self.searchPrompt(regex: isRegex)
+        self.searchAsTyped(field.text, regex: isRegex, from: origin, field: field)
+        return true
+      })
+    prompt = .field(
+      field,
+      submit: { [unowned self] text in
+        self.acceptSearch(text, from: origin)
+      },
+      cancel: { [unowned self] in
+        self.searchSession = before
+        if let origin { self.focus(on: origin) }
+        self.setNeedsDisplay()
+      }, hooks: hooks)
+    setNeedsDisplay()
+  }
+
+  /// `/` or `regex /`.
+  static func searchPrompt(regex: Bool) -> String { regex ? "regex /" : "/" }
+
+  /// Searches as the pattern is typed: the focus goes to the first match after `origin`.
+  private func searchAsTyped(_ text: String, regex: Bool, from origin: NodeID?, field: TextField) {
+    guard !text.isEmpty else {
+      searchSession = nil
+      if let origin { focus(on: origin) }
+      return
+    }
+    let search: JSONSearch
+    do {
+      search = try JSONSearch(text, syntax: regex ? .regularExpression : .literal)
+    } catch {
+      field.note = "\(error)"
+      return
+    }
+    let session = SearchSession(search: search)
+    searchSession = session
+    let document = store.document
+    let start = origin.flatMap(store.node)
+    guard let found = search.nextMatch(after: start, in: document, wrapping: true) else {
+      field.note = store.isLoading ? "no match yet" : "no match"
+      if let origin { focus(on: origin) }
+      session.startCounting(in: document, before: nil, waker: waker)
+      return
+    }
+    let id = store.id(found)
+    session.current = id
+    focus(on: id)
+    session.startCounting(in: document, before: found, waker: waker)
+  }
+
+  /// Enter in the search field.
+  private func acceptSearch(_ text: String, from origin: NodeID?) -> StatusPrompt.FieldResult {
+    guard !text.isEmpty else {
+      searchSession = nil
+      return .close
+    }
+    guard let session = searchSession, session.search.pattern == text else {
+      return .keepOpen("not a valid pattern")
+    }
+    if session.current == nil {
+      show(message: "no match for \(text)" + (store.isLoading ? " in what has loaded" : ""))
+      if let origin { focus(on: origin) }
+    }
+    return .close
+  }
+
+  /// `n` and `N`: the next or previous match in document order, wrapping around, with
+  /// what hides it opened.
+  func goToMatch(forward: Bool) {
+    guard let session = searchSession else {
+      show(message: "no search yet: / searches")
+      return
+    }
+    let document = store.document
+    // Start from the last match when the focus is still on it (or on the card that holds
+    // it), else from the focus.
+    let focused = focusedNodeID
+    var fromCurrent = false
+    var start = focused.flatMap(store.node)
+    if let current = session.current, let node = store.node(current), let focused,
+      current == focused || store.ancestry(of: current).contains(focused)
+    {
+      start = node
+      fromCurrent = true
+    }
+    let found = forward
+      ? session.search.nextMatch(after: start, in: document, wrapping: true)
+      : session.search.previousMatch(before: start, in: document, wrapping: true)
+    guard let found else {
+      show(message: "no match for \(session.search.pattern)")
+      return
+    }
+    let wrapped = start.map { forward ? found.index <= $0.index : found.index >= $0.index } ?? false
+    let id = store.id(found)
+    session.moved(to: id, forward: forward, wrapped: wrapped, fromCurrent: fromCurrent)
+    if session.ordinal == nil || session.total == nil {
+      session.startCounting(in: document, before: found, waker: waker)
+    }
+    focus(on: id)
+    if wrapped { show(message: forward ? "search went on from the top" : "search went on from the bottom") }
+  }
+
+  /// The document changed: counts start again on the new one.
+  func searchFollowChange() {
+    guard let session = searchSession else { return }
+    let current = session.current.flatMap(store.node)
+    if session.current != nil && current == nil { session.current = nil }
+    session.ordinal = nil
+    session.startCounting(in: store.document, before: current, waker: waker)
+  }
+
+  // MARK: - Highlights
+
+  /// Marks every occurrence of the search on the collection view's part of the screen, in
+  /// whatever view shows it: keys, values, cells, boxes (only what is visible is looked at).
+  func highlightMatches(in canvas: inout Canvas, colorCount: Int) {
+    guard let search = searchSession?.search, !search.isEmpty else { return }
+    let area = collectionView.frame.intersection(canvas.bounds)
+    guard area.columns > 0, area.rows > 0 else { return }
+    let highlight: (Style) -> Style =
+      colorCount == 0
+      ? { $0.adding([.bold, .underline]) }
+      : { _ in Style(foreground: .black, background: .yellow, attributes: .bold) }
+    for row in area.row..<area.maxRow {
+      // The row's characters and the column each starts at (wide ones take two).
+      var text = ""
+      var columns: [Int] = []
+      for column in area.column..<area.maxColumn {
+        let cell = canvas[column, row]
+        guard !cell.isContinuation else { continue }
+        text.append(cell.character)
+        columns.append(column)
+      }
+      for range in search.ranges(in: text) {
+        let lower = text.distance(from: text.startIndex, to: range.lowerBound)
+        let upper = text.distance(from: text.startIndex, to: range.upperBound)
+        guard lower < upper, lower < columns.count else { continue }
+        let start = columns[lower]
+        let end = upper < columns.count ? columns[upper] : area.maxColumn
+        canvas.restyle(CellRect(column: start, row: row, columns: end - start, rows: 1), highlight)
+      }
+    }
+  }
+
+  // MARK: - Filter
+
+  /// Opens the filter field (`f`): a predicate in a small subset of jq, kept for the
+  /// elements of the focused container.
+  func beginFilter() {
+    guard let container = filterTarget() else {
+      show(message: "a filter shows some elements of an array or object: focus one of its elements")
+      return
+    }
+    let current = store.filter.map { "\($0.filter)" } ?? ""
+    prompt = .field("filter: ", text: current) { [unowned self] text in
+      self.applyFilter(text, on: container)
+    }
+    setNeedsDisplay()
+  }
+
+  /// The container a filter applies to: the focused value when its children show after it
+  /// (an expanded tree node) or it is the shown root, else the container holding it.
+  func filterTarget() -> NodeID? {
+    if let existing = store.filter, store.node(existing.container) != nil { return existing.container }
+    guard let focused = focusedNodeID, let node = store.node(focused) else {
+      return presentation.emptyContainer
+    }
+    let document = store.document
+    if document.isContainer(node), presentation.showsChildren(of: focused) || document.parent(of: node) == nil {
+      return focused
+    }
+    return store.parent(of: focused)
+  }
+
+  /// Applies a filter typed in the field (or given with `--filter`); an error keeps the
+  /// field open with the column.
+  func applyFilter(_ text: String, on container: NodeID) -> StatusPrompt.FieldResult {
+    let trimmed = text.trimmingSpaces
+    guard !trimmed.isEmpty else {
+      clearFilter()
+      return .close
+    }
+    let filter: JSONFilter
+    do {
+      filter = try JSONFilter(trimmed)
+    } catch {
+      return .keepOpen("\(error)")
+    }
+    let kept = selection
+    store.setFilter(filter, on: container)
+    restore(kept)
+    if let applied = store.filter {
+      if applied.shown.isEmpty {
+        show(message: "nothing matches \(trimmed): F shows every element again")
+      } else if let error = applied.firstError {
+        show(message: "\(ElementFilter.grouped(applied.errorCount)) elements left out: \(error)")
+      }
+    }
+    return .close
+  }
+
+  /// `F`: every element again, the focus kept.
+  func clearFilter() {
+    guard store.filter != nil else {
+      show(message: "no filter to clear")
+      return
+    }
+    let kept = selection
+    store.setFilter(nil, on: store.root)
+    restore(kept)
+    show(message: "filter cleared")
+  }
+
+  // MARK: - Completing paths on the command line
+
+  /// Tab on the command line: completes a path's last step from the document (keys,
+  /// positions); several candidates extend it to what they share and are listed.
+  func completePath(in field: TextField) -> Bool {
+    let text = field.text
+    guard let first = text.first, first == "." || first == "$" || first == "/" else { return false }
+    let completion = store.document.completions(forPath: text)
+    guard !completion.candidates.isEmpty else {
+      field.note = "nothing to complete"
+      return true
+    }
+    if completion.candidates.count == 1, let only = completion.candidates.first {
+      field.text = completion.applying(only, to: text)
+      field.note = ""
+      return true
+    }
+    let extended = completion.applying(completion.commonPrefix, to: text)
+    if extended.count > text.count { field.text = extended }
+    let shown = completion.candidates.prefix(8).joined(separator: "  ")
+    let more = completion.totalCount - min(8, completion.candidates.count)
+    field.note = shown + (more > 0 ? "  (+\(ElementFilter.grouped(more)))" : "")
+    return true
+  }
+}

@@ -1,0 +1,111 @@
+import TGridJSON
+
+/// A filter on one container's elements (`f`, `--filter`): which of them every view shows.
+///
+/// A filter is a view, never an edit: the document keeps every element, and an edit made
+/// while it is on applies to the real elements (the store evaluates it again after each
+/// change, so a value edited out of the filter leaves the screen and one edited in joins).
+struct ElementFilter {
+  /// The container whose elements are filtered.
+  let container: NodeID
+  /// The predicate.
+  let filter: JSONFilter
+  /// The elements kept, in document order.
+  private(set) var shown: [JSONNode] = []
+  /// How many elements the container has.
+  private(set) var elementCount = 0
+  /// Elements on which the predicate stopped with an error (jq would stop there; the
+  /// filter leaves them out and says how many).
+  private(set) var errorCount = 0
+  /// The first such error, for the status line.
+  private(set) var firstError: String?
+
+  init(container: NodeID, filter: JSONFilter) {
+    self.container = container
+    self.filter = filter
+  }
+
+  /// Evaluates the predicate on every element of the container again.
+  /// - Returns: false when the container no longer exists.
+  mutating func evaluate(in store: DocumentStore) -> Bool {
+    guard let node = store.node(container), store.document.isContainer(node) else { return false }
+    // Without a cancellation the evaluation is never cancelled, so it never throws.
+    guard let result = try? filter.filter(elementsOf: node, in: store.document) else { return false }
+    shown = result.matches
+    elementCount = result.elementCount
+    errorCount = result.errorCount
+    firstError = result.firstError?.message
+    return true
+  }
+
+  /// What the status line says: `filter: .age > 30 · 1,204 of 241,798`.
+  var statusText: String {
+    var text = "filter: \(filter) · \(Self.grouped(shown.count)) of \(Self.grouped(elementCount))"
+    if errorCount > 0 { text += " · \(Self.grouped(errorCount)) error\(errorCount == 1 ? "" : "s")" }
+    return text
+  }
+
+  /// A count with thousands separators (`241,798`).
+  static func grouped(_ count: Int) -> String {
+    let digits = Array(String(count))
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return result
+  }
+}
+
+/// The children a view shows of a container: all of them, or those a filter keeps.
+struct ShownChildren: Sequence {
+  fileprivate enum Base {
+    case all(JSONChildren)
+    case filtered([JSONNode])
+  }
+
+  fileprivate let base: Base
+
+  /// How many.
+  var count: Int {
+    switch base {
+    case .all(let children): children.count
+    case .filtered(let nodes): nodes.count
+    }
+  }
+
+  /// Iterates the children in document order.
+  struct Iterator: IteratorProtocol {
+    fileprivate var all: JSONChildren.Iterator?
+    fileprivate var filtered: IndexingIterator<[JSONNode]>?
+
+    mutating func next() -> JSONNode? {
+      if all != nil { return all?.next() }
+      return filtered?.next()
+    }
+  }
+
+  func makeIterator() -> Iterator {
+    switch base {
+    case .all(let children): Iterator(all: children.makeIterator(), filtered: nil)
+    case .filtered(let nodes): Iterator(all: nil, filtered: nodes.makeIterator())
+    }
+  }
+}
+
+extension DocumentStore {
+  /// The children of `node` that views show: those the filter keeps when it filters
+  /// `node`, else all of them.
+  func shownChildren(of node: JSONNode) -> ShownChildren {
+    if let filter, let filtered = self.node(filter.container), filtered == node {
+      return ShownChildren(base: .filtered(filter.shown))
+    }
+    return ShownChildren(base: .all(document.children(of: node)))
+  }
+
+  /// How many children of `node` views show.
+  func shownChildCount(of node: JSONNode) -> Int {
+    if let filter, let filtered = self.node(filter.container), filtered == node { return filter.shown.count }
+    return document.childCount(of: node)
+  }
+}
