@@ -103,7 +103,8 @@ extension BrowserController {
   func copyFocusedPath() {
     guard let id = focusedNodeID, let node = store.node(id) else { return }
     let path = pathFormat.text(of: store.document.path(of: node))
-    copy(text: path, items: [], description: "copied the path \(path)")
+    let note = store.document.hiddenDuplicate(containing: node).map { " (\($0))" } ?? ""
+    copy(text: path, items: [], description: "copied the path \(path)\(note)")
   }
 
   /// Copies the focused value laid out in `style` (nil: the document's own, multi-line).

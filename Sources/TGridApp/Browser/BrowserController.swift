@@ -183,7 +183,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
       } else {
         messageLines = []
       }
-      statusLine.left = name + (message ?? focusedPath())
+      statusLine.left = name + (message ?? focusedPathWithNote())
       statusLine.right = right
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     }
@@ -245,6 +245,15 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   func focusedPath() -> String {
     guard let id = focusedNodeID, let node = store.node(id) else { return "" }
     return pathFormat.text(of: store.document.path(of: node))
+  }
+
+  /// The focused path, with a note when a member on the way is a duplicate key that jq
+  /// would not see (`.id@0 · key "id" 1 of 2 in its object: jq sees only the last one`).
+  func focusedPathWithNote() -> String {
+    let path = focusedPath()
+    guard let id = focusedNodeID, let node = store.node(id), let hidden = store.document.hiddenDuplicate(containing: node)
+    else { return path }
+    return path + " · \(hidden)"
   }
 
   // MARK: - Values behind index paths

@@ -1,4 +1,5 @@
 import TGridJSON
+import TermGrid
 
 /// A filter on one container's elements (`f`, `--filter`): which of them every view shows.
 ///
@@ -40,7 +41,9 @@ struct ElementFilter {
 
   /// What the status line says: `filter: .age > 30 · 1,204 of 241,798`.
   var statusText: String {
-    var text = "filter: \(filter) · \(Self.grouped(shown.count)) of \(Self.grouped(elementCount))"
+    // A long predicate is cut, so the path on the left keeps room (`f` opens it whole).
+    let predicate = TextWidth.truncated("\(filter)", toWidth: 28)
+    var text = "filter: \(predicate) · \(Self.grouped(shown.count)) of \(Self.grouped(elementCount))"
     if errorCount > 0 { text += " · \(Self.grouped(errorCount)) error\(errorCount == 1 ? "" : "s")" }
     return text
   }

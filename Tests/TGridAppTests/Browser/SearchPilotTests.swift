@@ -176,6 +176,20 @@ import Testing
 
   // MARK: - Go to a path
 
+  @Test func aDuplicateKeyThatJqWouldNotSeeIsNamedInTheStatusLine() throws {
+    let pilot = try Pilot(json: #"{"id": 1, "name": "x", "id": 2}"#, size: CellSize(columns: 100, rows: 10), presentation: .tree)
+    pilot.press("j")
+    #expect(pilot.focusedPath == ".id@0")
+    #expect(pilot.statusLine.contains(#".id@0 · key "id" 1 of 2 in its object"#), "\(pilot.statusLine)")
+    pilot.press("j", "j")
+    #expect(pilot.focusedPath == ".id")
+    #expect(!pilot.statusLine.contains("jq sees"))
+    pilot.press(":")
+    pilot.type(".id@0")
+    pilot.press("Enter")
+    #expect(pilot.focusedPath == ".id@0", "the qualified path leads back to it")
+  }
+
   @Test func colonGoesToAPathAndSaysWhichStepFailed() throws {
     let pilot = try Pilot(json: Self.records, size: CellSize(columns: 80, rows: 24), presentation: .tree)
     pilot.press(":")
