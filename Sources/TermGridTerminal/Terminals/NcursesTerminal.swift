@@ -439,7 +439,7 @@ public final class NcursesTerminal: Terminal {
   /// For measurements: shows `canvas` the way a program that knows its rows `rows` moved up
   /// by `lines` (down when negative) draws it with curses: `wscrl` on that scroll region,
   /// then only the rows that came in and the rows outside the region are written. What it
-  /// sends is the floor for that change through ncurses (`tgrid-bench terminal`).
+  /// sends is the floor for that change through ncurses (the terminal benchmark).
   package func presentScrollingWithCurses(_ canvas: Canvas, rows: Range<Int>, by lines: Int) {
     guard isActive, rows.lowerBound >= 0, rows.upperBound <= min(canvas.size.rows, size.rows), rows.count > 1 else {
       return present(canvas)
