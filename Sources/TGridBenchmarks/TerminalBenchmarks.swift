@@ -42,9 +42,51 @@ func runTerminalBenchmarks(arguments: [String]) {
     print("| \(name) | " + cells.joined(separator: " | ")
       + " | \(format(ratio, digits: 2))× | " + times.map { format($0, digits: 2) }.joined(separator: " / ") + " |")
   }
+  print("")
+  measurePinnedScrolls(size: size, steps: steps, document: document)
   let full = measureFirstFrame(size: size, frame: document.frame(size: size, firstLine: 0, focusedRow: 10))
   print("")
   print("First (full) frame: \(formatBytes(full)) bytes")
+}
+
+/// A one-line and a three-line scroll under a pinned header row and above a status line
+/// (as the app's screens are), three ways: ours (a canvas, changed cells only), ncurses alone
+/// (every cell), and the floor: curses told of the scroll (`wscrl` on the content's scroll
+/// region, then only the new rows and the status line written).
+private func measurePinnedScrolls(size: CellSize, steps: Int, document: TerminalBenchmarkDocument) {
+  func frame(_ step: Int, by lines: Int) -> Canvas {
+    var canvas = document.frame(size: size, firstLine: step * lines, focusedRow: -1)
+    canvas.fill(CellRect(column: 0, row: 0, columns: size.columns, rows: 1), style: .plain)
+    canvas.draw(" header: pinned", at: CellPoint(column: 0, row: 0), style: Style(attributes: [.bold]))
+    canvas.fill(CellRect(column: 0, row: size.rows - 1, columns: size.columns, rows: 1), style: Style(attributes: [.reverse]))
+    canvas.draw(" status \(step)", at: CellPoint(column: 0, row: size.rows - 1), style: Style(attributes: [.reverse]))
+    return canvas
+  }
+  print("| scroll under a pinned header and above a status line | ours | ncurses alone | wscrl floor | ours ÷ floor |")
+  print("|---|---:|---:|---:|---:|")
+  for lines in [1, 3] {
+    var figures: [Double] = []
+    for mode in 0..<3 {
+      let output = temporaryOutputFile()
+      defer { close(output) }
+      guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else { exit(1) }
+      terminal.presentsChangedCellsOnly = mode != 1
+      terminal.present(frame(0, by: lines))
+      let start = fileSize(output)
+      for step in 1...steps {
+        if mode == 2 {
+          terminal.presentScrollingWithCurses(frame(step, by: lines), rows: 1..<(size.rows - 1), by: lines)
+        } else {
+          terminal.present(frame(step, by: lines))
+        }
+      }
+      figures.append(Double(fileSize(output) - start) / Double(steps))
+      terminal.shutdown()
+    }
+    print(
+      "| \(lines) line\(lines == 1 ? "" : "s") | " + figures.map(formatBytes).joined(separator: " | ")
+        + " | \(format(figures[0] / max(1, figures[2]), digits: 2))× |")
+  }
 }
 
 /// Average bytes (and milliseconds) per frame over `steps` changes after a first frame.

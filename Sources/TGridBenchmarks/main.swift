@@ -10,6 +10,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("flow", runFlowBenchmarks(arguments:)),
   ("collection", runCollectionBenchmarks(arguments:)),
   ("terminal", runTerminalBenchmarks(arguments:)),
+  ("keys", runKeyBytesBenchmarks(arguments:)),
   ("tree", runTreeBenchmarks(arguments:)),
   ("json", runJSONBenchmarks(arguments:)),
   ("edit", runEditBenchmarks(arguments:)),

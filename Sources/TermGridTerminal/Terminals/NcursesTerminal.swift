@@ -60,6 +60,8 @@ public final class NcursesTerminal: Terminal {
   private var descriptor: Int32 = -1
   private var device: FileDescriptor { FileDescriptor(rawValue: descriptor) }
   private var lastFrame: Canvas?
+  /// The styles ``lastFrame`` was sent with (``OutputStyles``).
+  private var lastStyles: [Style] = []
   private var colorPairs: [UInt32: Int32] = [:]
   private var nextColorPair: Int32 = 1
   private var isActive = false
@@ -93,6 +95,11 @@ public final class NcursesTerminal: Terminal {
   /// (the default). Off, it hands over every cell, as a program drawing the whole screen
   /// each time would; ncurses then finds the changes itself. For measurements.
   public var presentsChangedCellsOnly = true
+
+  /// Whether short runs of blank cells are sent in a neighbour's style when that looks the
+  /// same (``OutputStyles``), saving the colour changes around them (the default). Off,
+  /// every cell goes out in its own style. For measurements.
+  public var sharesBlankStyles = true
 
   // MARK: - Opening
 
@@ -402,6 +409,7 @@ public final class NcursesTerminal: Terminal {
     let screenSize = size
     let previous = presentsChangedCellsOnly ? lastFrame.flatMap { $0.size == canvas.size ? $0 : nil } : nil
     if previous == nil, presentsChangedCellsOnly { werase(window) }
+    let styles = sharesBlankStyles ? OutputStyles.styles(for: canvas) : canvas.cells.map(\.style)
     let rows = min(canvas.size.rows, screenSize.rows)
     let columns = min(canvas.size.columns, screenSize.columns)
     var writer = CellWriter(window: window, columns: columns, asciiOnly: !drawsUnicodeLines)
@@ -409,10 +417,15 @@ public final class NcursesTerminal: Terminal {
       for row in 0..<rows {
         let start = row * canvas.size.columns
         for column in 0..<columns {
-          let cell = cells[start + column]
-          if let previous, previous.cells[start + column] == cell { continue }
+          let index = start + column
+          let cell = cells[index]
+          if let previous, previous.cells[index].character == cell.character,
+            previous.cells[index].isContinuation == cell.isContinuation, lastStyles[index] == styles[index]
+          {
+            continue
+          }
           if cell.isContinuation { continue }
-          let (attributes, pair) = cursesStyle(cell.style)
+          let (attributes, pair) = cursesStyle(styles[index])
           writer.write(cell.character, row: Int32(row), column: Int32(column), attributes: attributes, pair: pair)
         }
       }
@@ -420,6 +433,41 @@ public final class NcursesTerminal: Terminal {
     wnoutrefresh(window)
     doupdate()
     lastFrame = canvas
+    lastStyles = styles
+  }
+
+  /// For measurements: shows `canvas` the way a program that knows its rows `rows` moved up
+  /// by `lines` (down when negative) draws it with curses: `wscrl` on that scroll region,
+  /// then only the rows that came in and the rows outside the region are written. What it
+  /// sends is the floor for that change through ncurses (the terminal benchmark).
+  package func presentScrollingWithCurses(_ canvas: Canvas, rows: Range<Int>, by lines: Int) {
+    guard isActive, rows.lowerBound >= 0, rows.upperBound <= min(canvas.size.rows, size.rows), rows.count > 1 else {
+      return present(canvas)
+    }
+    let window = cnc_stdscr()
+    wsetscrreg(window, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
+    scrollok(window, true)
+    wscrl(window, Int32(lines))
+    scrollok(window, false)
+    wsetscrreg(window, 0, Int32(size.rows - 1))
+    let shift = min(abs(lines), rows.count)
+    let incoming = lines >= 0 ? (rows.upperBound - shift)..<rows.upperBound : rows.lowerBound..<(rows.lowerBound + shift)
+    let styles = sharesBlankStyles ? OutputStyles.styles(for: canvas) : canvas.cells.map(\.style)
+    let columns = min(canvas.size.columns, size.columns)
+    var writer = CellWriter(window: window, columns: columns, asciiOnly: !drawsUnicodeLines)
+    for row in 0..<min(canvas.size.rows, size.rows) where incoming.contains(row) || !rows.contains(row) {
+      for column in 0..<columns {
+        let index = row * canvas.size.columns + column
+        let cell = canvas.cells[index]
+        if cell.isContinuation { continue }
+        let (attributes, pair) = cursesStyle(styles[index])
+        writer.write(cell.character, row: Int32(row), column: Int32(column), attributes: attributes, pair: pair)
+      }
+    }
+    wnoutrefresh(window)
+    doupdate()
+    lastFrame = canvas
+    lastStyles = styles
   }
 
   /// Hands a canvas cell's grapheme cluster to ncurses as the terminal will lay it out: one

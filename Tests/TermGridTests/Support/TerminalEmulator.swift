@@ -7,15 +7,23 @@ import TermGrid
 /// before the cursor, so does a non-ASCII one after a zero width joiner, and one the C
 /// library does not know is dropped.
 ///
-/// It understands the control sequences ncurses sends for `xterm-256color` when drawing;
-/// anything else is listed in ``unknownSequences`` so a test can insist there is none.
+/// It understands the control sequences ncurses sends for `xterm-256color` when drawing,
+/// scrolling included (a scroll region, `CSI S`/`T`, `CSI L`/`M`, index and reverse index,
+/// a line feed at the region's bottom); anything else is listed in ``unknownSequences`` so
+/// a test can insist there is none.
 struct TerminalEmulator {
   let columns: Int
   let rows: Int
   /// Each cell's code points; "" for the cells a wide character covers after its first.
   private(set) var cells: [[String]]
   private(set) var cursor = (column: 0, row: 0)
+  /// Where `ESC 7` saved the cursor, for `ESC 8`.
+  private var savedCursor = (column: 0, row: 0)
   private(set) var unknownSequences: [String] = []
+  /// The scroll region's first and last rows (the whole screen unless a `CSI r` set one).
+  private(set) var scrollRegion: (top: Int, bottom: Int)
+  /// How many lines were scrolled, in either direction, by any of the scrolling sequences.
+  private(set) var scrolledLineCount = 0
   /// Whether a code point after a zero width joiner goes into the joiner's cell (tmux 3.3a)
   /// or takes columns of its own (xterm).
   var joinsAfterJoiner = true
@@ -26,6 +34,7 @@ struct TerminalEmulator {
     self.columns = columns
     self.rows = rows
     cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+    scrollRegion = (0, rows - 1)
   }
 
   /// One row as text, wide characters once.
@@ -48,7 +57,7 @@ struct TerminalEmulator {
     switch byte {
     case 0x1B: return escape(at: index)
     case 0x0D: cursor.column = 0
-    case 0x0A: cursor.row = min(rows - 1, cursor.row + 1)
+    case 0x0A: lineFeed()
     case 0x08: cursor.column = max(0, cursor.column - 1)
     case 0x07, 0x0E, 0x0F: break
     case 0x00..<0x20: unknownSequences.append("C0 \(byte)")
@@ -75,7 +84,19 @@ struct TerminalEmulator {
       return end - index + 1
     case UInt8(ascii: "("), UInt8(ascii: ")"):
       return index + 2 < pending.count ? 3 : nil
-    case UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "7"), UInt8(ascii: "8"):
+    case UInt8(ascii: "="), UInt8(ascii: ">"):
+      return 2
+    case UInt8(ascii: "7"):
+      savedCursor = cursor
+      return 2
+    case UInt8(ascii: "8"):
+      cursor = savedCursor
+      return 2
+    case UInt8(ascii: "D"):
+      lineFeed()
+      return 2
+    case UInt8(ascii: "M"):
+      if cursor.row == scrollRegion.top { scroll(by: -1) } else { cursor.row = max(0, cursor.row - 1) }
       return 2
     default:
       unknownSequences.append("ESC \(Unicode.Scalar(pending[index + 1]))")
@@ -116,11 +137,49 @@ struct TerminalEmulator {
     case "X": erase(row: cursor.row, from: cursor.column, to: min(columns, cursor.column + first))
     case "b":
       if let lastPrinted { for _ in 0..<first { print(lastPrinted) } }
-    case "m", "r", "t":
-      if final == "r" { cursor = (0, 0) }
+    case "r":
+      let top = max(1, numbers.first ?? 1) - 1
+      let bottom = (numbers.count > 1 && numbers[1] > 0 ? min(rows, numbers[1]) : rows) - 1
+      if top < bottom { scrollRegion = (top, bottom) }
+      cursor = (0, 0)
+    case "S": scroll(by: first)
+    case "T": scroll(by: -first)
+    case "L", "M":
+      // Insert or delete lines at the cursor: scroll the part of the region below it.
+      guard cursor.row >= scrollRegion.top, cursor.row <= scrollRegion.bottom else { break }
+      let region = scrollRegion
+      scrollRegion.top = cursor.row
+      scroll(by: final == "M" ? first : -first)
+      scrollRegion = region
+      cursor.column = 0
+    case "m", "t":
+      break
     default:
       unknownSequences.append("CSI \(parameters)\(final)")
     }
+  }
+
+  /// A line feed: down a row, or at the scroll region's bottom, the region scrolls up.
+  private mutating func lineFeed() {
+    if cursor.row == scrollRegion.bottom { scroll(by: 1) } else { cursor.row = min(rows - 1, cursor.row + 1) }
+  }
+
+  /// Scrolls the region's lines up by `count` (down when negative); blank lines come in.
+  private mutating func scroll(by count: Int) {
+    let top = scrollRegion.top
+    let bottom = scrollRegion.bottom
+    let height = bottom - top + 1
+    let shift = min(height, abs(count))
+    guard shift > 0 else { return }
+    scrolledLineCount += shift
+    let blank = Array(repeating: " ", count: columns)
+    var region = Array(cells[top...bottom])
+    if count > 0 {
+      region = Array(region.dropFirst(shift)) + Array(repeating: blank, count: shift)
+    } else {
+      region = Array(repeating: blank, count: shift) + Array(region.dropLast(shift))
+    }
+    cells.replaceSubrange(top...bottom, with: region)
   }
 
   private mutating func erase(row: Int, from start: Int, to end: Int) {

@@ -1,0 +1,54 @@
+import TGridApp
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tgrid-bench keys [--view grid|tree] [--presses N] [--file NAME] [--data DIR] [--no-sharing]`:
+/// bytes the terminal receives per navigation key, the browser at 120×40 on the 10 MB
+/// records file, each frame drawn through an offscreen ncurses terminal
+/// (`TERM=xterm-256color`). The median of the presses, with their range.
+/// `Scripts/key-bytes.py` measures the same keys in tmux, for tgrid and VisiData.
+func runKeyBytesBenchmarks(arguments: [String]) {
+  let path = BenchmarkFiles.prepare(arguments: arguments, defaultName: "records-10MB.json")
+  var presses = 15
+  if let index = arguments.firstIndex(of: "--presses"), index + 1 < arguments.count, let count = Int(arguments[index + 1]) {
+    presses = max(1, count)
+  }
+  var views = ["grid", "tree"]
+  if let index = arguments.firstIndex(of: "--view"), index + 1 < arguments.count { views = [arguments[index + 1]] }
+  let sharing = !arguments.contains("--no-sharing")
+  print(
+    "Bytes per key, 120×40, TERM=xterm-256color, \(path.split(separator: "/").last ?? ""), median of \(presses) (min–max)"
+      + (sharing ? "" : ", blank styles not shared"))
+  var columns: [(String, [(label: String, bytes: [Int])])] = []
+  for view in views {
+    guard let results = KeyBytesBenchmark.run(path: path, tree: view == "tree", presses: presses, sharesBlankStyles: sharing)
+    else {
+      print("cannot read \(path) or start ncurses")
+      exit(1)
+    }
+    columns.append((view, results))
+  }
+  print("| key | " + columns.map(\.0).joined(separator: " | ") + " |")
+  print("|---|" + String(repeating: "---:|", count: columns.count))
+  guard let labels = columns.first?.1.map(\.label) else { return }
+  for (row, label) in labels.enumerated() {
+    let cells = columns.map { column -> String in
+      let bytes = column.1[row].bytes.sorted()
+      guard let first = bytes.first, let last = bytes.last else { return "–" }
+      return "\(grouped(bytes[bytes.count / 2])) (\(grouped(first))–\(grouped(last)))"
+    }
+    print("| \(label) | " + cells.joined(separator: " | ") + " |")
+  }
+}
+
+private func grouped(_ value: Int) -> String {
+  var digits = Array(String(value))
+  var index = digits.count - 3
+  while index > 0 {
+    digits.insert(",", at: index)
+    index -= 3
+  }
+  return String(digits)
+}
