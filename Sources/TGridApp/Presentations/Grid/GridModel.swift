@@ -19,8 +19,9 @@ struct GridModel {
   struct Section {
     /// The node whose children are this section's items.
     var container: NodeID
-    /// The items, in document order.
-    var items: [NodeID]
+    /// The items, in document order (as runs where the ids follow a pattern: the children
+    /// of an untouched array cost no memory per child).
+    var items: NodeIDList
     /// The node the section stands for (an album object), if not the container itself.
     var owner: NodeID?
   }
@@ -112,9 +113,8 @@ struct GridModel {
 
   private static func sections(for container: JSONNode, in store: DocumentStore) -> [Section] {
     let document = store.document
-    func ids(_ node: JSONNode) -> [NodeID] {
-      var result: [NodeID] = []
-      result.reserveCapacity(store.shownChildCount(of: node))
+    func ids(_ node: JSONNode) -> NodeIDList {
+      var result = NodeIDList()
       for child in store.shownChildren(of: node) { result.append(store.id(child)) }
       return result
     }
@@ -146,7 +146,7 @@ struct GridModel {
 
   /// Albums with photos: every element an object with exactly one array member.
   private static func groupedSections(
-    ofArray array: JSONNode, in store: DocumentStore, ids: (JSONNode) -> [NodeID]
+    ofArray array: JSONNode, in store: DocumentStore, ids: (JSONNode) -> NodeIDList
   ) -> [Section]? {
     let document = store.document
     let count = store.shownChildCount(of: array)
