@@ -28,6 +28,7 @@ public struct TGridCommand: ParsableCommand {
   /// Runs tgrid with the process's arguments. `tgrid --help` shows the browser's options
   /// (what `tgrid FILE` takes) with the other subcommands, not just the subcommand list.
   public static func runFromCommandLine() {
+    StandardInput.reserveIfClosed()
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments == ["--version"] {
       print(version)
@@ -182,6 +183,10 @@ struct Browse: ParsableCommand {
     if let file, file != "-" {
       load = DocumentLoad(path: file, name: DocumentLoader.baseName(file), options: options)
     } else if file == "-" || DocumentLoader.standardInputHasData() {
+      if StandardInput.wasClosed {
+        printError(StandardInput.closedMessage)
+        throw ExitCode(2)
+      }
       load = DocumentLoad(path: nil, name: "(stdin)", options: options)
     } else {
       // The demo data is in the binary: no loading to show.

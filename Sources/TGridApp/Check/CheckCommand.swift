@@ -37,6 +37,11 @@ public func runCheck(
   var exitCode: Int32 = 0
   for path in paths {
     let parser: JSONProgressiveParser
+    if path == "-" && StandardInput.wasClosed {
+      standardError(StandardInput.closedMessage)
+      exitCode = max(exitCode, 2)
+      continue
+    }
     do {
       parser = try JSONProgressiveParser.open(path, options: JSONParseOptions(mode: mode), maximumByteCount: maximumByteCount)
     } catch {

@@ -33,8 +33,7 @@ enum DocumentLoader {
         source = path
         bytes = try JSONBytes.contentsOfFile(path)
       } else if path == "-" || standardInputHasData() {
-        source = "-"
-        bytes = try JSONBytes.standardInput()
+        return try loadStreaming(options: options)
       } else {
         let name = DemoData.defaultName
         guard let text = DemoData.text(named: name) else {
@@ -61,13 +60,36 @@ enum DocumentLoader {
     }
   }
 
-  /// Whether standard input carries data to read: a pipe or a regular file (`< file`).
-  /// A terminal, `/dev/null` or another device does not, and a closed one neither: then
-  /// tgrid opens its demo data, as its help says.
+  /// Standard input, parsed as it streams in: the first error is reported as soon as its
+  /// bytes arrive (`/dev/zero`, `/dev/urandom`), and an endless stream stops at the size
+  /// limit with a message.
+  private static func loadStreaming(options: JSONParseOptions) throws(LoadFailure) -> Loaded {
+    if StandardInput.wasClosed { throw LoadFailure(message: StandardInput.closedMessage, exitCode: 2) }
+    do {
+      let parser = try JSONProgressiveParser.open("-", options: options)
+      while try parser.readMore() { _ = try parser.advance(byteBudget: Int.max) }
+      return Loaded(document: try parser.document(), name: "(stdin)")
+    } catch let error as JSONSyntaxError {
+      throw LoadFailure(message: syntaxMessage(error, name: "(stdin)"), exitCode: 1)
+    } catch {
+      throw LoadFailure(message: "tgrid: \(error)", exitCode: 2)
+    }
+  }
+
+  /// Whether standard input carries data to read: a pipe, a regular file (`< file`) or a
+  /// device other than a terminal and `/dev/null` (`< /dev/urandom`). A terminal or
+  /// `/dev/null` does not, and a closed one neither: then tgrid opens its demo data, as its
+  /// help says.
   static func standardInputHasData() -> Bool {
+    guard !StandardInput.wasClosed else { return false }
     var status = stat()
     guard fstat(STDIN_FILENO, &status) == 0 else { return false }
     let type = status.st_mode & S_IFMT
+    if type == S_IFCHR {
+      var null = stat()
+      let isNull = stat("/dev/null", &null) == 0 && null.st_rdev == status.st_rdev
+      return !isNull && isatty(STDIN_FILENO) == 0
+    }
     return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
   }
 
