@@ -169,11 +169,11 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     if let prompt {
       prompt.draw(in: &canvas, line: line, context: context)
     } else if let overlay, message == nil {
-      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + " " + overlay.statusText
+      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + diskMarker + " " + overlay.statusText
       statusLine.right = ""
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
-      let name = " " + store.name + (store.isModified ? " [+]" : "") + "  "
+      let name = " " + store.name + (store.isModified ? " [+]" : "") + diskMarker + "  "
       let right = statusText()
       // A message too long for the status line is never only cut there: it is shown whole
       // in rows above it as well.
@@ -245,6 +245,15 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   func focusedPath() -> String {
     guard let id = focusedNodeID, let node = store.node(id) else { return "" }
     return pathFormat.text(of: store.document.path(of: node))
+  }
+
+  /// Beside the file name while the file on disk differs from what tgrid read (said once
+  /// as a message, then kept here): `[changed on disk]`, `[deleted on disk]`.
+  var diskMarker: String {
+    guard let change = noticedDiskChange else { return "" }
+    if change.contains("deleted") { return " [deleted on disk]" }
+    if change.contains("replaced") { return " [replaced on disk]" }
+    return " [changed on disk]"
   }
 
   /// The focused path, with a note when a member on the way is a duplicate key that jq

@@ -29,6 +29,9 @@ import Testing
       .rewriteLonger: "rewritten", .zeroBytesInPlace: "rewritten", .moveOver: "replaced", .delete: "deleted",
     ][change] ?? "?"
     #expect(pilot.statusLine.contains(expected), "\(change): \(pilot.statusLine)")
+    // Said once, then kept beside the file name.
+    pilot.press("h")
+    #expect(pilot.statusLine.contains(change == .delete ? "[deleted on disk]" : change == .moveOver ? "[replaced on disk]" : "[changed on disk]"), "\(pilot.statusLine)")
     // The copy on screen and the edit are intact, whatever is on disk now.
     #expect(pilot.text.hasPrefix("[\n  {\"id\": 1, \"name\": \"record 1\"}"))
     #expect(pilot.screen.contains("record 2"))
@@ -37,6 +40,7 @@ import Testing
     #expect(pilot.statusLine.contains("since it was opened"))
     pilot.press("o")
     #expect(try file.read() == pilot.text)
+    #expect(!pilot.statusLine.contains("on disk]"), "saved: the marker goes")
   }
 
   @Test func colonEReadsTheFileAgainAndRefusesToDropEditsWithoutTheBang() throws {
