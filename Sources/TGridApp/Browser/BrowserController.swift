@@ -136,10 +136,14 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
 
-  var millisecondsUntilNextFrame: Int? { collectionView.millisecondsUntilNextFrame }
+  var millisecondsUntilNextFrame: Int? { presentation.isReading ? 0 : collectionView.millisecondsUntilNextFrame }
+
+  /// How long a presentation that reads in slices reads before each frame.
+  static let readingSliceMilliseconds = 10
 
   func draw(into canvas: inout Canvas) {
     pendingDisplay = false
+    if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
       // Nothing else shows, so nothing else may wait to be drawn: an animation or a
