@@ -5,7 +5,7 @@ import TermGrid
   import Glibc
 #endif
 
-/// `tgrid-bench views [layouts|switch] [--data DIR] [--file NAME]`: the table and timeline
+/// `tgrid-bench views [layouts|table|timeline|switch] [--data DIR] [--file NAME]`: the table and timeline
 /// layouts alone (1,000,000 rows × 20 columns; 100,000 events), and switching views in the
 /// app on the 100 MB records file, key to screen (in a child process, so its memory is its
 /// own).
@@ -25,10 +25,12 @@ func runViewBenchmarks(arguments: [String]) {
     print("peak=\(FlowBenchmark.peakResidentMegabytes())")
     return
   }
-  let parts = arguments.filter { $0 == "layouts" || $0 == "switch" }
-  if parts.isEmpty || parts.contains("layouts") {
+  let parts = arguments.filter { ["layouts", "table", "timeline", "switch"].contains($0) }
+  if parts.isEmpty || parts.contains("layouts") || parts.contains("table") {
     TableBenchmark.run()
     print("")
+  }
+  if parts.isEmpty || parts.contains("layouts") || parts.contains("timeline") {
     TimelineBenchmark.run()
     print("")
   }
