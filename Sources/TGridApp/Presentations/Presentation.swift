@@ -94,6 +94,9 @@ protocol Presentation: AnyObject {
   /// timeline's dates): while it is, the browser keeps frames coming and lets it read a
   /// slice before each, so a switch to it shows at once and keys are never kept waiting.
   var isReading: Bool { get }
+  /// Takes a mouse event before the collection view does (Ctrl+wheel zooms the timeline).
+  /// - Returns: whether it took it.
+  func handleMouse(_ mouse: MouseEvent) -> Bool
   /// Reads on for about `milliseconds`, then returns; when the reading is done, it brings
   /// its items up to date itself.
   func continueReading(forMilliseconds milliseconds: Int)
@@ -110,5 +113,6 @@ extension Presentation {
     host.show(message: "this view has nothing to fold")
   }
   var isReading: Bool { false }
+  func handleMouse(_ mouse: MouseEvent) -> Bool { false }
   func continueReading(forMilliseconds milliseconds: Int) {}
 }

@@ -85,6 +85,20 @@ open class TimelineLayout: CollectionLayout {
   private var previousOrigin = 0.0
   private var previousScale = 1.0
   private var changedTicks: (inserted: [IndexPath], deleted: [IndexPath]) = ([], [])
+  /// What the last pass placed and packed: a pass that reads the same ranges and widths at
+  /// the same scale keeps its lanes (a view switched back to, a layout given the same data
+  /// again) instead of sorting and packing every item again.
+  private var packedInputs: PackingInputs?
+
+  private struct PackingInputs: Equatable {
+    var starts: [Double]
+    var ends: [Double]
+    var minimumWidths: [Int32]
+    var hasRange: [Bool]
+    var markers: [Bool]
+    var scale: Double
+    var spacing: Int
+  }
 
   /// Creates a timeline at a scale in points per second, or fitting everything in the
   /// width (`nil`).
@@ -191,6 +205,12 @@ open class TimelineLayout: CollectionLayout {
     scale = min(max(scale, 1 / span), Self.maximumContentColumns / span)
     effectiveScale = scale
     period = Self.period(forColumnsPerSecond: scale, minimumWidth: minimumHeaderWidth)
+    let inputs = PackingInputs(
+      starts: starts, ends: ends, minimumWidths: minimumWidths, hasRange: hasRange, markers: markers, scale: scale,
+      spacing: max(0, itemSpacing))
+    // The same items at the same scale: the places and lanes of the last pass stand.
+    if inputs == packedInputs { return }
+    packedInputs = nil
 
     // Place and pack: items in axis order, each into the lowest lane free at its start.
     var columns = [Int](repeating: 0, count: count)
@@ -243,9 +263,11 @@ open class TimelineLayout: CollectionLayout {
     laneEnds = perLaneEnds
     laneCount = perLane.count
     contentColumns = max(widest, column(forTime: last) + 1) + 1
+    packedInputs = inputs
   }
 
   private func reset() {
+    packedInputs = nil
     origin = 0
     end = 0
     effectiveScale = 1

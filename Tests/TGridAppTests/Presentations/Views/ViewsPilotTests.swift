@@ -84,6 +84,18 @@ import Testing
     #expect(pilot.statusLine.contains("end") || pilot.statusLine.contains("dates from"))
   }
 
+  @Test func ctrlWheelZoomsTheTimelineAndAPlainWheelDoesNot() throws {
+    let pilot = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 12), presentation: .timeline)
+    let fitted = pilot.lines[0]
+    pilot.send(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 10, row: 4))))
+    #expect(pilot.lines[0] == fitted, "a plain wheel scrolls, it does not zoom")
+    pilot.send(.mouse(MouseEvent(.wheelUp, at: CellPoint(column: 10, row: 4), modifiers: .control)))
+    #expect(pilot.lines[0] != fitted, "Ctrl+wheel up zooms in:\n\(pilot.screen)")
+    #expect(pilot.statusLine.contains("headers by"))
+    pilot.send(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 10, row: 4), modifiers: .control)))
+    #expect(pilot.lines[0] == fitted, "Ctrl+wheel down zooms back out")
+  }
+
   @Test func theSchematicOpensAndClosesBoxes() throws {
     let pilot = try Pilot(json: Self.hierarchy, size: CellSize(columns: 60, rows: 14), presentation: .schematic)
     #expect(pilot.lines[1].contains("│ root ├"))
