@@ -106,6 +106,18 @@ import Testing
     #expect(pilot.screen.contains("leaf a"))
   }
 
+  @Test func theSchematicDoesNotOpenThousandsOfBoxesToShowTheFocusButEnterDoes() throws {
+    let many = "[" + (0..<6_000).map { "{\"n\": \($0)}" }.joined(separator: ",") + "]"
+    let pilot = try Pilot(json: many, size: CellSize(columns: 60, rows: 12))
+    pilot.press("l", "l")
+    pilot.press("5")
+    #expect(pilot.screen.contains("6,000 boxes inside: Enter opens them"), "\(pilot.screen)")
+    #expect(pilot.browser.presentation.kind == .schematic)
+    #expect(pilot.focusedPath == ".", "the focus is on the array's box")
+    pilot.press("Enter")
+    #expect(pilot.screen.contains("[0]"), "Enter opens it:\n\(pilot.screen)")
+  }
+
   @Test func badInputShowsSomethingSensible() throws {
     let mixed = try Pilot(json: #"[1, {"a": 2}, "x", [3], null]"#, size: CellSize(columns: 40, rows: 10), presentation: .table)
     #expect(mixed.lines[0].contains("(value)") && mixed.lines[0].contains("a"))
