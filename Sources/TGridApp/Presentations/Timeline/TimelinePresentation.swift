@@ -215,7 +215,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       let view = host.collectionView
       view.setCollectionViewLayout(next, animated: true)
       next.prepareIfNeeded()
-      host.show(message: message ?? "headers by \(next.period.step > 1 ? "\(next.period.step) " : "")\(next.period.unit)")
+      host.show(message: message ?? "headers by \(next.period.step > 1 ? "\(next.period.step) \(next.period.unit)s" : "\(next.period.unit)")")
     }
   }
 
