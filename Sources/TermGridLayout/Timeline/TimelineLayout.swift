@@ -220,8 +220,18 @@ open class TimelineLayout: CollectionLayout {
       let natural = markers[item] ? 1 : max(1, column(forTime: ends[item]) - columns[item])
       widths[item] = max(minimumWidths[item], Int32(clamping: natural))
     }
-    var order = (0..<count).filter { hasRange[$0] }
-    order.sort { columns[$0] != columns[$1] ? columns[$0] < columns[$1] : $0 < $1 }
+    // By column, then by item: one integer per item (the column, offset to be positive, in
+    // the high half; the item in the low half), sorted as plain integers, which is several
+    // times faster than sorting indices with a closure. Columns lie within
+    // ±maximumContentColumns·2 and items below 2³², so the halves never overlap.
+    let columnOffset = Int(Self.maximumContentColumns)
+    var keys: [UInt64] = []
+    keys.reserveCapacity(count)
+    for item in 0..<count where hasRange[item] {
+      keys.append(UInt64(columns[item] + columnOffset) << 32 | UInt64(item))
+    }
+    keys.sort()
+    let order = keys.lazy.map { Int($0 & 0xFFFF_FFFF) }
     var lanes = [Int32](repeating: -1, count: count)
     var laneFreeAt: [Int] = []
     var busy = MinHeap()  // (free column, lane)

@@ -58,7 +58,8 @@ final class SchematicPresentation: Presentation {
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     guard let focused = indexPath else { return "no boxes" }
-    return "depth \(focused.section) · \(model.numberOfShownNodes) boxes"
+    let count = model.numberOfShownNodes
+    return "depth \(focused.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {
