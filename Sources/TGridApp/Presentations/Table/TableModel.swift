@@ -130,7 +130,30 @@ struct TableModel {
     if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
     guard next != columns else { return false }
     columns = next
+    columnIndex = Dictionary(next.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     return true
+  }
+
+  /// The column of each name (a table may have 10,000 columns: never searched one by one).
+  private var columnIndex: [String: Int] = [:]
+
+  /// The column that shows a key, or ``valueColumn``.
+  func column(named name: String) -> Int? {
+    columnIndex[name]
+  }
+
+  /// The first column, in column order, in which a row shows something: O(the row's
+  /// members), not O(columns × members).
+  func firstFilledColumn(of row: NodeID, in store: DocumentStore) -> Int {
+    let document = store.document
+    guard let node = store.node(row) else { return 0 }
+    guard document.kind(of: node) == .object else { return columnIndex[Self.valueColumn] ?? 0 }
+    var first: Int?
+    for member in document.children(of: node) {
+      guard let key = document.key(of: member), let column = columnIndex[key] else { continue }
+      first = min(first ?? column, column)
+    }
+    return first ?? 0
   }
 
   /// The value of a row in a column, or `nil` when the row has no such key.

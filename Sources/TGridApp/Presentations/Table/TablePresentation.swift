@@ -86,19 +86,31 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     sortedRowIndex = Dictionary(sorted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// Measures the columns not measured yet on the first rows shown.
+  /// Measures the columns not measured yet on the first rows shown. Each row's members are
+  /// read once (a row of 10,000 keys is not searched for each of 10,000 columns).
   private func measureColumns() {
     let document = store.document
-    let rows = shownRows.prefix(Self.measuredRows)
-    for (column, name) in model.columns.enumerated() where measuredWidths[name] == nil {
-      var width = min(Self.maximumWidth, max(Self.minimumWidth, TextWidth.displayWidth(of: name)))
-      for row in rows {
-        guard width < Self.maximumWidth, let value = model.value(row: row, column: column, in: store) else { continue }
-        let preview = JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1)
-        width = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: preview)))
-      }
-      measuredWidths[name] = width
+    var widths: [String: Int] = [:]
+    for name in model.columns where measuredWidths[name] == nil {
+      widths[name] = min(Self.maximumWidth, max(Self.minimumWidth, TextWidth.displayWidth(of: name)))
     }
+    guard !widths.isEmpty else { return }
+    func measure(_ value: JSONNode, in name: String) {
+      guard let width = widths[name], width < Self.maximumWidth else { return }
+      let preview = JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1)
+      widths[name] = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: preview)))
+    }
+    for row in shownRows.prefix(Self.measuredRows) {
+      guard let node = store.node(row) else { continue }
+      if document.kind(of: node) == .object {
+        for member in document.children(of: node) {
+          if let key = document.key(of: member) { measure(member, in: key) }
+        }
+      } else {
+        measure(node, in: TableModel.valueColumn)
+      }
+    }
+    measuredWidths.merge(widths) { _, new in new }
   }
 
   func width(ofColumn column: Int) -> Int {
@@ -196,17 +208,16 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard let field else { return indexPath(row: row, column: firstFilledColumn(ofRow: row)) }
     let document = store.document
     if document.kind(of: record) == .object {
-      guard let key = document.key(of: field), let column = model.columns.firstIndex(of: key) else {
+      guard let key = document.key(of: field), let column = model.column(named: key) else {
         return indexPath(row: row, column: firstFilledColumn(ofRow: row))
       }
       return indexPath(row: row, column: column)
     }
-    return indexPath(row: row, column: model.columns.firstIndex(of: TableModel.valueColumn) ?? 0)
+    return indexPath(row: row, column: model.column(named: TableModel.valueColumn) ?? 0)
   }
 
   private func firstFilledColumn(ofRow row: Int) -> Int {
-    let record = shownRows[row]
-    return model.columns.indices.first { model.value(row: record, column: $0, in: store) != nil } ?? 0
+    model.firstFilledColumn(of: shownRows[row], in: store)
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
