@@ -547,43 +547,45 @@ open class TimelineLayout: CollectionLayout {
   }
 }
 
-/// A binary min-heap of (key, value) pairs, for packing lanes.
+/// A binary min-heap of (key, value) pairs, for packing lanes. One array of pairs, and
+/// the moving entry is carried down (or up) in a hole rather than swapped at each level.
 struct MinHeap {
-  private var keys: [Int] = []
-  private var values: [Int] = []
+  private var entries: [(key: Int, value: Int)] = []
 
-  var peek: (key: Int, value: Int)? { keys.isEmpty ? nil : (keys[0], values[0]) }
+  var peek: (key: Int, value: Int)? { entries.first }
 
   mutating func push(key: Int, value: Int) {
-    keys.append(key)
-    values.append(value)
-    var child = keys.count - 1
+    entries.append((key, value))
+    var child = entries.count - 1
+    let moving = entries[child]
     while child > 0 {
       let parent = (child - 1) / 2
-      guard keys[child] < keys[parent] else { break }
-      keys.swapAt(child, parent)
-      values.swapAt(child, parent)
+      guard moving.key < entries[parent].key else { break }
+      entries[child] = entries[parent]
       child = parent
     }
+    entries[child] = moving
   }
 
   mutating func pop() {
-    guard !keys.isEmpty else { return }
-    keys.swapAt(0, keys.count - 1)
-    values.swapAt(0, values.count - 1)
-    keys.removeLast()
-    values.removeLast()
+    guard let last = entries.popLast() else { return }
+    guard !entries.isEmpty else { return }
+    let count = entries.count
     var parent = 0
     while true {
       let left = 2 * parent + 1
       let right = left + 1
       var smallest = parent
-      if left < keys.count && keys[left] < keys[smallest] { smallest = left }
-      if right < keys.count && keys[right] < keys[smallest] { smallest = right }
+      var smallestKey = last.key
+      if left < count && entries[left].key < smallestKey {
+        smallest = left
+        smallestKey = entries[left].key
+      }
+      if right < count && entries[right].key < smallestKey { smallest = right }
       guard smallest != parent else { break }
-      keys.swapAt(parent, smallest)
-      values.swapAt(parent, smallest)
+      entries[parent] = entries[smallest]
       parent = smallest
     }
+    entries[parent] = last
   }
 }

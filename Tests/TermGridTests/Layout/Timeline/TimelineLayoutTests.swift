@@ -2,6 +2,8 @@ import Testing
 
 import TermGrid
 
+@testable import TermGridLayout
+
 @Suite struct TimelineCalendarTests {
   @Test func dayNumbersRoundTripThroughCivilDates() {
     #expect(TimelineCalendar.days(year: 1970, month: 1, day: 1) == 0)
@@ -33,6 +35,31 @@ import TermGrid
     let years = TimelineCalendar.Period(unit: .year, step: 10)
     #expect(years.label(forIndex: years.index(containing: march2024)) == "2020")
     #expect(years.label(forIndex: years.index(containing: -1e9)) == "1930")
+  }
+}
+
+@Suite struct MinHeapTests {
+  @Test func popsInKeyOrderWhateverThePushOrder() {
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<50 {
+      var heap = MinHeap()
+      var keys: [Int] = []
+      for value in 0..<(round * 7 + 1) {
+        let key = Int.random(in: -50...50, using: &generator)
+        keys.append(key)
+        heap.push(key: key, value: value)
+      }
+      var popped: [Int] = []
+      while let top = heap.peek {
+        popped.append(top.key)
+        #expect(keys[top.value] == top.key, "a value stays with its key")
+        heap.pop()
+      }
+      #expect(popped == keys.sorted())
+    }
+    var empty = MinHeap()
+    empty.pop()
+    #expect(empty.peek == nil)
   }
 }
 
