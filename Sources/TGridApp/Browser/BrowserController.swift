@@ -304,9 +304,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     for id in kept.selected {
       if let indexPath = next.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
     }
-    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false),
-      indexPath != view.indexPathForFocusedItem
-    {
+    // Even at the same index path: the new layout may place it off screen (under a table's
+    // pinned header row at the content offset the grid left).
+    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false) {
       view.focusItem(at: indexPath, scrollPosition: .nearest)
     }
     view.ensureFocus()

@@ -37,6 +37,14 @@ import Testing
     #expect(pilot.focusedPath.hasPrefix(".[2]"))
   }
 
+  @Test func theFocusedFirstRecordIsOnScreenAfterASwitchToTheTable() throws {
+    let records = "[" + (0..<50).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]"
+    let pilot = try Pilot(json: records, size: CellSize(columns: 60, rows: 10))
+    pilot.press("3")
+    #expect(pilot.statusLine.contains("row 1/50"))
+    #expect(pilot.lines[2].hasPrefix(" 0│0 "), "the first row, under the header row:\n\(pilot.screen)")
+  }
+
   @Test func aSwitchKeepsTheSelection() throws {
     let pilot = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 16))
     pilot.press("Space", "l", "Space")
