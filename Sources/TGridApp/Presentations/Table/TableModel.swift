@@ -204,8 +204,8 @@ enum TableSortKey: Comparable {
 
   static func < (lhs: TableSortKey, rhs: TableSortKey) -> Bool {
     switch (lhs, rhs) {
-    // Code points, not Swift's `<` (which orders by grapheme and normalises).
     case (.number(let a), .number(let b)): return a < b
+    // Code points, not Swift's `<` (which compares canonically equivalent strings as equal).
     case (.string(let a), .string(let b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     case (.boolean(let a), .boolean(let b)): return !a && b
     default: return lhs.rank < rhs.rank
