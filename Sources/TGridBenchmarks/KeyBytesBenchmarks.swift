@@ -43,12 +43,3 @@ func runKeyBytesBenchmarks(arguments: [String]) {
   }
 }
 
-private func grouped(_ value: Int) -> String {
-  var digits = Array(String(value))
-  var index = digits.count - 3
-  while index > 0 {
-    digits.insert(",", at: index)
-    index -= 3
-  }
-  return String(digits)
-}

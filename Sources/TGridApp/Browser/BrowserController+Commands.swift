@@ -79,7 +79,7 @@ extension BrowserController {
       }
       return .changed
     case .mouse(let mouse):
-      _ = collectionView.handleMouse(mouse)
+      if !presentation.handleMouse(mouse) { _ = collectionView.handleMouse(mouse) }
       return response()
     case .resize, .signal:
       return .unchanged

@@ -228,7 +228,7 @@ extension BrowserController {
       if applied.shown.isEmpty {
         show(message: "nothing matches \(trimmed): F shows every element again")
       } else if let error = applied.firstError {
-        show(message: "\(ElementFilter.grouped(applied.errorCount)) elements left out: \(error)")
+        show(message: "\(JSONPreview.grouped(applied.errorCount)) elements left out: \(error)")
       }
     }
     return .close
@@ -267,7 +267,7 @@ extension BrowserController {
     if extended.count > text.count { field.text = extended }
     let shown = completion.candidates.prefix(8).joined(separator: "  ")
     let more = completion.totalCount - min(8, completion.candidates.count)
-    field.note = shown + (more > 0 ? "  (+\(ElementFilter.grouped(more)))" : "")
+    field.note = shown + (more > 0 ? "  (+\(JSONPreview.grouped(more)))" : "")
     return true
   }
 }

@@ -143,10 +143,14 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
 
-  var millisecondsUntilNextFrame: Int? { collectionView.millisecondsUntilNextFrame }
+  var millisecondsUntilNextFrame: Int? { presentation.isReading ? 0 : collectionView.millisecondsUntilNextFrame }
+
+  /// How long a presentation that reads in slices reads before each frame.
+  static let readingSliceMilliseconds = 10
 
   func draw(into canvas: inout Canvas) {
     pendingDisplay = false
+    if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
       // Nothing else shows, so nothing else may wait to be drawn: an animation or a
@@ -328,9 +332,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     for id in kept.selected {
       if let indexPath = next.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
     }
-    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false),
-      indexPath != view.indexPathForFocusedItem
-    {
+    // Even at the same index path: the new layout may place it off screen (under a table's
+    // pinned header row at the content offset the grid left).
+    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false) {
       view.focusItem(at: indexPath, scrollPosition: .nearest)
     }
     view.ensureFocus()

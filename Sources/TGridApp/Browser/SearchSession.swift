@@ -109,9 +109,9 @@ final class SearchSession {
   /// What the status line says: `match 3/1,204`, `match 3/…` while counting,
   /// `1,204 so far` while the file loads.
   func statusText(isLoading: Bool) -> String {
-    let number = ordinal.map(ElementFilter.grouped) ?? "…"
+    let number = ordinal.map(JSONPreview.grouped) ?? "…"
     guard let total else { return "match \(number)/…" }
     if total == 0 { return "no match" }
-    return "match \(number)/\(ElementFilter.grouped(total))" + (isLoading ? " so far" : "")
+    return "match \(number)/\(JSONPreview.grouped(total))" + (isLoading ? " so far" : "")
   }
 }

@@ -89,6 +89,17 @@ protocol Presentation: AnyObject {
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int?
   /// Shows the document to a depth (`nil`: everything; 0: only the top).
   func fold(toDepth depth: Int?, in host: any PresentationHost)
+
+  /// Whether it is still reading the document in slices (a large table's columns, a
+  /// timeline's dates): while it is, the browser keeps frames coming and lets it read a
+  /// slice before each, so a switch to it shows at once and keys are never kept waiting.
+  var isReading: Bool { get }
+  /// Takes a mouse event before the collection view does (Ctrl+wheel zooms the timeline).
+  /// - Returns: whether it took it.
+  func handleMouse(_ mouse: MouseEvent) -> Bool
+  /// Reads on for about `milliseconds`, then returns; when the reading is done, it brings
+  /// its items up to date itself.
+  func continueReading(forMilliseconds milliseconds: Int)
 }
 
 extension Presentation {
@@ -101,4 +112,7 @@ extension Presentation {
   func fold(toDepth depth: Int?, in host: any PresentationHost) {
     host.show(message: "this view has nothing to fold")
   }
+  var isReading: Bool { false }
+  func handleMouse(_ mouse: MouseEvent) -> Bool { false }
+  func continueReading(forMilliseconds milliseconds: Int) {}
 }

@@ -43,20 +43,9 @@ struct ElementFilter {
   var statusText: String {
     // A long predicate is cut, so the path on the left keeps room (`f` opens it whole).
     let predicate = TextWidth.truncated("\(filter)", toWidth: 28)
-    var text = "filter: \(predicate) · \(Self.grouped(shown.count)) of \(Self.grouped(elementCount))"
-    if errorCount > 0 { text += " · \(Self.grouped(errorCount)) error\(errorCount == 1 ? "" : "s")" }
+    var text = "filter: \(predicate) · \(JSONPreview.grouped(shown.count)) of \(JSONPreview.grouped(elementCount))"
+    if errorCount > 0 { text += " · \(JSONPreview.grouped(errorCount)) error\(errorCount == 1 ? "" : "s")" }
     return text
-  }
-
-  /// A count with thousands separators (`241,798`).
-  static func grouped(_ count: Int) -> String {
-    let digits = Array(String(count))
-    var result = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-      result.append(digit)
-    }
-    return result
   }
 }
 
@@ -104,6 +93,14 @@ extension DocumentStore {
       return ShownChildren(base: .filtered(filter.shown))
     }
     return ShownChildren(base: .all(document.children(of: node)))
+  }
+
+  /// The child of `node` at a position among those views show.
+  func shownChild(at position: Int, of node: JSONNode) -> JSONNode? {
+    if let filter, let filtered = self.node(filter.container), filtered == node {
+      return filter.shown.indices.contains(position) ? filter.shown[position] : nil
+    }
+    return document.child(at: position, of: node)
   }
 
   /// How many children of `node` views show.

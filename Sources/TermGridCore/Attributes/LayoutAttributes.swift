@@ -83,17 +83,56 @@ public struct ElementKey: Hashable, Sendable, CustomStringConvertible {
 /// The guide subclasses `UICollectionViewLayoutAttributes` and overrides `isEqual:`; here a
 /// layout stores any `Hashable & Sendable` value and gets equality for free.
 public struct LayoutInfo: Hashable, @unchecked Sendable {
-  // Only values that are Sendable go in (see `init`), so the box is safe to send.
-  private let base: AnyHashable
+  // Only values that are Sendable go in (see `init`), so the box is safe to send. A class
+  // box of the value's own type, not `AnyHashable`: wrapping in `AnyHashable` looks up
+  // protocol conformances at run time on every call, which cost a table's visible-rect
+  // query most of its time (hundreds of attributes, each with its info).
+  @usableFromInline let box: LayoutInfoBox
 
   /// Wraps a layout's value.
+  @inlinable
   public init<Value: Hashable & Sendable>(_ value: Value) {
-    base = AnyHashable(value)
+    box = TypedLayoutInfoBox(value)
   }
 
   /// The wrapped value, if it has the given type.
+  @inlinable
   public func value<Value: Hashable & Sendable>(as type: Value.Type = Value.self) -> Value? {
-    base.base as? Value
+    (box as? TypedLayoutInfoBox<Value>)?.value
+  }
+
+  public static func == (lhs: LayoutInfo, rhs: LayoutInfo) -> Bool {
+    lhs.box === rhs.box || lhs.box.isEqual(to: rhs.box)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    box.hash(into: &hasher)
+  }
+}
+
+/// The type-erased value of a ``LayoutInfo``.
+@usableFromInline
+class LayoutInfoBox {
+  @usableFromInline init() {}
+  @usableFromInline func isEqual(to other: LayoutInfoBox) -> Bool { false }
+  @usableFromInline func hash(into hasher: inout Hasher) {}
+}
+
+/// A ``LayoutInfo``'s value of one type; values of different types are never equal.
+@usableFromInline
+final class TypedLayoutInfoBox<Value: Hashable & Sendable>: LayoutInfoBox {
+  @usableFromInline let value: Value
+
+  @usableFromInline init(_ value: Value) { self.value = value }
+
+  @usableFromInline override func isEqual(to other: LayoutInfoBox) -> Bool {
+    guard let other = other as? TypedLayoutInfoBox<Value> else { return false }
+    return value == other.value
+  }
+
+  @usableFromInline override func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(Value.self))
+    hasher.combine(value)
   }
 }
 

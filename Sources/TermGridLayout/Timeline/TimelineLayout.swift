@@ -85,6 +85,20 @@ open class TimelineLayout: CollectionLayout {
   private var previousOrigin = 0.0
   private var previousScale = 1.0
   private var changedTicks: (inserted: [IndexPath], deleted: [IndexPath]) = ([], [])
+  /// What the last pass placed and packed: a pass that reads the same ranges and widths at
+  /// the same scale keeps its lanes (a view switched back to, a layout given the same data
+  /// again) instead of sorting and packing every item again.
+  private var packedInputs: PackingInputs?
+
+  private struct PackingInputs: Equatable {
+    var starts: [Double]
+    var ends: [Double]
+    var minimumWidths: [Int32]
+    var hasRange: [Bool]
+    var markers: [Bool]
+    var scale: Double
+    var spacing: Int
+  }
 
   /// Creates a timeline at a scale in points per second, or fitting everything in the
   /// width (`nil`).
@@ -191,6 +205,12 @@ open class TimelineLayout: CollectionLayout {
     scale = min(max(scale, 1 / span), Self.maximumContentColumns / span)
     effectiveScale = scale
     period = Self.period(forColumnsPerSecond: scale, minimumWidth: minimumHeaderWidth)
+    let inputs = PackingInputs(
+      starts: starts, ends: ends, minimumWidths: minimumWidths, hasRange: hasRange, markers: markers, scale: scale,
+      spacing: max(0, itemSpacing))
+    // The same items at the same scale: the places and lanes of the last pass stand.
+    if inputs == packedInputs { return }
+    packedInputs = nil
 
     // Place and pack: items in axis order, each into the lowest lane free at its start.
     var columns = [Int](repeating: 0, count: count)
@@ -200,8 +220,18 @@ open class TimelineLayout: CollectionLayout {
       let natural = markers[item] ? 1 : max(1, column(forTime: ends[item]) - columns[item])
       widths[item] = max(minimumWidths[item], Int32(clamping: natural))
     }
-    var order = (0..<count).filter { hasRange[$0] }
-    order.sort { columns[$0] != columns[$1] ? columns[$0] < columns[$1] : $0 < $1 }
+    // By column, then by item: one integer per item (the column, offset to be positive, in
+    // the high half; the item in the low half), sorted as plain integers, which is several
+    // times faster than sorting indices with a closure. Columns lie within
+    // ±maximumContentColumns·2 and items below 2³², so the halves never overlap.
+    let columnOffset = Int(Self.maximumContentColumns)
+    var keys: [UInt64] = []
+    keys.reserveCapacity(count)
+    for item in 0..<count where hasRange[item] {
+      keys.append(UInt64(columns[item] + columnOffset) << 32 | UInt64(item))
+    }
+    keys.sort()
+    let order = keys.lazy.map { Int($0 & 0xFFFF_FFFF) }
     var lanes = [Int32](repeating: -1, count: count)
     var laneFreeAt: [Int] = []
     var busy = MinHeap()  // (free column, lane)
@@ -243,9 +273,11 @@ open class TimelineLayout: CollectionLayout {
     laneEnds = perLaneEnds
     laneCount = perLane.count
     contentColumns = max(widest, column(forTime: last) + 1) + 1
+    packedInputs = inputs
   }
 
   private func reset() {
+    packedInputs = nil
     origin = 0
     end = 0
     effectiveScale = 1
@@ -515,43 +547,45 @@ open class TimelineLayout: CollectionLayout {
   }
 }
 
-/// A binary min-heap of (key, value) pairs, for packing lanes.
+/// A binary min-heap of (key, value) pairs, for packing lanes. One array of pairs, and
+/// the moving entry is carried down (or up) in a hole rather than swapped at each level.
 struct MinHeap {
-  private var keys: [Int] = []
-  private var values: [Int] = []
+  private var entries: [(key: Int, value: Int)] = []
 
-  var peek: (key: Int, value: Int)? { keys.isEmpty ? nil : (keys[0], values[0]) }
+  var peek: (key: Int, value: Int)? { entries.first }
 
   mutating func push(key: Int, value: Int) {
-    keys.append(key)
-    values.append(value)
-    var child = keys.count - 1
+    entries.append((key, value))
+    var child = entries.count - 1
+    let moving = entries[child]
     while child > 0 {
       let parent = (child - 1) / 2
-      guard keys[child] < keys[parent] else { break }
-      keys.swapAt(child, parent)
-      values.swapAt(child, parent)
+      guard moving.key < entries[parent].key else { break }
+      entries[child] = entries[parent]
       child = parent
     }
+    entries[child] = moving
   }
 
   mutating func pop() {
-    guard !keys.isEmpty else { return }
-    keys.swapAt(0, keys.count - 1)
-    values.swapAt(0, values.count - 1)
-    keys.removeLast()
-    values.removeLast()
+    guard let last = entries.popLast() else { return }
+    guard !entries.isEmpty else { return }
+    let count = entries.count
     var parent = 0
     while true {
       let left = 2 * parent + 1
       let right = left + 1
       var smallest = parent
-      if left < keys.count && keys[left] < keys[smallest] { smallest = left }
-      if right < keys.count && keys[right] < keys[smallest] { smallest = right }
+      var smallestKey = last.key
+      if left < count && entries[left].key < smallestKey {
+        smallest = left
+        smallestKey = entries[left].key
+      }
+      if right < count && entries[right].key < smallestKey { smallest = right }
       guard smallest != parent else { break }
-      keys.swapAt(parent, smallest)
-      values.swapAt(parent, smallest)
+      entries[parent] = entries[smallest]
       parent = smallest
     }
+    entries[parent] = last
   }
 }

@@ -96,7 +96,7 @@ struct GridModel {
     }
     var count = JSONPreview.countPhrase(container, in: document)
     if let filter = store.filter, filter.container == section.container {
-      count = "\(ElementFilter.grouped(filter.shown.count)) of \(count) (filtered)"
+      count = "\(JSONPreview.grouped(filter.shown.count)) of \(count) (filtered)"
     }
     // While a file loads the root's count grows: say so.
     if store.isLoading, document.parent(of: container) == nil { count += " so far…" }

@@ -19,6 +19,10 @@ final class SchematicPresentation: Presentation {
 
   /// The widest a box's label gets.
   static let maximumLabelWidth = 28
+  /// The most boxes a container opens with to show a value inside it (a switch to the
+  /// schematic, a jump): more would not be a schematic, and measuring a quarter of a
+  /// million labels takes seconds. Enter still opens it.
+  static let maximumRevealedBoxes = 5_000
 
   init(host: any PresentationHost) {
     self.host = host
@@ -54,7 +58,8 @@ final class SchematicPresentation: Presentation {
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     guard let focused = indexPath else { return "no boxes" }
-    return "depth \(focused.section) · \(model.numberOfShownNodes) boxes"
+    let count = model.numberOfShownNodes
+    return "depth \(focused.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {
@@ -67,6 +72,11 @@ final class SchematicPresentation: Presentation {
     var expanded = false
     for ancestor in store.ancestry(of: id).dropFirst().reversed() {
       if let indexPath = model.indexPath(forNode: ancestor.rawValue), model.isCollapsed(at: indexPath) {
+        let count = provider.childCount(ofNode: ancestor.rawValue)
+        guard count <= Self.maximumRevealedBoxes else {
+          host.show(message: "\(JSONPreview.grouped(count)) boxes inside: Enter opens them")
+          break
+        }
         model.setCollapsed(false, at: indexPath)
         expanded = true
       }

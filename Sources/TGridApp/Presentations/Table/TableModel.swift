@@ -4,50 +4,156 @@ import TermGrid
 /// The rows and columns of a table over one container: each child is a row, the columns
 /// are the union of the rows' keys in first-seen order, and rows that are not objects
 /// (scalars and arrays among records) show in a `(value)` column of their own.
+///
+/// The rows are listed at once (an id per child: a few milliseconds for 250,000 records),
+/// but finding the columns means reading every key of every row, so it goes in slices:
+/// ``init(store:root:)`` reads the first rows, ``scan(in:until:)`` reads on, and
+/// ``columns`` grows as keys turn up (``isScanned`` once every row is read).
 struct TableModel {
   /// The container whose children are the rows.
   let root: NodeID
   /// The rows in document order.
   var rows: [NodeID]
   /// The column names; ``valueColumn`` for the column of non-object rows.
-  var columns: [String]
+  private(set) var columns: [String] = []
   /// Whether the root is an object (rows are named by their keys).
   var isObjectRoot: Bool
 
+  /// The scan in progress: the rows read so far and the keys they have.
+  private var scan = Scan()
+  /// Whether every row has been read for its keys.
+  var isScanned: Bool { scan.next >= rows.count }
+  /// How many rows have been read for their keys.
+  var scannedRowCount: Int { min(scan.next, rows.count) }
+
   /// The name of the column that holds rows which are not objects.
   static let valueColumn = "(value)"
+  /// Rows read for their keys when the model is made (enough for a first screen of any
+  /// ordinary dataset, and cheap).
+  static let initialScanRows = 2_000
+
+  private struct Scan {
+    var next = 0
+    var keys: [String] = []
+    var seen: Set<String> = []
+    var hasValues = false
+  }
 
   init(store: DocumentStore, root: NodeID) {
     let document = store.document
     let node = store.node(root) ?? document.root
     self.root = store.id(node)
     isObjectRoot = document.kind(of: node) == .object
-    var rows: [NodeID] = []
-    var columns: [String] = []
-    var seen: Set<String> = []
-    var hasValues = false
     if document.kind(of: node).isContainer {
+      var rows: [NodeID] = []
       rows.reserveCapacity(store.shownChildCount(of: node))
-      for child in store.shownChildren(of: node) {
-        rows.append(store.id(child))
-        if document.kind(of: child) == .object {
-          for member in document.children(of: child) {
-            guard let key = document.key(of: member) else { continue }
-            if seen.insert(key).inserted { columns.append(key) }
-          }
-        } else {
-          hasValues = true
-        }
-      }
+      for child in store.shownChildren(of: node) { rows.append(store.id(child)) }
+      self.rows = rows
     } else {
       // A scalar document is a table of one value.
       rows = [store.id(node)]
-      hasValues = true
     }
-    if hasValues { columns.insert(Self.valueColumn, at: 0) }
-    if columns.isEmpty && !rows.isEmpty { columns = [Self.valueColumn] }
-    self.rows = rows
-    self.columns = columns
+    _ = scanRows(upTo: Self.initialScanRows, in: store, until: nil)
+  }
+
+  /// Reads rows for their keys until `deadline` (a `MonotonicClock.nanoseconds()` value)
+  /// or the last row.
+  /// - Returns: whether ``columns`` changed.
+  mutating func scan(in store: DocumentStore, until deadline: UInt64) -> Bool {
+    scanRows(upTo: rows.count, in: store, until: deadline)
+  }
+
+  /// Reads every row again for its keys (after an edit that removed or replaced rows, the
+  /// union may have lost a key); ``columns`` keep what they have until the new scan ends.
+  mutating func rescan() {
+    scan = Scan()
+  }
+
+  /// Adds the keys of rows inserted or replaced by an edit at once, so a new field shows
+  /// without waiting for a scan.
+  /// - Returns: whether ``columns`` changed.
+  mutating func include(rows changed: [NodeID], in store: DocumentStore) -> Bool {
+    let document = store.document
+    var keys = columns.filter { $0 != Self.valueColumn }
+    var seen = Set(keys)
+    var hasValues = columns.first == Self.valueColumn
+    for id in changed {
+      guard let node = store.node(id) else { continue }
+      if document.kind(of: node) == .object {
+        for member in document.children(of: node) {
+          if let key = document.key(of: member), seen.insert(key).inserted { keys.append(key) }
+        }
+      } else {
+        hasValues = true
+      }
+    }
+    return setColumns(keys: keys, hasValues: hasValues)
+  }
+
+  private mutating func scanRows(upTo limit: Int, in store: DocumentStore, until deadline: UInt64?) -> Bool {
+    let document = store.document
+    guard let node = store.node(root), document.kind(of: node).isContainer else {
+      scan.next = rows.count
+      return setColumns(keys: [], hasValues: true)
+    }
+    let available = min(rows.count, store.shownChildCount(of: node))
+    let end = min(limit, available)
+    var position = scan.next
+    while position < end, let child = store.shownChild(at: position, of: node) {
+      if document.kind(of: child) == .object {
+        for member in document.children(of: child) {
+          guard let key = document.key(of: member) else { continue }
+          if scan.seen.insert(key).inserted { scan.keys.append(key) }
+        }
+      } else {
+        scan.hasValues = true
+      }
+      position += 1
+      // The clock is read every 256 rows: a row costs about a microsecond.
+      if position & 255 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { break }
+    }
+    // Rows the document no longer has (never, unless they disagree) end the scan too.
+    scan.next = position >= available ? rows.count : position
+    if isScanned {
+      // The whole union: columns are exactly what the rows have.
+      return setColumns(keys: scan.keys, hasValues: scan.hasValues)
+    }
+    // Part way: columns only grow (a rescan after an edit keeps the old ones meanwhile).
+    var keys = columns.filter { $0 != Self.valueColumn }
+    var seen = Set(keys)
+    for key in scan.keys where seen.insert(key).inserted { keys.append(key) }
+    return setColumns(keys: keys, hasValues: scan.hasValues || columns.first == Self.valueColumn)
+  }
+
+  private mutating func setColumns(keys: [String], hasValues: Bool) -> Bool {
+    var next = keys
+    if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
+    guard next != columns else { return false }
+    columns = next
+    columnIndex = Dictionary(next.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    return true
+  }
+
+  /// The column of each name (a table may have 10,000 columns: never searched one by one).
+  private var columnIndex: [String: Int] = [:]
+
+  /// The column that shows a key, or ``valueColumn``.
+  func column(named name: String) -> Int? {
+    columnIndex[name]
+  }
+
+  /// The first column, in column order, in which a row shows something: O(the row's
+  /// members), not O(columns × members).
+  func firstFilledColumn(of row: NodeID, in store: DocumentStore) -> Int {
+    let document = store.document
+    guard let node = store.node(row) else { return 0 }
+    guard document.kind(of: node) == .object else { return columnIndex[Self.valueColumn] ?? 0 }
+    var first: Int?
+    for member in document.children(of: node) {
+      guard let key = document.key(of: member), let column = columnIndex[key] else { continue }
+      first = min(first ?? column, column)
+    }
+    return first ?? 0
   }
 
   /// The value of a row in a column, or `nil` when the row has no such key.
@@ -64,7 +170,7 @@ struct TableModel {
 /// code points, then booleans, null, containers, and rows without the key last.
 enum TableSortKey: Comparable {
   case number(Double)
-  case string([UInt32])
+  case string(String)
   case boolean(Bool)
   case null
   case container
@@ -77,7 +183,7 @@ enum TableSortKey: Comparable {
     }
     switch document.kind(of: node) {
     case .number: self = .number(document.double(of: node) ?? 0)
-    case .string: self = .string((document.string(of: node) ?? "").unicodeScalars.map(\.value))
+    case .string: self = .string(document.string(of: node) ?? "")
     case .true: self = .boolean(true)
     case .false: self = .boolean(false)
     case .null: self = .null
@@ -99,9 +205,14 @@ enum TableSortKey: Comparable {
   static func < (lhs: TableSortKey, rhs: TableSortKey) -> Bool {
     switch (lhs, rhs) {
     case (.number(let a), .number(let b)): return a < b
-    case (.string(let a), .string(let b)): return a.lexicographicallyPrecedes(b)
+    // Code points, not Swift's `<` (which compares canonically equivalent strings as equal).
+    case (.string(let a), .string(let b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     case (.boolean(let a), .boolean(let b)): return !a && b
     default: return lhs.rank < rhs.rank
     }
+  }
+
+  static func == (lhs: TableSortKey, rhs: TableSortKey) -> Bool {
+    !(lhs < rhs) && !(rhs < lhs)
   }
 }

@@ -29,14 +29,15 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private unowned let host: any PresentationHost
   private var store: DocumentStore { host.store }
   private(set) var model: TableModel
-  /// Rows in the order shown: a permutation of the model's rows while sorted.
-  private(set) var shownRows: [NodeID] = []
-  /// The row of each shown row's id.
-  private var rowIndex: [NodeID: Int] = [:]
+  /// The rows in the order shown: the model's, or a permutation of them while sorted.
+  var shownRows: [NodeID] { sortedRows ?? model.rows }
+  private var sortedRows: [NodeID]?
+  /// The row of each sorted row's id (unsorted rows are found by their position).
+  private var sortedRowIndex: [NodeID: Int] = [:]
   /// The sort in force: a column name and whether it descends.
   private(set) var sort: (column: String, descending: Bool)?
-  /// Widths measured from content, and the user's changes by column name.
-  private var measuredWidths: [Int] = []
+  /// Widths measured from content by column name, and the user's changes.
+  private var measuredWidths: [String: Int] = [:]
   private var widthAdjustments: [String: Int] = [:]
   /// Containers opened with Enter, outermost first, with the value to focus coming back.
   private var navigationStack: [(root: NodeID, focus: NodeID?)] = []
@@ -59,53 +60,75 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let root = GridModel.mainContainer(of: host.store.document.root, in: host.store.document)
     model = TableModel(store: host.store, root: host.store.id(root))
     tableLayout.delegate = self
-    rebuildRows()
+    applySort()
+    measureColumns()
   }
 
   private var isShown: Bool { host.presentation === self }
 
   // MARK: - Rows and columns
 
-  private func rebuildRows() {
-    var rows = model.rows
-    if let sort, let column = model.columns.firstIndex(of: sort.column) {
-      let document = store.document
-      let keys = rows.map { TableSortKey(model.value(row: $0, column: column, in: store), in: document) }
-      var order = Array(rows.indices)
-      // Stable: equal values keep document order, whichever way the sort goes.
-      order.sort { keys[$0] != keys[$1] ? (sort.descending ? keys[$1] < keys[$0] : keys[$0] < keys[$1]) : $0 < $1 }
-      rows = order.map { rows[$0] }
+  /// Orders the rows by the sort in force (none: document order).
+  private func applySort() {
+    guard let sort, let column = model.columns.firstIndex(of: sort.column) else {
+      sortedRows = nil
+      sortedRowIndex = [:]
+      return
     }
-    shownRows = rows
-    rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
-    measureColumns()
+    let rows = model.rows
+    let document = store.document
+    let keys = rows.map { TableSortKey(model.value(row: $0, column: column, in: store), in: document) }
+    var order = Array(rows.indices)
+    // Stable: equal values keep document order, whichever way the sort goes.
+    order.sort { keys[$0] != keys[$1] ? (sort.descending ? keys[$1] < keys[$0] : keys[$0] < keys[$1]) : $0 < $1 }
+    let sorted = order.map { rows[$0] }
+    sortedRows = sorted
+    sortedRowIndex = Dictionary(sorted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
+  /// Measures the columns not measured yet on the first rows shown. Each row's members are
+  /// read once (a row of 10,000 keys is not searched for each of 10,000 columns).
   private func measureColumns() {
     let document = store.document
-    measuredWidths = model.columns.map { min(Self.maximumWidth, max(Self.minimumWidth, TextWidth.displayWidth(of: $0))) }
+    var widths: [String: Int] = [:]
+    for name in model.columns where measuredWidths[name] == nil {
+      widths[name] = min(Self.maximumWidth, max(Self.minimumWidth, TextWidth.displayWidth(of: name)))
+    }
+    guard !widths.isEmpty else { return }
+    func measure(_ value: JSONNode, in name: String) {
+      guard let width = widths[name], width < Self.maximumWidth else { return }
+      let preview = JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1)
+      widths[name] = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: preview)))
+    }
     for row in shownRows.prefix(Self.measuredRows) {
-      for column in model.columns.indices {
-        guard measuredWidths[column] < Self.maximumWidth, let value = model.value(row: row, column: column, in: store)
-        else { continue }
-        let width = TextWidth.displayWidth(of: JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1))
-        measuredWidths[column] = min(Self.maximumWidth, max(measuredWidths[column], width))
+      guard let node = store.node(row) else { continue }
+      if document.kind(of: node) == .object {
+        for member in document.children(of: node) {
+          if let key = document.key(of: member) { measure(member, in: key) }
+        }
+      } else {
+        measure(node, in: TableModel.valueColumn)
       }
     }
+    measuredWidths.merge(widths) { _, new in new }
   }
 
   func width(ofColumn column: Int) -> Int {
-    guard measuredWidths.indices.contains(column) else { return Self.minimumWidth }
-    let adjusted = measuredWidths[column] + (widthAdjustments[model.columns[column]] ?? 0)
+    guard model.columns.indices.contains(column) else { return Self.minimumWidth }
+    let name = model.columns[column]
+    let adjusted = (measuredWidths[name] ?? Self.minimumWidth) + (widthAdjustments[name] ?? 0)
     return min(Self.widthLimit, max(Self.minimumWidth, adjusted))
   }
 
   private var rowHeaderWidth: Int {
     if model.isObjectRoot {
-      let widest = shownRows.prefix(Self.measuredRows).map { store.node($0).flatMap(store.document.key(of:)).map(TextWidth.displayWidth(of:)) ?? 0 }.max() ?? 0
+      let document = store.document
+      let widest = shownRows.prefix(Self.measuredRows).map { store.node($0).flatMap(document.key(of:)).map(TextWidth.displayWidth(of:)) ?? 0 }.max() ?? 0
       return min(24, max(1, widest))
     }
-    return max(1, String(max(0, shownRows.count - 1)).count)
+    // Rows show their index in the document: under a filter, up to the container's count.
+    let largest = store.filter?.container == model.root ? store.filter?.elementCount ?? 0 : shownRows.count
+    return max(1, String(max(0, largest - 1)).count)
   }
 
   /// The row and column of an index path.
@@ -119,6 +142,35 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     IndexPath(item: row * model.columns.count + column, section: 0)
   }
 
+  /// The row that shows a record (a child of the table's container).
+  private func row(ofRecord id: NodeID, at node: JSONNode) -> Int? {
+    if sortedRows != nil { return sortedRowIndex[id] }
+    // Under a filter the rows are the elements it keeps, in document order.
+    if let filter = store.filter, filter.container == model.root { return model.rows.firstIndex(of: id) }
+    guard let position = store.document.position(of: node), model.rows.indices.contains(position), model.rows[position] == id
+    else { return nil }
+    return position
+  }
+
+  /// The record (row) a value is in or is, and the value's member of that record (its
+  /// column), if it is below the record.
+  private func record(containing node: JSONNode) -> (record: JSONNode, field: JSONNode?)? {
+    let document = store.document
+    guard let rootNode = store.node(model.root) else { return nil }
+    if node == rootNode {
+      // A scalar document is its own one row.
+      return model.rows == [model.root] ? (node, nil) : nil
+    }
+    var current = node
+    var field: JSONNode?
+    while let parent = document.parent(of: current) {
+      if parent == rootNode { return (current, field) }
+      field = current
+      current = parent
+    }
+    return nil
+  }
+
   // MARK: - Presentation
 
   func prepareToShow() {
@@ -130,7 +182,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     if isStale {
       isStale = false
       model = TableModel(store: store, root: store.node(model.root) != nil ? model.root : store.root)
-      rebuildRows()
+      applySort()
+      measureColumns()
     }
   }
 
@@ -138,6 +191,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard let focused = indexPath.flatMap(position(of:)) else { return "no rows" }
     var text = "row \(focused.row + 1)/\(shownRows.count) · column \(focused.column + 1)/\(model.columns.count) \(model.columns[focused.column])"
     if let sort { text += " · sorted by \(sort.column) \(sort.descending ? "↓" : "↑")" }
+    if !model.isScanned {
+      text += " · reading keys \(model.scannedRowCount * 100 / max(1, model.rows.count))%"
+    }
     return text
   }
 
@@ -148,25 +204,24 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
-    // The value itself is a row, or a row's field; failing that, the nearest such ancestor.
-    for candidate in store.ancestry(of: id) {
-      if let row = rowIndex[candidate] { return indexPath(row: row, column: firstFilledColumn(ofRow: row)) }
-      if let parent = store.parent(of: candidate), let row = rowIndex[parent], let node = store.node(candidate) {
-        let document = store.document
-        if let key = document.key(of: node), let column = model.columns.firstIndex(of: key) {
-          return indexPath(row: row, column: column)
-        }
-        if document.kind(of: store.node(parent) ?? node) != .object, let column = model.columns.firstIndex(of: TableModel.valueColumn) {
-          return indexPath(row: row, column: column)
-        }
+    // The value itself is a row, or a row's field, or inside one: the row's cell that
+    // shows it (the field's column, or the first filled one for the row itself).
+    guard let node = store.node(id), let (record, field) = record(containing: node),
+      let row = row(ofRecord: store.id(record), at: record)
+    else { return nil }
+    guard let field else { return indexPath(row: row, column: firstFilledColumn(ofRow: row)) }
+    let document = store.document
+    if document.kind(of: record) == .object {
+      guard let key = document.key(of: field), let column = model.column(named: key) else {
+        return indexPath(row: row, column: firstFilledColumn(ofRow: row))
       }
+      return indexPath(row: row, column: column)
     }
-    return nil
+    return indexPath(row: row, column: model.column(named: TableModel.valueColumn) ?? 0)
   }
 
   private func firstFilledColumn(ofRow row: Int) -> Int {
-    let record = shownRows[row]
-    return model.columns.indices.first { model.value(row: record, column: $0, in: store) != nil } ?? 0
+    model.firstFilledColumn(of: shownRows[row], in: store)
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
@@ -185,7 +240,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       let current = width(ofColumn: focused.column)
       let step = max(1, current / 4)
       let target = command == .widenColumn ? min(Self.widthLimit, current + step) : max(Self.minimumWidth, current - step)
-      widthAdjustments[name] = target - measuredWidths[focused.column]
+      widthAdjustments[name] = target - (measuredWidths[name] ?? Self.minimumWidth)
       tableLayout.invalidateLayout()
       view.reloadData()
       view.focusItem(at: view.indexPathForFocusedItem, scrollPosition: .nearest)
@@ -207,7 +262,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private func reorder(keepingFocusOn focus: NodeID?, column: Int) {
     let view = host.collectionView
     let before = shownRows
-    rebuildRows()
+    applySort()
     let diff = SnapshotDifference(oldSections: [0], oldItems: [before.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)])
     let columns = model.columns.count
     view.finishAnimationsNow()
@@ -260,7 +315,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     view.finishAnimationsNow()
     model = TableModel(store: store, root: root)
     sort = nil
-    rebuildRows()
+    applySort()
+    measureColumns()
     view.clearSelection()
     view.reloadData()
     tableLayout.invalidateLayout()
@@ -277,6 +333,55 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   var emptyContainer: NodeID? { shownRows.isEmpty ? model.root : nil }
 
+  // MARK: - Reading the keys in slices
+
+  var isReading: Bool { !model.isScanned }
+
+  func continueReading(forMilliseconds milliseconds: Int) {
+    let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
+    let kept = cellsByName()
+    guard model.scan(in: store, until: deadline) else {
+      if isShown { host.setNeedsDisplay() }  // the status line's progress
+      return
+    }
+    columnsDidChange(keeping: kept)
+  }
+
+  /// Focus and selection as (row, column name), which survive a change of columns.
+  private func cellsByName() -> (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)]) {
+    let view = host.collectionView
+    func named(_ indexPath: IndexPath) -> (row: Int, column: String)? {
+      position(of: indexPath).map { ($0.row, model.columns[$0.column]) }
+    }
+    return (view.indexPathForFocusedItem.flatMap(named), view.indexPathsForSelectedItems.compactMap(named))
+  }
+
+  /// New keys turned up (or went): every row changes shape, so the table is loaded again
+  /// with focus and selection on the same rows and columns.
+  private func columnsDidChange(keeping kept: (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)])) {
+    measureColumns()
+    if let sort, !model.columns.contains(sort.column) {
+      self.sort = nil
+      applySort()
+    }
+    guard isShown else { return }
+    let view = host.collectionView
+    view.finishAnimationsNow()
+    view.reloadData()
+    tableLayout.invalidateLayout()
+    func place(_ cell: (row: Int, column: String)) -> IndexPath? {
+      guard shownRows.indices.contains(cell.row), let column = model.columns.firstIndex(of: cell.column) else { return nil }
+      return indexPath(row: cell.row, column: column)
+    }
+    view.clearSelection()
+    for cell in kept.selected { if let indexPath = place(cell) { view.selectItem(at: indexPath) } }
+    if let focus = kept.focus {
+      view.focusItem(at: place(focus) ?? indexPath(row: focus.row, column: 0), scrollPosition: .nearest)
+    }
+    view.ensureFocus()
+    host.setNeedsDisplay()
+  }
+
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
@@ -286,26 +391,54 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     }
     let view = host.collectionView
     view.finishAnimationsNow()
-    let oldColumns = model.columns
-    let oldRows = shownRows
-    let root = store.node(model.root) != nil ? model.root : store.root
-    model = TableModel(store: store, root: root)
-    rebuildRows()
-    guard change.reason != .grew, model.columns == oldColumns else {
-      // New keys are new columns: every row changes shape.
-      view.reloadData()
-      tableLayout.invalidateLayout()
-      view.ensureFocus()
+    guard change.reason != .grew, store.node(model.root) != nil else {
+      // A load grew the document (or the table's container is gone): list the rows again.
+      let kept = cellsByName()
+      model = TableModel(store: store, root: store.node(model.root) != nil ? model.root : store.root)
+      applySort()
+      columnsDidChange(keeping: kept)
       return
     }
-    var changed = Set<Int>()
+    let oldRows = shownRows
+    let kept = cellsByName()
+    var changedRows: [NodeID] = []
+    var rowsChanged = false
     for step in change.steps {
-      for ancestor in store.ancestry(of: step.parent) where rowIndex[ancestor] != nil { changed.insert(ancestor.rawValue) }
-      if case .replaced = step { changed.insert(step.node.rawValue) }
+      if step.parent == model.root {
+        switch step {
+        case .inserted(_, let position, let node):
+          model.rows.insert(node, at: min(max(0, position), model.rows.count))
+          changedRows.append(node)
+          rowsChanged = true
+        case .removed(_, let position, let node):
+          if model.rows.indices.contains(position), model.rows[position] == node {
+            model.rows.remove(at: position)
+          } else {
+            model.rows.removeAll { $0 == node }
+          }
+          rowsChanged = true
+        case .replaced(_, _, let node):
+          changedRows.append(node)
+          rowsChanged = true
+        }
+      } else if let parent = store.node(step.parent), let (record, _) = record(containing: parent) {
+        // A change inside a row: its cells show it (and it may have a new key).
+        changedRows.append(store.id(record))
+      } else if case .replaced = step, let node = store.node(step.node), let (record, _) = record(containing: node) {
+        changedRows.append(store.id(record))
+      }
+    }
+    // Keys may have gone with a row: read them all again, in slices.
+    if rowsChanged { model.rescan() }
+    let columnsChanged = model.include(rows: changedRows, in: store)
+    applySort()
+    if columnsChanged {
+      columnsDidChange(keeping: kept)
+      return
     }
     let diff = SnapshotDifference(
       oldSections: [0], oldItems: [oldRows.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)],
-      reloadedItems: changed)
+      reloadedItems: Set(changedRows.map(\.rawValue)))
     let columns = model.columns.count
     func cells(_ path: IndexPath) -> [IndexPath] {
       (0..<columns).map { IndexPath(item: path.item * columns + $0, section: 0) }
@@ -334,7 +467,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private func rowHeaderText(_ row: Int) -> String {
     guard shownRows.indices.contains(row) else { return "" }
     if model.isObjectRoot, let node = store.node(shownRows[row]), let key = store.document.key(of: node) { return key }
-    // Rows keep their index in the document when sorted.
+    // Rows keep their index in the document when sorted or filtered.
+    guard sortedRows != nil || store.filter?.container == model.root else { return String(row) }
     return store.node(shownRows[row]).flatMap(store.document.position(of:)).map(String.init) ?? String(row)
   }
 

@@ -3,7 +3,7 @@ import TermGrid
 
 /// Reads a JSON value as a moment in time, in seconds since 1970 (UTC): ISO 8601 and RFC
 /// 3339 strings (`2024-03-05`, `2024-03-05T14:30:00Z`, `2024-03-05 14:30:00.250+01:00`,
-/// `2024-03`), and numbers as epoch seconds, or milliseconds when they are too large to be
+/// `2024-03`, `+275760-09-13`), and numbers as epoch seconds, or milliseconds when they are too large to be
 /// seconds of any plausible date (above 10¹¹, about the year 5138).
 enum DateValue {
   /// Epoch numbers above this are milliseconds.
@@ -43,10 +43,14 @@ enum DateValue {
       index += 1
       return true
     }
-    var sign = 1
-    if take(45) { sign = -1 } else { _ = take(43) }
-    guard let yearDigits = digits(4) else { return nil }
-    let year = sign * yearDigits
+    var sign = 0
+    if take(45) { sign = -1 } else if take(43) { sign = 1 }
+    // Four digits, or six after a sign (ISO 8601's expanded years, which JavaScript's
+    // `Date` writes beyond 9999: `+275760-09-13`).
+    var run = 0
+    while index + run < bytes.count, bytes[index + run] >= 48, bytes[index + run] <= 57 { run += 1 }
+    guard run == 4 || (sign != 0 && run == 6), let yearDigits = digits(run) else { return nil }
+    let year = (sign == 0 ? 1 : sign) * yearDigits
     guard take(45), let month = digits(2), (1...12).contains(month) else { return nil }
     var day = 1
     if take(45) {

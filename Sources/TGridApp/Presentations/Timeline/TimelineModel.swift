@@ -3,6 +3,11 @@ import TermGrid
 
 /// The records of a timeline: the container's children with a parsable date in the chosen
 /// field (and an end in the end field, if any), in document order.
+///
+/// The date fields are found on a sample at once, but reading every record's dates and
+/// label goes in slices: ``init(store:root:fields:)`` reads the first
+/// ``initialReadRecords``, ``read(in:until:)`` reads on (``isRead`` once every record is
+/// read), so a timeline of a quarter of a million records shows at once.
 struct TimelineModel {
   /// One record on the axis.
   struct Event {
@@ -10,19 +15,26 @@ struct TimelineModel {
     var start: Double
     var end: Double?
     var label: String
+    /// The label's width in columns.
+    var labelWidth: Int
   }
 
   /// The container whose children are the records.
   let root: NodeID
-  /// The records with a date.
+  /// The records with a date, among those read so far.
   var events: [Event] = []
-  /// Records without a parsable date in the start field.
+  /// Records without a parsable date in the start field, among those read so far.
   var undatedCount = 0
   /// Every field that looks like a date, best first.
   var candidates: [String] = []
   /// The field read for the start, and for the end.
   var startField: String?
   var endField: String?
+  /// The records read so far, and how many there are.
+  private(set) var readCount = 0
+  private(set) var recordCount = 0
+  /// Whether every record has been read.
+  var isRead: Bool { readCount >= recordCount }
 
   /// Field names that usually hold a start, an end, or a single moment, best first.
   static let startNames = ["start", "start_date", "startDate", "starts_at", "begin", "from", "since"]
@@ -30,6 +42,9 @@ struct TimelineModel {
   static let momentNames = ["date", "time", "timestamp", "datetime", "created_at", "createdAt", "created", "updated_at", "updatedAt", "published_at", "when"]
   /// Records sampled to find date fields.
   static let sampleSize = 200
+  /// Records read when the model is made (a first screen of any ordinary dataset, in a
+  /// few milliseconds).
+  static let initialReadRecords = 2_000
 
   init(store: DocumentStore, root: NodeID, fields: [String]?) {
     let document = store.document
@@ -50,30 +65,61 @@ struct TimelineModel {
         endField = Self.endNames.first(where: candidates.contains)
       }
     }
-    read(node, in: store)
-  }
-
-  /// Reads the events with the chosen fields.
-  mutating func read(_ node: JSONNode, in store: DocumentStore) {
-    let document = store.document
-    events = []
-    undatedCount = 0
-    guard let startField else {
+    guard startField != nil else {
+      // Nothing to read: every record is without a date.
       undatedCount = store.shownChildCount(of: node)
       return
     }
-    events.reserveCapacity(store.shownChildCount(of: node))
-    for record in store.shownChildren(of: node) {
-      guard document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
-        let start = DateValue.seconds(of: startValue, in: document)
-      else {
-        undatedCount += 1
-        continue
-      }
-      let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap { DateValue.seconds(of: $0, in: document) }
-      let title = JSONPreview.titleMember(of: record, in: document).map { JSONPreview.inline($0, in: document, limit: 40) }
-      events.append(Event(id: store.id(record), start: start, end: end, label: title ?? "[\(document.position(of: record) ?? 0)]"))
+    recordCount = store.shownChildCount(of: node)
+    read(upTo: Self.initialReadRecords, in: store, until: nil)
+  }
+
+  /// Reads records until `deadline` (a `MonotonicClock.nanoseconds()` value) or the last.
+  /// - Returns: whether every record is read.
+  @discardableResult
+  mutating func read(in store: DocumentStore, until deadline: UInt64) -> Bool {
+    read(upTo: recordCount, in: store, until: deadline)
+    return isRead
+  }
+
+  /// Reads every record left.
+  mutating func readAll(in store: DocumentStore) {
+    read(upTo: recordCount, in: store, until: nil)
+  }
+
+  private mutating func read(upTo limit: Int, in store: DocumentStore, until deadline: UInt64?) {
+    let document = store.document
+    guard let startField, let node = store.node(root), document.kind(of: node).isContainer else {
+      readCount = recordCount
+      return
     }
+    // Records the document no longer has end the reading (an edit restarts it anyway).
+    recordCount = min(recordCount, store.shownChildCount(of: node))
+    let end = min(limit, recordCount)
+    if events.capacity < end { events.reserveCapacity(end) }
+    var position = readCount
+    while position < end {
+      guard let record = store.shownChild(at: position, of: node) else {
+        position = recordCount
+        break
+      }
+      if document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
+        let start = DateValue.seconds(of: startValue, in: document)
+      {
+        let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap { DateValue.seconds(of: $0, in: document) }
+        let title = JSONPreview.titleMember(of: record, in: document).map { JSONPreview.inline($0, in: document, limit: 40) }
+        // The position is known here: asking the document for it costs a walk.
+        let label = title ?? "[\(position)]"
+        events.append(
+          Event(id: store.id(record), start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label)))
+      } else {
+        undatedCount += 1
+      }
+      position += 1
+      // The clock is read every 128 records: a record costs a few microseconds.
+      if position & 127 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { break }
+    }
+    readCount = position
   }
 
   /// Fields whose values parse as dates in most of the sampled records, best first.

@@ -36,6 +36,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   private var fields: [String]?
   private var itemIndex: [NodeID: Int] = [:]
   private var isStale = false
+  /// A record asked for while it was not read yet: focused once the reading ends, unless
+  /// the focus moved meanwhile.
+  private var pendingFocus: (id: NodeID, placeholder: IndexPath?)?
 
   static let cellIdentifier = "timelineEvent"
   static let headerIdentifier = "timelineHeader"
@@ -102,6 +105,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       parts.append("no date field")
     }
     if model.undatedCount > 0 { parts.append("\(JSONPreview.grouped(model.undatedCount)) without a date") }
+    if !model.isRead { parts.append("reading dates \(model.readCount * 100 / max(1, model.recordCount))%") }
     return parts.joined(separator: " · ")
   }
 
@@ -114,7 +118,48 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     for candidate in store.ancestry(of: id) {
       if let item = itemIndex[candidate] { return IndexPath(item: item, section: 0) }
     }
+    if !model.isRead, reveal {
+      // Perhaps among the records not read yet: the view's focus for now is a placeholder.
+      pendingFocus = (id, nil)
+    }
     return nil
+  }
+
+  // MARK: - Reading the records in slices
+
+  var isReading: Bool { !model.isRead }
+
+  func continueReading(forMilliseconds milliseconds: Int) {
+    if var pending = pendingFocus, pending.placeholder == nil, isShown {
+      pending.placeholder = host.collectionView.indexPathForFocusedItem
+      pendingFocus = pending
+    }
+    let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
+    guard model.read(in: store, until: deadline) else {
+      if isShown { host.setNeedsDisplay() }  // the status line's progress
+      return
+    }
+    // Every record is read: the axis is laid out once more, with all of them.
+    indexItems()
+    let pending = pendingFocus
+    pendingFocus = nil
+    guard isShown else { return }
+    let view = host.collectionView
+    let focused = view.indexPathForFocusedItem.flatMap(nodeID(at:))
+    let selected = view.indexPathsForSelectedItems.compactMap(nodeID(at:))
+    view.finishAnimationsNow()
+    view.reloadData()
+    timelineLayout.invalidateLayout()
+    for id in selected { if let item = itemIndex[id] { view.selectItem(at: IndexPath(item: item, section: 0)) } }
+    var target = focused.flatMap { itemIndex[$0] }
+    if let pending, pending.placeholder == nil || pending.placeholder == view.indexPathForFocusedItem,
+      let item = store.ancestry(of: pending.id).lazy.compactMap({ self.itemIndex[$0] }).first
+    {
+      target = item
+    }
+    if let target { view.focusItem(at: IndexPath(item: target, section: 0), scrollPosition: .nearest) }
+    view.ensureFocus()
+    host.setNeedsDisplay()
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
@@ -134,6 +179,17 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       host.show(message: "dates from \(next) (\(model.events.count) records, \(model.undatedCount) without)")
     default:
       return false
+    }
+    return true
+  }
+
+  /// Ctrl+wheel zooms (up: in, down: out), as a pinch does in the talk.
+  func handleMouse(_ mouse: MouseEvent) -> Bool {
+    guard mouse.modifiers.contains(.control) else { return false }
+    switch mouse.action {
+    case .wheelUp: zoom(by: 2)
+    case .wheelDown: zoom(by: 0.5)
+    default: return false
     }
     return true
   }
@@ -159,7 +215,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       let view = host.collectionView
       view.setCollectionViewLayout(next, animated: true)
       next.prepareIfNeeded()
-      host.show(message: message ?? "headers by \(next.period.step > 1 ? "\(next.period.step) " : "")\(next.period.unit)")
+      host.show(message: message ?? "headers by \(next.period.step > 1 ? "\(next.period.step) \(next.period.unit)s" : "\(next.period.unit)")")
     }
   }
 
@@ -181,7 +237,11 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     let view = host.collectionView
     view.finishAnimationsNow()
     let before = model.events.map(\.id.rawValue)
+    let wasRead = model.isRead
     model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
+    // The events are compared with those before: as many are read as were then (all, once
+    // the reading had ended); the rest follow in slices.
+    if wasRead { model.readAll(in: store) }
     indexItems()
     guard change.reason != .grew else {
       view.reloadData()
@@ -213,7 +273,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     guard model.events.indices.contains(indexPath.item) else { return 1 }
     let event = model.events[indexPath.item]
     // A moment shows its label; a range is as long as it lasts, at least a few columns.
-    return event.end == nil ? min(Self.maximumMarkerWidth, TextWidth.displayWidth(of: event.label) + 2) : 2
+    return event.end == nil ? min(Self.maximumMarkerWidth, event.labelWidth + 2) : 2
   }
 
   // MARK: - CollectionViewDataSource

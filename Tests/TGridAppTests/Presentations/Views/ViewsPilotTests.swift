@@ -37,6 +37,14 @@ import Testing
     #expect(pilot.focusedPath.hasPrefix(".[2]"))
   }
 
+  @Test func theFocusedFirstRecordIsOnScreenAfterASwitchToTheTable() throws {
+    let records = "[" + (0..<50).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",") + "]"
+    let pilot = try Pilot(json: records, size: CellSize(columns: 60, rows: 10))
+    pilot.press("3")
+    #expect(pilot.statusLine.contains("row 1/50"))
+    #expect(pilot.lines[2].hasPrefix(" 0│0 "), "the first row, under the header row:\n\(pilot.screen)")
+  }
+
   @Test func aSwitchKeepsTheSelection() throws {
     let pilot = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 16))
     pilot.press("Space", "l", "Space")
@@ -84,6 +92,18 @@ import Testing
     #expect(pilot.statusLine.contains("end") || pilot.statusLine.contains("dates from"))
   }
 
+  @Test func ctrlWheelZoomsTheTimelineAndAPlainWheelDoesNot() throws {
+    let pilot = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 12), presentation: .timeline)
+    let fitted = pilot.lines[0]
+    pilot.send(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 10, row: 4))))
+    #expect(pilot.lines[0] == fitted, "a plain wheel scrolls, it does not zoom")
+    pilot.send(.mouse(MouseEvent(.wheelUp, at: CellPoint(column: 10, row: 4), modifiers: .control)))
+    #expect(pilot.lines[0] != fitted, "Ctrl+wheel up zooms in:\n\(pilot.screen)")
+    #expect(pilot.statusLine.contains("headers by"))
+    pilot.send(.mouse(MouseEvent(.wheelDown, at: CellPoint(column: 10, row: 4), modifiers: .control)))
+    #expect(pilot.lines[0] == fitted, "Ctrl+wheel down zooms back out")
+  }
+
   @Test func theSchematicOpensAndClosesBoxes() throws {
     let pilot = try Pilot(json: Self.hierarchy, size: CellSize(columns: 60, rows: 14), presentation: .schematic)
     #expect(pilot.lines[1].contains("│ root ├"))
@@ -92,6 +112,18 @@ import Testing
     #expect(!pilot.screen.contains("leaf a"), "the root's children fold away: \(pilot.statusLine)")
     pilot.press("Enter")
     #expect(pilot.screen.contains("leaf a"))
+  }
+
+  @Test func theSchematicDoesNotOpenThousandsOfBoxesToShowTheFocusButEnterDoes() throws {
+    let many = "[" + (0..<6_000).map { "{\"n\": \($0)}" }.joined(separator: ",") + "]"
+    let pilot = try Pilot(json: many, size: CellSize(columns: 60, rows: 12))
+    pilot.press("l", "l")
+    pilot.press("5")
+    #expect(pilot.screen.contains("6,000 boxes inside: Enter opens them"), "\(pilot.screen)")
+    #expect(pilot.browser.presentation.kind == .schematic)
+    #expect(pilot.focusedPath == ".", "the focus is on the array's box")
+    pilot.press("Enter")
+    #expect(pilot.screen.contains("[0]"), "Enter opens it:\n\(pilot.screen)")
   }
 
   @Test func badInputShowsSomethingSensible() throws {

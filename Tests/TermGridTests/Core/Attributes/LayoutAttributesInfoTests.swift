@@ -26,7 +26,22 @@ import TermGrid
     #expect(before.interpolated(to: after, progress: 1).info(as: Day.self)?.number == 2)
   }
 
+  @Test func valuesOfDifferentTypesAreNeverEqualAndEqualValuesHashAlike() {
+    #expect(LayoutInfo(Day(number: 1, isToday: false)) == LayoutInfo(Day(number: 1, isToday: false)))
+    #expect(LayoutInfo(Day(number: 1, isToday: false)) != LayoutInfo(Day(number: 1, isToday: true)))
+    #expect(LayoutInfo(1) != LayoutInfo(Int8(1)), "an Int and an Int8 of the same value are different infos")
+    #expect(LayoutInfo(Other(number: 1)) != LayoutInfo(Day(number: 1, isToday: false)))
+    let set: Set<LayoutInfo> = [LayoutInfo(Day(number: 1, isToday: false)), LayoutInfo(Day(number: 1, isToday: false)), LayoutInfo(2)]
+    #expect(set.count == 2)
+    #expect(LayoutInfo(Day(number: 1, isToday: false)).hashValue == LayoutInfo(Day(number: 1, isToday: false)).hashValue)
+    #expect(LayoutInfo(Other(number: 1)).value(as: Day.self) == nil)
+  }
+
   // MARK: - Fixtures
+
+  struct Other: Hashable, Sendable {
+    var number: Int
+  }
 
   struct Day: Hashable, Sendable {
     var number: Int

@@ -2,6 +2,8 @@ import Testing
 
 import TermGrid
 
+@testable import TermGridLayout
+
 @Suite struct TimelineCalendarTests {
   @Test func dayNumbersRoundTripThroughCivilDates() {
     #expect(TimelineCalendar.days(year: 1970, month: 1, day: 1) == 0)
@@ -36,6 +38,31 @@ import TermGrid
   }
 }
 
+@Suite struct MinHeapTests {
+  @Test func popsInKeyOrderWhateverThePushOrder() {
+    var generator = SystemRandomNumberGenerator()
+    for round in 0..<50 {
+      var heap = MinHeap()
+      var keys: [Int] = []
+      for value in 0..<(round * 7 + 1) {
+        let key = Int.random(in: -50...50, using: &generator)
+        keys.append(key)
+        heap.push(key: key, value: value)
+      }
+      var popped: [Int] = []
+      while let top = heap.peek {
+        popped.append(top.key)
+        #expect(keys[top.value] == top.key, "a value stays with its key")
+        heap.pop()
+      }
+      #expect(popped == keys.sorted())
+    }
+    var empty = MinHeap()
+    empty.pop()
+    #expect(empty.peek == nil)
+  }
+}
+
 @Suite struct TimelineLayoutTests {
   @Test func overlappingRangesArePackedIntoTheLowestFreeLane() {
     // Days: a 0–10, b 5–8 (overlaps a), c 9–12 (overlaps a, not b), d 11–12 (fits after a).
@@ -44,6 +71,39 @@ import TermGrid
     #expect(fixture.layout.laneCount == 2)
     #expect(fixture.frame(0) == Rect(x: 1, y: 2, width: 20, height: 1), "after a blank column, under the headers and axis")
     #expect(fixture.frame(1) == Rect(x: 11, y: 3, width: 6, height: 1))
+  }
+
+  @Test func aPassWithTheSameItemsKeepsItsLanesAndAnyChangeIsPackedAgain() {
+    let fixture = TimelineFixture(ranges: [(0, 10), (5, 8), (9, 12), (11, 12)], pointsPerDay: 2)
+    let frames = (0..<4).map(fixture.frame)
+    fixture.layout.invalidateLayout()
+    fixture.layout.prepareIfNeeded()
+    #expect((0..<4).map(fixture.frame) == frames, "the same data: the same places")
+    #expect(fixture.lanes == [0, 1, 1, 0])
+    // b now starts after everything else ends: it moves to the first lane.
+    fixture.ranges[1] = (13, 14)
+    fixture.layout.invalidateLayout()
+    fixture.layout.prepareIfNeeded()
+    #expect(fixture.lanes == [0, 0, 1, 0], "b and d take a's lane after it, c the next")
+    #expect(fixture.frame(1)?.minX == 27)
+    // Wider markers and another scale are other inputs too.
+    fixture.ranges = [(0, nil), (1, nil), (2, nil), (3, nil)]
+    fixture.layout.invalidateLayout()
+    fixture.layout.prepareIfNeeded()
+    let narrow = fixture.lanes
+    fixture.minimumWidth = 5
+    fixture.layout.invalidateLayout()
+    fixture.layout.prepareIfNeeded()
+    #expect(fixture.lanes != narrow, "wider labels overlap, so they take more lanes: \(narrow) → \(fixture.lanes)")
+    #expect(fixture.frame(0)?.width == 5)
+    // Fitting the width: a wider screen is another scale, so every item moves.
+    let fitted = TimelineFixture(ranges: [(0, 10), (20, 30)], pointsPerDay: nil)
+    let before = fitted.frame(1)
+    fitted.host.bounds = Rect(x: 0, y: 0, width: 160, height: 24)
+    fitted.layout.invalidateLayout()
+    fitted.layout.prepareIfNeeded()
+    #expect(fitted.frame(1) != before)
+    #expect((fitted.frame(1)?.maxX ?? 0) > 80, "the last range reaches into the wider width: \(String(describing: fitted.frame(1)))")
   }
 
   @Test func pointEventsAreMarkersAsWideAsTheDelegateAsks() {
@@ -184,8 +244,8 @@ import TermGrid
 final class TimelineFixture: TimelineLayoutDelegate {
   let host: StaticLayoutHost
   let layout: TimelineLayout
-  let ranges: [(Double, Double?)]
-  let minimumWidth: Int
+  var ranges: [(Double, Double?)]
+  var minimumWidth: Int
 
   init(ranges: [(Double, Double?)], pointsPerDay: Double?, minimumWidth: Int = 1) {
     host = StaticLayoutHost(itemCounts: [ranges.count], bounds: Rect(x: 0, y: 0, width: 80, height: 24))

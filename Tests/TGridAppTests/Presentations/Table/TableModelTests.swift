@@ -1,0 +1,70 @@
+import TGridJSON
+import TermGrid
+import Testing
+
+@testable import TGridApp
+
+@Suite struct TableModelTests {
+  func store(_ json: String) throws -> DocumentStore {
+    DocumentStore(document: try JSONDocument(parsing: json), name: "test.json", path: nil)
+  }
+
+  @Test func columnsAreTheUnionOfKeysInFirstSeenOrderWithValuesFirst() throws {
+    let store = try store(#"[{"b": 1, "a": 2}, 3, {"c": 4, "a": 5}]"#)
+    let model = TableModel(store: store, root: store.root)
+    #expect(model.columns == [TableModel.valueColumn, "b", "a", "c"])
+    #expect(model.isScanned)
+    #expect(model.column(named: "c") == 3)
+    #expect(model.column(named: "zzz") == nil)
+  }
+
+  @Test func keysOfLaterRowsTurnUpAsTheScanReadsOnInSlices() throws {
+    let count = TableModel.initialScanRows + 500
+    let rows = (0..<count).map { $0 == count - 1 ? #"{"a": \#($0), "late": true}"# : #"{"a": \#($0)}"# }
+    let store = try store("[" + rows.joined(separator: ",") + "]")
+    var model = TableModel(store: store, root: store.root)
+    #expect(model.rows.count == count, "every row is listed at once")
+    #expect(model.columns == ["a"], "only the first rows are read for keys")
+    #expect(!model.isScanned)
+    #expect(model.scannedRowCount == TableModel.initialScanRows)
+    let changed = model.scan(in: store, until: UInt64.max)
+    #expect(changed)
+    #expect(model.isScanned)
+    #expect(model.columns == ["a", "late"])
+    let again = model.scan(in: store, until: UInt64.max)
+    #expect(!again, "nothing left to read: nothing changes")
+  }
+
+  @Test func aScanThatEndsAtOnceStillMakesProgress() throws {
+    let store = try store("[" + (0..<(TableModel.initialScanRows + 1_000)).map { #"{"k\#($0 % 7)": 1}"# }.joined(separator: ",") + "]")
+    var model = TableModel(store: store, root: store.root)
+    var slices = 0
+    // A deadline already past: each call still reads a block of rows before it looks at the clock.
+    while !model.isScanned, slices < 100 {
+      _ = model.scan(in: store, until: 0)
+      slices += 1
+    }
+    #expect(model.isScanned, "after \(slices) slices")
+  }
+
+  @Test func theFirstFilledColumnFollowsColumnOrderNotMemberOrder() throws {
+    let store = try store(#"[{"a": 1, "b": 2, "c": 3}, {"c": 1, "b": 2}, 7]"#)
+    let model = TableModel(store: store, root: store.root)
+    #expect(model.columns == [TableModel.valueColumn, "a", "b", "c"])
+    #expect(model.firstFilledColumn(of: model.rows[0], in: store) == 1)
+    #expect(model.firstFilledColumn(of: model.rows[1], in: store) == 2, "b comes before c among the columns")
+    #expect(model.firstFilledColumn(of: model.rows[2], in: store) == 0)
+  }
+
+  @Test func sortKeysOrderNumbersAsNumbersAndStringsByCodePoints() throws {
+    let store = try store(#"[10, 9, "é", "e\u0301", "Z", true, null, [1], "10"]"#)
+    let document = store.document
+    let keys = document.children(of: document.root).map { TableSortKey($0, in: document) }
+    #expect(keys[1] < keys[0], "9 before 10")
+    #expect(keys[4] < keys[3], "Z (U+005A) before e (U+0065)")
+    #expect(keys[3] < keys[2], "e + combining accent before é (U+00E9): code points, not canonical equivalence")
+    #expect(keys[3] != keys[2])
+    #expect(keys[8] < keys[5] && keys[5] < keys[6] && keys[6] < keys[7], "strings, booleans, null, containers")
+    #expect(keys[0] < keys[8], "numbers before strings")
+  }
+}
