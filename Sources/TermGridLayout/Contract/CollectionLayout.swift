@@ -170,7 +170,7 @@ open class CollectionLayout {
   /// one after another, which is reading order for layouts whose frames follow their index
   /// paths (a flow). Layouts that place items otherwise answer their own order: a tree
   /// answers depth-first order (its rows as shown, whatever their depth); a layout that
-  /// scatters items can answer frame order (``readingOrderByFrames(_:)`` helps).
+  /// scatters items can answer frame order (``ReadingOrder/byFrames(_:)`` helps).
   open func readingPosition(ofItemAt indexPath: IndexPath) -> Int? {
     defaultReadingPosition(ofItemAt: indexPath)
   }

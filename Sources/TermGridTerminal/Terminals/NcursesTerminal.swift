@@ -97,7 +97,7 @@ public final class NcursesTerminal: Terminal {
   public var presentsChangedCellsOnly = true
 
   /// Whether short runs of blank cells are sent in a neighbour's style when that looks the
-  /// same (``OutputStyles``), saving the colour changes around them (the default). Off,
+  /// same (see `OutputStyles`), saving the colour changes around them (the default). Off,
   /// every cell goes out in its own style. For measurements.
   public var sharesBlankStyles = true
 
