@@ -97,11 +97,13 @@ final class JSONParser {
   static let warningLimit = 1000
   /// Bytes parsed between capacity checks of the tape.
   static let sliceSize = 1 << 20
+  /// The tape's first capacity for a text of `byteCount` bytes (it grows as needed).
+  static func initialWordCapacity(byteCount: Int) -> Int { min(byteCount / 8 + 16, 1 << 22) }
 
   init(bytes: JSONBytes, mode: JSONTextMode, isStreaming: Bool = false) {
     self.isStreaming = isStreaming
     role = .document
-    storage = JSONStorage(original: bytes, wordCapacity: min(bytes.count / 8 + 16, 1 << 22))
+    storage = JSONStorage(original: bytes, wordCapacity: JSONParser.initialWordCapacity(byteCount: bytes.count))
     self.mode = mode
     stack = GrowableBuffer(capacity: 64)
     keys = GrowableBuffer(capacity: 64)
@@ -245,7 +247,18 @@ final class JSONParser {
     let added = fragment.storage.words.count - 2
     guard storage.words.count + added < Int(UInt32.max) - 2 else { return }
     let offset = storage.words.count
-    storage.words.append(contentsOf: UnsafeBufferPointer(start: fragment.storage.words.pointer + 2, count: added))
+    // In pieces, giving each piece's pages back once copied: the two tapes are never
+    // both whole in memory.
+    let piece = 1 << 18
+    var copied = 0
+    let source = fragment.storage.words
+    storage.words.reserve(offset + added)
+    while copied < added {
+      let count = min(piece, added - copied)
+      storage.words.append(contentsOf: UnsafeBufferPointer(start: source.pointer + 2 + copied, count: count))
+      source.discardPages(2 + copied..<2 + copied + count)
+      copied += count
+    }
     for (index, keyOffset) in fragment.storage.longKeyOffsets {
       storage.longKeyOffsets[UInt32(Int(index) - 2 + offset)] = keyOffset
     }

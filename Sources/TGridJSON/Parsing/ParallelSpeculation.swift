@@ -89,7 +89,7 @@ final class ParallelSpeculation: @unchecked Sendable {
   {
     let remaining = bytes.count - start
     let fragment = JSONParser(
-      fragmentOf: bytes, mode: mode, role: role, start: start, wordCapacity: min(remaining / 8 + 16, 1 << 22))
+      fragmentOf: bytes, mode: mode, role: role, start: start, wordCapacity: JSONParser.initialWordCapacity(byteCount: remaining))
     let speculation = ParallelSpeculation(fragment: fragment, start: start, role: role)
     let context = Unmanaged.passRetained(speculation).toOpaque()
     var thread = pthread_t()
