@@ -24,6 +24,8 @@ enum JSONBenchmarkChild {
     var times: [Double] = []
     var cpuTimes: [Double] = []
     var readTimes: [Double] = []
+    var indexCPU: [Double] = []
+    var indexMainCPU: [Double] = []
     var document: JSONDocument?
     for _ in 0..<runs {
       document = nil
@@ -32,7 +34,10 @@ enum JSONBenchmarkChild {
       do {
         let bytes = try JSONBytes.contentsOfFile(path)
         readTimes.append(seconds(since: start))
+        let (processBefore, threadBefore) = (cpuSeconds(), cpuSeconds(CLOCK_THREAD_CPUTIME_ID))
         document = try JSONDocument(bytes: bytes, options: options)
+        indexCPU.append(cpuSeconds() - processBefore)
+        indexMainCPU.append(cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadBefore)
       } catch {
         print("error: \(error)")
         exit(1)
@@ -41,6 +46,8 @@ enum JSONBenchmarkChild {
       cpuTimes.append(cpuSeconds() - cpuStart)
     }
     readTimes.sort()
+    indexCPU.sort()
+    indexMainCPU.sort()
     let peak = peakResidentKilobytes()
     let highWater = highWaterKilobytes()
     // Take the document out of the optional, so the edit below finds its storage unshared
@@ -85,7 +92,7 @@ enum JSONBenchmarkChild {
 
     print(
       "seconds=\(times[times.count / 2]) best=\(times[0]) cpu=\(cpuTimes[cpuTimes.count / 2]) peak=\(peak) "
-        + "read=\(readTimes[readTimes.count / 2]) "
+        + "read=\(readTimes[readTimes.count / 2]) indexcpu=\(indexCPU[runs / 2]) indexmain=\(indexMainCPU[runs / 2]) "
         + "hwm=\(highWater) baseline=\(baseline) "
         + "values=\(document.valueCount) walk=\(walk) write=\(write) parents=\(parents) edit=\(edit) preview=\(preview) "
         + "visited=\(visited)")
@@ -114,9 +121,9 @@ enum JSONBenchmarkChild {
   private static func fileSize(_ path: String) -> Int { JSONBenchmarks.fileSize(path) }
 
   /// CPU time (user + system) of this process.
-  private static func cpuSeconds() -> Double {
+  private static func cpuSeconds(_ clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 

@@ -78,6 +78,14 @@ func runJSONBenchmarks(arguments: [String]) {
         String(format: "%.2f×", engineSeconds / simdjsonSeconds), String(format: "%.2f×", serialSeconds / simdjsonSeconds),
         String(format: "%.2f×", (simdjson?["peak"] ?? .nan) * 1024 / size),
       ]))
+    comparisons.append(
+      "  \(name): read \(JSONBenchmarks.milliseconds(engine["read"] ?? .nan)); index CPU, 2 threads: "
+        + "\(JSONBenchmarks.milliseconds(engine["indexcpu"] ?? .nan)) of which the calling thread "
+        + "\(JSONBenchmarks.milliseconds(engine["indexmain"] ?? .nan)); 1 thread: "
+        + "\(JSONBenchmarks.milliseconds(serial?["indexcpu"] ?? .nan)); peak RSS 2 threads "
+        + "\(JSONBenchmarks.megabytes((engine["peak"] ?? .nan) * 1024)), 1 thread "
+        + "\(JSONBenchmarks.megabytes((serial?["peak"] ?? .nan) * 1024)), simdjson "
+        + "\(JSONBenchmarks.megabytes((simdjson?["peak"] ?? .nan) * 1024))")
     details.append(
       "\(name): \(Int(engine["values"] ?? 0)) values; best \(JSONBenchmarks.milliseconds(engine["best"] ?? .nan)); "
         + "RSS before parsing \(JSONBenchmarks.megabytes((engine["baseline"] ?? .nan) * 1024)), "

@@ -61,8 +61,9 @@ final class ParallelSpeculation: @unchecked Sendable {
     let count = bytes.count
     guard count - position >= max(minimumByteCount, 2), processorCount >= 2 else { return nil }
     let base = bytes.base
-    // The caller also copies the fragment's tape: give it a little less than half.
-    let middle = position + (count - position) * 12 / 25
+    // The caller also copies the fragment's tape (about 0.6 ms per MB of text, with the
+    // page faults of its tape): it parses 44 % of the text, the fragment the rest.
+    let middle = position + (count - position) * 11 / 25
     var index = middle
     let limit = min(count - 1, middle + searchDistance)
     while index < limit {
