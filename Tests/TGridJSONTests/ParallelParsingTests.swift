@@ -290,4 +290,20 @@ struct ParallelParsingTests {
     }
     #expect(results == [true, true, true, true])
   }
+
+  @Test func aProgressiveLoadInSmallStepsKeepsEveryRecord() throws {
+    var text = "[\n"
+    for index in 0..<150_000 {
+      text += #"{"id": \#(index), "name": "user \#(index)", "email": "u\#(index)@example.com", "score": \#(index % 997).5, "city": "Zürich"}"#
+      text += index + 1 < 150_000 ? ",\n" : "\n"
+    }
+    text += "]\n"
+    let bytes = JSONBytes(string: text)
+    let parser = JSONProgressiveParser(bytes: bytes)
+    while try !parser.advance(byteBudget: 1 << 16) { _ = parser.preview(maximumChildren: 50) }
+    let document = try parser.document()
+    #expect(document.childCount(of: document.root) == 150_000)
+    let direct = try JSONDocument(bytes: bytes)
+    #expect(direct.childCount(of: direct.root) == 150_000)
+  }
 }
