@@ -32,7 +32,43 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if finished, let document = try? parser.document(), document.serializedBytes() != bytes {
     fatalError("progressive parsing changed the bytes")
   }
+  compareParallelParsing(bytes)
   return 0
+}
+
+/// A fragment parsed ahead on a second thread, from the chosen start and from a byte picked
+/// by the input itself, must give the serial tape and the serial error exactly.
+private func compareParallelParsing(_ bytes: [UInt8]) {
+  guard bytes.count > 2 else { return }
+  let input = JSONBytes(bytes)
+  let pick = Int(bytes[0]) * 256 + Int(bytes[bytes.count - 1])
+  let start = 1 + pick % (bytes.count - 1)
+  let choices: [JSONParser.Parallelism] = [
+    .automatic(minimumByteCount: 1), .forced(start: start, role: .arrayElements),
+    .forced(start: start, role: .topLevelValues),
+  ]
+  for mode in [JSONTextMode.automatic, .json] {
+    let serial = outcome(input, mode: mode, .serial)
+    for choice in choices where outcome(input, mode: mode, choice) != serial {
+      fatalError("parsing with a fragment (\(choice)) differs from the serial parse")
+    }
+  }
+}
+
+/// The tape and counts of a parse, or its error's offset and message.
+private func outcome(_ bytes: JSONBytes, mode: JSONTextMode, _ parallelism: JSONParser.Parallelism) -> [String] {
+  let parser = JSONParser(bytes: bytes, mode: mode)
+  parser.parallelism = parallelism
+  do {
+    _ = try parser.parse(upTo: Int.max)
+  } catch {
+    return ["error", "\(error.offset)", error.message]
+  }
+  let storage = parser.storage
+  return storage.wordArray(from: 0, count: storage.wordCount).map { String($0) } + [
+    "\(storage.containerCount)", "\(storage.maximumDepth)", "\(storage.isLines)", "\(storage.warningCount)",
+    "\(storage.longKeyOffsets.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" })",
+  ] + storage.warnings.map { "\($0.byteOffset) \($0.message)" }
 }
 
 private func exercise(_ document: JSONDocument) {

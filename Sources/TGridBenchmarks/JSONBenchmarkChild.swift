@@ -10,7 +10,8 @@ enum JSONBenchmarkChild {
   static func run(kind: String, path: String) {
     let baseline = peakResidentKilobytes()
     switch kind {
-    case "engine": engine(path: path, baseline: baseline)
+    case "engine": engine(path: path, baseline: baseline, options: JSONParseOptions())
+    case "engine-serial": engine(path: path, baseline: baseline, options: JSONParseOptions(allowsSecondThread: false))
     case "foundation": foundation(path: path, baseline: baseline)
     default: print("unknown measurement \(kind)")
     }
@@ -18,17 +19,25 @@ enum JSONBenchmarkChild {
 
   /// Indexes the file several times (one document alive at a time), then measures the
   /// operations the app does on the last document.
-  private static func engine(path: String, baseline: Double) {
+  private static func engine(path: String, baseline: Double, options: JSONParseOptions) {
     let runs = fileSize(path) > 50_000_000 ? 5 : 9
     var times: [Double] = []
     var cpuTimes: [Double] = []
+    var readTimes: [Double] = []
+    var indexCPU: [Double] = []
+    var indexMainCPU: [Double] = []
     var document: JSONDocument?
     for _ in 0..<runs {
       document = nil
       let start = ContinuousClock.now
       let cpuStart = cpuSeconds()
       do {
-        document = try JSONDocument(bytes: try JSONBytes.contentsOfFile(path))
+        let bytes = try JSONBytes.contentsOfFile(path)
+        readTimes.append(seconds(since: start))
+        let (processBefore, threadBefore) = (cpuSeconds(), cpuSeconds(CLOCK_THREAD_CPUTIME_ID))
+        document = try JSONDocument(bytes: bytes, options: options)
+        indexCPU.append(cpuSeconds() - processBefore)
+        indexMainCPU.append(cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadBefore)
       } catch {
         print("error: \(error)")
         exit(1)
@@ -36,6 +45,9 @@ enum JSONBenchmarkChild {
       times.append(seconds(since: start))
       cpuTimes.append(cpuSeconds() - cpuStart)
     }
+    readTimes.sort()
+    indexCPU.sort()
+    indexMainCPU.sort()
     let peak = peakResidentKilobytes()
     let highWater = highWaterKilobytes()
     // Take the document out of the optional, so the edit below finds its storage unshared
@@ -80,6 +92,7 @@ enum JSONBenchmarkChild {
 
     print(
       "seconds=\(times[times.count / 2]) best=\(times[0]) cpu=\(cpuTimes[cpuTimes.count / 2]) peak=\(peak) "
+        + "read=\(readTimes[readTimes.count / 2]) indexcpu=\(indexCPU[runs / 2]) indexmain=\(indexMainCPU[runs / 2]) "
         + "hwm=\(highWater) baseline=\(baseline) "
         + "values=\(document.valueCount) walk=\(walk) write=\(write) parents=\(parents) edit=\(edit) preview=\(preview) "
         + "visited=\(visited)")
@@ -108,9 +121,9 @@ enum JSONBenchmarkChild {
   private static func fileSize(_ path: String) -> Int { JSONBenchmarks.fileSize(path) }
 
   /// CPU time (user + system) of this process.
-  private static func cpuSeconds() -> Double {
+  private static func cpuSeconds(_ clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> Double {
     var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    clock_gettime(clock, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 

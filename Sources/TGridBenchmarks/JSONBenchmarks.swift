@@ -44,6 +44,7 @@ func runJSONBenchmarks(arguments: [String]) {
   print("")
   print(JSONBenchmarks.row(["file", "size", "engine", "MB/s", "CPU MB/s", "peak RSS", "RSS/size", "Foundation", "MB/s", "RSS", "speed-up"]))
   var details: [String] = []
+  var comparisons: [String] = []
   for path in paths {
     let size = Double(JSONBenchmarks.fileSize(path))
     guard let engine = JSONBenchmarks.measure("engine", path), let engineSeconds = engine["seconds"],
@@ -62,6 +63,29 @@ func runJSONBenchmarks(arguments: [String]) {
         JSONBenchmarks.megabytes((foundation?["peak"] ?? .nan) * 1024),
         String(format: "%.0f×", foundationSeconds / engineSeconds),
       ]))
+    // The same index on one thread, and simdjson's DOM parse of the same file (its own
+    // process, built by Scripts/simdjson-bench.sh when libsimdjson-dev is installed).
+    let serial = JSONBenchmarks.measure("engine-serial", path)
+    let serialSeconds = serial?["seconds"] ?? .nan
+    let simdjson = JSONBenchmarks.simdjson(path)
+    let simdjsonSeconds = simdjson?["seconds"] ?? .nan
+    comparisons.append(
+      JSONBenchmarks.comparisonRow([
+        name, JSONBenchmarks.milliseconds(engineSeconds), String(format: "%.0f", size / 1e6 / engineSeconds),
+        JSONBenchmarks.milliseconds(engine["read"] ?? .nan),
+        JSONBenchmarks.milliseconds(serialSeconds), String(format: "%.0f", size / 1e6 / serialSeconds),
+        JSONBenchmarks.milliseconds(simdjsonSeconds), JSONBenchmarks.milliseconds(simdjson?["parse"] ?? .nan),
+        String(format: "%.2f×", engineSeconds / simdjsonSeconds), String(format: "%.2f×", serialSeconds / simdjsonSeconds),
+        String(format: "%.2f×", (simdjson?["peak"] ?? .nan) * 1024 / size),
+      ]))
+    comparisons.append(
+      "  \(name): read \(JSONBenchmarks.milliseconds(engine["read"] ?? .nan)); index CPU, 2 threads: "
+        + "\(JSONBenchmarks.milliseconds(engine["indexcpu"] ?? .nan)) of which the calling thread "
+        + "\(JSONBenchmarks.milliseconds(engine["indexmain"] ?? .nan)); 1 thread: "
+        + "\(JSONBenchmarks.milliseconds(serial?["indexcpu"] ?? .nan)); peak RSS 2 threads "
+        + "\(JSONBenchmarks.megabytes((engine["peak"] ?? .nan) * 1024)), 1 thread "
+        + "\(JSONBenchmarks.megabytes((serial?["peak"] ?? .nan) * 1024)), simdjson "
+        + "\(JSONBenchmarks.megabytes((simdjson?["peak"] ?? .nan) * 1024))")
     details.append(
       "\(name): \(Int(engine["values"] ?? 0)) values; best \(JSONBenchmarks.milliseconds(engine["best"] ?? .nan)); "
         + "RSS before parsing \(JSONBenchmarks.megabytes((engine["baseline"] ?? .nan) * 1024)), "
@@ -74,6 +98,11 @@ func runJSONBenchmarks(arguments: [String]) {
   }
   print("")
   details.forEach { print($0) }
+  print("")
+  print("Two threads against one and against simdjson's DOM parser (same run; each a fresh process; simdjson")
+  print("= padded_string::load + dom::parser::parse, median of 5; ratio = our time ÷ simdjson's, lower is faster):")
+  print(JSONBenchmarks.comparisonRow(["file", "2 threads", "MB/s", "of it read", "1 thread", "MB/s", "simdjson", "its parse", "2 thr ÷ sj", "1 thr ÷ sj", "sj RSS/size"]))
+  comparisons.forEach { print($0) }
 }
 
 /// Helpers of the parent process.
@@ -119,6 +148,38 @@ enum JSONBenchmarks {
       if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
     }
     return values
+  }
+
+  /// Runs `Scripts/simdjson-bench.sh` on a file; nil when simdjson is not installed.
+  static func simdjson(_ path: String) -> [String: Double]? {
+    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    components.removeLast(3)
+    let script = components.joined(separator: "/") + "/Scripts/simdjson-bench.sh"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [script, path, "5"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last else {
+      return nil
+    }
+    var values: [String: Double] = [:]
+    for pair in line.split(separator: " ") {
+      let parts = pair.split(separator: "=")
+      if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+    }
+    return values
+  }
+
+  static func comparisonRow(_ cells: [String]) -> String {
+    let widths = [20, 11, 6, 11, 10, 6, 10, 10, 11, 11, 11]
+    return zip(cells, widths).map { cell, width in
+      cell.count >= width ? cell + " " : cell + String(repeating: " ", count: width - cell.count)
+    }.joined()
   }
 
   static func fileSize(_ path: String) -> Int {

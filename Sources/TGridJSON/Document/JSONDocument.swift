@@ -21,6 +21,7 @@ public struct JSONDocument: Sendable {
   /// Parses bytes (for example ``JSONBytes/contentsOfFile(_:)``).
   public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions()) throws(JSONSyntaxError) {
     let parser = JSONParser(bytes: bytes, mode: options.mode)
+    if !options.allowsSecondThread { parser.parallelism = .serial }
     do {
       _ = try parser.parse(upTo: Int.max)
     } catch {

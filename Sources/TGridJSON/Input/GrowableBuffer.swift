@@ -76,6 +76,20 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     count += elements.count
   }
 
+  /// Gives the memory of the whole pages inside `range` back to the system; they read as
+  /// zeros afterwards (for elements already copied elsewhere, before the buffer is freed).
+  func discardPages(_ range: Range<Int>) {
+    #if canImport(Glibc)
+      let stride = MemoryLayout<Element>.stride
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let start = (Int(bitPattern: pointer) + range.lowerBound * stride + page - 1) & ~(page - 1)
+      let end = (Int(bitPattern: pointer) + range.upperBound * stride) & ~(page - 1)
+      if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+        _ = madvise(address, end - start, MADV_DONTNEED)
+      }
+    #endif
+  }
+
   /// A copy with its own storage.
   func copy() -> GrowableBuffer {
     var result = GrowableBuffer(capacity: count)

@@ -55,6 +55,41 @@ final class JSONParser {
   @exclusivity(unchecked) private var deepestStack = 1
   private var duplicates: [Duplicate] = []
   private var duplicateCount = 0
+  /// What this parser is: a whole text, or a fragment parsed ahead on another thread.
+  let role: Role
+  /// For a fragment that ended cleanly: the index of the byte that ended it (the `]` of
+  /// the array it started in, or the end of the input for top-level values).
+  private(set) var fragmentEnd = -1
+  /// The fragment being parsed ahead on another thread, until this parser reaches its start.
+  private var speculation: ParallelSpeculation?
+  /// Whether a speculation was considered for this text (once per parser).
+  private var consideredSpeculation = false
+  /// Whether a fragment parsed on another thread was taken (tests check it).
+  private(set) var tookFragment = false
+  /// How to parse: on this thread alone, or with a fragment parsed ahead (tests force one).
+  var parallelism = Parallelism.automatic(minimumByteCount: ParallelSpeculation.minimumByteCount)
+
+  /// What a parser is parsing.
+  enum Role {
+    /// A whole text, from its first byte.
+    case document
+    /// A fragment starting at a value that follows a `,` in an array whose start it never
+    /// sees: it ends at that array's `]` (which it leaves unread).
+    case arrayElements
+    /// A fragment starting at a top-level value (JSON Lines): it ends at the end of the input.
+    case topLevelValues
+  }
+
+  /// Whether a document is parsed with a fragment parsed ahead on a second thread.
+  enum Parallelism {
+    /// On texts of this many bytes or more, with two or more cores.
+    case automatic(minimumByteCount: Int)
+    /// Never.
+    case serial
+    /// Always, starting a fragment of this role at this byte offset, even where no value
+    /// can start (tests use it to check that a wrong guess is thrown away).
+    case forced(start: Int, role: Role)
+  }
 
   /// Objects with more keys than this switch from a linear search to a hash index.
   static let linearKeyLimit = 24
@@ -62,10 +97,13 @@ final class JSONParser {
   static let warningLimit = 1000
   /// Bytes parsed between capacity checks of the tape.
   static let sliceSize = 1 << 20
+  /// The tape's first capacity for a text of `byteCount` bytes (it grows as needed).
+  static func initialWordCapacity(byteCount: Int) -> Int { min(byteCount / 8 + 16, 1 << 22) }
 
   init(bytes: JSONBytes, mode: JSONTextMode, isStreaming: Bool = false) {
     self.isStreaming = isStreaming
-    storage = JSONStorage(original: bytes, wordCapacity: min(bytes.count / 8 + 16, 1 << 22))
+    role = .document
+    storage = JSONStorage(original: bytes, wordCapacity: JSONParser.initialWordCapacity(byteCount: bytes.count))
     self.mode = mode
     stack = GrowableBuffer(capacity: 64)
     keys = GrowableBuffer(capacity: 64)
@@ -76,6 +114,24 @@ final class JSONParser {
     top = Frame(tapeIndex: 0, childCount: 0, keyBase: 0, isObject: false)
     position = 0
     checkByteOrderMark()
+  }
+
+  /// A fragment parser: parses `bytes` from `start` as if a parser of the whole text stood
+  /// there (see ``Role``), into a tape of its own whose first two words are placeholders.
+  init(fragmentOf bytes: JSONBytes, mode: JSONTextMode, role: Role, start: Int, wordCapacity: Int) {
+    self.role = role
+    self.mode = mode
+    storage = JSONStorage(original: bytes, wordCapacity: wordCapacity)
+    storage.containerCount = 0
+    stack = GrowableBuffer(capacity: 64)
+    keys = GrowableBuffer(capacity: 64)
+    storage.words.append(0)
+    storage.words.append(0)
+    top = Frame(tapeIndex: 0, childCount: 0, keyBase: 0, isObject: false)
+    position = start
+    checkedByteOrderMark = true
+    deepestStack = 0
+    parallelism = .serial
   }
 
   /// Skips a UTF-8 byte order mark at the start, once three bytes (or all of them) are in.
@@ -109,6 +165,7 @@ final class JSONParser {
   }
 
   deinit {
+    speculation?.discard()
     stack.release()
     keys.release()
   }
@@ -125,13 +182,110 @@ final class JSONParser {
   /// Parses until `position` reaches `limit` (stopping only between values) or the text
   /// ends. Returns whether the whole text has been parsed.
   func parse(upTo limit: Int) throws(ParseFailure) -> Bool {
+    if !consideredSpeculation { considerSpeculation() }
     while !isFinished {
-      let sliceEnd = min(limit, position + JSONParser.sliceSize)
+      var sliceEnd = min(limit, position + JSONParser.sliceSize)
       if sliceEnd <= position && limit < storage.originalCount { break }
-      try parseSlice(until: sliceEnd)
+      // Stop where the fragment parsed ahead starts, to see whether it can be taken.
+      if let speculation, position < speculation.start { sliceEnd = min(sliceEnd, speculation.start) }
+      do {
+        try parseSlice(until: sliceEnd)
+      } catch {
+        speculation?.discard()
+        speculation = nil
+        throw error
+      }
+      if let speculation, position >= speculation.start {
+        self.speculation = nil
+        takeFragment(of: speculation)
+      }
       if position >= limit && limit < storage.originalCount { break }
     }
     return isFinished
+  }
+
+  // MARK: - Parallel parsing
+
+  /// Starts a fragment of the text's second half on another thread, when it is worth it.
+  private func considerSpeculation() {
+    consideredSpeculation = true
+    guard role == .document, !isStreaming, !isFinished else { return }
+    switch parallelism {
+    case .serial: return
+    case .automatic(let minimumByteCount):
+      guard
+        let (start, role) = ParallelSpeculation.chooseStart(
+          in: storage.original, from: position, mode: mode, minimumByteCount: minimumByteCount)
+      else {
+        return
+      }
+      speculation = ParallelSpeculation.start(parsing: storage.original, mode: mode, role: role, at: start)
+    case .forced(let start, let role):
+      guard start > position, start <= storage.originalCount else { return }
+      speculation = ParallelSpeculation.start(parsing: storage.original, mode: mode, role: role, at: start)
+    }
+  }
+
+  /// This parser stopped at or past the fragment's start: if it stands exactly where the
+  /// fragment assumed (a value after a `,` of an array, or a top-level value), waits for the
+  /// fragment and appends its tape and counts, as if it had parsed those bytes itself;
+  /// otherwise (the guess was wrong, or the fragment met an error) throws it away and
+  /// parses on alone, so errors are always found and reported by this parser.
+  private func takeFragment(of speculation: ParallelSpeculation) {
+    let start = speculation.start
+    let base = storage.original.base
+    var matches = position == start && expectsValue && pendingKeyOffset < 0
+    switch speculation.role {
+    case .arrayElements: matches = matches && stack.count >= 1 && !top.isObject && start > 0 && base[start - 1] == 0x2C
+    case .topLevelValues: matches = matches && stack.count == 0 && mode != .json
+    case .document: matches = false
+    }
+    guard matches, let fragment = speculation.finishedFragment() else {
+      speculation.discard()
+      return
+    }
+    let added = fragment.storage.words.count - 2
+    guard storage.words.count + added < Int(UInt32.max) - 2 else { return }
+    let offset = storage.words.count
+    // In pieces, giving each piece's pages back once copied: the two tapes are never
+    // both whole in memory.
+    let piece = 1 << 18
+    var copied = 0
+    let source = fragment.storage.words
+    storage.words.reserve(offset + added)
+    while copied < added {
+      let count = min(piece, added - copied)
+      storage.words.append(contentsOf: UnsafeBufferPointer(start: source.pointer + 2 + copied, count: count))
+      source.discardPages(2 + copied..<2 + copied + count)
+      copied += count
+    }
+    for (index, keyOffset) in fragment.storage.longKeyOffsets {
+      storage.longKeyOffsets[UInt32(Int(index) - 2 + offset)] = keyOffset
+    }
+    storage.containerCount += fragment.storage.containerCount
+    top.childCount += fragment.top.childCount
+    deepestStack = max(deepestStack, stack.count + fragment.deepestStack)
+    duplicateCount += fragment.duplicateCount
+    duplicates.append(contentsOf: fragment.duplicates.prefix(JSONParser.warningLimit - duplicates.count))
+    position = fragment.fragmentEnd
+    expectsValue = false
+    tookFragment = true
+  }
+
+  /// Parses a fragment to its end on the calling thread, checking `isCancelled` between
+  /// slices; returns whether it ended cleanly (false on any syntax error: the parser of the
+  /// whole text will find and report it).
+  func parseFragment(isCancelled: () -> Bool) -> Bool {
+    let end = storage.originalCount
+    do {
+      while !isFinished {
+        if isCancelled() { return false }
+        try parseSlice(until: end - position > JSONParser.sliceSize ? position + JSONParser.sliceSize : end)
+      }
+    } catch {
+      return false
+    }
+    return fragmentEnd >= 0
   }
 
   // MARK: - The hot loop
@@ -145,6 +299,8 @@ final class JSONParser {
     }
     let streaming = isStreaming
     let stopsEarly = sliceEnd < end || streaming
+    // Stack depth of the top-level values: -1 in an array fragment, which has none.
+    let topLevelDepth = role == .arrayElements ? -1 : 0
     var i = position
     var words = storage.words
     var containerCount = storage.containerCount
@@ -178,7 +334,7 @@ final class JSONParser {
         i = JSONScanner.skipWhitespace(base, i, end)
         guard i < end else {
           if streaming { return }
-          if stack.count == 0 {
+          if stack.count == topLevelDepth {
             try finish(top: top, words: &words)
             return
           }
@@ -258,7 +414,7 @@ final class JSONParser {
       }
 
       // After a value: a separator, the end of the container, or the next top-level value.
-      if stack.count == 0 {
+      if stack.count == topLevelDepth {
         let valueEnd = i
         i = JSONScanner.skipWhitespace(base, i, end)
         if i >= end {
@@ -293,6 +449,12 @@ final class JSONParser {
         }
         expectsValue = true
       } else if byte == (top.isObject ? 0x7D : 0x5D) {
+        if stack.count == 0 {
+          // Only an array fragment gets here: the `]` of the array it started in.
+          fragmentEnd = i
+          isFinished = true
+          return
+        }
         words.pointer[top.tapeIndex &+ 1] = TapeWord.info(
           endDelta: words.count &- top.tapeIndex, childCount: top.childCount)
         if top.isObject { closeObject(top, depth: stack.count) }
@@ -473,6 +635,12 @@ final class JSONParser {
   }
 
   private func finish(top: Frame, words: inout GrowableBuffer<UInt64>) throws(ParseFailure) {
+    if role != .document {
+      // A fragment of top-level values ends with the input; its caller finishes the text.
+      fragmentEnd = storage.originalCount
+      isFinished = true
+      return
+    }
     if mode != .lines && top.childCount == 0 {
       throw ParseFailure(offset: storage.originalCount, message: "expected a JSON value, found the end of the input")
     }

@@ -50,7 +50,9 @@ public final class JSONProgressiveParser: Sendable {
   /// Prepares to parse `bytes`; no parsing happens until ``advance(byteBudget:)``.
   public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions()) {
     total = Atomic(bytes.count)
-    state = Locked(.parsing(JSONParser(bytes: bytes, mode: options.mode)))
+    let parser = JSONParser(bytes: bytes, mode: options.mode)
+    if !options.allowsSecondThread { parser.parallelism = .serial }
+    state = Locked(.parsing(parser))
     stream = nil
   }
 

@@ -27,15 +27,17 @@ import Testing
     run.runUntil { run.browser.store.hasContent }
     run.terminal.enqueue(.key(KeyEvent(.character("l"))), .key(KeyEvent(.character("d"))))
     _ = run.runLoop.run()
+    // With two threads the load can end before the keys are read: then the first `d` deletes.
+    let refusedWhileLoading = run.browser.message?.contains("still loading") == true
     if run.browser.load != nil {
-      #expect(run.browser.message?.contains("still loading") == true)
+      #expect(refusedWhileLoading)
       #expect(run.terminal.lines.last?.contains("loading") == true)
     }
     run.runUntilLoaded()
     #expect(run.browser.focusedPath() == ".[1]", "the focus stays on the same value")
     run.terminal.enqueue(.key(KeyEvent(.character("d"))))
     _ = run.runLoop.run()
-    #expect(run.browser.store.document.childCount(of: run.browser.store.document.root) == 149_999)
+    #expect(run.browser.store.document.childCount(of: run.browser.store.document.root) == (refusedWhileLoading ? 149_999 : 149_998))
   }
 
   @Test func aFailingLoadEndsTheRunLoopWithItsMessage() throws {
