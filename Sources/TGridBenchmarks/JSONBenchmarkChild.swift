@@ -10,7 +10,7 @@ enum JSONBenchmarkChild {
   static func run(kind: String, path: String) {
     let baseline = peakResidentKilobytes()
     switch kind {
-    case "engine": engine(path: path, baseline: baseline, options: JSONParseOptions())
+    case "engine": engine(path: path, baseline: baseline, options: JSONParseOptions(allowsSecondThread: true))
     case "engine-serial": engine(path: path, baseline: baseline, options: JSONParseOptions(allowsSecondThread: false))
     case "foundation": foundation(path: path, baseline: baseline)
     default: print("unknown measurement \(kind)")
