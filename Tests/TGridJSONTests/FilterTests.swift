@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TGridJSON
@@ -289,21 +290,13 @@ extension FilterTests {
     ["/usr/bin/jq", "/usr/local/bin/jq"].first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
+  /// Runs jq through posix_spawn (Foundation's `Process` leaves its helper threads' memory
+  /// behind, which LeakSanitizer reports).
   static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let data = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let result = try spawnAndWait(executable, arguments, input: Data(input.utf8))
+    return String(decoding: result.output, as: UTF8.self)
   }
+
 }
 
 // MARK: - Fixtures

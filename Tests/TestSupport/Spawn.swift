@@ -1,22 +1,21 @@
 import Foundation
-import TestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// What a spawned program did.
-struct SpawnResult {
+public struct SpawnResult: Sendable {
   /// The exit status, or 128 + the signal that ended it.
-  var status: Int32
+  public var status: Int32
   /// Its standard output.
-  var output: Data
+  public var output: Data
   /// Its standard error.
-  var error: Data
+  public var error: Data
 }
 
-struct SpawnError: Error, CustomStringConvertible {
-  var description: String
+public struct SpawnError: Error, CustomStringConvertible {
+  public var description: String
 }
 
 /// Runs a program to completion with posix_spawn and waitpid.
@@ -26,7 +25,7 @@ struct SpawnError: Error, CustomStringConvertible {
 /// never returns. Here the child gets only standard input, output and error (every other
 /// descriptor is closed), output goes to files (no pipe whose end a daemon could hold), and
 /// the parent reaps the child itself.
-func spawnAndWait(
+public func spawnAndWait(
   _ executable: String, _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil,
   timeoutSeconds: Double = 60
 ) throws -> SpawnResult {
