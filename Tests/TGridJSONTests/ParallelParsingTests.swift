@@ -99,7 +99,9 @@ struct ParallelParsingTests {
   @Test func generatedDocumentsParseTheSameWithAFragmentStartingAtAnyByte() {
     var random = RandomJSON(seed: 0x5EED_16)
     var taken = 0
-    for number in 0..<60 {
+    // A quarter of the documents in instrumented builds (several times slower).
+    let documents = SanitizerBuild.isActive ? 15 : 60
+    for number in 0..<documents {
       let text = random.document()
       let bytes = Array(text.utf8)
       let starts = Self.offsets(of: bytes.count, every: number < 10 ? 700 : 0)
@@ -107,7 +109,7 @@ struct ParallelParsingTests {
         taken += Self.expectSameAsSerial(bytes, mode: mode, starts: starts, "generated document \(number)")
       }
     }
-    #expect(taken > 100)
+    #expect(taken > documents * 5 / 3)
   }
 
   @Test func generatedDocumentsWithAnErrorFailAtTheSameLineAndColumn() {
