@@ -86,26 +86,27 @@ struct ShownChildren: Sequence {
 }
 
 extension DocumentStore {
+  /// The elements the filter keeps when it filters `node`; nil when it does not.
+  private func filteredChildren(of node: JSONNode) -> [JSONNode]? {
+    guard let filter, self.node(filter.container) == node else { return nil }
+    return filter.shown
+  }
+
   /// The children of `node` that views show: those the filter keeps when it filters
   /// `node`, else all of them.
   func shownChildren(of node: JSONNode) -> ShownChildren {
-    if let filter, let filtered = self.node(filter.container), filtered == node {
-      return ShownChildren(base: .filtered(filter.shown))
-    }
+    if let kept = filteredChildren(of: node) { return ShownChildren(base: .filtered(kept)) }
     return ShownChildren(base: .all(document.children(of: node)))
   }
 
   /// The child of `node` at a position among those views show.
   func shownChild(at position: Int, of node: JSONNode) -> JSONNode? {
-    if let filter, let filtered = self.node(filter.container), filtered == node {
-      return filter.shown.indices.contains(position) ? filter.shown[position] : nil
-    }
+    if let kept = filteredChildren(of: node) { return kept.indices.contains(position) ? kept[position] : nil }
     return document.child(at: position, of: node)
   }
 
   /// How many children of `node` views show.
   func shownChildCount(of node: JSONNode) -> Int {
-    if let filter, let filtered = self.node(filter.container), filtered == node { return filter.shown.count }
-    return document.childCount(of: node)
+    filteredChildren(of: node)?.count ?? document.childCount(of: node)
   }
 }
