@@ -122,6 +122,12 @@ import Testing
         for position in 0..<document.childCount(of: node) {
           #expect(document.child(at: position, of: node) == reparsed.child(at: position, of: node))
         }
+        // Counted from the kept container index, against a walk of the subtree.
+        var walked = -1
+        for _ in document.descendants(of: node) { walked += 1 }
+        #expect(document.descendantCount(of: node) == walked, "step \(step): descendants of \(node)")
+      } else {
+        #expect(document.descendantCount(of: node) == 0)
       }
     }
     if !document.isValue(document.root, equalTo: reparsed.root, in: reparsed) {

@@ -99,6 +99,16 @@ extension DocumentStore {
     return ShownChildren(base: .all(document.children(of: node)))
   }
 
+  /// Calls `body` with each child of `node` views show, in order; a large container's
+  /// children come from its child table (``JSONDocument/forEachChild(of:_:)``).
+  func forEachShownChild(of node: JSONNode, _ body: (JSONNode) -> Void) {
+    if let kept = filteredChildren(of: node) {
+      for child in kept { body(child) }
+    } else {
+      document.forEachChild(of: node, body)
+    }
+  }
+
   /// The child of `node` at a position among those views show.
   func shownChild(at position: Int, of node: JSONNode) -> JSONNode? {
     if let kept = filteredChildren(of: node) { return kept.indices.contains(position) ? kept[position] : nil }

@@ -129,6 +129,26 @@ struct ContainerIndex: Sendable, Equatable {
     return low == 0 ? nil : Position(block: block, slot: low - 1)
   }
 
+  /// How many containers start at tape indices in `range`: two binary searches and a sum
+  /// over the blocks between them (a thousand containers per block).
+  func containerCount(in range: Range<Int>) -> Int {
+    guard !range.isEmpty else { return 0 }
+    func ordinal(atOrBefore index: Int) -> Int {
+      guard let position = lastContainer(atOrBefore: index) else { return 0 }
+      var count = position.slot + 1
+      for block in 0..<position.block { count += blocks[block].offsets.count }
+      return count
+    }
+    guard let last = lastContainer(atOrBefore: range.upperBound - 1) else { return 0 }
+    let first = lastContainer(atOrBefore: range.lowerBound - 1)
+    guard let first else { return ordinal(atOrBefore: range.upperBound - 1) }
+    // Count the blocks between the two positions only.
+    if first.block == last.block { return last.slot - first.slot }
+    var count = blocks[first.block].offsets.count - first.slot - 1 + last.slot + 1
+    for block in (first.block + 1)..<last.block { count += blocks[block].offsets.count }
+    return count
+  }
+
   /// The tape index of the container at a position.
   @inline(__always) func index(at position: Position) -> Int { blocks[position.block].index(at: position.slot) }
 

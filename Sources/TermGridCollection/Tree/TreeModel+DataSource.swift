@@ -54,7 +54,7 @@ extension TreeModel: TreeLayoutDataSource {
   }
 
   public func labelWidth(ofItemAt indexPath: IndexPath) -> Int {
-    isValid(indexPath) ? Int(levels[indexPath.section].widths[indexPath.item]) : 0
+    isValid(indexPath) ? measuredWidth(at: indexPath) : 0
   }
 
   public func kind(ofItemAt indexPath: IndexPath) -> String {
@@ -70,16 +70,38 @@ extension TreeModel: TreeLayoutDataSource {
   public func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void) {
     let level = levels.indices.contains(section) ? levels[section] : Level()
     let shown = min(count, level.count)
+    // Nodes not measured yet are described by the mean width of those that are.
+    var measuredTotal = 0
+    var measuredCount = 0
+    var unmeasured = 0
+    for width in level.widths {
+      if width >= 0 {
+        measuredTotal += Int(width)
+        measuredCount += 1
+      } else {
+        unmeasured += 1
+      }
+    }
+    let estimate = unmeasured == 0 ? 0 : measuredCount > 0 ? measuredTotal / measuredCount : 16
     level.childStarts.withUnsafeBufferPointer { starts in
       level.widths.withUnsafeBufferPointer { widths in
         level.flags.withUnsafeBufferPointer { flags in
           for item in 0..<shown {
+            let childItems = Int(starts[item])..<Int(starts[item + 1])
+            if widths[item] < 0 || flags[item] & Flags.unresolved != 0 {
+              body(
+                item,
+                TreeNodeDescription(
+                  childItems: childItems, labelWidth: widths[item] < 0 ? estimate : Int(widths[item]),
+                  isCollapsed: flags[item] & (Flags.collapsed | Flags.unresolved) != 0, isEstimated: true))
+              continue
+            }
             let isCollapsed = flags[item] & Flags.collapsed != 0
             body(
               item,
               TreeNodeDescription(
-                childItems: Int(starts[item])..<Int(starts[item + 1]), labelWidth: Int(widths[item]),
-                isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenCount(ofNode: level.nodes[item]) : 0))
+                childItems: childItems, labelWidth: Int(widths[item]), isCollapsed: isCollapsed,
+                hiddenDescendantCount: isCollapsed ? hiddenCount(ofNode: level.nodes[item]) : 0))
           }
         }
       }

@@ -53,7 +53,7 @@ public final class TreeModel {
   struct Level {
     /// The node shown at each item.
     var nodes: [Int] = []
-    /// Each node's label width.
+    /// Each node's label width, -1 until it is measured.
     var widths: [Int32] = []
     /// Each node's flags (``Flags``).
     var flags: [UInt8] = []
@@ -66,9 +66,21 @@ public final class TreeModel {
   enum Flags {
     static let hasChildren: UInt8 = 1
     static let collapsed: UInt8 = 2
+    /// Not asked about yet: listed collapsed, past ``TreeModel/eagerlyDescribedNodeLimit``;
+    /// whether it has children is asked when it is first needed (it then shows collapsed).
+    static let unresolved: UInt8 = 4
   }
 
   var levels: [Level] = []
+
+  /// How many nodes one reading of the tree (``reload()``, an expansion, a refresh) asks
+  /// the provider about at once. Past it, nodes are listed without being described: a
+  /// node's label is measured and, when it starts collapsed, whether it has children is
+  /// asked, when the layout shows it or someone asks (``TreeNodeDescription/isEstimated``).
+  /// Opening a node of a million children then lists them without reading them.
+  public var eagerlyDescribedNodeLimit = 256
+  /// Nodes described in the current reading.
+  private var describedInReading = 0
   /// Collapse states set by hand, by node; they outlive the node being hidden.
   var explicitCollapse: [Int: Bool] = [:]
   var descendantCounts: [Int: Int] = [:]
@@ -108,6 +120,7 @@ public final class TreeModel {
   /// set by hand. Call the collection view's `reloadData()` afterwards.
   public func reload() {
     descendantCounts = [:]
+    describedInReading = 0
     var top = makeLevel(nodes: provider.rootNodes, depth: 0)
     levels = []
     var depth = 0
@@ -180,12 +193,33 @@ public final class TreeModel {
 
   /// Whether the node has children (shown or not).
   public func hasChildren(at indexPath: IndexPath) -> Bool {
-    isValid(indexPath) && levels[indexPath.section].flags[indexPath.item] & Flags.hasChildren != 0
+    isValid(indexPath) && resolvedFlags(at: indexPath) & Flags.hasChildren != 0
   }
 
   /// Whether the node is collapsed.
   public func isCollapsed(at indexPath: IndexPath) -> Bool {
-    isValid(indexPath) && levels[indexPath.section].flags[indexPath.item] & Flags.collapsed != 0
+    isValid(indexPath) && resolvedFlags(at: indexPath) & Flags.collapsed != 0
+  }
+
+  /// A valid node's flags, asking the provider first whether it has children if it was
+  /// listed without asking.
+  func resolvedFlags(at indexPath: IndexPath) -> UInt8 {
+    let flags = levels[indexPath.section].flags[indexPath.item]
+    guard flags & Flags.unresolved != 0 else { return flags }
+    // Listed unasked only when it was to start collapsed.
+    let resolved = provider.hasChildren(levels[indexPath.section].nodes[indexPath.item])
+      ? Flags.hasChildren | Flags.collapsed : 0
+    levels[indexPath.section].flags[indexPath.item] = resolved
+    return resolved
+  }
+
+  /// A valid node's label width, measured first if it was listed without measuring.
+  func measuredWidth(at indexPath: IndexPath) -> Int {
+    let width = levels[indexPath.section].widths[indexPath.item]
+    guard width < 0 else { return Int(width) }
+    let measured = Int32(clamping: max(0, provider.labelWidth(ofNode: levels[indexPath.section].nodes[indexPath.item])))
+    levels[indexPath.section].widths[indexPath.item] = measured
+    return Int(measured)
   }
 
   /// Whether `indexPath` is shown below `ancestor`.
@@ -291,6 +325,7 @@ public final class TreeModel {
   /// Shows a node's children, and below them whatever is not collapsed. Each depth below
   /// gains one run of items, where the run above has its children.
   func expand(at indexPath: IndexPath) -> TreeUpdate {
+    describedInReading = 0
     let depth = indexPath.section
     let item = indexPath.item
     let node = levels[depth].nodes[item]
@@ -366,7 +401,18 @@ public final class TreeModel {
   }
 
   private func appendDetails(of node: Int, depth: Int, to level: inout Level) {
-    level.widths.append(Int32(clamping: provider.labelWidth(ofNode: node)))
+    if describedInReading >= eagerlyDescribedNodeLimit {
+      level.widths.append(-1)
+      let explicit = explicitCollapse.isEmpty ? nil : explicitCollapse[node]
+      if explicit ?? collapsesByDefault?(node, depth) ?? false {
+        level.flags.append(Flags.unresolved)
+        return
+      }
+      // It shows its children: whether it has any is needed now, its label can wait.
+    } else {
+      describedInReading += 1
+      level.widths.append(Int32(clamping: provider.labelWidth(ofNode: node)))
+    }
     var flags: UInt8 = 0
     if provider.hasChildren(node) {
       flags |= Flags.hasChildren
@@ -381,11 +427,23 @@ public final class TreeModel {
     var next = Level()
     level.childStarts = [0]
     level.childStarts.reserveCapacity(level.count + 1)
+    var children: [Int] = []
     for index in 0..<level.count {
       if level.flags[index] & Flags.collapsed == 0, level.flags[index] & Flags.hasChildren != 0 {
-        provider.forEachChild(ofNode: level.nodes[index]) { child in
-          next.nodes.append(child)
-          appendDetails(of: child, depth: depth + 1, to: &next)
+        children.removeAll(keepingCapacity: true)
+        provider.forEachChild(ofNode: level.nodes[index]) { children.append($0) }
+        next.nodes.append(contentsOf: children)
+        for child in children {
+          // Past the limit with no state set by hand, children that start collapsed are
+          // listed as they are: nothing to ask the provider.
+          if describedInReading >= eagerlyDescribedNodeLimit, explicitCollapse.isEmpty,
+            collapsesByDefault?(child, depth + 1) ?? false
+          {
+            next.widths.append(-1)
+            next.flags.append(Flags.unresolved)
+          } else {
+            appendDetails(of: child, depth: depth + 1, to: &next)
+          }
         }
       }
       level.childStarts.append(Int32(next.count))

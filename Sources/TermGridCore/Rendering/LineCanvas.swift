@@ -88,7 +88,12 @@ public struct LineCanvas {
     let first = min(fromColumn, toColumn)
     let last = max(fromColumn, toColumn)
     guard first < last else { return }
-    for column in first...last {
+    // Only the cells inside the clip are visited: a line may be far longer than the screen.
+    let area = clip.intersection(canvas.bounds)
+    guard area.columns > 0, area.rows > 0, row >= area.row, row < area.row + area.rows,
+      area.column <= last, area.column + area.columns - 1 >= first
+    else { return }
+    for column in max(first, area.column)...min(last, area.column + area.columns - 1) {
       var directions: LineDirections = []
       if column > first { directions.insert(.left) }
       if column < last { directions.insert(.right) }
@@ -101,7 +106,11 @@ public struct LineCanvas {
     let first = min(fromRow, toRow)
     let last = max(fromRow, toRow)
     guard first < last else { return }
-    for row in first...last {
+    let area = clip.intersection(canvas.bounds)
+    guard area.columns > 0, area.rows > 0, column >= area.column, column < area.column + area.columns,
+      area.row <= last, area.row + area.rows - 1 >= first
+    else { return }
+    for row in max(first, area.row)...min(last, area.row + area.rows - 1) {
       var directions: LineDirections = []
       if row > first { directions.insert(.up) }
       if row < last { directions.insert(.down) }

@@ -2,11 +2,16 @@ import TermGridCore
 
 extension TreeLayoutCache {
   /// Attributes of the connector from a parent to its children.
-  func connectorAttributes(ofGlobal global: Int, cells: CellRect, frame: Rect) -> LayoutAttributes {
+  ///
+  /// `rows` limits the children's lines to those rows (``TreeLayout/connectorWindow(ofGlobal:)``):
+  /// a parent of 200,000 children gets the lines near the screen, not a line per child.
+  func connectorAttributes(ofGlobal global: Int, cells: CellRect, frame: Rect, rows: Range<Int>? = nil)
+    -> LayoutAttributes
+  {
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.connector, with: indexPath(ofGlobal: global), frame: frame)
     attributes.zIndex = TreeLayout.connectorZIndex
-    attributes.info = LayoutInfo(connectorGeometry(ofGlobal: global, cells: cells))
+    attributes.info = LayoutInfo(connectorGeometry(ofGlobal: global, cells: cells, rows: rows))
     return attributes
   }
 
@@ -47,12 +52,22 @@ extension TreeLayoutCache {
     }
   }
 
-  /// The lines of a parent's connector, relative to its cells.
-  func connectorGeometry(ofGlobal global: Int, cells: CellRect) -> ConnectorGeometry {
-    let first = Int(firstChildren[global])
-    let children = Int(childCounts[global])
+  /// The lines of a parent's connector, relative to its cells; with `rows`, only the
+  /// children's lines that fall in those rows (the trunk is whole either way).
+  func connectorGeometry(ofGlobal global: Int, cells: CellRect, rows window: Range<Int>? = nil) -> ConnectorGeometry {
+    let allChildren = Int(firstChildren[global])..<(Int(firstChildren[global]) + Int(childCounts[global]))
+    let shownChildren: Range<Int>
+    if let window {
+      // Children's rows increase with their number: two binary searches find the run.
+      let middle = lineOffset
+      let start = Self.firstIndex(in: allChildren) { Int(self.rows[$0]) + middle >= window.lowerBound }
+      let end = Self.firstIndex(in: start..<allChildren.upperBound) { Int(self.rows[$0]) + middle >= window.upperBound }
+      shownChildren = start..<end
+    } else {
+      shownChildren = allChildren
+    }
     var segments: [ConnectorGeometry.Segment] = []
-    segments.reserveCapacity(children + 2)
+    segments.reserveCapacity(shownChildren.count + 2)
     switch parameters.orientation {
     case .columns:
       let depth = Int(depths[global])
@@ -63,7 +78,7 @@ extension TreeLayoutCache {
       // The parent's line, from just after its label to the trunk.
       segments.append(.horizontal(row: parentRow, from: padding, to: trunkColumn))
       if cells.rows > 1 { segments.append(.vertical(column: trunkColumn, from: 0, to: cells.rows - 1)) }
-      for child in first..<(first + children) {
+      for child in shownChildren {
         segments.append(.horizontal(row: Int(rows[child]) + lineOffset - cells.row, from: trunkColumn, to: childEnd))
       }
     case .outline:
@@ -71,7 +86,7 @@ extension TreeLayoutCache {
       // child gets `├─` (the last `└─`), leaving a blank before its label.
       let stubEnd = max(1, cells.columns - 2)
       segments.append(.vertical(column: 0, from: 0, to: cells.rows - 1, continuesBeforeStart: true))
-      for child in first..<(first + children) {
+      for child in shownChildren {
         segments.append(.horizontal(row: Int(rows[child]) + lineOffset - cells.row, from: 0, to: stubEnd))
       }
     }

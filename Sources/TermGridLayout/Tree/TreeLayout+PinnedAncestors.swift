@@ -19,6 +19,7 @@ extension TreeLayout {
   func pinnedAncestorAttributes() -> [LayoutAttributes] {
     let (globals, topRow) = pinnedAncestorGlobals()
     guard !globals.isEmpty, let bounds = collectionView?.bounds else { return [] }
+    for global in globals { measureEstimatedNode(global) }
     let metrics = metrics
     let leftColumn = metrics.column(forX: bounds.minX)
     var result: [LayoutAttributes] = []

@@ -207,12 +207,13 @@ open class TreeLayout: CollectionLayout {
   }
 
   open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    // One copy of the cache for the whole query: reaching into the stored property for
-    // every node would copy it (and retain its arrays) each time.
-    let cache = cache
     let metrics = metrics
     let columns = metrics.column(forX: rect.minX) - 1..<metrics.column(forX: rect.maxX) + 1
     let rows = metrics.row(forY: rect.minY) - 1..<metrics.row(forY: rect.maxY) + 1
+    measureEstimatedNodes(columns: columns, rows: rows)
+    // One copy of the cache for the whole query: reaching into the stored property for
+    // every node would copy it (and retain its arrays) each time.
+    let cache = cache
     var result: [LayoutAttributes] = []
     result.reserveCapacity(64)
     cache.forEachCandidate(
@@ -224,7 +225,10 @@ open class TreeLayout: CollectionLayout {
       connector: { global in
         let cells = cache.connectorCellRect(ofGlobal: global)
         let frame = metrics.rect(for: cells)
-        if frame.intersects(rect) { result.append(cache.connectorAttributes(ofGlobal: global, cells: cells, frame: frame)) }
+        if frame.intersects(rect) {
+          result.append(
+            cache.connectorAttributes(ofGlobal: global, cells: cells, frame: frame, rows: connectorWindow(ofGlobal: global)))
+        }
       })
     if orientation == .outline && pinsAncestors {
       for pinned in pinnedAncestorAttributes() where pinned.frame.intersects(rect) { result.append(pinned) }
@@ -233,8 +237,9 @@ open class TreeLayout: CollectionLayout {
   }
 
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    let cache = cache
     guard let global = cache.globalIndex(of: indexPath) else { return nil }
+    measureEstimatedNode(global)
+    let cache = cache
     return cache.nodeAttributes(ofGlobal: global, frame: metrics.rect(for: cache.cellRect(ofGlobal: global)))
   }
 
@@ -246,7 +251,8 @@ open class TreeLayout: CollectionLayout {
       let cache = cache
       guard let global = cache.globalIndex(of: indexPath), cache.childCounts[global] > 0 else { return nil }
       let cells = cache.connectorCellRect(ofGlobal: global)
-      return cache.connectorAttributes(ofGlobal: global, cells: cells, frame: metrics.rect(for: cells))
+      return cache.connectorAttributes(
+        ofGlobal: global, cells: cells, frame: metrics.rect(for: cells), rows: connectorWindow(ofGlobal: global))
     case ElementKind.pinnedAncestor:
       return pinnedAncestorAttributes().first { $0.indexPath == indexPath }
     default:

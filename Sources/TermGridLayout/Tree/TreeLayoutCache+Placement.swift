@@ -32,14 +32,15 @@ extension TreeLayoutCache {
     let labelWidths = FillBuffer<Int32>(count: total, repeating: 0)
     let widths = FillBuffer<Int32>(count: total, repeating: 0)
     let markers = FillBuffer<UInt8>(count: total, repeating: 0)
+    let hiddenCounts = FillBuffer<Int32>(count: total, repeating: 0)
     defer {
-      for buffer in [depths, parents, firstChildren, childCounts, labelWidths, widths] { buffer.deallocate() }
+      for buffer in [depths, parents, firstChildren, childCounts, labelWidths, widths, hiddenCounts] {
+        buffer.deallocate()
+      }
       markers.deallocate()
     }
-    var hiddenCounts: [Int: Int] = [:]
-    let maximumWidth = max(1, parameters.maximumNodeWidth)
-    let marksExpanded = parameters.marksExpandedNodes
-    let padding = max(0, parameters.nodePadding)
+    var estimatedNodes: [Int] = []
+    let parameters = parameters
 
     for section in 0..<sectionCounts.count {
       let start = starts[section]
@@ -70,18 +71,14 @@ extension TreeLayoutCache {
             parents[child] = Int32(truncatingIfNeeded: global)
           }
         }
-        let labelWidth = max(0, node.labelWidth)
-        labelWidths[global] = Int32(clamping: labelWidth)
-        var natural = labelWidth
-        if node.isCollapsed {
-          markers[global] = 1
-          if node.hiddenDescendantCount > 0 { hiddenCounts[global] = node.hiddenDescendantCount }
-          natural += 2 + TreeNodeInfo.badgeWidth(forHiddenCount: node.hiddenDescendantCount)
-        } else if marksExpanded && !children.isEmpty {
-          markers[global] = 2
-          natural += 2
-        }
-        widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)) + padding)
+        let size = Self.size(
+          labelWidth: node.labelWidth, isCollapsed: node.isCollapsed, hiddenCount: node.hiddenDescendantCount,
+          hasShownChildren: !children.isEmpty, parameters: parameters)
+        labelWidths[global] = size.labelWidth
+        markers[global] = size.marker
+        hiddenCounts[global] = size.hiddenCount
+        widths[global] = size.width
+        if node.isEstimated { estimatedNodes.append(global) }
       }
     }
     // Every node below the roots hangs from exactly one parent.
@@ -101,7 +98,61 @@ extension TreeLayoutCache {
     self.labelWidths = labelWidths.array
     self.widths = widths.array
     self.markers = markers.array
-    self.hiddenCounts = hiddenCounts
+    self.hiddenCounts = hiddenCounts.array
+    if !estimatedNodes.isEmpty {
+      estimated = [Bool](repeating: false, count: total)
+      for global in estimatedNodes { estimated[global] = true }
+      estimatedCount = estimatedNodes.count
+      // Columns are as wide as their widest node: every size must be known before placing.
+      // An outline places rows without widths, so its nodes are measured as they come into
+      // view (``measure(_:dataSource:)``).
+      if parameters.orientation == .columns {
+        for global in estimatedNodes { measure(global, dataSource: dataSource) }
+      }
+    }
+  }
+
+  /// A node's label width, marker, badge count and laid-out width.
+  static func size(
+    labelWidth: Int, isCollapsed: Bool, hiddenCount: Int, hasShownChildren: Bool, parameters: Parameters
+  ) -> (labelWidth: Int32, marker: UInt8, hiddenCount: Int32, width: Int32) {
+    let labelWidth = max(0, labelWidth)
+    var natural = labelWidth
+    var marker: UInt8 = 0
+    var hidden: Int32 = 0
+    if isCollapsed {
+      marker = 1
+      hidden = Int32(clamping: max(0, hiddenCount))
+      natural += 2 + TreeNodeInfo.badgeWidth(forHiddenCount: Int(hidden))
+    } else if parameters.marksExpandedNodes && hasShownChildren {
+      marker = 2
+      natural += 2
+    }
+    let width = max(1, min(max(1, parameters.maximumNodeWidth), natural)) + max(0, parameters.nodePadding)
+    return (Int32(clamping: labelWidth), marker, hidden, Int32(clamping: width))
+  }
+
+  /// Asks the data source for the real size of a node laid out with an estimate, and widens
+  /// the content if it needs more room. Rows never move: in an outline a node's row does
+  /// not depend on its width.
+  mutating func measure(_ global: Int, dataSource: any TreeLayoutDataSource) {
+    guard estimatedCount > 0, global >= 0, global < estimated.count, estimated[global] else { return }
+    estimated[global] = false
+    estimatedCount -= 1
+    let indexPath = indexPath(ofGlobal: global)
+    let isCollapsed = dataSource.isItemCollapsed(at: indexPath)
+    let size = Self.size(
+      labelWidth: dataSource.labelWidth(ofItemAt: indexPath), isCollapsed: isCollapsed,
+      hiddenCount: isCollapsed ? dataSource.hiddenDescendantCount(ofItemAt: indexPath) : 0,
+      hasShownChildren: childCounts[global] > 0, parameters: parameters)
+    labelWidths[global] = size.labelWidth
+    markers[global] = size.marker
+    hiddenCounts[global] = size.hiddenCount
+    widths[global] = size.width
+    if estimatedCount == 0 { estimated = [] }
+    if parameters.orientation == .outline {
+      contentColumns = max(contentColumns, Int(depths[global]) * parameters.indentWidth + Int(size.width))
+    }
   }
 
   /// The section a global number falls in.
@@ -240,11 +291,15 @@ extension TreeLayoutCache {
   mutating func remeasure(_ globals: [Int], dataSource: any TreeLayoutDataSource) {
     let maximumWidth = max(1, parameters.maximumNodeWidth)
     for global in globals {
+      if estimatedCount > 0, estimated[global] {
+        measure(global, dataSource: dataSource)
+        continue
+      }
       let indexPath = indexPath(ofGlobal: global)
       let labelWidth = max(0, dataSource.labelWidth(ofItemAt: indexPath))
       labelWidths[global] = Int32(clamping: labelWidth)
       var natural = labelWidth + marker(ofGlobal: global).width
-      if markers[global] == 1 { natural += TreeNodeInfo.badgeWidth(forHiddenCount: hiddenCounts[global] ?? 0) }
+      if markers[global] == 1 { natural += TreeNodeInfo.badgeWidth(forHiddenCount: Int(hiddenCounts[global])) }
       widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)) + max(0, parameters.nodePadding))
     }
     measureContent()

@@ -43,8 +43,13 @@ struct TreeLayoutCache {
   var widths: [Int32] = []
   /// Each node's marker (0 none, 1 collapsed, 2 expanded).
   var markers: [UInt8] = []
-  /// Hidden descendant counts of the collapsed nodes that hide any, by global number.
-  var hiddenCounts: [Int: Int] = [:]
+  /// Each node's hidden descendant count (0 unless it is collapsed and hides any).
+  var hiddenCounts: [Int32] = []
+  /// Whether each node's width, marker and badge are still the data source's estimate
+  /// (``TreeNodeDescription/isEstimated``); empty when none is.
+  var estimated: [Bool] = []
+  /// How many nodes are still estimated.
+  var estimatedCount = 0
   /// Each node's row.
   var rows: [Int32] = []
   /// Nodes in row order: per depth (slices at `sectionStarts`) for columns, all nodes in
@@ -138,7 +143,7 @@ struct TreeLayoutCache {
   func nodeInfo(ofGlobal global: Int) -> TreeNodeInfo {
     TreeNodeInfo(
       depth: Int(depths[global]), marker: marker(ofGlobal: global),
-      hiddenDescendantCount: hiddenCounts[global] ?? 0, labelWidth: Int(labelWidths[global]),
+      hiddenDescendantCount: Int(hiddenCounts[global]), labelWidth: Int(labelWidths[global]),
       width: Int(widths[global]) - parameters.nodePadding)
   }
 

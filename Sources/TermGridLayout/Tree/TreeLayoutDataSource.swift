@@ -55,13 +55,24 @@ public struct TreeNodeDescription: Hashable, Sendable {
   public var isCollapsed: Bool
   /// How many descendants a collapsed node hides.
   public var hiddenDescendantCount: Int
+  /// Whether the label width, the collapsed state and the hidden count are estimates that
+  /// cost nothing to give (UIKit's estimated item sizes): the layout asks
+  /// ``TreeLayoutDataSource/labelWidth(ofItemAt:)``, ``TreeLayoutDataSource/isItemCollapsed(at:)``
+  /// and ``TreeLayoutDataSource/hiddenDescendantCount(ofItemAt:)`` for the real values when
+  /// it needs them: in columns at once (a column is as wide as its widest node), in an
+  /// outline only when the node comes into view. ``childItems`` is never an estimate.
+  public var isEstimated: Bool
 
   /// Creates a description.
-  public init(childItems: Range<Int>, labelWidth: Int, isCollapsed: Bool = false, hiddenDescendantCount: Int = 0) {
+  public init(
+    childItems: Range<Int>, labelWidth: Int, isCollapsed: Bool = false, hiddenDescendantCount: Int = 0,
+    isEstimated: Bool = false
+  ) {
     self.childItems = childItems
     self.labelWidth = labelWidth
     self.isCollapsed = isCollapsed
     self.hiddenDescendantCount = hiddenDescendantCount
+    self.isEstimated = isEstimated
   }
 }
 

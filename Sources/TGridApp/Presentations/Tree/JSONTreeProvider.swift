@@ -36,7 +36,7 @@ final class JSONTreeProvider: TreeNodeProvider {
       return
     }
     guard document.kind(of: value).isContainer else { return }
-    for child in store.shownChildren(of: value) { body(store.id(child).rawValue) }
+    store.forEachShownChild(of: value) { body(store.id($0).rawValue) }
   }
 
   func hasChildren(_ node: Int) -> Bool {
@@ -54,10 +54,8 @@ final class JSONTreeProvider: TreeNodeProvider {
   func descendantCount(ofNode node: Int) -> Int {
     guard let value = value(node) else { return 0 }
     guard isHierarchyNode(value) else {
-      // Every value below a container is a node (`descendants` includes the node itself).
-      var count = -1
-      for _ in document.descendants(of: value) { count += 1 }
-      return max(0, count)
+      // Every value below a container is a node.
+      return document.descendantCount(of: value)
     }
     return countDescendantsByWalking(ofNode: node)
   }
@@ -69,7 +67,7 @@ final class JSONTreeProvider: TreeNodeProvider {
       return JSONPreview.inline(name, in: document, limit: 80)
     }
     let name: String
-    if document.parent(of: value) == nil {
+    if value == document.root {
       name = "(root)"
     } else if let key = document.key(of: value) {
       name = key
