@@ -17,6 +17,8 @@ struct TimelineModel {
     var label: String
     /// The label's width in columns.
     var labelWidth: Int
+    /// Whether the label is the record's title (else its position, which edits renumber).
+    var isTitled = true
   }
 
   /// The container whose children are the records.
@@ -103,15 +105,11 @@ struct TimelineModel {
         position = recordCount
         break
       }
-      if document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
-        let start = DateValue.seconds(of: startValue, in: document)
+      // The position is known here: asking the document for it costs a walk.
+      if let event = Self.event(
+        of: record, id: store.id(record), position: position, start: startField, end: endField, in: document)
       {
-        let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap { DateValue.seconds(of: $0, in: document) }
-        let title = JSONPreview.titleMember(of: record, in: document).map { JSONPreview.inline($0, in: document, limit: 40) }
-        // The position is known here: asking the document for it costs a walk.
-        let label = title ?? "[\(position)]"
-        events.append(
-          Event(id: store.id(record), start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label)))
+        events.append(event)
       } else {
         undatedCount += 1
       }
@@ -120,6 +118,82 @@ struct TimelineModel {
       if position & 127 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { break }
     }
     readCount = position
+  }
+
+  /// Follows an edit once every record has been read: the records the edit touched (the
+  /// changed values' ancestors, and records that are new) are read again, every other
+  /// event is kept as it was, with its position label renumbered. One pass over the
+  /// container's children and a few reads, where reading every record again would take
+  /// seconds on a quarter of a million records.
+  /// - Returns: `false` when the change is not one it can follow (the container itself
+  ///   replaced or gone, or the model not fully read); make a new model then.
+  mutating func follow(_ change: DocumentChange, in store: DocumentStore) -> Bool {
+    let document = store.document
+    guard isRead, change.reason != .grew, change.reason != .replaced, let startField, let node = store.node(root),
+      document.kind(of: node).isContainer
+    else { return false }
+    var touched = Set<NodeID>()
+    for step in change.steps {
+      if step.node == root { return false }
+      touched.insert(step.node)
+      for ancestor in store.ancestry(of: step.parent) {
+        if ancestor == root { break }
+        touched.insert(ancestor)
+      }
+    }
+    // Untouched records keep their order (a moved record is touched), so the old events
+    // are met in the same order as the records: one merge, no table of ids.
+    let old = events
+    var next = 0
+    var updated: [Event] = []
+    updated.reserveCapacity(events.count + 16)
+    var undated = 0
+    var position = 0
+    store.forEachShownChild(of: node) { record in
+      defer { position += 1 }
+      let id = store.id(record)
+      if !touched.contains(id) {
+        while next < old.count, touched.contains(old[next].id) { next += 1 }
+        // Read before the change and untouched by it: a record with no event had no date.
+        guard next < old.count, old[next].id == id else {
+          undated += 1
+          return
+        }
+        var event = old[next]
+        next += 1
+        if !event.isTitled, event.label != "[\(position)]" {
+          event.label = "[\(position)]"
+          event.labelWidth = event.label.count
+        }
+        updated.append(event)
+        return
+      }
+      if let event = Self.event(of: record, id: id, position: position, start: startField, end: endField, in: document) {
+        updated.append(event)
+      } else {
+        undated += 1
+      }
+    }
+    events = updated
+    undatedCount = undated
+    recordCount = position
+    readCount = position
+    return true
+  }
+
+  /// The event of one record, or `nil` when it has no parsable start date.
+  static func event(
+    of record: JSONNode, id: NodeID, position: Int, start startField: String, end endField: String?,
+    in document: JSONDocument
+  ) -> Event? {
+    guard document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
+      let start = DateValue.seconds(of: startValue, in: document)
+    else { return nil }
+    let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap { DateValue.seconds(of: $0, in: document) }
+    let title = JSONPreview.titleMember(of: record, in: document).map { JSONPreview.inline($0, in: document, limit: 40) }
+    let label = title ?? "[\(position)]"
+    return Event(
+      id: id, start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label), isTitled: title != nil)
   }
 
   /// Fields whose values parse as dates in most of the sampled records, best first.

@@ -237,11 +237,14 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     let view = host.collectionView
     view.finishAnimationsNow()
     let before = model.events.map(\.id.rawValue)
-    let wasRead = model.isRead
-    model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
-    // The events are compared with those before: as many are read as were then (all, once
-    // the reading had ended); the rest follow in slices.
-    if wasRead { model.readAll(in: store) }
+    // Once every record is read, an edit reads again only the records it touched.
+    if !model.follow(change, in: store) {
+      let wasRead = model.isRead
+      model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
+      // The events are compared with those before: as many are read as were then (all, once
+      // the reading had ended); the rest follow in slices.
+      if wasRead { model.readAll(in: store) }
+    }
     indexItems()
     guard change.reason != .grew else {
       view.reloadData()
