@@ -428,6 +428,9 @@ public final class TreeModel {
     level.childStarts = [0]
     level.childStarts.reserveCapacity(level.count + 1)
     var children: [Int] = []
+    // Nodes outside the range of those with a state set by hand have none: most children
+    // skip the table (expanding a node sets its own state, so it is rarely empty).
+    let explicitNodes = explicitCollapse.keys.min().map { $0...(explicitCollapse.keys.max() ?? $0) }
     for index in 0..<level.count {
       if level.flags[index] & Flags.collapsed == 0, level.flags[index] & Flags.hasChildren != 0 {
         children.removeAll(keepingCapacity: true)
@@ -436,7 +439,7 @@ public final class TreeModel {
         for child in children {
           // Past the limit with no state set by hand, children that start collapsed are
           // listed as they are: nothing to ask the provider.
-          if describedInReading >= eagerlyDescribedNodeLimit, explicitCollapse.isEmpty,
+          if describedInReading >= eagerlyDescribedNodeLimit, !(explicitNodes?.contains(child) ?? false),
             collapsesByDefault?(child, depth + 1) ?? false
           {
             next.widths.append(-1)
