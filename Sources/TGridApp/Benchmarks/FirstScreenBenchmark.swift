@@ -13,9 +13,9 @@ public enum FirstScreenBenchmark {
   /// Seconds to the first frame with values (and whether the whole file had loaded by then).
   public static func run(path: String) -> (seconds: Double, wholeFileLoaded: Bool) {
     let start = now()
-    let load = DocumentLoad(path: path, name: "bench", options: JSONParseOptions())
+    let load = DocumentLoad(path: path, name: "bench", options: JSONParseOptions(), yieldsToFirstScreen: true)
     load.start()
-    let ended = load.waitForFirstScreen(children: 60, milliseconds: 200)
+    let ended = load.waitForFirstScreen(children: DocumentLoad.firstScreenChildren, milliseconds: 200)
     let store: DocumentStore
     if case .finished = load.phase, let document = load.takeDocument() {
       store = DocumentStore(document: document, name: "bench", path: path)

@@ -150,6 +150,8 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   func draw(into canvas: inout Canvas) {
     pendingDisplay = false
+    // The first frame is on its way: the load may read the rest of the file now.
+    load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {

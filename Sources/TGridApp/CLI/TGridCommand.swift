@@ -181,7 +181,7 @@ struct Browse: ParsableCommand {
     let options = JSONParseOptions(mode: view.textMode)
     let load: DocumentLoad
     if let file, file != "-" {
-      load = DocumentLoad(path: file, name: DocumentLoader.baseName(file), options: options)
+      load = DocumentLoad(path: file, name: DocumentLoader.baseName(file), options: options, yieldsToFirstScreen: true)
     } else if file == "-" || DocumentLoader.standardInputHasData() {
       if StandardInput.wasClosed {
         printError(StandardInput.closedMessage)
@@ -205,7 +205,7 @@ struct Browse: ParsableCommand {
     // terminal at all; a large one opens as soon as its first screenful is parsed, and
     // the same browser grows it into the whole document.
     // A screenful: more values than any screen shows at once as rows or cards.
-    if load.waitForFirstScreen(children: 60, milliseconds: 200) {
+    if load.waitForFirstScreen(children: DocumentLoad.firstScreenChildren, milliseconds: 200) {
       switch load.phase {
       case .finished:
         // Straight into the store: a copy held here would make the first edit copy the tape.

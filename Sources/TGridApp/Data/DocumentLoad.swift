@@ -65,12 +65,24 @@ final class DocumentLoad: Sendable {
 
   /// The largest input accepted (`--max-size`).
   let maximumByteCount: Int
+  /// Whether reading the whole file waits (up to ``firstScreenWaitMilliseconds``) for the
+  /// first screen of a large file's head to be drawn: with two cores, two threads reading a
+  /// gigabyte leave the first frame none.
+  let yieldsToFirstScreen: Bool
+  /// Values at the root that make a first screen: more than any screen shows at once as
+  /// rows or cards.
+  static let firstScreenChildren = 60
+  /// The longest the whole file's reading waits for the first screen.
+  static let firstScreenWaitMilliseconds = 100
+  private let firstScreenDrawn = DispatchSemaphore(value: 0)
+  private let firstScreenSignalled = Atomic<Bool>(false)
 
   /// Prepares to load `path` (`nil` or `-` for standard input).
   init(
     path: String?, name: String, options: JSONParseOptions,
-    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false
   ) {
+    self.yieldsToFirstScreen = yieldsToFirstScreen
     self.path = path == "-" ? nil : path
     self.name = name
     self.options = options
@@ -93,6 +105,20 @@ final class DocumentLoad: Sendable {
   }
 
   private func run() {
+    // A large file's first screen comes from its head while the whole file is read.
+    if let path,
+      let head = JSONProgressiveParser.previewOfHead(
+        of: path, headByteCount: Self.firstSliceBytes, maximumChildren: Self.previewChildren, options: options),
+      !cancelled.load(ordering: .relaxed)
+    {
+      latestPreview.withLock { $0 = head }
+      notify()
+      // Only a head that fills a screen is drawn before the rest: otherwise whoever waits
+      // for a first screen waits for the whole file's parse.
+      if yieldsToFirstScreen, Self.childCount(of: head) >= Self.firstScreenChildren {
+        _ = firstScreenDrawn.wait(timeout: .now() + .milliseconds(Self.firstScreenWaitMilliseconds))
+      }
+    }
     let progressive: JSONProgressiveParser
     do {
       // A regular file is read at once; standard input, a pipe or a device streams in and
@@ -104,7 +130,7 @@ final class DocumentLoad: Sendable {
     }
     parser.withLock { $0 = progressive }
     if cancelled.load(ordering: .relaxed) { progressive.cancel() }
-    var previewed = 0
+    var previewed = latestPreview.withLock { $0 }.map(Self.childCount(of:)) ?? 0
     func takePreview() {
       guard previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren) else {
         return
@@ -140,6 +166,12 @@ final class DocumentLoad: Sendable {
     } catch {
       finish(.cancelled)
     }
+  }
+
+  /// Says that a frame with the load's preview (or its document) was drawn; the whole
+  /// file's reading may start (see ``yieldsToFirstScreen``). Cheap to call on every frame.
+  func firstScreenShown() {
+    if !firstScreenSignalled.exchange(true, ordering: .relaxed) { firstScreenDrawn.signal() }
   }
 
   /// Tells whoever waits that there is progress.

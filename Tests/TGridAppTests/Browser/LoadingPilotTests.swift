@@ -85,7 +85,8 @@ final class LoadingRun {
   private(set) var wakes = 0
 
   init(path: String, waitForPreview: Bool = true) {
-    load = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions())
+    // As the app loads: a large file's head is drawn before the rest is read.
+    load = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions(), yieldsToFirstScreen: true)
     browser = BrowserController(
       store: DocumentStore.waitingForLoad(name: "big.json", path: path), size: CellSize(columns: 100, rows: 20),
       animates: false)
