@@ -27,7 +27,8 @@ import time
 
 # Each phase: (label, keys pressed first without counting, keys of one counted press).
 # Keys are tmux key names; VisiData's top is `gg` (its `g` is a prefix), written "g g".
-# "within the screen" moves start from the top (or the bottom) so no press scrolls;
+# "within the screen" moves start from the top (or the bottom) and are undone between
+# presses, so no press scrolls;
 # "scrolling" moves start with the focus on the screen's edge, so every press scrolls.
 def phases(rows, program):
     edge = rows + 2
@@ -102,18 +103,21 @@ def measure(name, command, ready_text, program, columns, rows, presses, setup_ke
         time.sleep(0.3)
         wait_quiet(output, quiet=0.5)
         results = {}
-        alternate = {"G (last)": "g (first)", "g (first)": "G (last)"}
         steps = phases(rows, program)
         keys_of = {label: keys for label, _, keys in steps}
+        # Each counted press is undone by an uncounted one: jumps so that each one moves,
+        # moves within the screen so that none reaches the edge (cards several rows tall
+        # fill a screen with few rows of them).
+        alternate = {"G (last)": keys_of["g (first)"], "g (first)": keys_of["G (last)"],
+                     "j (within the screen)": ["k"], "k (within the screen)": ["j"]}
         for label, before_keys, keys in steps:
             if before_keys:
                 tmux("send-keys", "-t", session, *before_keys)
             counts = []
             for _ in range(presses):
-                # Jumps alternate so that each one moves.
                 if label in alternate and counts:
                     wait_quiet(output)
-                    tmux("send-keys", "-t", session, *keys_of[alternate[label]])
+                    tmux("send-keys", "-t", session, *alternate[label])
                 before = wait_quiet(output)
                 tmux("send-keys", "-t", session, *keys)
                 after = wait_quiet(output)

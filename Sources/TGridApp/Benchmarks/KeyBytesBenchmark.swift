@@ -18,7 +18,9 @@ public enum KeyBytesBenchmark {
     public let setup: [KeyEvent]
     /// The key of one counted press.
     public let key: KeyEvent
-    /// Whether every other press is `alternate` instead (uncounted), so each press moves.
+    /// A key pressed (uncounted) before each counted press but the first: the other end
+    /// of a jump, so each jump moves, or the opposite move, so moves within the screen
+    /// never reach its edge (cards several rows tall fill a screen with few rows of them).
     public let alternate: KeyEvent?
   }
 
@@ -29,10 +31,10 @@ public enum KeyBytesBenchmark {
     let up = KeyEvent(.character("k"))
     let edge = rows + 2
     return [
-      Phase(label: "j (within the screen)", setup: [KeyEvent(.character("g"))], key: down, alternate: nil),
+      Phase(label: "j (within the screen)", setup: [KeyEvent(.character("g"))], key: down, alternate: up),
       Phase(label: "j (scrolling)", setup: Array(repeating: down, count: edge), key: down, alternate: nil),
       Phase(label: "Down (scrolling)", setup: [], key: KeyEvent(.down), alternate: nil),
-      Phase(label: "k (within the screen)", setup: [], key: up, alternate: nil),
+      Phase(label: "k (within the screen)", setup: [], key: up, alternate: down),
       Phase(label: "k (scrolling)", setup: Array(repeating: up, count: edge), key: up, alternate: nil),
       Phase(label: "Up (scrolling)", setup: [], key: KeyEvent(.up), alternate: nil),
       Phase(label: "PgDn", setup: [], key: KeyEvent(.pageDown), alternate: nil),
@@ -44,17 +46,18 @@ public enum KeyBytesBenchmark {
 
   /// The bytes of each press of each phase, in order; `nil` when the file cannot be read or
   /// ncurses cannot start. `tree` shows the document as a tree with its root expanded.
-  /// `sharesBlankStyles` is passed to the terminal (see ``NcursesTerminal/sharesBlankStyles``).
+  /// `sharesBlankStyles` is passed to the terminal (see ``NcursesTerminal/sharesBlankStyles``);
+  /// `terminalType` names the terminfo entry it writes for.
   public static func run(
     path: String, tree: Bool, presses: Int, size: CellSize = CellSize(columns: 120, rows: 40),
-    sharesBlankStyles: Bool = true
+    sharesBlankStyles: Bool = true, terminalType: String = "xterm-256color"
   ) -> [(label: String, bytes: [Int])]? {
     guard let document = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) }) else {
       return nil
     }
     let output = OutputFile()
     guard let descriptor = output.descriptor,
-      let terminal = try? NcursesTerminal(recordingTo: descriptor, size: size)
+      let terminal = try? NcursesTerminal(recordingTo: descriptor, size: size, terminalType: terminalType)
     else { return nil }
     defer { terminal.shutdown() }
     terminal.sharesBlankStyles = sharesBlankStyles

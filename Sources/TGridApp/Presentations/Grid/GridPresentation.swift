@@ -305,6 +305,9 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     model = GridModel(store: store, root: root)
     contents = [:]
     measureCards()
+    // A document that grew past ``individuallySizedLimit`` while loading now shares one
+    // card size: the layout must be told, or its cards keep the first slice's size.
+    updateSharedItemSize()
   }
 
   // MARK: - Cards

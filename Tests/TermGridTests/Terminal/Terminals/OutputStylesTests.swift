@@ -50,10 +50,41 @@ struct OutputStylesTests {
   @Test func aSharedStyleKeepsTheBlanksBackground() {
     let onBlue = Style(foreground: .indexed(110), background: .indexed(24))
     let boldOnBlue = Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold])
-    let canvas = row([("a", boldOnBlue), ("  ", onBlue), ("b", onBlue)], columns: 4)
+    let canvas = row([("a", onBlue), ("  ", onBlue), ("b", boldOnBlue)], columns: 4)
     let styles = OutputStyles.styles(for: canvas)
     #expect(styles[1] == boldOnBlue && styles[2] == boldOnBlue)
     #expect(styles.allSatisfy { $0.background == .indexed(24) })
+  }
+
+  @Test func aRunTakesItsRightNeighboursStyleBeforeItsLeftOnes() {
+    let key = Style(foreground: .indexed(110))
+    let canvas = row([("x", grey), (" ", .plain), ("id", key)], columns: 4)
+    #expect(OutputStyles.styles(for: canvas) == [grey, key, key, key])
+  }
+
+  @Test func aRunBetweenTextAndABorderTakesTheTextsStyle() {
+    let value = Style(foreground: .indexed(114))
+    let canvas = row([("v", value), ("  ", .plain), ("│", grey)], columns: 4)
+    #expect(OutputStyles.styles(for: canvas) == [value, value, value, grey])
+  }
+
+  @Test func aRunBeforeANeighbourWithABackgroundTakesItsLeftNeighboursStyle() {
+    let focused = Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold])
+    let canvas = row([("│", grey), (" ", .plain), ("│", focused)], columns: 3)
+    #expect(OutputStyles.styles(for: canvas) == [grey, grey, focused])
+  }
+
+  @Test func thePaddingInsideACardDoesNotChangeWhenItsBorderTakesTheFocus() {
+    let key = Style(foreground: .indexed(110))
+    let focused = Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold])
+    for border in [grey, focused] {
+      let canvas = row(
+        [("│", border), (" ", .plain), ("id", key), ("  ", .plain), ("│", border), (" ", .plain), ("│", grey)], columns: 9)
+      let styles = OutputStyles.styles(for: canvas)
+      #expect(styles[1] == key, "the padding after the left border, beside \(border)")
+      #expect(styles[4] == key && styles[5] == key, "the padding before the right border, beside \(border)")
+      #expect(styles[7] == grey, "the gap before the next card, after \(border)")
+    }
   }
 
   @Test func aLongRunKeepsItsOwnStyle() {
