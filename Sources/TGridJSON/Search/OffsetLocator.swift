@@ -49,7 +49,7 @@ final class OffsetLocator {
     var indexedCount: Int { table?.count ?? scalarChildCount }
 
     /// Tape index of the child at a position (only when ``isIndexed``).
-    @inline(__always) func child(at position: Int) -> Int {
+    @inline(__always) func childIndex(at position: Int) -> Int {
       if let table { return container + Int(table[position]) }
       return container + 2 + position
     }
@@ -150,20 +150,20 @@ final class OffsetLocator {
       // are next on the tape), then gallop and bisect: logarithmic for far hits.
       var low = level.position
       var stepped = 0
-      while stepped < 4, low + 1 < count, memberStart(level.child(at: low + 1)) <= offset {
+      while stepped < 4, low + 1 < count, memberStart(level.childIndex(at: low + 1)) <= offset {
         low += 1
         stepped += 1
       }
       if stepped < 4 {
         if low > level.position {
           level.position = low
-          level.child = level.child(at: low)
+          level.child = level.childIndex(at: low)
         }
         return
       }
       var step = 1
       var high = low + step
-      while high < count && memberStart(level.child(at: high)) <= offset {
+      while high < count && memberStart(level.childIndex(at: high)) <= offset {
         low = high
         step *= 2
         high = low + step
@@ -172,11 +172,11 @@ final class OffsetLocator {
       // Invariant: children up to `low` start at or before the offset, from `high` on after.
       while high - low > 1 {
         let middle = (low + high) / 2
-        if memberStart(level.child(at: middle)) <= offset { low = middle } else { high = middle }
+        if memberStart(level.childIndex(at: middle)) <= offset { low = middle } else { high = middle }
       }
       if low > level.position {
         level.position = low
-        level.child = level.child(at: low)
+        level.child = level.childIndex(at: low)
       }
       return
     }
