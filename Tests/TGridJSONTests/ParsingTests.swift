@@ -185,6 +185,43 @@ import Testing
     #expect(document.child(at: 1000, of: document.root) == nil)
   }
 
+  @Test func largeContainersOfScalarsAreIndexedByArithmeticWithoutAChildTable() throws {
+    // 25 M numbers would take a 100 MB child table: children that are all one tape word
+    // are found by position without one.
+    let text = "[" + (0..<1000).map(String.init).joined(separator: ",") + "]"
+    var document = try JSONDocument(parsing: text)
+    #expect(document.hasOnlyScalarChildren(document.root))
+    for position in [0, 1, 500, 999] {
+      let element = try #require(document.child(at: position, of: document.root))
+      #expect(document.int(of: element) == position)
+      #expect(document.position(of: element) == position)
+    }
+    #expect(Array(document.children(of: document.root, from: 998)).map { document.int(of: $0) } == [998, 999])
+    #expect(document.children(of: document.root, from: 1000).count == 0)
+    #expect(document.storage.caches.withLock { $0.childTables.isEmpty }, "no child table for scalars")
+
+    // A container among them: positions come from a child table again, and agree.
+    try document.insert(json: #"{"n": 1}"#, at: 500, in: document.root)
+    #expect(!document.hasOnlyScalarChildren(document.root))
+    let inserted = try #require(document.child(at: 500, of: document.root))
+    #expect(document.kind(of: inserted) == .object)
+    let after = try #require(document.child(at: 501, of: document.root))
+    #expect(document.int(of: after) == 500)
+    #expect(document.position(of: after) == 501)
+    #expect(document.position(of: try #require(document[inserted, "n"])) == 0)
+    #expect(!document.storage.caches.withLock { $0.childTables.isEmpty })
+  }
+
+  @Test func aLargeObjectOfScalarsFindsTheLastOfDuplicateKeysWithoutAChildTable() throws {
+    let members = (0..<100).map { "\"k\($0)\": \($0)" } + [#""k7": "last""#]
+    let document = try JSONDocument(parsing: "{" + members.joined(separator: ", ") + "}")
+    #expect(document.hasOnlyScalarChildren(document.root))
+    #expect(document.string(of: try #require(document[document.root, "k7"])) == "last")
+    #expect(document.int(of: try #require(document[document.root, "k99"])) == 99)
+    #expect(document[document.root, "k100"] == nil)
+    #expect(document.storage.caches.withLock { $0.childTables.isEmpty })
+  }
+
   @Test func compactFormattingReparsesToTheSameValue() throws {
     for text in RoundTripFixtures.all {
       let document = try JSONDocument(parsing: text)

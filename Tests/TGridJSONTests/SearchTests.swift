@@ -237,6 +237,27 @@ import Testing
     #expect(matched > 1000)
   }
 
+  @Test func largeContainersOfScalarsAreSearchedByPositionLikeOthers() throws {
+    // Arrays and objects of more than 32 scalars have no child table: the search finds
+    // their children by arithmetic, and must find what decoding every value finds.
+    let array = "[" + (0..<2000).map { $0 % 3 == 0 ? "\"lorem \($0)\"" : String($0) }.joined(separator: ", ") + "]"
+    let object = "{" + (0..<500).map { "\"k\($0)\": \($0 * 7)" }.joined(separator: ", ") + "}"
+    let nested = #"{"a": "#  + array + #", "b": "# + object + "}"
+    for text in [array, object, nested] {
+      let document = try JSONDocument(parsing: text)
+      for pattern in ["lorem 1", "77", "k4", "9"] {
+        let search = try JSONSearch(pattern)
+        let expected = SearchTests.bruteForce(search, document)
+        #expect(try allMatches(search, document) == expected, "\(pattern)")
+        #expect(try search.matchCount(in: document) == expected.count)
+        let middle = Array(document.descendants(of: document.root).map(\.node))[text.count / 20]
+        #expect(search.nextMatch(after: middle, in: document) == (expected.first { $0 > middle } ?? expected.first))
+        #expect(try search.matchCount(in: document, before: middle) == expected.filter { $0 < middle }.count)
+      }
+      #expect(document.storage.caches.withLock { $0.childTables.isEmpty })
+    }
+  }
+
   @Test func anEditedDocumentIsSearchedNodeByNodeWithTheSameResult() throws {
     var generator = RandomJSON(seed: 0xED17)
     for _ in 0..<40 {

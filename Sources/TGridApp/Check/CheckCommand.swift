@@ -43,7 +43,9 @@ public func runCheck(
       continue
     }
     do {
-      parser = try JSONProgressiveParser.open(path, options: JSONParseOptions(mode: mode), maximumByteCount: maximumByteCount)
+      // Only validates and counts: the values' tape words are dropped as parsing goes.
+      parser = try JSONProgressiveParser.open(
+        path, options: JSONParseOptions(mode: mode), maximumByteCount: maximumByteCount, keepsValues: false)
     } catch {
       standardError(error.description)
       exitCode = max(exitCode, 2)
@@ -52,16 +54,16 @@ public func runCheck(
     do {
       // A stream is parsed chunk by chunk as it is read: its first error ends the check.
       while try parser.readMore() { _ = try parser.advance(byteBudget: Int.max) }
-      let document = try parser.document()
-      let records = document.childCount(of: document.root)
-      let lines = document.isJSONLines ? " (JSON Lines, \(records) record\(records == 1 ? "" : "s"))" : ""
+      let summary = try parser.summary()
+      let records = summary.topLevelCount
+      let lines = summary.isJSONLines ? " (JSON Lines, \(records) record\(records == 1 ? "" : "s"))" : ""
       standardOutput(
-        "\(path): ok — \(document.valueCountDescription), depth \(document.maximumDepth), \(document.originalByteCount) bytes\(lines)")
-      for warning in document.warnings {
+        "\(path): ok — \(summary.valueCountDescription), depth \(summary.maximumDepth), \(summary.byteCount) bytes\(lines)")
+      for warning in summary.warnings {
         standardError("\(path):\(warning.line):\(warning.column): warning: \(warning.message)")
       }
-      if document.warningCount > document.warnings.count {
-        standardError("\(path): \(document.warningCount - document.warnings.count) more warnings not shown")
+      if summary.warningCount > summary.warnings.count {
+        standardError("\(path): \(summary.warningCount - summary.warnings.count) more warnings not shown")
       }
     } catch let error as JSONSyntaxError {
       for line in error.rendered(fileName: path).split(separator: "\n", omittingEmptySubsequences: false) {

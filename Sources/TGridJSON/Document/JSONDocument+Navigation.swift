@@ -61,6 +61,22 @@ extension JSONDocument {
     return JSONNode(index: storage.childIndex(at: position, in: node.index))
   }
 
+  /// The children from a position on (all of them from 0, none past the last), in order:
+  /// the position is found once, then each child is the next one's neighbour on the tape.
+  public func children(of node: JSONNode, from position: Int) -> JSONChildren {
+    let count = childCount(of: node)
+    let end = storage.subtreeEnd(valid(node))
+    guard position > 0 else { return children(of: node) }
+    guard position < count else { return JSONChildren(storage: storage, start: end, end: end, count: 0) }
+    return JSONChildren(storage: storage, start: storage.childIndex(at: position, in: node.index), end: end, count: count - position)
+  }
+
+  /// Whether every child of a container is a scalar (true for an empty container, false
+  /// for a scalar): such a container's children are found by arithmetic, with no index.
+  public func hasOnlyScalarChildren(_ node: JSONNode) -> Bool {
+    storage.hasOnlyScalarChildren(valid(node))
+  }
+
   /// The member of an object with the given key (decoded), or nil.
   ///
   /// With duplicate keys this is the **last** member with the key, the one jq, Python and
@@ -69,7 +85,7 @@ extension JSONDocument {
     guard kind(of: node) == .object else { return nil }
     let wanted = Array(key.utf8)
     let count = storage.childCount(node.index)
-    if count > JSONStorage.childTableThreshold {
+    if storage.usesChildTable(node.index) {
       // From the end: the first hit is the last member with the key.
       let table = storage.childTable(of: node.index)
       for position in stride(from: count - 1, through: 0, by: -1) {

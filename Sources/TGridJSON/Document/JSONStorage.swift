@@ -181,9 +181,27 @@ final class JSONStorage: @unchecked Sendable {
     return table
   }
 
-  /// Tape index of a container's child at a position (in range): from the child table for
-  /// large containers, by skipping subtrees for small ones.
+  /// Whether every child of the container at `index` is a scalar: each child is then one
+  /// tape word, so the child at position `p` is at `index + 2 + p` and no child table is
+  /// needed (an array of 25 M numbers would otherwise get a 100 MB one). False for scalars
+  /// and for containers still open.
+  @inline(__always) func hasOnlyScalarChildren(_ index: Int) -> Bool {
+    guard TapeWord.isContainer(word(index)) else { return false }
+    let info = word(index &+ 1)
+    return TapeWord.endDelta(ofInfo: info) == TapeWord.childCount(ofInfo: info) &+ 2
+  }
+
+  /// Whether random access to the children of a container goes through a child table:
+  /// large containers with a child that is itself a container.
+  @inline(__always) func usesChildTable(_ index: Int) -> Bool {
+    childCount(index) > JSONStorage.childTableThreshold && !hasOnlyScalarChildren(index)
+  }
+
+  /// Tape index of a container's child at a position (in range): arithmetic when every
+  /// child is a scalar, from the child table for other large containers, by skipping
+  /// subtrees for small ones.
   func childIndex(at position: Int, in parent: Int) -> Int {
+    if hasOnlyScalarChildren(parent) { return firstChild(parent) + position }
     if childCount(parent) > JSONStorage.childTableThreshold { return parent + Int(childTable(of: parent)[position]) }
     var child = firstChild(parent)
     for _ in 0..<position { child = subtreeEnd(child) }
@@ -192,6 +210,7 @@ final class JSONStorage: @unchecked Sendable {
 
   /// Position of a child among its parent's children.
   func position(ofChild index: Int, in parent: Int) -> Int {
+    if hasOnlyScalarChildren(parent) { return index - firstChild(parent) }
     if childCount(parent) > JSONStorage.childTableThreshold {
       return JSONStorage.lowerBound(of: UInt32(index - parent), in: childTable(of: parent))
     }
@@ -215,7 +234,8 @@ final class JSONStorage: @unchecked Sendable {
     return low
   }
 
-  /// Containers with more children than this get a child table on first random access.
+  /// Containers with more children than this get a child table on first random access
+  /// (unless every child is a scalar: see ``hasOnlyScalarChildren(_:)``).
   static let childTableThreshold = 32
 
   /// Forgets every index (after the tape changed).

@@ -180,7 +180,7 @@ struct FilterEvaluator {
     let storage = document.storage
     let found: Int? = key.utf8.withContiguousStorageIfAvailable { wanted -> Int? in
       let count = storage.childCount(node.index)
-      if count > JSONStorage.childTableThreshold {
+      if storage.usesChildTable(node.index) {
         let table = storage.childTable(of: node.index)
         for position in stride(from: count - 1, through: 0, by: -1) where hasKey(node.index + Int(table[position]), wanted, storage) {
           return node.index + Int(table[position])

@@ -68,6 +68,20 @@ final class JSONParser {
   private(set) var tookFragment = false
   /// How to parse: on this thread alone, or with a fragment parsed ahead (tests force one).
   var parallelism = Parallelism.automatic(minimumByteCount: ParallelSpeculation.minimumByteCount)
+  /// Whether the words of finished values are dropped after each slice, for a parse that
+  /// only validates and counts (`tgrid check`): the tape then keeps only the two words of
+  /// each open container, so memory is the input plus the nesting, and ``storage`` is no
+  /// document. Set before parsing; it parses on one thread.
+  var dropsFinishedValues = false {
+    didSet { if dropsFinishedValues { parallelism = .serial } }
+  }
+  /// Tape words dropped so far (see ``dropsFinishedValues``).
+  private(set) var droppedWordCount = 0
+
+  /// Number of values parsed (every scalar and container, records included; the
+  /// synthetic list of top-level values is not counted), whether or not their words were
+  /// dropped. ``JSONDocument/valueCount`` of the finished document.
+  var valueCount: Int { storage.words.count + droppedWordCount - storage.containerCount - 1 }
 
   /// What a parser is parsing.
   enum Role {
@@ -159,6 +173,7 @@ final class JSONParser {
       let before = position
       let sliceEnd = min(safeEnd, position + JSONParser.sliceSize)
       try parseSlice(until: sliceEnd)
+      if dropsFinishedValues { dropFinishedWords() }
       if position == before || position >= safeEnd { break }
     }
     return isFinished
@@ -195,6 +210,7 @@ final class JSONParser {
         speculation = nil
         throw error
       }
+      if dropsFinishedValues { dropFinishedWords() }
       if let speculation, position >= speculation.start {
         self.speculation = nil
         takeFragment(of: speculation)
@@ -202,6 +218,26 @@ final class JSONParser {
       if position >= limit && limit < storage.originalCount { break }
     }
     return isFinished
+  }
+
+  /// Drops the words of every finished value: only the two words of each open container
+  /// stay, moved to the start of the tape (outermost first, so none is overwritten before
+  /// it is moved), and the frames point at their new places. Called between slices.
+  private func dropFinishedWords() {
+    let words = storage.words.pointer
+    var kept = 0
+    func keep(_ frame: inout Frame) {
+      words[kept] = words[frame.tapeIndex]
+      words[kept &+ 1] = words[frame.tapeIndex &+ 1]
+      frame.tapeIndex = kept
+      kept &+= 2
+    }
+    for level in 0..<stack.count { keep(&stack.pointer[level]) }
+    keep(&top)
+    droppedWordCount += storage.words.count - kept
+    storage.words.count = kept
+    // Keyed by tape index, of members whose words are gone.
+    storage.longKeyOffsets.removeAll()
   }
 
   // MARK: - Parallel parsing

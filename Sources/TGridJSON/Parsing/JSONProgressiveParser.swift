@@ -48,13 +48,23 @@ public final class JSONProgressiveParser: Sendable {
   public var totalByteCount: Int { total.load(ordering: .relaxed) }
 
   /// Prepares to parse `bytes`; no parsing happens until ``advance(byteBudget:)``.
-  public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions()) {
+  ///
+  /// - Parameter keepsValues: false to validate and count only (``summary()``; there is no
+  ///   ``document()`` and no ``preview(maximumChildren:)``): the values' tape words are
+  ///   dropped as parsing goes, so memory is the input and the nesting, not 8 bytes a
+  ///   value. It parses on one thread.
+  public init(bytes: JSONBytes, options: JSONParseOptions = JSONParseOptions(), keepsValues: Bool = true) {
     total = Atomic(bytes.count)
     let parser = JSONParser(bytes: bytes, mode: options.mode)
     if !options.allowsSecondThread { parser.parallelism = .serial }
+    parser.dropsFinishedValues = !keepsValues
+    self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
     stream = nil
   }
+
+  /// Whether the values are kept for ``document()`` (else only ``summary()`` is made).
+  public let keepsValues: Bool
 
   /// The largest stream accepted by default (4 GiB): standard input, pipes and devices have
   /// no size to check in advance, and `/dev/zero` never ends.
@@ -69,12 +79,19 @@ public final class JSONProgressiveParser: Sendable {
   /// - Parameter maximum: Bytes accepted in all (address space for them is reserved, and
   ///   memory is used only for the bytes received); more throws
   ///   ``JSONInputError/tooLarge(path:limit:)``.
-  public init(streamingUpTo maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, options: JSONParseOptions = JSONParseOptions()) {
+  ///   - keepsValues: As for ``init(bytes:options:keepsValues:)`` (the stream's bytes are
+  ///     kept either way).
+  public init(
+    streamingUpTo maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, options: JSONParseOptions = JSONParseOptions(),
+    keepsValues: Bool = true
+  ) {
     let buffer = StreamBuffer(capacity: max(maximum, 0)) ?? StreamBuffer(capacity: 1 << 20)
     let input = buffer.map { StreamInput(buffer: $0) }
     stream = input
     total = Atomic(0)
     let parser = JSONParser(bytes: input?.buffer.view() ?? JSONBytes([]), mode: options.mode, isStreaming: input != nil)
+    parser.dropsFinishedValues = !keepsValues
+    self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
   }
 
@@ -93,11 +110,13 @@ public final class JSONProgressiveParser: Sendable {
   /// let document = try parser.document()
   /// ```
   ///
-  /// - Parameter maximum: The largest input accepted: a larger regular file, or a stream
-  ///   that goes on past it, throws ``JSONInputError/tooLarge(path:limit:)``.
+  /// - Parameters:
+  ///   - maximum: The largest input accepted: a larger regular file, or a stream that goes
+  ///     on past it, throws ``JSONInputError/tooLarge(path:limit:)``.
+  ///   - keepsValues: false to validate and count only (see ``init(bytes:options:keepsValues:)``).
   public static func open(
     _ path: String, options: JSONParseOptions = JSONParseOptions(),
-    maximumByteCount maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+    maximumByteCount maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, keepsValues: Bool = true
   ) throws(JSONInputError) -> JSONProgressiveParser {
     var descriptor = STDIN_FILENO
     if path != "-" {
@@ -117,7 +136,7 @@ public final class JSONProgressiveParser: Sendable {
       if type == S_IFREG && status.st_size > 0 {
         close(descriptor)
         guard Int(status.st_size) <= maximum else { throw JSONInputError.tooLarge(path: path, limit: maximum) }
-        return JSONProgressiveParser(bytes: try JSONBytes.contentsOfFile(path), options: options)
+        return JSONProgressiveParser(bytes: try JSONBytes.contentsOfFile(path), options: options, keepsValues: keepsValues)
       }
     } else {
       var status = stat()
@@ -125,7 +144,7 @@ public final class JSONProgressiveParser: Sendable {
         throw JSONInputError.unreadable(path: path, reason: "standard input is closed")
       }
     }
-    let parser = JSONProgressiveParser(streamingUpTo: maximum, options: options)
+    let parser = JSONProgressiveParser(streamingUpTo: maximum, options: options, keepsValues: keepsValues)
     parser.stream?.source = (descriptor, path, path != "-")
     return parser
   }
@@ -321,6 +340,7 @@ public final class JSONProgressiveParser: Sendable {
   /// The parsed document, parsing whatever is left first. Call it once: the parser hands
   /// its tape over (so the document can be edited without a copy).
   public func document() throws -> JSONDocument {
+    precondition(keepsValues, "JSONProgressiveParser.document() needs a parser that keeps values (use summary())")
     endOfInput()
     while try !advance(byteBudget: 64 << 20) {}
     return try state.withLock { state throws -> JSONDocument in
@@ -334,6 +354,25 @@ public final class JSONProgressiveParser: Sendable {
     }
   }
 
+  /// What ``document()`` would say of the text, without making one: parses whatever is
+  /// left first, and works whether or not the parser keeps values. Call it once.
+  public func summary() throws -> JSONTextSummary {
+    endOfInput()
+    while try !advance(byteBudget: 64 << 20) {}
+    return try state.withLock { state throws -> JSONTextSummary in
+      guard case .parsing(let parser) = state else {
+        if case .taken = state { preconditionFailure("JSONProgressiveParser.summary() can be called only once") }
+        throw CancellationError()
+      }
+      state = .taken
+      let storage = parser.storage
+      return JSONTextSummary(
+        valueCount: parser.valueCount, maximumDepth: storage.maximumDepth, byteCount: storage.originalCount,
+        isJSONLines: storage.isLines, topLevelCount: parser.topLevelCount, warnings: storage.warnings,
+        warningCount: storage.warningCount)
+    }
+  }
+
   /// A display-only document with the children of the root that are already complete (at
   /// most `maximumChildren`), or nil while not even the first is. For JSON Lines, the
   /// complete records; for a scalar root, the scalar once parsed.
@@ -344,7 +383,7 @@ public final class JSONProgressiveParser: Sendable {
     readersWaiting.add(1, ordering: .acquiringAndReleasing)
     defer { readersWaiting.subtract(1, ordering: .acquiringAndReleasing) }
     return state.withLock { state -> JSONDocument? in
-      guard case .parsing(let parser) = state else { return nil }
+      guard case .parsing(let parser) = state, keepsValues else { return nil }
       return parser.preview(maximumChildren: maximumChildren).map { JSONDocument(storage: $0) }
     }
   }

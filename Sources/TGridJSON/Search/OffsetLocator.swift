@@ -39,6 +39,20 @@ final class OffsetLocator {
     /// The child table of a large container (a copy owned by the locator): tape indexes
     /// relative to the container's.
     var table: UnsafeBufferPointer<UInt32>?
+    /// For a large container whose children are all scalars (no table: child `k` is at
+    /// `container + 2 + k`), its child count; else 0.
+    var scalarChildCount = 0
+
+    /// Whether children are found by position (a table or arithmetic), not one by one.
+    var isIndexed: Bool { table != nil || scalarChildCount > 0 }
+    /// How many children can be found by position.
+    var indexedCount: Int { table?.count ?? scalarChildCount }
+
+    /// Tape index of the child at a position (only when ``isIndexed``).
+    @inline(__always) func childIndex(at position: Int) -> Int {
+      if let table { return container + Int(table[position]) }
+      return container + 2 + position
+    }
   }
 
   let storage: JSONStorage
@@ -70,7 +84,10 @@ final class OffsetLocator {
 
   private func level(for container: Int, limit: Int) -> Level {
     var table: UnsafeBufferPointer<UInt32>?
-    if storage.childCount(container) > JSONStorage.childTableThreshold {
+    var scalarChildCount = 0
+    if storage.childCount(container) > JSONStorage.childTableThreshold && storage.hasOnlyScalarChildren(container) {
+      scalarChildCount = storage.childCount(container)
+    } else if storage.childCount(container) > JSONStorage.childTableThreshold {
       if let copy = tables[container] {
         table = UnsafeBufferPointer(copy)
       } else {
@@ -81,7 +98,9 @@ final class OffsetLocator {
         table = UnsafeBufferPointer(copy)
       }
     }
-    return Level(container: container, end: storage.subtreeEnd(container), limit: limit, position: -1, child: -1, table: table)
+    return Level(
+      container: container, end: storage.subtreeEnd(container), limit: limit, position: -1, child: -1, table: table,
+      scalarChildCount: scalarChildCount)
   }
 
   /// The token holding the byte at `offset` (not before the last offset asked for), or nil
@@ -125,38 +144,39 @@ final class OffsetLocator {
   /// Moves the level's child forward to the last one whose member starts at or before
   /// `offset`.
   private func advance(_ level: inout Level, to offset: Int) {
-    if let table = level.table {
+    if level.isIndexed {
+      let count = level.indexedCount
       // A few steps one by one (the next hit is often in the next few children, whose words
       // are next on the tape), then gallop and bisect: logarithmic for far hits.
       var low = level.position
       var stepped = 0
-      while stepped < 4, low + 1 < table.count, memberStart(level.container + Int(table[low + 1])) <= offset {
+      while stepped < 4, low + 1 < count, memberStart(level.childIndex(at: low + 1)) <= offset {
         low += 1
         stepped += 1
       }
       if stepped < 4 {
         if low > level.position {
           level.position = low
-          level.child = level.container + Int(table[low])
+          level.child = level.childIndex(at: low)
         }
         return
       }
       var step = 1
       var high = low + step
-      while high < table.count && memberStart(level.container + Int(table[high])) <= offset {
+      while high < count && memberStart(level.childIndex(at: high)) <= offset {
         low = high
         step *= 2
         high = low + step
       }
-      high = min(high, table.count)
+      high = min(high, count)
       // Invariant: children up to `low` start at or before the offset, from `high` on after.
       while high - low > 1 {
         let middle = (low + high) / 2
-        if memberStart(level.container + Int(table[middle])) <= offset { low = middle } else { high = middle }
+        if memberStart(level.childIndex(at: middle)) <= offset { low = middle } else { high = middle }
       }
       if low > level.position {
         level.position = low
-        level.child = level.container + Int(table[low])
+        level.child = level.childIndex(at: low)
       }
       return
     }

@@ -113,11 +113,7 @@ struct GridModel {
 
   private static func sections(for container: JSONNode, in store: DocumentStore) -> [Section] {
     let document = store.document
-    func ids(_ node: JSONNode) -> NodeIDList {
-      var result = NodeIDList()
-      for child in store.shownChildren(of: node) { result.append(store.id(child)) }
-      return result
-    }
+    func ids(_ node: JSONNode) -> NodeIDList { NodeIDList(shownChildrenOf: node, in: store) }
     var current = container
     // Unwrap single-member objects that only hold a container: {"albums": [...]}.
     while document.kind(of: current) == .object, document.childCount(of: current) == 1,

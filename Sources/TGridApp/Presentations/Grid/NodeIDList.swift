@@ -1,3 +1,5 @@
+import TGridJSON
+
 /// An ordered list of node ids that stores evenly spaced ids as runs: the items of a grid
 /// section without a word per item where the ids follow a pattern.
 ///
@@ -5,8 +7,8 @@
 /// 25 million numbers is one run (first id, step, count) instead of 200 MB, and records of
 /// one shape are one run too. Ids that follow no pattern are kept one by one: once runs
 /// would cost more than a plain list, the list becomes one, so it never takes much more
-/// than `[NodeID]`. Inserting or removing an element also turns it into a plain list (edits
-/// are made one at a time, by hand).
+/// than `[NodeID]`. Inserting or removing an element splits the run it falls in (an edit
+/// of a 25-million-element list costs a few runs, not a plain list of 200 MB).
 struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral {
   /// Ids `first`, `first + step`, … (`count` of them), from element `offset` of the list.
   struct Run: Equatable {
@@ -58,15 +60,28 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
     case .plain(let ids):
       return ids[position]
     case .runs(let runs):
-      // The last run starting at or before the position.
-      var low = 0
-      var high = runs.count
-      while low < high {
-        let middle = (low + high) / 2
-        if runs[middle].offset <= position { low = middle + 1 } else { high = middle }
-      }
-      let run = runs[low - 1]
+      let run = runs[Self.run(containing: position, in: runs)]
       return NodeID(run.first + (position - run.offset) * run.step)
+    }
+  }
+
+  /// The index of the last run starting at or before a position (in range).
+  private static func run(containing position: Int, in runs: [Run]) -> Int {
+    var low = 0
+    var high = runs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle].offset <= position { low = middle + 1 } else { high = middle }
+    }
+    return low - 1
+  }
+
+  /// Stores runs after an edit, or the plain list when they have become too many.
+  private mutating func store(_ runs: [Run]) {
+    if runs.count > 64, runs.count * Self.minimumElementsPerRun > count {
+      storage = .plain(Self.expand(runs, count: count))
+    } else {
+      storage = .runs(runs)
     }
   }
 
@@ -105,30 +120,69 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
     }
   }
 
-  /// Inserts an id at `index` (the list becomes plain).
+  /// Inserts an id at `index`: the run it falls in is split around it.
   mutating func insert(_ id: NodeID, at index: Int) {
-    var ids = plainIDs()
-    ids.insert(id, at: index)
-    storage = .plain(ids)
+    precondition(index >= 0 && index <= count, "NodeIDList: index \(index) out of 0...\(count)")
+    if index == count {
+      append(id)
+      return
+    }
+    guard case .runs(var runs) = storage else {
+      var ids = plainIDs()
+      ids.insert(id, at: index)
+      storage = .plain(ids)
+      count += 1
+      return
+    }
+    // Take the array out of the enum so it is not copied.
+    storage = .runs([])
+    let at = Self.run(containing: index, in: runs)
+    let run = runs[at]
+    let before = index - run.offset
+    var pieces: [Run] = []
+    if before > 0 { pieces.append(Run(offset: run.offset, first: run.first, step: run.step, count: before)) }
+    pieces.append(Run(offset: index, first: id.rawValue, step: 0, count: 1))
+    pieces.append(Run(offset: index + 1, first: run.first + before * run.step, step: run.step, count: run.count - before))
+    runs.replaceSubrange(at...at, with: pieces)
+    for later in (at + pieces.count)..<runs.count { runs[later].offset += 1 }
     count += 1
+    store(runs)
   }
 
-  /// Removes the id at `index` (the list becomes plain).
+  /// Removes the id at `index`: the run it falls in is split around it.
   @discardableResult
   mutating func remove(at index: Int) -> NodeID {
-    var ids = plainIDs()
-    let removed = ids.remove(at: index)
-    storage = .plain(ids)
+    precondition(index >= 0 && index < count, "NodeIDList: index \(index) out of 0..<\(count)")
+    guard case .runs(var runs) = storage else {
+      var ids = plainIDs()
+      let removed = ids.remove(at: index)
+      storage = .plain(ids)
+      count -= 1
+      return removed
+    }
+    storage = .runs([])
+    let at = Self.run(containing: index, in: runs)
+    let run = runs[at]
+    let before = index - run.offset
+    var pieces: [Run] = []
+    if before > 0 { pieces.append(Run(offset: run.offset, first: run.first, step: run.step, count: before)) }
+    if before + 1 < run.count {
+      pieces.append(
+        Run(offset: index, first: run.first + (before + 1) * run.step, step: run.step, count: run.count - before - 1))
+    }
+    runs.replaceSubrange(at...at, with: pieces)
+    for later in (at + pieces.count)..<runs.count { runs[later].offset -= 1 }
     count -= 1
-    return removed
+    store(runs)
+    return NodeID(run.first + before * run.step)
   }
 
-  /// Removes the ids for which `shouldBeRemoved` holds (the list becomes plain).
+  /// Removes the ids for which `shouldBeRemoved` holds (the rest are listed again, as runs
+  /// where they follow a pattern).
   mutating func removeAll(where shouldBeRemoved: (NodeID) throws -> Bool) rethrows {
-    var ids = plainIDs()
-    try ids.removeAll(where: shouldBeRemoved)
-    storage = .plain(ids)
-    count = ids.count
+    var kept = NodeIDList()
+    for id in self where try !shouldBeRemoved(id) { kept.append(id) }
+    self = kept
   }
 
   static func == (left: NodeIDList, right: NodeIDList) -> Bool {
@@ -154,5 +208,50 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
       for step in 0..<run.count { ids.append(NodeID(run.first + step * run.step)) }
     }
     return ids
+  }
+}
+
+extension NodeIDList {
+  /// The ids of the children views show of a container (``DocumentStore/shownChildren(of:)``).
+  ///
+  /// When every child is a scalar and all are shown, the children are consecutive tape
+  /// words, so the list is made from the identity map's runs over those words: O(edits),
+  /// not O(children) (25 M numbers are one run, made at once). Other containers are
+  /// walked child by child.
+  init(shownChildrenOf node: JSONNode, in store: DocumentStore) {
+    self.init()
+    let document = store.document
+    let count = document.childCount(of: node)
+    if count > 0, store.shownChildCount(of: node) == count, document.hasOnlyScalarChildren(node),
+      let first = document.child(at: 0, of: node)
+    {
+      let words = first.index..<(first.index + count)
+      for run in store.identity.runs where run.start < words.upperBound && run.end > words.lowerBound {
+        let start = Swift.max(run.start, words.lowerBound)
+        let end = Swift.min(run.end, words.upperBound)
+        append(consecutiveFrom: NodeID(run.id + start - run.start), count: end - start)
+      }
+      return
+    }
+    for child in store.shownChildren(of: node) { append(store.id(child)) }
+  }
+
+  /// Appends `count` consecutive ids from `first`, as one run (joined to the last run when
+  /// it continues it).
+  private mutating func append(consecutiveFrom first: NodeID, count added: Int) {
+    guard added > 0 else { return }
+    guard case .runs(var runs) = storage, added > 1 else {
+      for step in 0..<added { append(NodeID(first.rawValue + step)) }
+      return
+    }
+    storage = .runs([])
+    if let last = runs.last, last.count == 1 || last.step == 1, first.rawValue == last.first + last.count {
+      runs[runs.count - 1].step = 1
+      runs[runs.count - 1].count += added
+    } else {
+      runs.append(Run(offset: count, first: first.rawValue, step: 1, count: added))
+    }
+    count += added
+    store(runs)
   }
 }

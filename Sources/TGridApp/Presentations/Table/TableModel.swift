@@ -5,15 +5,17 @@ import TermGrid
 /// are the union of the rows' keys in first-seen order, and rows that are not objects
 /// (scalars and arrays among records) show in a `(value)` column of their own.
 ///
-/// The rows are listed at once (an id per child: a few milliseconds for 250,000 records),
-/// but finding the columns means reading every key of every row, so it goes in slices:
-/// ``init(store:root:)`` reads the first rows, ``scan(in:until:)`` reads on, and
-/// ``columns`` grows as keys turn up (``isScanned`` once every row is read).
+/// The rows are listed at once, as a ``NodeIDList`` (the children of an untouched container
+/// are one run of ids: no memory per row), but finding the columns means reading every key
+/// of every row, so it goes in slices: ``init(store:root:)`` reads the first rows,
+/// ``scan(in:until:)`` reads on, and ``columns`` grows as keys turn up (``isScanned`` once
+/// every row is read). Rows are read in document order, each from the one before; a
+/// container whose children are all scalars has no keys to read at all.
 struct TableModel {
   /// The container whose children are the rows.
   let root: NodeID
   /// The rows in document order.
-  var rows: [NodeID]
+  var rows: NodeIDList
   /// The column names; ``valueColumn`` for the column of non-object rows.
   private(set) var columns: [String] = []
   /// Whether the root is an object (rows are named by their keys).
@@ -45,10 +47,7 @@ struct TableModel {
     self.root = store.id(node)
     isObjectRoot = document.kind(of: node) == .object
     if document.kind(of: node).isContainer {
-      var rows: [NodeID] = []
-      rows.reserveCapacity(store.shownChildCount(of: node))
-      for child in store.shownChildren(of: node) { rows.append(store.id(child)) }
-      self.rows = rows
+      rows = NodeIDList(shownChildrenOf: node, in: store)
     } else {
       // A scalar document is a table of one value.
       rows = [store.id(node)]
@@ -99,7 +98,18 @@ struct TableModel {
     let available = min(rows.count, store.shownChildCount(of: node))
     let end = min(limit, available)
     var position = scan.next
-    while position < end, let child = store.shownChild(at: position, of: node) {
+    if position < end, document.hasOnlyScalarChildren(node) {
+      // Every row is a scalar (25 M numbers): nothing to read, whatever the filter keeps.
+      scan.hasValues = true
+      position = available
+    }
+    // Unfiltered rows are read each from the one before (no lookup by position per row).
+    let isFiltered = store.filter.map { $0.container == root } ?? false
+    var following = document.children(of: node, from: isFiltered ? 0 : position).makeIterator()
+    func nextRow() -> JSONNode? {
+      isFiltered ? store.shownChild(at: position, of: node) : following.next()
+    }
+    while position < end, let child = nextRow() {
       if document.kind(of: child) == .object {
         for member in document.children(of: child) {
           guard let key = document.key(of: member) else { continue }

@@ -30,8 +30,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private var store: DocumentStore { host.store }
   private(set) var model: TableModel
   /// The rows in the order shown: the model's, or a permutation of them while sorted.
-  var shownRows: [NodeID] { sortedRows ?? model.rows }
-  private var sortedRows: [NodeID]?
+  var shownRows: NodeIDList { sortedRows ?? model.rows }
+  private var sortedRows: NodeIDList?
   /// The row of each sorted row's id (unsorted rows are found by their position).
   private var sortedRowIndex: [NodeID: Int] = [:]
   /// The sort in force: a column name and whether it descends.
@@ -81,7 +81,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     var order = Array(rows.indices)
     // Stable: equal values keep document order, whichever way the sort goes.
     order.sort { keys[$0] != keys[$1] ? (sort.descending ? keys[$1] < keys[$0] : keys[$0] < keys[$1]) : $0 < $1 }
-    let sorted = order.map { rows[$0] }
+    let sorted = NodeIDList(order.map { rows[$0] })
     sortedRows = sorted
     sortedRowIndex = Dictionary(sorted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }

@@ -1,3 +1,4 @@
+import TGridJSON
 import Testing
 
 @testable import TGridApp
@@ -50,14 +51,79 @@ import Testing
   }
 
   @Test func listsWithTheSameElementsAreEqualHoweverTheyAreStored() {
-    var plain = NodeIDList((0..<10).map(NodeID.init))
-    plain.insert(NodeID(10), at: 10)
+    var random = SystemRandomNumberGenerator()
+    // Ids following no pattern make a plain list, which stays plain as they are removed.
+    let scattered = (0..<300).map { _ in NodeID(Int.random(in: 1_000..<1_000_000, using: &random)) }
+    var plain = NodeIDList(scattered + (0...10).map(NodeID.init))
+    for _ in scattered { plain.remove(at: 0) }
     let runs = NodeIDList((0...10).map(NodeID.init))
     #expect(!plain.isCompressed && runs.isCompressed)
+    #expect(plain == runs)
+    var forcedPlain = NodeIDList((0..<200).map { NodeID($0 * $0) })
+    #expect(!forcedPlain.isCompressed)
+    forcedPlain.removeAll { $0.rawValue > 100 }
+    #expect(forcedPlain == NodeIDList([0, 1, 4, 9, 16, 25, 36, 49, 64, 81, 100].map(NodeID.init)))
     #expect(plain == runs)
     #expect(runs != NodeIDList((0..<10).map(NodeID.init)))
     #expect(NodeIDList() == [])
     let single: NodeIDList = [NodeID(4)]
     #expect(single == NodeIDList([NodeID(4)]))
+  }
+
+  @Test func editsInsideALongRunSplitItAndTheListStaysRuns() {
+    // A table or grid over 25 M untouched elements is one run; an edit must not turn it
+    // into a plain list of 200 MB.
+    var list = NodeIDList((0..<1_000_000).map(NodeID.init))
+    var array = Array(list)
+    var random = SystemRandomNumberGenerator()
+    for round in 0..<40 {
+      let index = Int.random(in: 0...array.count, using: &random)
+      if round % 3 == 2, index < array.count {
+        #expect(list.remove(at: index) == array.remove(at: index))
+      } else {
+        list.insert(NodeID(5_000_000 + round), at: index)
+        array.insert(NodeID(5_000_000 + round), at: index)
+      }
+    }
+    #expect(list.count == array.count)
+    #expect(list.isCompressed)
+    #expect((list.runCount ?? .max) <= 1 + 40 * 2, "an edit adds at most two runs")
+    #expect(Array(list) == array)
+    for _ in 0..<200 {
+      let index = Int.random(in: 0..<array.count, using: &random)
+      #expect(list[index] == array[index])
+    }
+  }
+
+  @Test func removingTheWholeRunOrItsEndsLeavesNoEmptyRuns() {
+    var list = NodeIDList((10..<20).map(NodeID.init))
+    #expect(list.remove(at: 0) == NodeID(10))
+    #expect(list.remove(at: list.count - 1) == NodeID(19))
+    #expect(Array(list) == (11..<19).map(NodeID.init))
+    #expect(list.runCount == 1)
+    while !list.isEmpty { list.remove(at: list.count / 2) }
+    #expect(list.runCount == 0)
+    list.insert(NodeID(3), at: 0)
+    list.append(NodeID(4))
+    #expect(Array(list) == [NodeID(3), NodeID(4)])
+  }
+
+  @Test func theChildrenOfAnArrayOfScalarsAreListedFromTheIdentityMapEvenAfterEdits() throws {
+    let store = DocumentStore(
+      document: try JSONDocument(parsing: "[" + (0..<1_000).map(String.init).joined(separator: ",") + "]"), name: "t.json")
+    let document = { store.document }
+    var list = NodeIDList(shownChildrenOf: document().root, in: store)
+    #expect(list.runCount == 1)
+    #expect(Array(list) == document().children(of: document().root).map(store.id))
+    let root = store.root
+    try store.perform("Edit", selection: .init()) { editor in
+      try editor.insert(json: "7", at: 10, in: root)
+      try editor.remove(store.id(try #require(document().child(at: 500, of: document().root))))
+      try editor.insert(json: "8", at: 900, in: root)
+      return .init()
+    }
+    list = NodeIDList(shownChildrenOf: document().root, in: store)
+    #expect(Array(list) == document().children(of: document().root).map(store.id))
+    #expect((list.runCount ?? .max) <= 6, "a few runs per edit, not an id per element")
   }
 }
