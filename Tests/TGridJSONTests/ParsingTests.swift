@@ -198,6 +198,9 @@ import Testing
     }
     #expect(Array(document.children(of: document.root, from: 998)).map { document.int(of: $0) } == [998, 999])
     #expect(document.children(of: document.root, from: 1000).count == 0)
+    var visited: [JSONNode] = []
+    document.forEachChild(of: document.root) { visited.append($0) }
+    #expect(visited == Array(document.children(of: document.root)))
     #expect(document.storage.caches.withLock { $0.childTables.isEmpty }, "no child table for scalars")
 
     // A container among them: positions come from a child table again, and agree.
@@ -210,6 +213,9 @@ import Testing
     #expect(document.position(of: after) == 501)
     #expect(document.position(of: try #require(document[inserted, "n"])) == 0)
     #expect(!document.storage.caches.withLock { $0.childTables.isEmpty })
+    visited = []
+    document.forEachChild(of: document.root) { visited.append($0) }
+    #expect(visited == Array(document.children(of: document.root)))
   }
 
   @Test func aLargeObjectOfScalarsFindsTheLastOfDuplicateKeysWithoutAChildTable() throws {

@@ -21,12 +21,13 @@ extension JSONDocument {
   }
 
   /// Calls `body` with each direct child, in order, like iterating ``children(of:)``; a
-  /// container of more than a few dozen children is read from its child table (built on
-  /// first use, kept until the tape changes, 4 bytes per child), so a pass over 200,000
-  /// records reads 800 KB of offsets instead of stepping through every record's words.
+  /// container of more than a few dozen children, some of them containers, is read from its
+  /// child table (built on first use, kept until the tape changes, 4 bytes per child), so a
+  /// pass over 200,000 records reads 800 KB of offsets instead of stepping through every
+  /// record's words. Children that are all scalars are consecutive words: no table.
   public func forEachChild(of node: JSONNode, _ body: (JSONNode) -> Void) {
     let index = valid(node)
-    guard storage.childCount(index) > JSONStorage.childTableThreshold else {
+    guard storage.usesChildTable(index) else {
       for child in children(of: node) { body(child) }
       return
     }
