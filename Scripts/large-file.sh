@@ -63,8 +63,9 @@ row() {
 }
 echo "| step | wall time | peak RSS |"
 echo "|---|---:|---:|"
-first=$(.build/release/tgrid-bench firstscreen --measure "$path" | tail -1)
-echo "| first screen (tgrid-bench firstscreen) | ${first} | |"
-row "tgrid check" .build/release/tgrid check "$path"
-row "dump of the last record (--path .[$((lines - 1))])" .build/release/tgrid dump --size 120x40 --path ".[$((lines - 1))]" "$path"
-row "dump with a filter over every record" .build/release/tgrid dump --size 120x40 --filter '.seq == 1000000' "$path"
+limit="--max-size=$((size_gb + 2))G"
+first=$(.build/release/tgrid-bench firstscreen --measure "$path" --max-size $(((size_gb + 2) * 1024 * 1024 * 1024)) | tail -1)
+echo "| first screen (tgrid-bench firstscreen, $limit) | ${first} | |"
+row "tgrid check $limit" .build/release/tgrid check "$limit" "$path"
+row "dump of the last record (--path .[$((lines - 1))])" .build/release/tgrid dump "$limit" --size 120x40 --path ".[$((lines - 1))]" "$path"
+row "dump with a filter over every record" .build/release/tgrid dump "$limit" --size 120x40 --filter '.seq == 1000000' "$path"

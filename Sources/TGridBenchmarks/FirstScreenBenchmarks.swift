@@ -5,11 +5,15 @@ import TGridApp
   import Glibc
 #endif
 
-/// `tgrid-bench firstscreen [--data DIR]`: time to the first screen of the 1, 10 and 100 MB
+/// `tgrid-bench firstscreen [--data DIR]` (or `--measure PATH [--max-size BYTES]` for one file): time to the first screen of the 1, 10 and 100 MB
 /// records files (median of 5, each in a fresh child process, the file in the page cache).
 func runFirstScreenBenchmarks(arguments: [String]) {
   if let index = arguments.firstIndex(of: "--measure"), index + 1 < arguments.count {
-    let result = FirstScreenBenchmark.run(path: arguments[index + 1])
+    var maximum = 4 << 30  // the app's default limit
+    if let limit = arguments.firstIndex(of: "--max-size"), limit + 1 < arguments.count, let bytes = Int(arguments[limit + 1]) {
+      maximum = bytes
+    }
+    let result = FirstScreenBenchmark.run(path: arguments[index + 1], maximumByteCount: maximum)
     print("seconds=\(result.seconds) loaded=\(result.wholeFileLoaded ? 1 : 0)")
     return
   }

@@ -75,6 +75,12 @@ import Testing
     #expect(JSONProgressiveParser.previewOfHead(of: "/dev/zero", maximumChildren: 100) == nil)
     #expect(JSONProgressiveParser.previewOfHead(of: NSTemporaryDirectory(), maximumChildren: 100) == nil)
     #expect(JSONProgressiveParser.previewOfHead(of: "-", maximumChildren: 100) == nil)
+    let large = try Self.write(Self.records(60_000), name: "over-limit")
+    defer { unlink(large) }
+    #expect(JSONProgressiveParser.previewOfHead(of: large, maximumChildren: 100) != nil)
+    #expect(
+      JSONProgressiveParser.previewOfHead(of: large, maximumFileSize: 1 << 20, maximumChildren: 100) == nil,
+      "a file the load refuses shows nothing first")
     #expect(JSONProgressiveParser.previewOfHead(of: "/nonexistent/x.json", maximumChildren: 100) == nil)
   }
 }

@@ -11,9 +11,13 @@ import TermGrid
 /// preview, one frame drawn on a headless terminal of 120×40).
 public enum FirstScreenBenchmark {
   /// Seconds to the first frame with values (and whether the whole file had loaded by then).
-  public static func run(path: String) -> (seconds: Double, wholeFileLoaded: Bool) {
+  public static func run(
+    path: String, maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+  ) -> (seconds: Double, wholeFileLoaded: Bool) {
     let start = now()
-    let load = DocumentLoad(path: path, name: "bench", options: JSONParseOptions(), yieldsToFirstScreen: true)
+    let load = DocumentLoad(
+      path: path, name: "bench", options: JSONParseOptions(), maximumByteCount: maximumByteCount,
+      yieldsToFirstScreen: true)
     load.start()
     let ended = load.waitForFirstScreen(children: DocumentLoad.firstScreenChildren, milliseconds: 200)
     let store: DocumentStore

@@ -108,7 +108,8 @@ final class DocumentLoad: Sendable {
     // A large file's first screen comes from its head while the whole file is read.
     if let path,
       let head = JSONProgressiveParser.previewOfHead(
-        of: path, headByteCount: Self.firstSliceBytes, maximumChildren: Self.previewChildren, options: options),
+        of: path, headByteCount: Self.firstSliceBytes, maximumFileSize: maximumByteCount,
+        maximumChildren: Self.previewChildren, options: options),
       !cancelled.load(ordering: .relaxed)
     {
       latestPreview.withLock { $0 = head }

@@ -150,8 +150,8 @@ public final class JSONProgressiveParser: Sendable {
   }
 
   /// A preview of a large regular file made from its first `headByteCount` bytes alone, or
-  /// nil when `path` is not a regular file larger than `minimumFileSize`, cannot be read,
-  /// or its head holds no complete child of the root yet.
+  /// nil when `path` is not a regular file larger than `minimumFileSize` (and at most
+  /// `maximumFileSize`), cannot be read, or its head holds no complete child of the root yet.
   ///
   /// Reading a large file whole takes time before parsing can start (100 MB: 30–70 ms, a
   /// gigabyte: 200 ms); the first screen need not wait for it. The head is parsed as a
@@ -160,15 +160,17 @@ public final class JSONProgressiveParser: Sendable {
   /// can stand in for ``preview(maximumChildren:)`` until that has something to show.
   /// An error in the head is not reported here: the whole file's parse reports it.
   public static func previewOfHead(
-    of path: String, headByteCount: Int = 1 << 20, minimumFileSize: Int = 4 << 20, maximumChildren: Int,
-    options: JSONParseOptions = JSONParseOptions()
+    of path: String, headByteCount: Int = 1 << 20, minimumFileSize: Int = 4 << 20,
+    maximumFileSize: Int = .max, maximumChildren: Int, options: JSONParseOptions = JSONParseOptions()
   ) -> JSONDocument? {
     guard path != "-", headByteCount > 0 else { return nil }
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > minimumFileSize
+    // A file over the limit is refused by the whole load: nothing of it shows first.
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > minimumFileSize,
+      Int(status.st_size) <= maximumFileSize
     else { return nil }
     let head = JSONProgressiveParser(streamingUpTo: headByteCount, options: options)
     guard let stream = head.stream else { return nil }
