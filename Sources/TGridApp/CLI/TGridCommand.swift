@@ -44,6 +44,25 @@ public struct TGridCommand: ParsableCommand {
   }
 }
 
+/// The largest input read, shared by the app, `dump` and `check`: a file or stream over it
+/// is refused with a message naming the option.
+struct InputLimitOptions: ParsableArguments {
+  @Option(help: "The largest input to read: 512M, 4G (default), 10G….")
+  var maxSize: String = "4G"
+
+  /// The limit in bytes.
+  var maximumByteCount: Int {
+    // Checked in `validate()`: never nil here.
+    parseByteCount(maxSize) ?? JSONProgressiveParser.defaultMaximumStreamByteCount
+  }
+
+  mutating func validate() throws {
+    guard parseByteCount(maxSize) != nil else {
+      throw ValidationError("--max-size \(maxSize): expected a size such as 512M or 4G")
+    }
+  }
+}
+
 /// Options shared by the interactive app and `dump`.
 struct ViewOptions: ParsableArguments {
   @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
@@ -150,7 +169,7 @@ struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "browse",
     abstract: "Browse, edit and save FILE (or standard input, or the demo data) in the terminal.",
-    usage: "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
+    usage: "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
     discussion:
       "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.")
 
@@ -158,6 +177,8 @@ struct Browse: ParsableCommand {
   var file: String?
 
   @OptionGroup var view: ViewOptions
+
+  @OptionGroup var limit: InputLimitOptions
 
   @Flag(name: .long, help: "Do not capture the mouse (keeps the terminal's own text selection).")
   var noMouse = false
@@ -181,13 +202,15 @@ struct Browse: ParsableCommand {
     let options = JSONParseOptions(mode: view.textMode)
     let load: DocumentLoad
     if let file, file != "-" {
-      load = DocumentLoad(path: file, name: DocumentLoader.baseName(file), options: options, yieldsToFirstScreen: true)
+      load = DocumentLoad(
+        path: file, name: DocumentLoader.baseName(file), options: options, maximumByteCount: limit.maximumByteCount,
+        yieldsToFirstScreen: true)
     } else if file == "-" || DocumentLoader.standardInputHasData() {
       if StandardInput.wasClosed {
         printError(StandardInput.closedMessage)
         throw ExitCode(2)
       }
-      load = DocumentLoad(path: nil, name: "(stdin)", options: options)
+      load = DocumentLoad(path: nil, name: "(stdin)", options: options, maximumByteCount: limit.maximumByteCount)
     } else {
       // The demo data is in the binary: no loading to show.
       let loaded: DocumentLoader.Loaded
@@ -315,12 +338,16 @@ struct Dump: ParsableCommand {
 
   @OptionGroup var view: ViewOptions
 
+  @OptionGroup var limit: InputLimitOptions
+
   func run() throws {
     // Before opening anything: a closed standard output would be taken by the next file opened.
     try StandardOutput.requireOpen()
     let loaded: DocumentLoader.Loaded
     do {
-      loaded = try DocumentLoader.load(path: file ?? (DocumentLoader.standardInputHasData() ? "-" : nil), mode: view.textMode)
+      loaded = try DocumentLoader.load(
+        path: file ?? (DocumentLoader.standardInputHasData() ? "-" : nil), mode: view.textMode,
+        maximumByteCount: limit.maximumByteCount)
     } catch {
       printError(error.message)
       throw ExitCode(error.exitCode)
@@ -354,15 +381,12 @@ struct Check: ParsableCommand {
   @Argument(help: "The files to check; - for standard input.")
   var files: [String]
 
-  @Option(help: "The largest input to read: 512M, 4G (default), 10G….")
-  var maxSize: String = "4G"
+  @OptionGroup var limit: InputLimitOptions
 
   @OptionGroup var view: ViewOptions
 
   func run() throws {
-    guard let maximum = parseByteCount(maxSize) else {
-      throw ValidationError("--max-size \(maxSize): expected a size such as 512M or 4G")
-    }
+    let maximum = limit.maximumByteCount
     try StandardOutput.requireOpen()
     var writeError: StandardOutput.WriteError?
     let status = runCheck(

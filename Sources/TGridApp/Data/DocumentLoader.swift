@@ -24,16 +24,20 @@ enum DocumentLoader {
 
   /// Loads `path` (`-` is standard input); with no path, standard input when it is not a
   /// terminal, else the demo data.
-  static func load(path: String?, mode: JSONTextMode = .automatic) throws(LoadFailure) -> Loaded {
+  static func load(
+    path: String?, mode: JSONTextMode = .automatic,
+    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+  ) throws(LoadFailure) -> Loaded {
     let options = JSONParseOptions(mode: mode)
     let source: String
     let bytes: JSONBytes
     do {
       if let path, path != "-" {
         source = path
-        bytes = try JSONBytes.contentsOfFile(path)
+        bytes = try JSONBytes.contentsOfFile(
+          path, maximumStreamByteCount: maximumByteCount, maximumFileByteCount: maximumByteCount)
       } else if path == "-" || standardInputHasData() {
-        return try loadStreaming(options: options)
+        return try loadStreaming(options: options, maximumByteCount: maximumByteCount)
       } else {
         let name = DemoData.defaultName
         guard let text = DemoData.text(named: name) else {
@@ -63,10 +67,10 @@ enum DocumentLoader {
   /// Standard input, parsed as it streams in: the first error is reported as soon as its
   /// bytes arrive (`/dev/zero`, `/dev/urandom`), and an endless stream stops at the size
   /// limit with a message.
-  private static func loadStreaming(options: JSONParseOptions) throws(LoadFailure) -> Loaded {
+  private static func loadStreaming(options: JSONParseOptions, maximumByteCount: Int) throws(LoadFailure) -> Loaded {
     if StandardInput.wasClosed { throw LoadFailure(message: StandardInput.closedMessage, exitCode: 2) }
     do {
-      let parser = try JSONProgressiveParser.open("-", options: options)
+      let parser = try JSONProgressiveParser.open("-", options: options, maximumByteCount: maximumByteCount)
       while try parser.readMore() { _ = try parser.advance(byteBudget: Int.max) }
       return Loaded(document: try parser.document(), name: "(stdin)")
     } catch let error as JSONSyntaxError {

@@ -16,9 +16,13 @@ extension JSONBytes {
   /// as zero) is read to its end, up to `maximumStreamByteCount` bytes (past it, the error
   /// ``JSONInputError/tooLarge(path:limit:)``: `/dev/zero` never ends). To parse such
   /// input as it arrives instead, see ``JSONProgressiveParser/open(_:options:maximumByteCount:)``.
+  ///
+  /// A regular file larger than `maximumFileByteCount` throws
+  /// ``JSONInputError/tooLarge(path:limit:)`` before anything is read.
   public static func contentsOfFile(
     _ path: String, mapThreshold: Int = JSONBytes.defaultMapThreshold,
-    maximumStreamByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+    maximumStreamByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
+    maximumFileByteCount: Int = .max
   ) throws(JSONInputError) -> JSONBytes {
     if path == "-" { return try readAll(fileDescriptor: STDIN_FILENO, path: path, maximum: maximumStreamByteCount) }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -37,6 +41,10 @@ extension JSONBytes {
     guard type == S_IFREG, status.st_size > 0 else {
       defer { close(descriptor) }
       return try readAll(fileDescriptor: descriptor, path: path, maximum: maximumStreamByteCount)
+    }
+    if Int(status.st_size) > maximumFileByteCount {
+      close(descriptor)
+      throw .tooLarge(path: path, limit: maximumFileByteCount)
     }
     if Int(status.st_size) > mapThreshold,
       let mapped = map(descriptor: descriptor, count: Int(status.st_size), source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))

@@ -37,6 +37,24 @@ struct DumpTests {
     #expect(result.error.contains("--filter: column"), "\(result.error)")
   }
 
+  @Test func maxSizeLimitsTheAppDumpAndCheckAlike() throws {
+    let path = demoDataPath("countries.json")
+    // The app refuses before touching the terminal, so it runs here without one.
+    for command in [["dump"], ["check"], []] {
+      let refused = try runTGrid(command + [path, "--max-size", "1K"])
+      #expect(refused.status == 2, "\(command): \(refused.error)")
+      #expect(refused.error.contains("input larger than the limit of 1 KiB (raise it with --max-size)"), "\(refused.error)")
+    }
+    let allowed = try runTGrid(["dump", path, "--max-size", "10M", "--size", "60x6"])
+    #expect(allowed.status == 0, "\(allowed.error)")
+    let piped = try runTGrid(["dump", "-", "--max-size", "1K"], input: "[" + String(repeating: "1,", count: 1000) + "1]")
+    #expect(piped.status == 2)
+    #expect(piped.error.contains("limit of 1 KiB"), "\(piped.error)")
+    let invalid = try runTGrid(["dump", path, "--max-size", "lots"])
+    #expect(invalid.status == 64)
+    #expect(invalid.error.contains("--max-size lots: expected a size such as 512M or 4G"), "\(invalid.error)")
+  }
+
   @Test func jsonLinesDumpAsRecords() throws {
     let input = #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "error", "msg": "failed", "code": 28}"# + "\n"
     let result = try runTGrid(["dump", "-", "--size", "70x8"], input: input)
