@@ -120,6 +120,11 @@ final class DocumentLoad: Sendable {
         _ = firstScreenDrawn.wait(timeout: .now() + .milliseconds(Self.firstScreenWaitMilliseconds))
       }
     }
+    // Cancelled while the head was shown: the whole file is not read at all.
+    if cancelled.load(ordering: .relaxed) {
+      finish(.cancelled)
+      return
+    }
     let progressive: JSONProgressiveParser
     do {
       // A regular file is read at once; standard input, a pipe or a device streams in and
@@ -169,8 +174,9 @@ final class DocumentLoad: Sendable {
     }
   }
 
-  /// Says that a frame with the load's preview (or its document) was drawn; the whole
-  /// file's reading may start (see ``yieldsToFirstScreen``). Cheap to call on every frame.
+  /// Says that the browser drew a frame (the first shows the head's preview, or the
+  /// loading screen when there is none); the whole file's reading may start (see
+  /// ``yieldsToFirstScreen``). Cheap to call on every frame.
   func firstScreenShown() {
     if !firstScreenSignalled.exchange(true, ordering: .relaxed) { firstScreenDrawn.signal() }
   }

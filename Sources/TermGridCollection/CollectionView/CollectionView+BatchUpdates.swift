@@ -79,6 +79,8 @@ extension CollectionView {
       width: visibleBefore.width * 3, height: visibleBefore.height * 3)
     var before: [ElementKey: LayoutAttributes] = [:]
     if animatesChanges {
+      layout.isAnsweringForPreviousData = true
+      defer { layout.isAnsweringForPreviousData = false }
       for element in layout.layoutAttributesForElements(in: snapshotArea) { before[element.key] = element }
       // Moved items start from where they were, however far away that was.
       for update in plan.updateItems where update.action == .move && !update.isSectionUpdate {

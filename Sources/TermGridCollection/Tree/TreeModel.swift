@@ -77,7 +77,8 @@ public final class TreeModel {
   /// the provider about at once. Past it, nodes are listed without being described: a
   /// node's label is measured and, when it starts collapsed, whether it has children is
   /// asked, when the layout shows it or someone asks (``TreeNodeDescription/isEstimated``).
-  /// Opening a node of a million children then lists them without reading them.
+  /// Opening a node of a million children then lists them without reading them. A change
+  /// takes effect at the next reading (``reload()`` or an expansion).
   public var eagerlyDescribedNodeLimit = 256
   /// Nodes described in the current reading.
   private var describedInReading = 0

@@ -27,6 +27,11 @@ open class CollectionLayout {
   /// How many times `prepare()` has run: lets tests see that invalidations coalesce.
   public private(set) var preparePassCount = 0
 
+  /// True while the collection view asks for the attributes elements had before a batch
+  /// update (to animate from them): the data source already holds the new data, so a layout
+  /// must answer from what it computed and not ask the data source about items now.
+  public package(set) var isAnsweringForPreviousData = false
+
   /// The decoration view makers registered with ``register(decorationViewOfKind:_:)``.
   public private(set) var decorationViewFactories: [String: () -> ReusableView] = [:]
 

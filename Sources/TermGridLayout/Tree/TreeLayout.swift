@@ -39,7 +39,8 @@ extension ElementKind {
 /// All sizes are in cells (columns and rows) and become points through the host's
 /// ``CellMetrics``. `prepare()` reads the data source once and keeps flat arrays; rect
 /// queries use them by column and row without visiting every node, and the on-demand
-/// methods are O(1).
+/// methods are O(1), except that a node the data source described with an estimated size
+/// (``TreeNodeDescription/isEstimated``) is measured, once, when it is first asked about.
 open class TreeLayout: CollectionLayout {
   /// How the tree is drawn.
   public enum Orientation: Hashable, Sendable {

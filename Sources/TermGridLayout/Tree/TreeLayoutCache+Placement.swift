@@ -278,7 +278,10 @@ extension TreeLayoutCache {
       columnX = []
       let indent = parameters.indentWidth
       var widest = 0
-      for global in 0..<count {
+      // Nodes still estimated do not count: each widens the content when it is measured
+      // (``measure(_:dataSource:)``), so the content is as wide as what has been seen.
+      let hasEstimates = estimatedCount > 0
+      for global in 0..<count where !hasEstimates || !estimated[global] {
         let end = Int(depths[global]) * indent + Int(widths[global])
         if end > widest { widest = end }
       }

@@ -23,7 +23,9 @@ public protocol TreeLayoutDataSource: AnyObject {
 
   /// The label's width in terminal columns. The default measures ``label(ofItemAt:)`` with
   /// ``TextWidth/displayWidth(of:)``; data sources with many nodes should cache widths and
-  /// answer here, since the layout asks for every node on each full pass.
+  /// answer here. The full pass reads ``describeItems(inSection:count:_:)``; this is asked
+  /// for a node described with an estimate when it is measured, and after an invalidation
+  /// that names the node.
   func labelWidth(ofItemAt indexPath: IndexPath) -> Int
 
   /// The node's kind, a key of ``Theme/kinds`` ("normal", "important", "critical", or any
@@ -60,7 +62,10 @@ public struct TreeNodeDescription: Hashable, Sendable {
   /// ``TreeLayoutDataSource/labelWidth(ofItemAt:)``, ``TreeLayoutDataSource/isItemCollapsed(at:)``
   /// and ``TreeLayoutDataSource/hiddenDescendantCount(ofItemAt:)`` for the real values when
   /// it needs them: in columns at once (a column is as wide as its widest node), in an
-  /// outline only when the node comes into view. ``childItems`` is never an estimate.
+  /// outline only when the node comes into view (a rect query or an on-demand method), and
+  /// never while the collection view asks for the attributes before a batch update (the
+  /// data source then holds the new data). ``childItems`` is never an estimate. An outline
+  /// is as wide as the nodes measured so far.
   public var isEstimated: Bool
 
   /// Creates a description.

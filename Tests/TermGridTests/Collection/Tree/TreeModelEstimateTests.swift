@@ -137,4 +137,62 @@ import Testing
     _ = harness.lines
     #expect(harness.layout.collectionViewContentSize.width >= 63)
   }
+
+  /// A root with 40 children, each with one leaf whose label is as long as its number + 1.
+  static func comb() -> TreeNodeStore {
+    let store = TreeNodeStore()
+    let root = store.append(label: "root", kind: TreeNodeKind.normal, parent: nil)
+    for index in 0..<40 {
+      let parent = store.append(label: "c\(index)", kind: TreeNodeKind.normal, parent: root)
+      store.append(label: String(repeating: "x", count: index + 1), kind: TreeNodeKind.normal, parent: parent)
+    }
+    return store
+  }
+
+  @Test func theAttributesBeforeABatchUpdateAreNotMeasuredAgainstTheNewData() throws {
+    let model = TreeModel(provider: Self.comb())
+    model.eagerlyDescribedNodeLimit = 3
+    model.reload()
+    let layout = TreeLayout(orientation: .outline)
+    layout.pinsAncestors = false
+    layout.dataSource = model
+    let view = CollectionView(frame: CellRect(size: CellSize(columns: 40, rows: 10)), layout: layout)
+    view.animatesChanges = true
+    model.register(in: view)
+    view.dataSource = model
+    var canvas = Canvas(size: view.frame.size)
+    view.draw(into: &canvas)
+    // The leaf of c5, below the screen but in the area animated from: not measured yet.
+    let leaf = IndexPath(item: 5, section: 2)
+    let global = try #require(layout.cache.globalIndex(of: leaf))
+    #expect(layout.cache.estimated[global])
+    model.setCollapsed(true, at: IndexPath(item: 0, section: 1), in: view)
+    // Measured then, it would have read the width of c6's leaf (7) at its old index path.
+    let old = try #require(layout.previousCache)
+    #expect(old.estimated.isEmpty || old.estimated[global], "left estimated while the data is the new one")
+    #expect(old.labelWidths[global] != 7)
+    view.finishAnimationsNow()
+    canvas = Canvas(size: view.frame.size)
+    view.draw(into: &canvas)
+    #expect(!layout.isAnsweringForPreviousData)
+  }
+
+  @Test func anOutlineIsAsWideAsTheNodesMeasuredSoFar() {
+    let store = TreeNodeStore()
+    let root = store.append(label: "r", kind: TreeNodeKind.normal, parent: nil)
+    for index in 0..<30 { store.append(label: "n\(index % 10)", kind: TreeNodeKind.normal, parent: root) }
+    func harness(limit: Int) -> TreeHarness {
+      let harness = TreeHarness(store: store, orientation: .outline, size: CellSize(columns: 12, rows: 40))
+      harness.model.eagerlyDescribedNodeLimit = limit
+      harness.model.reload()
+      harness.collectionView.reloadData()
+      _ = harness.lines
+      return harness
+    }
+    let eager = harness(limit: .max)
+    let lazy = harness(limit: 1)
+    #expect(lazy.layout.cache.estimatedCount == 0)
+    #expect(lazy.lines == eager.lines)
+    #expect(lazy.collectionView.contentSize == eager.collectionView.contentSize)
+  }
 }
