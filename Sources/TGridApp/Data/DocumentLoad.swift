@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import TGridJSON
 import TermGrid
@@ -72,6 +73,24 @@ final class DocumentLoad: Sendable {
   /// Values at the root that make a first screen: more than any screen shows at once as
   /// rows or cards.
   static let firstScreenChildren = 60
+  /// The most memory the document's index may take: past it, or as soon as the part parsed
+  /// so far says the whole will need more, the load stops with a message instead of running
+  /// the machine out of memory (the kernel's OOM killer ends a process with SIGKILL, which
+  /// leaves the terminal as it was).
+  let maximumIndexByteCount: Int
+
+  /// Half the memory available now (`MemAvailable` in /proc/meminfo), or no limit where
+  /// that cannot be read: the browser's own structures (the container index, child
+  /// tables, the views' lists) come on top of the tape; a 32 GB file whose tape was within
+  /// four fifths of the memory still ran out once loaded.
+  static func availableMemoryBudget() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemAvailable:") }),
+      let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return .max }
+    return kilobytes / 2 * 1024
+  }
+
   /// The longest the whole file's reading waits for the first screen.
   static let firstScreenWaitMilliseconds = 100
   private let firstScreenDrawn = DispatchSemaphore(value: 0)
@@ -80,9 +99,11 @@ final class DocumentLoad: Sendable {
   /// Prepares to load `path` (`nil` or `-` for standard input).
   init(
     path: String?, name: String, options: JSONParseOptions,
-    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false
+    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false,
+    maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget()
   ) {
     self.yieldsToFirstScreen = yieldsToFirstScreen
+    self.maximumIndexByteCount = maximumIndexByteCount
     self.path = path == "-" ? nil : path
     self.name = name
     self.options = options
@@ -148,6 +169,7 @@ final class DocumentLoad: Sendable {
       while try progressive.readMore() {
         readCount.store(progressive.totalByteCount, ordering: .relaxed)
         _ = try progressive.advance(byteBudget: Self.sliceBytes)
+        try checkIndexSize(of: progressive)
         takePreview()
         notify()
       }
@@ -157,6 +179,7 @@ final class DocumentLoad: Sendable {
       // the file's size.
       var budget = Self.firstSliceBytes
       while try !progressive.advance(byteBudget: budget) {
+        try checkIndexSize(of: progressive)
         takePreview()
         notify()
         budget = Self.sliceBytes
@@ -165,6 +188,9 @@ final class DocumentLoad: Sendable {
       finishedByteCount.store(document.originalByteCount, ordering: .relaxed)
       result.withLock { $0 = document }
       finish(.finished)
+    } catch let failure as LoadFailure {
+      progressive.cancel()
+      finish(.failed(failure))
     } catch let error as JSONSyntaxError {
       finish(.failed(LoadFailure(message: DocumentLoader.syntaxMessage(error, name: name), exitCode: 1)))
     } catch let error as JSONInputError {
@@ -179,6 +205,33 @@ final class DocumentLoad: Sendable {
   /// ``yieldsToFirstScreen``). Cheap to call on every frame.
   func firstScreenShown() {
     if !firstScreenSignalled.exchange(true, ordering: .relaxed) { firstScreenDrawn.signal() }
+  }
+
+  /// Stops the load when the index outgrows ``maximumIndexByteCount``, or when the part
+  /// parsed so far (a tenth or more of the input) says the whole index will: a file of
+  /// 32 GB is refused in seconds rather than when memory runs out.
+  private func checkIndexSize(of progressive: JSONProgressiveParser) throws(LoadFailure) {
+    guard maximumIndexByteCount < .max else { return }
+    let index = progressive.indexByteCount
+    let done = progressive.bytesConsumed
+    let total = progressive.isReceiving ? 0 : progressive.totalByteCount
+    var needed = index
+    if total > 0, done >= total / 10, done > 0 {
+      needed = max(index, Int(Double(index) * Double(total) / Double(done)))
+    }
+    guard needed > maximumIndexByteCount else { return }
+    let what = path.map(DocumentLoader.baseName) ?? name
+    let percent = total > 0 ? " at \(done * 100 / total)% of it" : ""
+    throw LoadFailure(
+      message:
+        "tgrid: \(what): too large to browse in this machine's memory: its index would take about \(Self.gigabytes(needed)) (it took \(Self.gigabytes(index))\(percent)), and \(Self.gigabytes(maximumIndexByteCount)) can be spared; `tgrid check` validates a file of any size",
+      exitCode: 2)
+  }
+
+  /// A byte count in gigabytes with one decimal (`12.5 GB`).
+  static func gigabytes(_ bytes: Int) -> String {
+    let tenths = (Double(bytes) / 100_000_000).rounded()
+    return "\(Int(tenths) / 10).\(Int(tenths) % 10) GB"
   }
 
   /// Tells whoever waits that there is progress.

@@ -287,6 +287,15 @@ public final class JSONProgressiveParser: Sendable {
   /// Bytes parsed so far (readable from any thread while another one parses).
   public var bytesConsumed: Int { consumed.load(ordering: .relaxed) }
 
+  /// Bytes the document's index takes so far (8 per value, 16 per container); waits for a
+  /// slice under way, so ask between slices.
+  public var indexByteCount: Int {
+    state.withLock { state in
+      guard case .parsing(let parser) = state else { return 0 }
+      return parser.storage.words.count * MemoryLayout<UInt64>.stride
+    }
+  }
+
   /// Parsed fraction of the input, from 0 to 1.
   public var fractionCompleted: Double {
     totalByteCount == 0 ? 1 : min(1, Double(bytesConsumed) / Double(totalByteCount))

@@ -50,6 +50,30 @@ import Testing
     #expect(run.browser.loadFailure?.message.contains("line 1, column 600001") == true, "\(String(describing: run.browser.loadFailure))")
   }
 
+  @Test func aFileWhoseIndexWouldNotFitInMemoryIsRefusedEarlyWithAMessage() throws {
+    let path = try LargeFile.make(records: 120_000)
+    // As if the machine could spare 2 MB for the index: the projection from the first tenth
+    // of the file stops the load long before it would have used that up.
+    let load = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 2 << 20)
+    load.start()
+    _ = load.waitForFirstScreen(children: Int.max, milliseconds: 10_000)
+    guard case .failed(let failure) = load.phase else {
+      Issue.record("the load was not refused: \(load.phase)")
+      return
+    }
+    #expect(failure.exitCode == 2)
+    #expect(failure.message.contains("too large to browse in this machine's memory"), "\(failure.message)")
+    #expect(failure.message.contains("can be spared"))
+    #expect(failure.message.contains("% of it"), "says how far it got: \(failure.message)")
+    // With room to spare the same file loads.
+    let roomy = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 1 << 30)
+    roomy.start()
+    _ = roomy.waitForFirstScreen(children: Int.max, milliseconds: 10_000)
+    if case .finished = roomy.phase {} else { Issue.record("\(roomy.phase)") }
+    #expect(DocumentLoad.availableMemoryBudget() > 0)
+    #expect(DocumentLoad.gigabytes(12_345_678_901) == "12.3 GB")
+  }
+
   @Test func qBeforeAnythingShowsCancelsTheLoad() throws {
     let path = try LargeFile.make(records: 200_000)
     let run = LoadingRun(path: path, waitForPreview: false)
