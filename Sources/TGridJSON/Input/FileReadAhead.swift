@@ -43,8 +43,6 @@ final class FileReadAhead {
   let source: JSONSourceFile
   private let shared: Shared
   private var worker: WorkerThread?
-  /// Bytes already given back (a page multiple).
-  private var discarded = 0
 
   /// Chunk of one `pread`, by default.
   static let chunkSize = 1 << 20
@@ -98,17 +96,13 @@ final class FileReadAhead {
     }
   }
 
-  /// Gives back the memory of the whole pages below `offset` (never the first page, whose
-  /// bytes name a foreign encoding in an error); the parser never reads below it again.
+  /// Says that the parser never reads below `offset` again: the reader moves those pages
+  /// (never the first, whose bytes name a foreign encoding in an error) to where it reads
+  /// next, or gives them back at the end.
   func discard(below offset: Int) {
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let end = offset & ~(page - 1)
-    let start = max(discarded, page)
-    guard end > start else { return }
-    #if canImport(Glibc)
-      _ = madvise(buffer.base + start, end - start, MADV_DONTNEED)
-    #endif
-    discarded = end
+    shared.lock.withLock { state in
+      if offset > state.pointee.floor { state.pointee.floor = offset }
+    }
   }
 
   /// The offset of the last `\n` in `base[start..<end]`, looking eight bytes at a time.
@@ -134,6 +128,8 @@ final class FileReadAhead {
       var taken = 0
       /// Bytes the parser asked for (``waitForBytes(_:)``), window or not.
       var requested = 0
+      /// Offset below which the parser reads no more (``discard(below:)``).
+      var floor = 0
       var isStopped = false
     }
 
@@ -161,6 +157,40 @@ final class FileReadAhead {
       }
     }
 
+    /// Start of the pages not yet moved or given back (a page multiple; the first page stays).
+    private var recycled = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// Before reading `count` bytes at `offset`: moves as many whole pages from below
+    /// `floor` (parsed, never read again) to there with `mremap`, so the read lands in
+    /// memory that is already backed (no page faults, no zeroing, nothing freed); the hole
+    /// left behind is mapped afresh (it reads as zeros, and costs nothing). Without
+    /// `mremap`, the pages below the floor are only given back.
+    func recycle(below floor: Int, into offset: Int, count: Int) {
+      let end = floor & ~(pageSize - 1)
+      guard end > recycled else { return }
+      let start = (offset + pageSize - 1) & ~(pageSize - 1)
+      let wanted = ((offset + count) & ~(pageSize - 1)) - start
+      let moved = min(max(wanted, 0), end - recycled)
+      let source = UnsafeMutableRawPointer(buffer.base + recycled)
+      #if canImport(Glibc)
+        if moved > 0, let mremap = remapFunction,
+          let result = mremap(source, moved, moved, 3 /* MREMAP_MAYMOVE | MREMAP_FIXED */, buffer.base + start),
+          result != MAP_FAILED
+        {
+          let refill = mmap(
+            source, moved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0)
+          if refill == MAP_FAILED { _ = madvise(source, moved, MADV_DONTNEED) }
+          recycled += moved
+        }
+        // Pages kept for later reads are at most a window's worth; the rest is given back.
+        if end - recycled > window + count {
+          _ = madvise(buffer.base + recycled, end - recycled, MADV_DONTNEED)
+          recycled = end
+        }
+      #endif
+    }
+
     /// The reader thread's body.
     func readToEnd() {
       let capacity = buffer.capacity
@@ -172,7 +202,9 @@ final class FileReadAhead {
       var errorCode: Int32 = 0
       while read < capacity {
         // Wait while the parser has bytes it has not taken and the window is full.
+        var floor = 0
         let goesOn = lock.withLock { state -> Bool in
+          defer { floor = state.pointee.floor }
           while !state.pointee.isStopped && state.pointee.progress.safeCount > state.pointee.taken
             && read - state.pointee.taken >= window && read >= state.pointee.requested
           {
@@ -181,6 +213,7 @@ final class FileReadAhead {
           return !state.pointee.isStopped
         }
         guard goesOn else { return }
+        recycle(below: floor, into: read, count: min(chunkSize, capacity - read))
         let result = pread(descriptor, base + read, min(chunkSize, capacity - read), off_t(read))
         if result < 0 && errno == EINTR { continue }
         if result <= 0 {
@@ -274,3 +307,12 @@ final class ConditionLock<Value>: @unchecked Sendable {
     pthread_cond_broadcast(condition)
   }
 }
+
+#if canImport(Glibc)
+  /// `mremap(2)`, found at run time (Glibc's module does not export it without `_GNU_SOURCE`).
+  private typealias Remap = @convention(c) (
+    UnsafeMutableRawPointer?, Int, Int, Int32, UnsafeMutableRawPointer?
+  ) -> UnsafeMutableRawPointer?
+
+  private let remapFunction: Remap? = dlsym(nil, "mremap").map { unsafeBitCast($0, to: Remap.self) }
+#endif

@@ -19,35 +19,55 @@ enum TextPosition {
 
     /// Counts on to `target` (at most `bytes.count`; nothing when already past it).
     ///
-    /// Eight bytes at a time where they hold no `\r`: line breaks are counted, and the
-    /// column is what follows the last one (characters are the bytes that are not UTF-8
-    /// continuation bytes).
+    /// Eight bytes at a time when the stretch holds no `\r`: its `\n`s are counted, and
+    /// the column is counted only after the last of them (characters are the bytes that
+    /// are not UTF-8 continuation bytes); with a `\r`, byte by byte.
     mutating func advance(to target: Int, in bytes: JSONBytes) {
       let base = bytes.base
       let count = bytes.count
       let target = min(target, count)
+      guard index < target else { return }
+      var breaks = 0
+      var returns: UInt64 = 0
+      var word = index
+      while target &- word >= 8 {
+        let value = JSONScanner.load(base + word)
+        breaks &+= Counter.matches(value, 0x0A).nonzeroBitCount
+        returns |= Counter.matches(value, 0x0D)
+        word &+= 8
+      }
+      while word < target {
+        if base[word] == 0x0A { breaks &+= 1 }
+        if base[word] == 0x0D { returns = 1 }
+        word &+= 1
+      }
+      guard returns == 0 else { return advanceByteByByte(to: target, base: base, count: count) }
+      var start = index
+      if breaks > 0 {
+        line &+= breaks
+        column = 1
+        start = target
+        while base[start &- 1] != 0x0A { start &-= 1 }
+      }
+      var characters = 0
+      var position = start
+      while target &- position >= 8 {
+        characters &+= 8 &- Counter.continuationBytes(JSONScanner.load(base + position)).nonzeroBitCount
+        position &+= 8
+      }
+      while position < target {
+        if base[position] & 0xC0 != 0x80 { characters &+= 1 }
+        position &+= 1
+      }
+      column &+= characters
+      index = target
+    }
+
+    private mutating func advanceByteByByte(to target: Int, base: UnsafePointer<UInt8>, count: Int) {
       var index = self.index
       var line = self.line
       var column = self.column
       while index < target {
-        if target &- index >= 8 {
-          let word = JSONScanner.load(base + index)
-          if Counter.matches(word, 0x0D) == 0 {
-            let breaks = Counter.matches(word, 0x0A)
-            if breaks == 0 {
-              column &+= 8 &- Counter.continuationBytes(word).nonzeroBitCount
-            } else {
-              line &+= breaks.nonzeroBitCount
-              // Characters after the last break of the word.
-              let after = 63 &- breaks.leadingZeroBitCount + 1
-              let rest = after >= 64 ? 0 : word >> UInt64(after)
-              let restBytes = (64 &- after) / 8
-              column = 1 &+ restBytes &- (Counter.continuationBytes(rest) & (after >= 64 ? 0 : ~0 >> UInt64(after))).nonzeroBitCount
-            }
-            index &+= 8
-            continue
-          }
-        }
         let byte = base[index]
         if byte == 0x0A || (byte == 0x0D && (index + 1 >= count || base[index + 1] != 0x0A)) {
           line += 1
