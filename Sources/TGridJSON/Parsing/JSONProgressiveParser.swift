@@ -147,6 +147,10 @@ public final class JSONProgressiveParser: Sendable {
   ///   - maximum: The largest input accepted: a larger regular file, or a stream that goes
   ///     on past it, throws ``JSONInputError/tooLarge(path:limit:)``.
   ///   - keepsValues: false to validate and count only (see ``init(bytes:options:keepsValues:)``).
+  ///     A regular file of 1 MiB or more is then not read whole first: a second thread
+  ///     reads it a window ahead while ``readMore()`` hands what has arrived to
+  ///     ``advance(byteBudget:)``, and the bytes parsed are given back (memory is a window
+  ///     of the file); warnings and errors are the same as from the whole text.
   public static func open(
     _ path: String, options: JSONParseOptions = JSONParseOptions(),
     maximumByteCount maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, keepsValues: Bool = true
