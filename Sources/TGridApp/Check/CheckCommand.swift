@@ -13,7 +13,10 @@ import TGridJSON
 /// `-` reads standard input. Every file is checked even after a failure. Standard input,
 /// pipes and devices are parsed as their bytes arrive, so an error shows as soon as its
 /// bytes are in (`tgrid check /dev/zero` fails on the first byte instead of reading
-/// forever); an input larger than `maximumByteCount` is refused with a message.
+/// forever); an input larger than `maximumByteCount` is refused with a message. A regular
+/// file of 1 MiB or more is read by a second thread while this one parses it, and the
+/// bytes parsed are given back as it goes: memory stays a window of the file, not the
+/// file (see `FileReadAhead` in TGridJSON).
 ///
 /// - Parameters:
 ///   - paths: The files to check.
@@ -43,7 +46,8 @@ public func runCheck(
       continue
     }
     do {
-      // Only validates and counts: the values' tape words are dropped as parsing goes.
+      // Only validates and counts: the values' tape words are dropped as parsing goes, and
+      // a regular file's bytes once parsed (it is read ahead on a second thread).
       parser = try JSONProgressiveParser.open(
         path, options: JSONParseOptions(mode: mode), maximumByteCount: maximumByteCount, keepsValues: false)
     } catch {

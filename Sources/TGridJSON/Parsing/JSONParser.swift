@@ -31,6 +31,9 @@ final class JSONParser {
     var offset: Int
     var firstOffset: Int
     var key: String
+    /// Line and column of `offset` and of `firstOffset`, once located.
+    var position = (line: 0, column: 0)
+    var firstPosition = (line: 0, column: 0)
   }
 
   let storage: JSONStorage
@@ -77,6 +80,25 @@ final class JSONParser {
   }
   /// Tape words dropped so far (see ``dropsFinishedValues``).
   private(set) var droppedWordCount = 0
+  /// Whether the bytes of the input already parsed may be given back (with
+  /// ``dropsFinishedValues``, for a file read in a window: `tgrid check`): between slices
+  /// ``inputFloor`` rises to what nothing will read again, and warnings and errors are
+  /// located from ``floorCounter`` instead of from the start of the text.
+  var dropsParsedInput = false
+  /// Offset below which the input is never read again (0 unless ``dropsParsedInput``):
+  /// before it lie only finished values. What stays above it: the keys of the open
+  /// objects (for duplicate keys, and the first of a pair), and at least
+  /// ``retainedInputByteCount`` bytes before the parse position, so an error's line excerpt
+  /// (a window of 50 characters when its line is longer than 120) is all above it.
+  private(set) var inputFloor = 0
+  /// Line and column at ``inputFloor``.
+  private(set) var floorCounter: TextPosition.Counter?
+  /// Duplicates whose lines and columns are known (the first ones of `duplicates`).
+  private var locatedDuplicateCount = 0
+  /// Bytes kept before the parse position when parsed input is given back.
+  static let retainedInputByteCount = 64 << 10
+  /// The floor rises in steps of at least this many bytes.
+  var inputFloorStep = 1 << 20
 
   /// Number of values parsed (every scalar and container, records included; the
   /// synthetic list of top-level values is not counted), whether or not their words were
@@ -174,6 +196,7 @@ final class JSONParser {
       let sliceEnd = min(safeEnd, position + JSONParser.sliceSize)
       try parseSlice(until: sliceEnd)
       if dropsFinishedValues { dropFinishedWords() }
+      if dropsParsedInput { raiseInputFloor() }
       if position == before || position >= safeEnd { break }
     }
     return isFinished
@@ -211,6 +234,7 @@ final class JSONParser {
         throw error
       }
       if dropsFinishedValues { dropFinishedWords() }
+      if dropsParsedInput { raiseInputFloor() }
       if let speculation, position >= speculation.start {
         self.speculation = nil
         takeFragment(of: speculation)
@@ -238,6 +262,43 @@ final class JSONParser {
     storage.words.count = kept
     // Keyed by tape index, of members whose words are gone.
     storage.longKeyOffsets.removeAll()
+  }
+
+  /// Raises ``inputFloor`` to what no later read needs (see there), locating the
+  /// duplicates found since the last rise while their bytes are still in.
+  private func raiseInputFloor() {
+    guard !isFinished else { return }
+    var floor = position &- JSONParser.retainedInputByteCount
+    if keys.count > 0 { floor = min(floor, keys.pointer[0].offset) }
+    if pendingKeyOffset >= 0 { floor = min(floor, pendingKeyOffset) }
+    guard floor >= inputFloor &+ inputFloorStep else { return }
+    let bytes = storage.original
+    var counter = floorCounter ?? TextPosition.Counter(start: bytes)
+    locatePendingDuplicates(from: counter)
+    counter.advance(to: floor, in: bytes)
+    floorCounter = counter
+    inputFloor = floor
+  }
+
+  /// Finds the line and column of the duplicates not yet located (all at or after
+  /// `counter`'s offset).
+  private func locatePendingDuplicates(from counter: TextPosition.Counter) {
+    guard locatedDuplicateCount < duplicates.count else { return }
+    let pending = locatedDuplicateCount..<duplicates.count
+    let offsets = pending.flatMap { [duplicates[$0].offset, duplicates[$0].firstOffset] }
+    let positions = TextPosition.locate(offsets, in: storage.original, from: counter)
+    for (number, index) in pending.enumerated() {
+      duplicates[index].position = positions[2 * number]
+      duplicates[index].firstPosition = positions[2 * number + 1]
+    }
+    locatedDuplicateCount = duplicates.count
+  }
+
+  /// A syntax error of this parser, located (with ``dropsParsedInput``, from
+  /// ``floorCounter``) in `bytes`: the input as far as it was received.
+  func syntaxError(_ failure: ParseFailure, in bytes: JSONBytes) -> JSONSyntaxError {
+    guard let floorCounter else { return JSONSyntaxError(failure, in: bytes) }
+    return JSONSyntaxError(failure, in: bytes, from: floorCounter, floor: inputFloor)
   }
 
   // MARK: - Parallel parsing
@@ -690,11 +751,10 @@ final class JSONParser {
   private func resolveWarnings() {
     storage.warningCount = duplicateCount
     guard !duplicates.isEmpty else { return }
-    let offsets = duplicates.flatMap { [$0.offset, $0.firstOffset] }
-    let positions = TextPosition.locate(offsets, in: storage.original)
-    storage.warnings = duplicates.enumerated().map { number, duplicate in
-      let here = positions[2 * number]
-      let first = positions[2 * number + 1]
+    locatePendingDuplicates(from: floorCounter ?? TextPosition.Counter(start: storage.original))
+    storage.warnings = duplicates.map { duplicate in
+      let here = duplicate.position
+      let first = duplicate.firstPosition
       return JSONWarning(
         line: here.line, column: here.column, byteOffset: duplicate.offset,
         message: "duplicate key \(JSONStringEncoder.quoted(duplicate.key)) (first at line \(first.line), "

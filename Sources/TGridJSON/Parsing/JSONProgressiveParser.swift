@@ -61,6 +61,7 @@ public final class JSONProgressiveParser: Sendable {
     self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
     stream = nil
+    self.options = options
   }
 
   /// Whether the values are kept for ``document()`` (else only ``summary()`` is made).
@@ -93,7 +94,39 @@ public final class JSONProgressiveParser: Sendable {
     parser.dropsFinishedValues = !keepsValues
     self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
+    self.options = options
   }
+
+  /// A parser that keeps no values, of a regular file read ahead on another thread (see
+  /// ``FileReadAhead``); nil when that cannot start (the caller reads the file whole).
+  private init?(
+    readingAhead descriptor: Int32, path: String, status: stat, options: JSONParseOptions, tuning: ReadAheadTuning
+  ) {
+    guard
+      let reader = FileReadAhead(
+        descriptor: descriptor, path: path, status: status, readAt: JSONSourceFile.now(), chunkSize: tuning.chunkSize,
+        window: tuning.window)
+    else { return nil }
+    let input = StreamInput(buffer: reader.buffer)
+    input.readAhead = (reader, path, 1, tuning)
+    stream = input
+    total = Atomic(0)
+    keepsValues = false
+    state = Locked(.parsing(JSONProgressiveParser.readAheadParser(input, options: options, tuning: tuning)))
+    self.options = options
+  }
+
+  /// The parser of a file read ahead: values and parsed input dropped, streaming.
+  private static func readAheadParser(_ input: StreamInput, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
+    let parser = JSONParser(bytes: input.buffer.view(), mode: options.mode, isStreaming: true)
+    parser.dropsFinishedValues = true
+    parser.dropsParsedInput = true
+    parser.inputFloorStep = tuning.floorStep
+    return parser
+  }
+
+  /// Options given at creation (to start over on a file that changed while read ahead).
+  private let options: JSONParseOptions
 
   /// Opens `path` for parsing (`-` for standard input): a regular file is read first (see
   /// ``JSONBytes/contentsOfFile(_:mapThreshold:)``); anything else (standard input, a
@@ -114,9 +147,34 @@ public final class JSONProgressiveParser: Sendable {
   ///   - maximum: The largest input accepted: a larger regular file, or a stream that goes
   ///     on past it, throws ``JSONInputError/tooLarge(path:limit:)``.
   ///   - keepsValues: false to validate and count only (see ``init(bytes:options:keepsValues:)``).
+  ///     A regular file of 1 MiB or more is then not read whole first: a second thread
+  ///     reads it a window ahead while ``readMore()`` hands what has arrived to
+  ///     ``advance(byteBudget:)``, and the bytes parsed are given back (memory is a window
+  ///     of the file); warnings and errors are the same as from the whole text.
   public static func open(
     _ path: String, options: JSONParseOptions = JSONParseOptions(),
     maximumByteCount maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, keepsValues: Bool = true
+  ) throws(JSONInputError) -> JSONProgressiveParser {
+    try open(path, options: options, maximumByteCount: maximum, keepsValues: keepsValues, readAhead: ReadAheadTuning())
+  }
+
+  /// When and how a regular file is read ahead on a second thread for a parser that keeps
+  /// no values (internal; tests make it small).
+  struct ReadAheadTuning {
+    /// Files from this size on are read ahead (smaller ones are read whole first).
+    var minimumByteCount = JSONProgressiveParser.readAheadMinimumByteCount
+    var chunkSize = FileReadAhead.chunkSize
+    var window = FileReadAhead.window
+    /// Steps of the parser's input floor (bytes given back at a time).
+    var floorStep = 1 << 20
+  }
+
+  /// Regular files from this size on are read ahead when no values are kept.
+  static let readAheadMinimumByteCount = 1 << 20
+
+  static func open(
+    _ path: String, options: JSONParseOptions, maximumByteCount maximum: Int, keepsValues: Bool,
+    readAhead tuning: ReadAheadTuning
   ) throws(JSONInputError) -> JSONProgressiveParser {
     var descriptor = STDIN_FILENO
     if path != "-" {
@@ -134,8 +192,17 @@ public final class JSONProgressiveParser: Sendable {
         throw JSONInputError.isDirectory(path: path)
       }
       if type == S_IFREG && status.st_size > 0 {
+        guard Int(status.st_size) <= maximum else {
+          close(descriptor)
+          throw JSONInputError.tooLarge(path: path, limit: maximum)
+        }
+        // Validating only: the read and the parse overlap, and parsed bytes are given back.
+        if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount,
+          let parser = JSONProgressiveParser(readingAhead: descriptor, path: path, status: status, options: options, tuning: tuning)
+        {
+          return parser
+        }
         close(descriptor)
-        guard Int(status.st_size) <= maximum else { throw JSONInputError.tooLarge(path: path, limit: maximum) }
         return JSONProgressiveParser(bytes: try JSONBytes.contentsOfFile(path), options: options, keepsValues: keepsValues)
       }
     } else {
@@ -197,8 +264,60 @@ public final class JSONProgressiveParser: Sendable {
   /// Reads the next chunk of the stream ``open(_:options:maximumByteCount:)`` opened.
   /// Returns false at its end (and for a regular file, which was read whole).
   public func readMore() throws(JSONInputError) -> Bool {
+    if let stream, stream.readAhead != nil { return try takeReadAhead(stream) }
     guard let source = stream?.source, source.descriptor >= 0 else { return false }
     return try read(fromFileDescriptor: source.descriptor, path: source.path)
+  }
+
+  /// Waits for the next bytes of a file read ahead and hands them to the parser; false at
+  /// the end. A file that changed while it was read is read and parsed again from its
+  /// start (up to three times in all, as ``JSONBytes/contentsOfFile(_:mapThreshold:)``).
+  private func takeReadAhead(_ stream: StreamInput) throws(JSONInputError) -> Bool {
+    guard let (reader, path, attempt, tuning) = stream.readAhead else { return false }
+    let taken = state.withLock { _ in stream.buffer.count }
+    if stream.isEnded { return false }
+    let progress = reader.next(after: taken)
+    if progress.errorCode != 0 { throw JSONBytes.inputError(errno: progress.errorCode, path: path) }
+    if progress.changed && attempt < 3 {
+      // Start over on the file as it is now.
+      let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        let again = FileReadAhead(
+          descriptor: descriptor, path: path, status: status, readAt: JSONSourceFile.now(), chunkSize: tuning.chunkSize,
+          window: tuning.window)
+      else {
+        close(descriptor)
+        throw JSONInputError.unreadable(path: path, reason: "it changed while it was read")
+      }
+      state.withLock { state in
+        stream.restart(reading: again, attempt: attempt + 1)
+        state = .parsing(JSONProgressiveParser.readAheadParser(stream, options: options, tuning: tuning))
+      }
+      consumed.store(0, ordering: .relaxed)
+      total.store(0, ordering: .relaxed)
+      return true
+    }
+    state.withLock { state in
+      stream.buffer.commit(progress.safeCount - stream.buffer.count)
+      stream.safeEnd = progress.safeCount
+      total.store(stream.buffer.count, ordering: .relaxed)
+      if progress.isEnded {
+        stream.isEnded = true
+        if case .parsing(let parser) = state { parser.isStreaming = false }
+      }
+    }
+    return !progress.isEnded
+  }
+
+  /// Offset below which the parser no longer reads the input (bytes it gave back; 0 unless
+  /// it keeps no values and reads a file ahead).
+  var inputFloor: Int {
+    state.withLock { state in
+      guard case .parsing(let parser) = state else { return 0 }
+      return parser.inputFloor
+    }
   }
 
   /// Whether the input is a stream still being received.
@@ -259,6 +378,8 @@ public final class JSONProgressiveParser: Sendable {
   /// Says that the stream has ended: the next ``advance(byteBudget:)`` parses to the end of
   /// what was received and takes it as the end of the input.
   public func endOfInput() {
+    // A file read ahead ends where the file does (``summary()`` reads it to there).
+    if let stream, stream.readAhead != nil { return }
     state.withLock { state in
       guard let stream, !stream.isEnded else { return }
       stream.isEnded = true
@@ -340,10 +461,18 @@ public final class JSONProgressiveParser: Sendable {
           isFinished = try parser.parse(upTo: limit)
         }
         consumed.store(isFinished ? totalByteCount : parser.position, ordering: .relaxed)
+        if let reader = stream?.readAhead?.reader { reader.discard(below: parser.inputFloor) }
         return isFinished
       } catch {
         state = .stopped
-        throw JSONSyntaxError(error, in: parser.storage.original)
+        var bytes = parser.storage.original
+        if let stream, let reader = stream.readAhead?.reader {
+          // The excerpt reads on past the error (to its line's end, or a window of it).
+          let end = error.offset > Int.max - JSONParser.retainedInputByteCount ? Int.max : error.offset + JSONParser.retainedInputByteCount
+          let progress = reader.waitForBytes(min(end, stream.buffer.capacity))
+          bytes = JSONBytes(viewing: stream.buffer.base, count: max(progress.readCount, bytes.count), owner: stream.buffer)
+        }
+        throw parser.syntaxError(error, in: bytes)
       }
     }
   }
@@ -368,6 +497,10 @@ public final class JSONProgressiveParser: Sendable {
   /// What ``document()`` would say of the text, without making one: parses whatever is
   /// left first, and works whether or not the parser keeps values. Call it once.
   public func summary() throws -> JSONTextSummary {
+    // A file read ahead: parse the rest as it arrives.
+    if stream?.readAhead != nil {
+      while try readMore() { _ = try advance(byteBudget: Int.max) }
+    }
     endOfInput()
     while try !advance(byteBudget: 64 << 20) {}
     return try state.withLock { state throws -> JSONTextSummary in
@@ -403,18 +536,20 @@ public final class JSONProgressiveParser: Sendable {
 /// A stream's bytes and where it is safe to parse up to (internal; used under the
 /// progressive parser's lock).
 final class StreamInput: @unchecked Sendable {
-  let buffer: StreamBuffer
+  private(set) var buffer: StreamBuffer
+  /// For a regular file read ahead on another thread: the reader, the path, which attempt
+  /// this is (a file that changes while read is read again) and the tuning.
+  var readAhead: (reader: FileReadAhead, path: String, attempt: Int, tuning: JSONProgressiveParser.ReadAheadTuning)?
   var isEnded = false
   /// The descriptor ``JSONProgressiveParser/readMore()`` reads, its path, and whether it
   /// is closed with the parser (not standard input).
   var source: (descriptor: Int32, path: String, closes: Bool)?
   /// Bytes looked at by ``scanNewBytes()``.
   private var scanned = 0
-  private var inString = false
-  private var escaped = false
+  private var scan = StructuralScan()
   /// Position after the last structural character outside strings: every token before it
   /// is complete.
-  private(set) var safeEnd = 0
+  var safeEnd = 0
 
   init(buffer: StreamBuffer) {
     self.buffer = buffer
@@ -424,36 +559,20 @@ final class StreamInput: @unchecked Sendable {
     if let source, source.closes { close(source.descriptor) }
   }
 
+  /// Starts over with a new reader of the file (which changed while it was read).
+  func restart(reading reader: FileReadAhead, attempt: Int) {
+    guard let old = readAhead else { return }
+    readAhead = (reader, old.path, attempt, old.tuning)
+    buffer = reader.buffer
+    isEnded = false
+    scanned = 0
+    scan = StructuralScan()
+    safeEnd = 0
+  }
+
   /// Moves ``safeEnd`` over the bytes received since the last call.
   func scanNewBytes() {
-    let base = buffer.base
-    var index = scanned
-    let end = buffer.count
-    var inString = self.inString
-    var escaped = self.escaped
-    var safe = safeEnd
-    while index < end {
-      let byte = base[index]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == 0x5C {
-          escaped = true
-        } else if byte == 0x22 {
-          inString = false
-        }
-      } else {
-        switch byte {
-        case 0x22: inString = true
-        case 0x2C, 0x3A, 0x5B, 0x5D, 0x7B, 0x7D: safe = index + 1
-        default: break
-        }
-      }
-      index += 1
-    }
-    scanned = end
-    self.inString = inString
-    self.escaped = escaped
-    safeEnd = safe
+    if let end = scan.lastSafeEnd(buffer.base, from: scanned, to: buffer.count) { safeEnd = end }
+    scanned = buffer.count
   }
 }

@@ -37,6 +37,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   ///
   /// A text that is not UTF-8 but UTF-16 or UTF-32 is reported as such, at its start.
   init(_ failure: ParseFailure, in bytes: JSONBytes) {
+    self.init(failure, in: bytes, from: TextPosition.Counter(start: bytes), floor: 0)
+  }
+
+  /// Locates a parse failure in a text whose bytes before `floor` are gone (a parser that
+  /// gives back what it parsed): `counter` holds the line and column at `floor`, and the
+  /// failure lies far enough past it (more than a line excerpt's width) that the excerpt
+  /// and the position are the ones the whole text gives.
+  init(_ failure: ParseFailure, in bytes: JSONBytes, from counter: TextPosition.Counter, floor: Int) {
     var failure = failure
     if let encoding = TextEncodingSniffer.foreignEncoding(bytes.base, count: bytes.count) {
       failure = ParseFailure(
@@ -44,12 +52,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         message: "this looks like \(encoding.name); tgrid reads UTF-8 (convert it with iconv -f \(encoding.iconvName) -t UTF-8)")
     }
     let offset = min(max(failure.offset, 0), bytes.count)
-    let position = TextPosition.locate([offset], in: bytes)[0]
+    let position = TextPosition.locate([offset], in: bytes, from: counter)[0]
     line = position.line
     column = position.column
     byteOffset = offset
     message = failure.message
-    (sourceLine, caretLine) = JSONSyntaxError.excerpt(bytes, offset: offset)
+    (sourceLine, caretLine) = JSONSyntaxError.excerpt(bytes, offset: offset, floor: floor)
   }
 
   /// An error at an explicit position (for errors found outside the parser).
@@ -62,11 +70,13 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     self.caretLine = caretLine
   }
 
-  private static func excerpt(_ bytes: JSONBytes, offset: Int) -> (String, String) {
+  private static func excerpt(_ bytes: JSONBytes, offset: Int, floor: Int) -> (String, String) {
     let base = bytes.base
     let count = bytes.count
+    // Bytes before `floor` are gone: a line reaching back past it is longer than the
+    // excerpt's limit either way, so only its window is shown.
     var lineStart = offset
-    while lineStart > 0 && base[lineStart - 1] != 0x0A && base[lineStart - 1] != 0x0D { lineStart -= 1 }
+    while lineStart > floor && base[lineStart - 1] != 0x0A && base[lineStart - 1] != 0x0D { lineStart -= 1 }
     if lineStart == 0 && count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
       lineStart = min(3, offset)
     }
