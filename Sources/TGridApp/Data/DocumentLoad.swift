@@ -211,7 +211,17 @@ final class DocumentLoad: Sendable {
   /// parsed so far (a tenth or more of the input) says the whole index will: a file of
   /// 32 GB is refused in seconds rather than when memory runs out.
   private func checkIndexSize(of progressive: JSONProgressiveParser) throws(LoadFailure) {
-    guard maximumIndexByteCount < .max else { return }
+    if let failure = Self.indexSizeFailure(
+      of: progressive, budget: maximumIndexByteCount, name: path.map(DocumentLoader.baseName) ?? name)
+    {
+      throw failure
+    }
+  }
+
+  /// The failure to stop a load with when `progressive`'s index, or its projection from
+  /// a tenth or more of the input, outgrows `budget` bytes; nil while it fits.
+  static func indexSizeFailure(of progressive: JSONProgressiveParser, budget: Int, name what: String) -> LoadFailure? {
+    guard budget < .max else { return nil }
     let index = progressive.indexByteCount
     let done = progressive.bytesConsumed
     let total = progressive.isReceiving ? 0 : progressive.totalByteCount
@@ -219,12 +229,11 @@ final class DocumentLoad: Sendable {
     if total > 0, done >= total / 10, done > 0 {
       needed = max(index, Int(Double(index) * Double(total) / Double(done)))
     }
-    guard needed > maximumIndexByteCount else { return }
-    let what = path.map(DocumentLoader.baseName) ?? name
+    guard needed > budget else { return nil }
     let percent = total > 0 ? " at \(done * 100 / total)% of it" : ""
-    throw LoadFailure(
+    return LoadFailure(
       message:
-        "tgrid: \(what): too large to browse in this machine's memory: its index would take about \(Self.gigabytes(needed)) (it took \(Self.gigabytes(index))\(percent)), and \(Self.gigabytes(maximumIndexByteCount)) can be spared; `tgrid check` validates a file of any size",
+        "tgrid: \(what): too large to browse in this machine's memory: its index would take about \(Self.gigabytes(needed)) (it took \(Self.gigabytes(index))\(percent)), and \(Self.gigabytes(budget)) can be spared; `tgrid check` validates a file of any size",
       exitCode: 2)
   }
 

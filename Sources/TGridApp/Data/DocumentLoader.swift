@@ -24,9 +24,15 @@ enum DocumentLoader {
 
   /// Loads `path` (`-` is standard input); with no path, standard input when it is not a
   /// terminal, else the demo data.
+  ///
+  /// A file of more than `slicedParseByteCount` bytes is parsed in slices, and refused
+  /// with a message as soon as its index would outgrow `maximumIndexByteCount` (see
+  /// ``DocumentLoad/maximumIndexByteCount``) rather than run the machine out of memory.
   static func load(
     path: String?, mode: JSONTextMode = .automatic,
-    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
+    maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
+    maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
+    slicedAbove slicedParseByteCount: Int = DocumentLoader.slicedParseByteCount
   ) throws(LoadFailure) -> Loaded {
     let options = JSONParseOptions(mode: mode)
     let source: String
@@ -57,12 +63,30 @@ enum DocumentLoader {
       throw LoadFailure(message: "tgrid: \(error)", exitCode: 2)
     }
     do {
-      let document = try JSONDocument(bytes: bytes, options: options)
-      return Loaded(document: document, name: source == "-" ? "(stdin)" : baseName(source))
+      guard bytes.count > slicedParseByteCount else {
+        return Loaded(document: try JSONDocument(bytes: bytes, options: options), name: baseName(source))
+      }
+      let parser = JSONProgressiveParser(bytes: bytes, options: options)
+      var isParsed = false
+      repeat {
+        isParsed = try parser.advance(byteBudget: 16 << 20)
+        if let failure = DocumentLoad.indexSizeFailure(of: parser, budget: maximumIndexByteCount, name: baseName(source)) {
+          parser.cancel()
+          throw failure
+        }
+      } while !isParsed
+      return Loaded(document: try parser.document(), name: baseName(source))
+    } catch let failure as LoadFailure {
+      throw failure
+    } catch let error as JSONSyntaxError {
+      throw LoadFailure(message: syntaxMessage(error, name: source), exitCode: 1)
     } catch {
-      throw LoadFailure(message: syntaxMessage(error, name: source == "-" ? "(stdin)" : source), exitCode: 1)
+      throw LoadFailure(message: "tgrid: \(error)", exitCode: 2)
     }
   }
+
+  /// Files larger than this are parsed in slices, with their index's size watched.
+  static let slicedParseByteCount = 64 << 20
 
   /// Standard input, parsed as it streams in: the first error is reported as soon as its
   /// bytes arrive (`/dev/zero`, `/dev/urandom`), and an endless stream stops at the size

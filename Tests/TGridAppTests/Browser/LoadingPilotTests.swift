@@ -74,6 +74,21 @@ import Testing
     #expect(DocumentLoad.gigabytes(12_345_678_901) == "12.3 GB")
   }
 
+  @Test func dumpRefusesAFileWhoseIndexWouldNotFitTooAndLoadsItWithRoom() throws {
+    let path = try LargeFile.make(records: 80_000)
+    do {
+      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, slicedAbove: 1 << 20)
+      Issue.record("the load was not refused")
+    } catch {
+      #expect(error.exitCode == 2)
+      #expect(error.message.contains("too large to browse in this machine's memory"), "\(error.message)")
+    }
+    let sliced = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 30, slicedAbove: 1 << 20)
+    let whole = try DocumentLoader.load(path: path)
+    #expect(sliced.document.isValue(sliced.document.root, equalTo: whole.document.root, in: whole.document))
+    #expect(sliced.name == whole.name)
+  }
+
   @Test func qBeforeAnythingShowsCancelsTheLoad() throws {
     let path = try LargeFile.make(records: 200_000)
     let run = LoadingRun(path: path, waitForPreview: false)
