@@ -92,6 +92,18 @@ extension DocumentStore {
     return filter.shown
   }
 
+  /// How many values below `node` views show: all its descendants, less the elements the
+  /// filter hides (and what is inside them) when the filtered container is `node` or lies
+  /// below it. One count per kept element, from the container index.
+  func shownDescendantCount(of node: JSONNode) -> Int {
+    let all = document.descendantCount(of: node)
+    guard let filter, let container = self.node(filter.container), document.isContainer(node) else { return all }
+    guard container == node || ancestry(of: filter.container).contains(id(node)) else { return all }
+    var kept = 0
+    for element in filter.shown { kept += 1 + document.descendantCount(of: element) }
+    return all - (document.descendantCount(of: container) - kept)
+  }
+
   /// The children of `node` that views show: those the filter keeps when it filters
   /// `node`, else all of them.
   func shownChildren(of node: JSONNode) -> ShownChildren {

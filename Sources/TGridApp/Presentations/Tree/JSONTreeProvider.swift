@@ -54,8 +54,8 @@ final class JSONTreeProvider: TreeNodeProvider {
   func descendantCount(ofNode node: Int) -> Int {
     guard let value = value(node) else { return 0 }
     guard isHierarchyNode(value) else {
-      // Every value below a container is a node.
-      return document.descendantCount(of: value)
+      // Every value below a container is a node, but for what a filter hides.
+      return store.shownDescendantCount(of: value)
     }
     return countDescendantsByWalking(ofNode: node)
   }
