@@ -240,23 +240,8 @@ public final class JSONProgressiveParser: Sendable {
       Int(status.st_size) <= maximumFileSize
     else { return nil }
     let head = JSONProgressiveParser(streamingUpTo: headByteCount, options: options)
-    guard let stream = head.stream else { return nil }
-    var received = 0
-    while received < headByteCount {
-      let result = stream.buffer.read(from: descriptor, limit: headByteCount - received, room: headByteCount - received)
-      if result > 0 {
-        head.state.withLock { _ in
-          stream.buffer.commit(result)
-          stream.scanNewBytes()
-        }
-        received += result
-      } else if result < 0 && errno == EINTR {
-        continue
-      } else {
-        break
-      }
-    }
-    head.total.store(received, ordering: .relaxed)
+    // Read as a stream that has not ended: the head's last value, cut off, is left out.
+    while head.totalByteCount < headByteCount, (try? head.read(fromFileDescriptor: descriptor, path: path)) == true {}
     guard (try? head.advance(byteBudget: Int.max)) != nil else { return nil }
     return head.preview(maximumChildren: maximumChildren)
   }

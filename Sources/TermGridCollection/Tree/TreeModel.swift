@@ -397,15 +397,28 @@ public final class TreeModel {
     var level = Level(nodes: nodes, widths: [], flags: [], childStarts: [0])
     level.widths.reserveCapacity(nodes.count)
     level.flags.reserveCapacity(nodes.count)
-    for node in nodes { appendDetails(of: node, depth: depth, to: &level) }
+    let explicitNodes = explicitNodeRange
+    for node in nodes { appendDetails(of: node, depth: depth, explicitNodes: explicitNodes, to: &level) }
     return level
   }
 
-  private func appendDetails(of node: Int, depth: Int, to level: inout Level) {
+  /// The least and greatest node with a collapse state set by hand: nodes outside have
+  /// none, so most skip the table (expanding a node sets its own state, so it is rarely
+  /// empty).
+  private var explicitNodeRange: ClosedRange<Int>? {
+    explicitCollapse.keys.min().map { $0...(explicitCollapse.keys.max() ?? $0) }
+  }
+
+  /// Appends a node's width and flags. Past ``eagerlyDescribedNodeLimit`` a node that
+  /// starts collapsed is listed as it is, with nothing asked of the provider.
+  private func appendDetails(of node: Int, depth: Int, explicitNodes: ClosedRange<Int>?, to level: inout Level) {
+    func startsCollapsed() -> Bool {
+      let explicit = explicitNodes?.contains(node) == true ? explicitCollapse[node] : nil
+      return explicit ?? collapsesByDefault?(node, depth) ?? false
+    }
     if describedInReading >= eagerlyDescribedNodeLimit {
       level.widths.append(-1)
-      let explicit = explicitCollapse.isEmpty ? nil : explicitCollapse[node]
-      if explicit ?? collapsesByDefault?(node, depth) ?? false {
+      if startsCollapsed() {
         level.flags.append(Flags.unresolved)
         return
       }
@@ -417,7 +430,7 @@ public final class TreeModel {
     var flags: UInt8 = 0
     if provider.hasChildren(node) {
       flags |= Flags.hasChildren
-      if explicitCollapse[node] ?? collapsesByDefault?(node, depth) ?? false { flags |= Flags.collapsed }
+      if startsCollapsed() { flags |= Flags.collapsed }
     }
     level.flags.append(flags)
   }
@@ -428,26 +441,12 @@ public final class TreeModel {
     var next = Level()
     level.childStarts = [0]
     level.childStarts.reserveCapacity(level.count + 1)
-    var children: [Int] = []
-    // Nodes outside the range of those with a state set by hand have none: most children
-    // skip the table (expanding a node sets its own state, so it is rarely empty).
-    let explicitNodes = explicitCollapse.keys.min().map { $0...(explicitCollapse.keys.max() ?? $0) }
+    let explicitNodes = explicitNodeRange
     for index in 0..<level.count {
       if level.flags[index] & Flags.collapsed == 0, level.flags[index] & Flags.hasChildren != 0 {
-        children.removeAll(keepingCapacity: true)
-        provider.forEachChild(ofNode: level.nodes[index]) { children.append($0) }
-        next.nodes.append(contentsOf: children)
-        for child in children {
-          // Past the limit with no state set by hand, children that start collapsed are
-          // listed as they are: nothing to ask the provider.
-          if describedInReading >= eagerlyDescribedNodeLimit, !(explicitNodes?.contains(child) ?? false),
-            collapsesByDefault?(child, depth + 1) ?? false
-          {
-            next.widths.append(-1)
-            next.flags.append(Flags.unresolved)
-          } else {
-            appendDetails(of: child, depth: depth + 1, to: &next)
-          }
+        provider.forEachChild(ofNode: level.nodes[index]) { child in
+          next.nodes.append(child)
+          appendDetails(of: child, depth: depth + 1, explicitNodes: explicitNodes, to: &next)
         }
       }
       level.childStarts.append(Int32(next.count))

@@ -292,18 +292,17 @@ extension TreeLayoutCache {
   /// Re-reads the label widths of some nodes and re-measures columns, keeping every row:
   /// a label that changed size moves nothing up or down.
   mutating func remeasure(_ globals: [Int], dataSource: any TreeLayoutDataSource) {
-    let maximumWidth = max(1, parameters.maximumNodeWidth)
     for global in globals {
       if estimatedCount > 0, estimated[global] {
         measure(global, dataSource: dataSource)
         continue
       }
-      let indexPath = indexPath(ofGlobal: global)
-      let labelWidth = max(0, dataSource.labelWidth(ofItemAt: indexPath))
-      labelWidths[global] = Int32(clamping: labelWidth)
-      var natural = labelWidth + marker(ofGlobal: global).width
-      if markers[global] == 1 { natural += TreeNodeInfo.badgeWidth(forHiddenCount: Int(hiddenCounts[global])) }
-      widths[global] = Int32(clamping: max(1, min(maximumWidth, natural)) + max(0, parameters.nodePadding))
+      // Same marker and badge, new label.
+      let size = Self.size(
+        labelWidth: dataSource.labelWidth(ofItemAt: indexPath(ofGlobal: global)), isCollapsed: markers[global] == 1,
+        hiddenCount: Int(hiddenCounts[global]), hasShownChildren: markers[global] == 2, parameters: parameters)
+      labelWidths[global] = size.labelWidth
+      widths[global] = size.width
     }
     measureContent()
   }
