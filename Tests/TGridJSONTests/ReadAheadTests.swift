@@ -6,13 +6,20 @@ import Testing
   import Glibc
 #endif
 
-/// `tgrid check` on a regular file: a reader thread reads the file a window ahead while the
-/// parser validates what has arrived and gives back what it has parsed. Its summary, its
-/// warnings and its errors (line, column, excerpt) must be the ones of the whole text.
+/// `tgrid check` on a regular file: the file is mapped and its parsed pages given back,
+/// with a fragment of its second half parsed ahead on a second thread; or (where it cannot
+/// be mapped) a reader thread reads the file a window ahead while the parser validates
+/// what has arrived and gives back what it has parsed. Either way its summary, its warnings
+/// and its errors (line, column, excerpt) must be the ones of the whole text.
 @Suite struct ReadAheadTests {
   /// Small chunks and window, so a file of a few hundred kilobytes is read in hundreds of
   /// pieces and its parsed bytes are given back many times.
-  static let small = JSONProgressiveParser.ReadAheadTuning(minimumByteCount: 0, chunkSize: 4096, window: 16384, floorStep: 4096)
+  static let small = JSONProgressiveParser.ReadAheadTuning(
+    minimumByteCount: 0, chunkSize: 4096, window: 16384, floorStep: 4096, mapsFile: false)
+  /// The mapped path in small steps: values dropped and the floor raised every 4 KiB, and a
+  /// fragment parsed ahead in any file (where a place to start one is found).
+  static let mapped = JSONProgressiveParser.ReadAheadTuning(
+    minimumByteCount: 0, floorStep: 4096, mapsFile: true, fragmentMinimumByteCount: 0, slice: 4096)
 
   private static func file(_ text: String) -> String {
     let path = "/tmp/tgrid-readahead-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).json"
@@ -32,12 +39,14 @@ import Testing
       warnings: document.warnings, warningCount: document.warningCount)
   }
 
-  /// The summary of `path` checked with a reader thread, driven as `tgrid check` does.
+  /// The summary of `path` checked with a reader thread (or mapped, as `tuning` says),
+  /// driven as `tgrid check` does.
   private static func readAheadSummary(_ path: String, tuning: JSONProgressiveParser.ReadAheadTuning = small) throws
     -> JSONTextSummary
   {
     let parser = try JSONProgressiveParser.open(
-      path, options: JSONParseOptions(), maximumByteCount: .max, keepsValues: false, readAhead: tuning)
+      path, options: JSONParseOptions(allowsSecondThread: true), maximumByteCount: .max, keepsValues: false,
+      readAhead: tuning)
     while try parser.readMore() { _ = try parser.advance(byteBudget: Int.max) }
     return try parser.summary()
   }
@@ -45,11 +54,14 @@ import Testing
   private static func expectSameResult(_ text: String, _ comment: Comment) throws {
     let path = file(text)
     defer { unlink(path) }
-    do {
-      let expected = try documentSummary(text)
-      #expect(try readAheadSummary(path) == expected, comment)
-    } catch let wanted as JSONSyntaxError {
-      #expect(throws: wanted, comment) { _ = try readAheadSummary(path) }
+    for tuning in [small, mapped] {
+      let comment: Comment = "\(comment), \(tuning.mapsFile ? "mapped" : "read ahead")"
+      do {
+        let expected = try documentSummary(text)
+        #expect(try readAheadSummary(path, tuning: tuning) == expected, comment)
+      } catch let wanted as JSONSyntaxError {
+        #expect(throws: wanted, comment) { _ = try readAheadSummary(path, tuning: tuning) }
+      }
     }
   }
 
@@ -102,7 +114,9 @@ import Testing
 
   @Test func randomDocumentsReadAheadInTinyChunksSummariseLikeTheDocument() throws {
     var generator = RandomJSON(seed: 0x4EAD)
-    let tiny = JSONProgressiveParser.ReadAheadTuning(minimumByteCount: 0, chunkSize: 7, window: 64, floorStep: 1)
+    let tiny = JSONProgressiveParser.ReadAheadTuning(minimumByteCount: 0, chunkSize: 7, window: 64, floorStep: 1, mapsFile: false)
+    let tinyMapped = JSONProgressiveParser.ReadAheadTuning(
+      minimumByteCount: 0, floorStep: 1, mapsFile: true, fragmentMinimumByteCount: 0, slice: 9)
     for round in 0..<80 {
       let text = generator.document()
       let path = ReadAheadTests.file(text)
@@ -110,8 +124,10 @@ import Testing
       do {
         let expected = try ReadAheadTests.documentSummary(text)
         #expect(try ReadAheadTests.readAheadSummary(path, tuning: tiny) == expected, "round \(round): \(text)")
+        #expect(try ReadAheadTests.readAheadSummary(path, tuning: tinyMapped) == expected, "round \(round) mapped: \(text)")
       } catch let wanted as JSONSyntaxError {
         #expect(throws: wanted, "round \(round)") { _ = try ReadAheadTests.readAheadSummary(path, tuning: tiny) }
+        #expect(throws: wanted, "round \(round) mapped") { _ = try ReadAheadTests.readAheadSummary(path, tuning: tinyMapped) }
       }
     }
   }
@@ -157,7 +173,8 @@ import Testing
         for (index, path) in paths.enumerated() {
           group.addTask {
             let tuning = JSONProgressiveParser.ReadAheadTuning(
-              minimumByteCount: 0, chunkSize: 1000 + 313 * round, window: 5000, floorStep: 2048)
+              minimumByteCount: 0, chunkSize: 1000 + 313 * round, window: 5000, floorStep: 2048, mapsFile: round == 1,
+              fragmentMinimumByteCount: 0, slice: 1000 + 313 * round)
             return (index, try ReadAheadTests.readAheadSummary(path, tuning: tuning))
           }
         }

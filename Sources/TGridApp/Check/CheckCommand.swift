@@ -14,9 +14,10 @@ import TGridJSON
 /// pipes and devices are parsed as their bytes arrive, so an error shows as soon as its
 /// bytes are in (`tgrid check /dev/zero` fails on the first byte instead of reading
 /// forever); an input larger than `maximumByteCount` is refused with a message. A regular
-/// file of 1 MiB or more is read by a second thread while this one parses it, and the
-/// bytes parsed are given back as it goes: memory stays a window of the file, not the
-/// file (see `FileReadAhead` in TGridJSON).
+/// file of 1 MiB or more is mapped and its pages are given back as they are parsed, so
+/// memory stays a window of the file, not the file; from 4 MiB on, the second half is
+/// checked on a second thread (see `JSONProgressiveParser.open` in TGridJSON). A file
+/// that changes meanwhile is checked again.
 ///
 /// - Parameters:
 ///   - paths: The files to check.
@@ -47,9 +48,10 @@ public func runCheck(
     }
     do {
       // Only validates and counts: the values' tape words are dropped as parsing goes, and
-      // a regular file's bytes once parsed (it is read ahead on a second thread).
+      // a regular file's pages once parsed (it is mapped, and checked by two threads).
       parser = try JSONProgressiveParser.open(
-        path, options: JSONParseOptions(mode: mode), maximumByteCount: maximumByteCount, keepsValues: false)
+        path, options: JSONParseOptions(mode: mode, allowsSecondThread: true), maximumByteCount: maximumByteCount,
+        keepsValues: false)
     } catch {
       standardError(error.description)
       exitCode = max(exitCode, 2)

@@ -153,7 +153,24 @@ extension JSONBytes {
     try readAll(fileDescriptor: STDIN_FILENO, path: "-", maximum: maximumByteCount, progress: progress)
   }
 
-  private static func map(descriptor: Int32, count: Int, source: JSONSourceFile) -> JSONBytes? {
+  /// Takes the pages of a mapped file that lie wholly in `range` out of this process's
+  /// memory (they stay in the page cache, and reading them again maps them again); nothing
+  /// for bytes in memory. For a parser that reads once, front to back (`tgrid check`).
+  func releaseMappedPages(_ range: Range<Int>) {
+    #if canImport(Glibc)
+      guard isMemoryMapped, owner == nil else { return }
+      let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let address = Int(bitPattern: base)
+      let start = (address + max(range.lowerBound, 0) + pageSize - 1) & ~(pageSize - 1)
+      let end = (address + min(range.upperBound, count)) & ~(pageSize - 1)
+      guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      _ = madvise(pointer, end - start, MADV_DONTNEED)
+    #endif
+  }
+
+  /// Maps a regular file of `count` bytes (read-only, private), taking `descriptor`; nil
+  /// when it cannot be mapped (the descriptor is then still the caller's).
+  static func map(descriptor: Int32, count: Int, source: JSONSourceFile) -> JSONBytes? {
     guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
       address != MAP_FAILED
     else { return nil }

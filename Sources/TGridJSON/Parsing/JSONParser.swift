@@ -74,10 +74,9 @@ final class JSONParser {
   /// Whether the words of finished values are dropped after each slice, for a parse that
   /// only validates and counts (`tgrid check`): the tape then keeps only the two words of
   /// each open container, so memory is the input plus the nesting, and ``storage`` is no
-  /// document. Set before parsing; it parses on one thread.
-  var dropsFinishedValues = false {
-    didSet { if dropsFinishedValues { parallelism = .serial } }
-  }
+  /// document. Set before parsing. A fragment parsed ahead on a second thread drops its
+  /// values too, and only its counts are taken.
+  var dropsFinishedValues = false
   /// Tape words dropped so far (see ``dropsFinishedValues``).
   private(set) var droppedWordCount = 0
   /// Whether the bytes of the input already parsed may be given back (with
@@ -133,6 +132,9 @@ final class JSONParser {
   static let warningLimit = 1000
   /// Bytes parsed between capacity checks of the tape.
   static let sliceSize = 1 << 20
+  /// Bytes parsed between capacity checks (``sliceSize``; tests make it small, so values are
+  /// dropped and the input floor rises many times in a small text).
+  var slice = JSONParser.sliceSize
   /// The tape's first capacity for a text of `byteCount` bytes (it grows as needed).
   static func initialWordCapacity(byteCount: Int) -> Int { min(byteCount / 8 + 16, 1 << 22) }
 
@@ -193,7 +195,7 @@ final class JSONParser {
     guard checkedByteOrderMark else { return false }
     while !isFinished {
       let before = position
-      let sliceEnd = min(safeEnd, position + JSONParser.sliceSize)
+      let sliceEnd = min(safeEnd, position + slice)
       try parseSlice(until: sliceEnd)
       if dropsFinishedValues { dropFinishedWords() }
       if dropsParsedInput { raiseInputFloor() }
@@ -222,7 +224,7 @@ final class JSONParser {
   func parse(upTo limit: Int) throws(ParseFailure) -> Bool {
     if !consideredSpeculation { considerSpeculation() }
     while !isFinished {
-      var sliceEnd = min(limit, position + JSONParser.sliceSize)
+      var sliceEnd = min(limit, position + slice)
       if sliceEnd <= position && limit < storage.originalCount { break }
       // Stop where the fragment parsed ahead starts, to see whether it can be taken.
       if let speculation, position < speculation.start { sliceEnd = min(sliceEnd, speculation.start) }
@@ -277,6 +279,9 @@ final class JSONParser {
     locatePendingDuplicates(from: counter)
     counter.advance(to: floor, in: bytes)
     floorCounter = counter
+    // A mapped file's pages below the floor leave this process's memory (read again from
+    // the file, should anything look back).
+    bytes.releaseMappedPages(inputFloor..<floor)
     inputFloor = floor
   }
 
@@ -316,11 +321,27 @@ final class JSONParser {
       else {
         return
       }
-      speculation = ParallelSpeculation.start(parsing: storage.original, mode: mode, role: role, at: start)
+      speculation = startSpeculation(role: role, at: start)
     case .forced(let start, let role):
       guard start > position, start <= storage.originalCount else { return }
-      speculation = ParallelSpeculation.start(parsing: storage.original, mode: mode, role: role, at: start)
+      speculation = startSpeculation(role: role, at: start)
     }
+  }
+
+  /// A fragment parsed ahead that keeps values or not, as this parser does.
+  private func startSpeculation(role: Role, at start: Int) -> ParallelSpeculation? {
+    let fragment: JSONParser
+    if dropsFinishedValues {
+      fragment = JSONParser.droppingFragment(of: storage.original, mode: mode, role: role, start: start)
+      fragment.dropsParsedInput = dropsParsedInput
+      fragment.inputFloorStep = inputFloorStep
+      fragment.slice = slice
+    } else {
+      fragment = JSONParser(
+        fragmentOf: storage.original, mode: mode, role: role, start: start,
+        wordCapacity: JSONParser.initialWordCapacity(byteCount: storage.originalCount - start))
+    }
+    return ParallelSpeculation.start(fragment, role: role, at: start)
   }
 
   /// This parser stopped at or past the fragment's start: if it stands exactly where the
@@ -339,6 +360,10 @@ final class JSONParser {
     }
     guard matches, let fragment = speculation.finishedFragment() else {
       speculation.discard()
+      return
+    }
+    if dropsFinishedValues {
+      takeDroppingFragment(fragment, start: start)
       return
     }
     let added = fragment.storage.words.count - 2
@@ -377,12 +402,66 @@ final class JSONParser {
     do {
       while !isFinished {
         if isCancelled() { return false }
-        try parseSlice(until: end - position > JSONParser.sliceSize ? position + JSONParser.sliceSize : end)
+        try parseSlice(until: end - position > slice ? position + slice : end)
+        if dropsFinishedValues { dropFinishedWords() }
+        if dropsParsedInput { raiseInputFloor() }
       }
     } catch {
       return false
     }
     return fragmentEnd >= 0
+  }
+
+  // MARK: - A fragment that keeps no values (`tgrid check`)
+
+  /// A fragment parser that keeps no values and gives back its input, for a parser that
+  /// does the same (`tgrid check` of a mapped file): it parses `bytes` from `start`,
+  /// counting lines and columns from there as line 1, column 1.
+  static func droppingFragment(of bytes: JSONBytes, mode: JSONTextMode, role: Role, start: Int) -> JSONParser {
+    let parser = JSONParser(fragmentOf: bytes, mode: mode, role: role, start: start, wordCapacity: 1 << 12)
+    parser.dropsFinishedValues = true
+    parser.dropsParsedInput = true
+    parser.inputFloor = start
+    parser.floorCounter = TextPosition.Counter(index: start)
+    return parser
+  }
+
+  /// Locates the duplicate keys a dropping fragment found since its floor last rose, once
+  /// it has ended cleanly (their bytes are still in).
+  func finishDroppingFragment() {
+    if let floorCounter { locatePendingDuplicates(from: floorCounter) }
+  }
+
+  /// Takes the counts of a dropping fragment that ended cleanly, started at `start`
+  /// (where this parser stands as the fragment assumed), as if this parser had parsed its
+  /// bytes: values, containers, depth and duplicate keys (located from this
+  /// parser's line and column at `start`), and goes on after it, with its input floor.
+  func takeDroppingFragment(_ fragment: JSONParser, start: Int) {
+    fragment.finishDroppingFragment()
+    let bytes = storage.original
+    var counter = floorCounter ?? TextPosition.Counter(start: bytes)
+    locatePendingDuplicates(from: counter)
+    counter.advance(to: start, in: bytes)
+    for var duplicate in fragment.duplicates.prefix(JSONParser.warningLimit - duplicates.count) {
+      duplicate.position = TextPosition.Counter.relocate(duplicate.position, after: counter)
+      duplicate.firstPosition = TextPosition.Counter.relocate(duplicate.firstPosition, after: counter)
+      duplicates.append(duplicate)
+    }
+    locatedDuplicateCount = duplicates.count
+    duplicateCount += fragment.duplicateCount
+    // The floor moves up to the fragment's, unless a key of an object still open lies
+    // below (a duplicate of it is located from there).
+    if keys.count == 0, let end = fragment.floorCounter {
+      floorCounter = end.relocated(after: counter)
+      inputFloor = fragment.inputFloor
+    }
+    storage.containerCount += fragment.storage.containerCount
+    droppedWordCount += fragment.droppedWordCount + fragment.storage.words.count - 2
+    top.childCount += fragment.top.childCount
+    deepestStack = max(deepestStack, stack.count + fragment.deepestStack)
+    position = fragment.fragmentEnd
+    expectsValue = false
+    tookFragment = true
   }
 
   // MARK: - The hot loop

@@ -34,6 +34,10 @@ public final class JSONProgressiveParser: Sendable {
 
   private let state: Locked<State>
   private let consumed = Atomic<Int>(0)
+  /// Whether ``summary()`` found that a fragment parsed on a second thread was taken.
+  private let fragmentTaken = Atomic<Bool>(false)
+  /// Whether ``summary()`` took a fragment parsed on a second thread (tests check it).
+  var tookFragment: Bool { fragmentTaken.load(ordering: .relaxed) }
   private let cancelled = Atomic<Bool>(false)
   private let total: Atomic<Int>
   /// Callers waiting to look at the parser (previews): the parsing thread lets them in
@@ -61,6 +65,7 @@ public final class JSONProgressiveParser: Sendable {
     self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
     stream = nil
+    mapped = nil
     self.options = options
   }
 
@@ -94,6 +99,7 @@ public final class JSONProgressiveParser: Sendable {
     parser.dropsFinishedValues = !keepsValues
     self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
+    mapped = nil
     self.options = options
   }
 
@@ -112,9 +118,40 @@ public final class JSONProgressiveParser: Sendable {
     stream = input
     total = Atomic(0)
     keepsValues = false
+    mapped = nil
     state = Locked(.parsing(JSONProgressiveParser.readAheadParser(input, options: options, tuning: tuning)))
     self.options = options
   }
+
+  /// A parser that keeps no values, of a regular file mapped into memory: the pages it has
+  /// parsed leave the process's memory as it goes (``JSONBytes/releaseMappedPages(_:)``),
+  /// and with a second thread allowed, a fragment of the second half is parsed ahead on
+  /// it (see ``ParallelSpeculation``). ``summary()`` checks the file afterwards and starts
+  /// over if it changed meanwhile.
+  private init(mapping bytes: JSONBytes, path: String, options: JSONParseOptions, tuning: ReadAheadTuning) {
+    total = Atomic(bytes.count)
+    keepsValues = false
+    stream = nil
+    self.options = options
+    mapped = (path, tuning)
+    state = Locked(.parsing(JSONProgressiveParser.mappedParser(bytes, options: options, tuning: tuning)))
+  }
+
+  /// The parser of a mapped file: values and parsed input dropped.
+  private static func mappedParser(_ bytes: JSONBytes, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
+    let parser = JSONParser(bytes: bytes, mode: options.mode)
+    parser.parallelism =
+      options.allowsSecondThread ? .automatic(minimumByteCount: tuning.fragmentMinimumByteCount) : .serial
+    parser.dropsFinishedValues = true
+    parser.dropsParsedInput = true
+    parser.inputFloorStep = tuning.floorStep
+    parser.slice = tuning.slice
+    return parser
+  }
+
+  /// For a parser made with ``init(mapping:path:options:tuning:)``: the path, and how to map
+  /// it again.
+  private let mapped: (path: String, tuning: ReadAheadTuning)?
 
   /// The parser of a file read ahead: values and parsed input dropped, streaming.
   private static func readAheadParser(_ input: StreamInput, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
@@ -147,10 +184,14 @@ public final class JSONProgressiveParser: Sendable {
   ///   - maximum: The largest input accepted: a larger regular file, or a stream that goes
   ///     on past it, throws ``JSONInputError/tooLarge(path:limit:)``.
   ///   - keepsValues: false to validate and count only (see ``init(bytes:options:keepsValues:)``).
-  ///     A regular file of 1 MiB or more is then not read whole first: a second thread
-  ///     reads it a window ahead while ``readMore()`` hands what has arrived to
-  ///     ``advance(byteBudget:)``, and the bytes parsed are given back (memory is a window
-  ///     of the file); warnings and errors are the same as from the whole text.
+  ///     A regular file of 1 MiB or more is then not read whole first: it is mapped, and
+  ///     the pages parsed leave the process's memory (memory is a window of the file);
+  ///     with ``JSONParseOptions/allowsSecondThread``, a fragment of its second half is
+  ///     parsed ahead on a second thread. ``summary()`` parses it, and checks it again if
+  ///     it changed meanwhile. Where a file cannot be mapped, a second thread reads it a
+  ///     window ahead while ``readMore()`` hands what has arrived to
+  ///     ``advance(byteBudget:)``, and the bytes parsed are given back. Either way,
+  ///     warnings and errors are the same as from the whole text.
   public static func open(
     _ path: String, options: JSONParseOptions = JSONParseOptions(),
     maximumByteCount maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, keepsValues: Bool = true
@@ -167,6 +208,13 @@ public final class JSONProgressiveParser: Sendable {
     var window = FileReadAhead.window
     /// Steps of the parser's input floor (bytes given back at a time).
     var floorStep = 1 << 20
+    /// Whether the file is mapped rather than read ahead (read ahead when it cannot be).
+    var mapsFile = true
+    /// A mapped file from this size on is parsed with a fragment of its second half
+    /// parsed ahead, when a second thread is allowed.
+    var fragmentMinimumByteCount = ParallelSpeculation.minimumByteCount
+    /// Bytes parsed between drops of values (see ``JSONParser/slice``).
+    var slice = JSONParser.sliceSize
   }
 
   /// Regular files from this size on are read ahead when no values are kept.
@@ -196,7 +244,15 @@ public final class JSONProgressiveParser: Sendable {
           close(descriptor)
           throw JSONInputError.tooLarge(path: path, limit: maximum)
         }
-        // Validating only: the read and the parse overlap, and parsed bytes are given back.
+        // Validating only: the file is mapped, or read ahead so the read and the parse
+        // overlap, and the parsed bytes are given back.
+        if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount && tuning.mapsFile,
+          let bytes = JSONBytes.map(
+            descriptor: descriptor, count: Int(status.st_size),
+            source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
+        {
+          return JSONProgressiveParser(mapping: bytes, path: path, options: options, tuning: tuning)
+        }
         if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount,
           let parser = JSONProgressiveParser(readingAhead: descriptor, path: path, status: status, options: options, tuning: tuning)
         {
@@ -487,18 +543,61 @@ public final class JSONProgressiveParser: Sendable {
       while try readMore() { _ = try advance(byteBudget: Int.max) }
     }
     endOfInput()
-    while try !advance(byteBudget: 64 << 20) {}
+    if let mapped {
+      try parseMappedFile(mapped.path, tuning: mapped.tuning)
+    } else {
+      while try !advance(byteBudget: 64 << 20) {}
+    }
     return try state.withLock { state throws -> JSONTextSummary in
       guard case .parsing(let parser) = state else {
         if case .taken = state { preconditionFailure("JSONProgressiveParser.summary() can be called only once") }
         throw CancellationError()
       }
       state = .taken
+      fragmentTaken.store(parser.tookFragment, ordering: .relaxed)
       let storage = parser.storage
       return JSONTextSummary(
         valueCount: parser.valueCount, maximumDepth: storage.maximumDepth, byteCount: storage.originalCount,
         isJSONLines: storage.isLines, topLevelCount: parser.topLevelCount, warnings: storage.warnings,
         warningCount: storage.warningCount)
+    }
+  }
+
+  /// Parses a mapped file to its end; if it changed meanwhile (its size or times moved, or
+  /// part of it was cut off and read as zeros), maps it again and starts over, up to three
+  /// times in all, as ``JSONBytes/contentsOfFile(_:mapThreshold:)`` reads a file again.
+  private func parseMappedFile(_ path: String, tuning: ReadAheadTuning) throws {
+    var attempt = 1
+    while true {
+      let bytes = state.withLock { state -> JSONBytes? in
+        guard case .parsing(let parser) = state else { return nil }
+        return parser.storage.original
+      }
+      guard let bytes else { return }
+      do {
+        while try !advance(byteBudget: 64 << 20) {}
+        if bytes.isIntact { return }
+      } catch {
+        if bytes.isIntact { throw error }
+      }
+      guard attempt < 3 else { throw JSONInputError.unreadable(path: path, reason: "it changed while it was read") }
+      attempt += 1
+      let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+        let again = JSONBytes.map(
+          descriptor: descriptor, count: Int(status.st_size),
+          source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
+      else {
+        close(descriptor)
+        throw JSONInputError.unreadable(path: path, reason: "it changed while it was read")
+      }
+      state.withLock { state in
+        state = .parsing(JSONProgressiveParser.mappedParser(again, options: options, tuning: tuning))
+      }
+      consumed.store(0, ordering: .relaxed)
+      total.store(again.count, ordering: .relaxed)
     }
   }
 

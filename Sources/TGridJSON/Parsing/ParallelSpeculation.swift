@@ -83,14 +83,9 @@ final class ParallelSpeculation: @unchecked Sendable {
   /// Number of cores online.
   static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// Starts parsing the fragment of `bytes` at `start` on a new thread; nil if no thread
-  /// could be started.
-  static func start(parsing bytes: JSONBytes, mode: JSONTextMode, role: JSONParser.Role, at start: Int)
-    -> ParallelSpeculation?
-  {
-    let remaining = bytes.count - start
-    let fragment = JSONParser(
-      fragmentOf: bytes, mode: mode, role: role, start: start, wordCapacity: JSONParser.initialWordCapacity(byteCount: remaining))
+  /// Starts `fragment` (a parser made with `JSONParser(fragmentOf:…)` for `role` at
+  /// `start`) on a new thread; nil if no thread could be started.
+  static func start(_ fragment: JSONParser, role: JSONParser.Role, at start: Int) -> ParallelSpeculation? {
     let speculation = ParallelSpeculation(fragment: fragment, start: start, role: role)
     let context = Unmanaged.passRetained(speculation).toOpaque()
     var thread = pthread_t()

@@ -11,6 +11,26 @@ enum TextPosition {
     var line = 1
     var column = 1
 
+    /// Line 1, column 1 at `index`: counts relative to a fragment's start (see
+    /// ``relocated(after:)``).
+    init(index: Int) {
+      self.index = index
+    }
+
+    /// This counter's line and column, counted from a fragment's start as line 1, column 1,
+    /// made absolute by `start`: the counter at that start (which follows no `\r`).
+    func relocated(after start: Counter) -> Counter {
+      var moved = self
+      (moved.line, moved.column) = TextPosition.Counter.relocate((line, column), after: start)
+      return moved
+    }
+
+    /// A line and column counted from a fragment's start, made absolute (see above).
+    static func relocate(_ position: (line: Int, column: Int), after start: Counter) -> (line: Int, column: Int) {
+      position.line == 1
+        ? (start.line, start.column + position.column - 1) : (start.line + position.line - 1, position.column)
+    }
+
     /// The start of `bytes` (past a byte order mark).
     init(start bytes: JSONBytes) {
       let base = bytes.base
