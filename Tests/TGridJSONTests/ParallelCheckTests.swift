@@ -11,16 +11,20 @@ import TestSupport
 /// text parsed ahead on a second thread only counts, locating its duplicate keys from its
 /// own start (line 1, column 1). Taken, the fragment's counts, depth and warnings (moved to
 /// their real lines and columns) must be what the serial parse finds, and any error the
-/// serial parser's, wherever the fragment starts.
+/// serial parser's, wherever the fragment starts. Both ways of giving back the input are
+/// tried: counting lines as the floor rises (a file read ahead), or releasing pages only (a
+/// mapped file, whose duplicates are located at the end).
 struct ParallelCheckTests {
   /// What a parse that keeps no values tells, in words; and whether a fragment was taken.
   static func check(
-    _ bytes: JSONBytes, mode: JSONTextMode, _ parallelism: JSONParser.Parallelism, slice: Int = 1 << 12, floorStep: Int = 1
+    _ bytes: JSONBytes, mode: JSONTextMode, _ parallelism: JSONParser.Parallelism, slice: Int = 1 << 12, floorStep: Int = 1,
+    countsLines: Bool = true
   ) -> (String, Bool) {
     let parser = JSONParser(bytes: bytes, mode: mode)
     parser.parallelism = parallelism
     parser.dropsFinishedValues = true
-    parser.dropsParsedInput = true
+    parser.dropsParsedInput = countsLines
+    parser.releasesParsedPages = !countsLines
     parser.inputFloorStep = floorStep
     parser.slice = slice
     do {
@@ -47,10 +51,11 @@ struct ParallelCheckTests {
   ) -> Int {
     let input = JSONBytes(bytes)
     let (serial, _) = check(input, mode: mode, .serial)
+    #expect(check(input, mode: mode, .serial, countsLines: false).0 == serial, "\(name): the two ways agree")
     var taken = 0
     for start in starts {
       for role in [JSONParser.Role.arrayElements, .topLevelValues] {
-        let (parallel, took) = check(input, mode: mode, .forced(start: start, role: role))
+        let (parallel, took) = check(input, mode: mode, .forced(start: start, role: role), countsLines: start % 2 == 0)
         if took { taken += 1 }
         guard parallel != serial else { continue }
         Issue.record(
@@ -120,9 +125,12 @@ struct ParallelCheckTests {
       let taken = Self.expectSameAsSerial(bytes, mode: .json, starts: starts.prefix(40) + starts.suffix(40), "records")
       #expect(taken == 80, "every element boundary takes the fragment")
       let document = try JSONDocument(parsing: text)
-      let (parallel, _) = Self.check(JSONBytes(bytes), mode: .json, .forced(start: starts[150], role: .arrayElements))
       #expect(document.warningCount == 43)
-      #expect(parallel.contains("\(document.warnings.map { "\($0.line):\($0.column) \($0.message)" })"))
+      for countsLines in [true, false] {
+        let (parallel, _) = Self.check(
+          JSONBytes(bytes), mode: .json, .forced(start: starts[150], role: .arrayElements), countsLines: countsLines)
+        #expect(parallel.contains("\(document.warnings.map { "\($0.line):\($0.column) \($0.message)" })"))
+      }
     }
   }
 

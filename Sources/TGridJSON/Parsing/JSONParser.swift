@@ -96,6 +96,13 @@ final class JSONParser {
   private var locatedDuplicateCount = 0
   /// Bytes kept before the parse position when parsed input is given back.
   static let retainedInputByteCount = 64 << 10
+  /// Whether the pages of a mapped input are taken out of this process's memory as they
+  /// are parsed (`tgrid check` of a mapped file): unlike ``dropsParsedInput``, nothing is
+  /// counted for that, since the pages stay in the file and reading them again (to locate
+  /// an error or a duplicate key) maps them again.
+  var releasesParsedPages = false
+  /// Offset below which the pages were released (see ``releasesParsedPages``).
+  private var releasedByteCount = 0
   /// The floor rises in steps of at least this many bytes.
   var inputFloorStep = 1 << 20
 
@@ -237,6 +244,7 @@ final class JSONParser {
       }
       if dropsFinishedValues { dropFinishedWords() }
       if dropsParsedInput { raiseInputFloor() }
+      if releasesParsedPages { releaseParsedPages() }
       if let speculation, position >= speculation.start {
         self.speculation = nil
         takeFragment(of: speculation)
@@ -279,10 +287,16 @@ final class JSONParser {
     locatePendingDuplicates(from: counter)
     counter.advance(to: floor, in: bytes)
     floorCounter = counter
-    // A mapped file's pages below the floor leave this process's memory (read again from
-    // the file, should anything look back).
-    bytes.releaseMappedPages(inputFloor..<floor)
     inputFloor = floor
+  }
+
+  /// Takes the pages of a mapped input well behind the parse position out of this
+  /// process's memory (see ``releasesParsedPages``), a step at a time.
+  private func releaseParsedPages() {
+    let end = position &- JSONParser.retainedInputByteCount
+    guard end >= releasedByteCount &+ inputFloorStep else { return }
+    storage.original.releaseMappedPages(releasedByteCount..<end)
+    releasedByteCount = end
   }
 
   /// Finds the line and column of the duplicates not yet located (all at or after
@@ -317,7 +331,8 @@ final class JSONParser {
     case .automatic(let minimumByteCount):
       guard
         let (start, role) = ParallelSpeculation.chooseStart(
-          in: storage.original, from: position, mode: mode, minimumByteCount: minimumByteCount)
+          in: storage.original, from: position, mode: mode, minimumByteCount: minimumByteCount,
+          copiesTape: !dropsFinishedValues)
       else {
         return
       }
@@ -332,8 +347,9 @@ final class JSONParser {
   private func startSpeculation(role: Role, at start: Int) -> ParallelSpeculation? {
     let fragment: JSONParser
     if dropsFinishedValues {
-      fragment = JSONParser.droppingFragment(of: storage.original, mode: mode, role: role, start: start)
-      fragment.dropsParsedInput = dropsParsedInput
+      fragment = JSONParser.droppingFragment(
+        of: storage.original, mode: mode, role: role, start: start, dropsParsedInput: dropsParsedInput)
+      fragment.releasesParsedPages = releasesParsedPages
       fragment.inputFloorStep = inputFloorStep
       fragment.slice = slice
     } else {
@@ -405,6 +421,7 @@ final class JSONParser {
         try parseSlice(until: end - position > slice ? position + slice : end)
         if dropsFinishedValues { dropFinishedWords() }
         if dropsParsedInput { raiseInputFloor() }
+        if releasesParsedPages { releaseParsedPages() }
       }
     } catch {
       return false
@@ -414,47 +431,54 @@ final class JSONParser {
 
   // MARK: - A fragment that keeps no values (`tgrid check`)
 
-  /// A fragment parser that keeps no values and gives back its input, for a parser that
-  /// does the same (`tgrid check` of a mapped file): it parses `bytes` from `start`,
-  /// counting lines and columns from there as line 1, column 1.
-  static func droppingFragment(of bytes: JSONBytes, mode: JSONTextMode, role: Role, start: Int) -> JSONParser {
+  /// A fragment parser that keeps no values, for a parser that does the same (`tgrid
+  /// check`): it parses `bytes` from `start`. With `dropsParsedInput` it gives back its
+  /// input as it goes, counting lines and columns from `start` as line 1, column 1.
+  static func droppingFragment(
+    of bytes: JSONBytes, mode: JSONTextMode, role: Role, start: Int, dropsParsedInput: Bool
+  ) -> JSONParser {
     let parser = JSONParser(fragmentOf: bytes, mode: mode, role: role, start: start, wordCapacity: 1 << 12)
     parser.dropsFinishedValues = true
-    parser.dropsParsedInput = true
-    parser.inputFloor = start
-    parser.floorCounter = TextPosition.Counter(index: start)
+    parser.releasedByteCount = start
+    if dropsParsedInput {
+      parser.dropsParsedInput = true
+      parser.inputFloor = start
+      parser.floorCounter = TextPosition.Counter(index: start)
+    }
     return parser
-  }
-
-  /// Locates the duplicate keys a dropping fragment found since its floor last rose, once
-  /// it has ended cleanly (their bytes are still in).
-  func finishDroppingFragment() {
-    if let floorCounter { locatePendingDuplicates(from: floorCounter) }
   }
 
   /// Takes the counts of a dropping fragment that ended cleanly, started at `start`
   /// (where this parser stands as the fragment assumed), as if this parser had parsed its
-  /// bytes: values, containers, depth and duplicate keys (located from this
-  /// parser's line and column at `start`), and goes on after it, with its input floor.
+  /// bytes: values, containers, depth and duplicate keys, and goes on after it. When the
+  /// input is given back, the fragment's duplicates were located from its start and move
+  /// by this parser's line and column there, and its floor becomes this parser's;
+  /// otherwise they are located with this parser's own at the end.
   func takeDroppingFragment(_ fragment: JSONParser, start: Int) {
-    fragment.finishDroppingFragment()
-    let bytes = storage.original
-    var counter = floorCounter ?? TextPosition.Counter(start: bytes)
-    locatePendingDuplicates(from: counter)
-    counter.advance(to: start, in: bytes)
-    for var duplicate in fragment.duplicates.prefix(JSONParser.warningLimit - duplicates.count) {
-      duplicate.position = TextPosition.Counter.relocate(duplicate.position, after: counter)
-      duplicate.firstPosition = TextPosition.Counter.relocate(duplicate.firstPosition, after: counter)
-      duplicates.append(duplicate)
+    if dropsParsedInput, let fragmentCounter = fragment.floorCounter {
+      // The fragment's last duplicates, while their bytes are in.
+      fragment.locatePendingDuplicates(from: fragmentCounter)
+      let bytes = storage.original
+      var counter = floorCounter ?? TextPosition.Counter(start: bytes)
+      locatePendingDuplicates(from: counter)
+      counter.advance(to: start, in: bytes)
+      for var duplicate in fragment.duplicates.prefix(JSONParser.warningLimit - duplicates.count) {
+        duplicate.position = TextPosition.Counter.relocate(duplicate.position, after: counter)
+        duplicate.firstPosition = TextPosition.Counter.relocate(duplicate.firstPosition, after: counter)
+        duplicates.append(duplicate)
+      }
+      locatedDuplicateCount = duplicates.count
+      // The floor moves up to the fragment's, unless a key of an object still open lies
+      // below (a duplicate of it is located from there).
+      if keys.count == 0 {
+        floorCounter = fragmentCounter.relocated(after: counter)
+        inputFloor = fragment.inputFloor
+      }
+    } else {
+      duplicates.append(contentsOf: fragment.duplicates.prefix(JSONParser.warningLimit - duplicates.count))
     }
-    locatedDuplicateCount = duplicates.count
     duplicateCount += fragment.duplicateCount
-    // The floor moves up to the fragment's, unless a key of an object still open lies
-    // below (a duplicate of it is located from there).
-    if keys.count == 0, let end = fragment.floorCounter {
-      floorCounter = end.relocated(after: counter)
-      inputFloor = fragment.inputFloor
-    }
+    releasedByteCount = max(releasedByteCount, fragment.releasedByteCount)
     storage.containerCount += fragment.storage.containerCount
     droppedWordCount += fragment.droppedWordCount + fragment.storage.words.count - 2
     top.childCount += fragment.top.childCount

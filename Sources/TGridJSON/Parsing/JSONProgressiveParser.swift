@@ -143,7 +143,7 @@ public final class JSONProgressiveParser: Sendable {
     parser.parallelism =
       options.allowsSecondThread ? .automatic(minimumByteCount: tuning.fragmentMinimumByteCount) : .serial
     parser.dropsFinishedValues = true
-    parser.dropsParsedInput = true
+    parser.releasesParsedPages = true
     parser.inputFloorStep = tuning.floorStep
     parser.slice = tuning.slice
     return parser
