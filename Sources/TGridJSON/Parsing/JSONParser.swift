@@ -305,7 +305,7 @@ final class JSONParser {
     guard locatedDuplicateCount < duplicates.count else { return }
     let pending = locatedDuplicateCount..<duplicates.count
     let offsets = pending.flatMap { [duplicates[$0].offset, duplicates[$0].firstOffset] }
-    let positions = TextPosition.locate(offsets, in: storage.original, from: counter)
+    let positions = TextPosition.locate(offsets, in: storage.original, from: counter, releasingPages: releasesParsedPages)
     for (number, index) in pending.enumerated() {
       duplicates[index].position = positions[2 * number]
       duplicates[index].firstPosition = positions[2 * number + 1]

@@ -123,12 +123,24 @@ enum TextPosition {
 
   /// Line and column of each offset, counting from `start` (offsets before it get its
   /// position): only the bytes from `start.index` on are read.
-  static func locate(_ offsets: [Int], in bytes: JSONBytes, from start: Counter) -> [(line: Int, column: Int)] {
+  ///
+  /// With `releasingPages`, the pages of a mapped text counted over leave the process's
+  /// memory as the count goes (`tgrid check`, which released them once already).
+  static func locate(
+    _ offsets: [Int], in bytes: JSONBytes, from start: Counter, releasingPages: Bool = false
+  ) -> [(line: Int, column: Int)] {
     var result = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
     let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
     var counter = start
+    let step = releasingPages ? 4 << 20 : Int.max
     for position in order {
-      counter.advance(to: offsets[position], in: bytes)
+      let target = offsets[position]
+      while counter.index < target {
+        let from = counter.index
+        counter.advance(to: target - from > step ? from + step : target, in: bytes)
+        if releasingPages { bytes.releaseMappedPages(from..<counter.index) }
+        if counter.index == from { break }
+      }
       result[position] = (counter.line, counter.column)
     }
     return result
