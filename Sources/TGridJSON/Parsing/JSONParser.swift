@@ -316,7 +316,10 @@ final class JSONParser {
   /// A syntax error of this parser, located (with ``dropsParsedInput``, from
   /// ``floorCounter``) in `bytes`: the input as far as it was received.
   func syntaxError(_ failure: ParseFailure, in bytes: JSONBytes) -> JSONSyntaxError {
-    guard let floorCounter else { return JSONSyntaxError(failure, in: bytes) }
+    guard let floorCounter else {
+      return JSONSyntaxError(
+        failure, in: bytes, from: TextPosition.Counter(start: bytes), floor: 0, releasingPages: releasesParsedPages)
+    }
     return JSONSyntaxError(failure, in: bytes, from: floorCounter, floor: inputFloor)
   }
 

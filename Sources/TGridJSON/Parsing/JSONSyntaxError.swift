@@ -44,7 +44,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   /// gives back what it parsed): `counter` holds the line and column at `floor`, and the
   /// failure lies far enough past it (more than a line excerpt's width) that the excerpt
   /// and the position are the ones the whole text gives.
-  init(_ failure: ParseFailure, in bytes: JSONBytes, from counter: TextPosition.Counter, floor: Int) {
+  /// With `releasingPages`, the pages of a mapped text counted over leave the process's
+  /// memory as the count goes (see ``TextPosition/locate(_:in:from:releasingPages:)``).
+  init(
+    _ failure: ParseFailure, in bytes: JSONBytes, from counter: TextPosition.Counter, floor: Int,
+    releasingPages: Bool = false
+  ) {
     var failure = failure
     if let encoding = TextEncodingSniffer.foreignEncoding(bytes.base, count: bytes.count) {
       failure = ParseFailure(
@@ -52,7 +57,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         message: "this looks like \(encoding.name); tgrid reads UTF-8 (convert it with iconv -f \(encoding.iconvName) -t UTF-8)")
     }
     let offset = min(max(failure.offset, 0), bytes.count)
-    let position = TextPosition.locate([offset], in: bytes, from: counter)[0]
+    let position = TextPosition.locate([offset], in: bytes, from: counter, releasingPages: releasingPages)[0]
     line = position.line
     column = position.column
     byteOffset = offset
