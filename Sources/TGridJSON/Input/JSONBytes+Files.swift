@@ -239,6 +239,17 @@ extension JSONBytes {
     return Int(current.st_size) < source.size ? .truncated(size: Int(current.st_size)) : .rewritten(size: Int(current.st_size))
   }
 
+  /// Whether the bytes are the file as it was read, by ``isIntact`` and by the file's
+  /// status time too (which a rewrite of the same size that restores the modification time
+  /// still moves): for a one-time pass over a mapped file (`tgrid check`).
+  var isUnchangedSinceRead: Bool {
+    guard isIntact else { return false }
+    guard isMemoryMapped else { return true }
+    var current = stat()
+    guard let source = sourceFile, fstat(sourceDescriptor, &current) == 0 else { return false }
+    return source.matches(current)
+  }
+
   /// Whether the bytes are still exactly the text that was read. Always true for bytes in
   /// memory; a memory-mapped file that was written to since shows its new bytes, and past
   /// a new end zeros (a guard turns the bus error of reading there into a page of zeros),

@@ -481,7 +481,11 @@ final class JSONParser {
       duplicates.append(contentsOf: fragment.duplicates.prefix(JSONParser.warningLimit - duplicates.count))
     }
     duplicateCount += fragment.duplicateCount
-    releasedByteCount = max(releasedByteCount, fragment.releasedByteCount)
+    if releasesParsedPages {
+      // What this parser had not released yet before the fragment's start.
+      storage.original.releaseMappedPages(releasedByteCount..<start)
+      releasedByteCount = max(start, fragment.releasedByteCount)
+    }
     storage.containerCount += fragment.storage.containerCount
     droppedWordCount += fragment.droppedWordCount + fragment.storage.words.count - 2
     top.childCount += fragment.top.childCount

@@ -96,6 +96,8 @@ public final class JSONProgressiveParser: Sendable {
     stream = input
     total = Atomic(0)
     let parser = JSONParser(bytes: input?.buffer.view() ?? JSONBytes([]), mode: options.mode, isStreaming: input != nil)
+    // A stream that only counts is parsed as it arrives, on this thread.
+    if !keepsValues { parser.parallelism = .serial }
     parser.dropsFinishedValues = !keepsValues
     self.keepsValues = keepsValues
     state = Locked(.parsing(parser))
@@ -156,6 +158,8 @@ public final class JSONProgressiveParser: Sendable {
   /// The parser of a file read ahead: values and parsed input dropped, streaming.
   private static func readAheadParser(_ input: StreamInput, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
     let parser = JSONParser(bytes: input.buffer.view(), mode: options.mode, isStreaming: true)
+    // The reader is the second thread; the parse stays on this one.
+    parser.parallelism = .serial
     parser.dropsFinishedValues = true
     parser.dropsParsedInput = true
     parser.inputFloorStep = tuning.floorStep
@@ -576,9 +580,9 @@ public final class JSONProgressiveParser: Sendable {
       guard let bytes else { return }
       do {
         while try !advance(byteBudget: 64 << 20) {}
-        if bytes.isIntact { return }
+        if bytes.isUnchangedSinceRead { return }
       } catch {
-        if bytes.isIntact { throw error }
+        if error is CancellationError || bytes.isUnchangedSinceRead { throw error }
       }
       guard attempt < 3 else { throw JSONInputError.unreadable(path: path, reason: "it changed while it was read") }
       attempt += 1

@@ -44,8 +44,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   /// gives back what it parsed): `counter` holds the line and column at `floor`, and the
   /// failure lies far enough past it (more than a line excerpt's width) that the excerpt
   /// and the position are the ones the whole text gives.
-  /// With `releasingPages`, the pages of a mapped text counted over leave the process's
-  /// memory as the count goes (see ``TextPosition/locate(_:in:from:releasingPages:)``).
+  /// With `releasingPages` (a mapped text whose parsed pages were released), the pages
+  /// counted over leave the process's memory as the count goes (see
+  /// ``TextPosition/locate(_:in:from:releasingPages:)``), and the excerpt reads at most
+  /// ``JSONParser/retainedInputByteCount`` bytes either side of the failure: a line longer
+  /// than that shows as a window either way.
   init(
     _ failure: ParseFailure, in bytes: JSONBytes, from counter: TextPosition.Counter, floor: Int,
     releasingPages: Bool = false
@@ -62,7 +65,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     column = position.column
     byteOffset = offset
     message = failure.message
-    (sourceLine, caretLine) = JSONSyntaxError.excerpt(bytes, offset: offset, floor: floor)
+    let reach = releasingPages ? JSONParser.retainedInputByteCount : Int.max
+    (sourceLine, caretLine) = JSONSyntaxError.excerpt(
+      bytes, offset: offset, floor: offset > reach ? max(floor, offset - reach) : floor,
+      ceiling: bytes.count - offset > reach ? offset + reach : bytes.count)
   }
 
   /// An error at an explicit position (for errors found outside the parser).
@@ -75,9 +81,10 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     self.caretLine = caretLine
   }
 
-  private static func excerpt(_ bytes: JSONBytes, offset: Int, floor: Int) -> (String, String) {
+  private static func excerpt(_ bytes: JSONBytes, offset: Int, floor: Int, ceiling: Int) -> (String, String) {
     let base = bytes.base
-    let count = bytes.count
+    // Bytes from `ceiling` on are not read (a line reaching past it is windowed either way).
+    let count = min(bytes.count, ceiling)
     // Bytes before `floor` are gone: a line reaching back past it is longer than the
     // excerpt's limit either way, so only its window is shown.
     var lineStart = offset
