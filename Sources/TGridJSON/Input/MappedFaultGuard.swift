@@ -1,5 +1,6 @@
 #if canImport(Glibc)
   import Glibc
+  import Synchronization
 
   /// Turns a bus error inside a memory-mapped file into zeros instead of a crash (internal).
   ///
@@ -12,9 +13,13 @@
   /// was installed before (or ends the process as SIGBUS does).
   ///
   /// The handler reads a fixed table of ranges, so it takes no lock and allocates nothing.
+  /// Several threads may fault in one mapping at once (`tgrid check` parses a file's two
+  /// halves on two threads): the damage marks are one atomic word, a bit per slot.
   enum MappedFaultGuard {
-    /// Slots of (start, end, damaged) for mapped ranges; 0 as start is a free slot.
+    /// Slots of (start, end, unused) for mapped ranges; 0 as start is a free slot.
     static let slotCount = 64
+    /// Bit `slot` set: a bus error was turned into zeros in that slot's range.
+    private static let damage = Atomic<UInt64>(0)
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Int> = {
       let slots = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slotCount)
       slots.initialize(repeating: 0, count: 3 * slotCount)
@@ -34,6 +39,8 @@
     static func register(_ base: UnsafeRawPointer, count: Int) -> Int? {
       lock.withLock { _ in
         if !isInstalled {
+          // Initialised here, never first in the handler.
+          _ = damage.load(ordering: .relaxed)
           var action = sigaction()
           action.__sigaction_handler.sa_sigaction = handleBusError
           action.sa_flags = SA_SIGINFO | SA_ONSTACK
@@ -43,7 +50,7 @@
         }
         for slot in 0..<slotCount where slots[3 * slot] == 0 {
           slots[3 * slot + 1] = Int(bitPattern: base) + count
-          slots[3 * slot + 2] = 0
+          damage.bitwiseAnd(~(UInt64(1) << UInt64(slot)), ordering: .relaxed)
           slots[3 * slot] = Int(bitPattern: base)
           return slot
         }
@@ -58,7 +65,7 @@
 
     /// Whether a bus error was turned into zeros in the range of `slot`.
     static func isDamaged(_ slot: Int) -> Bool {
-      lock.withLock { _ in slots[3 * slot + 2] != 0 }
+      damage.load(ordering: .acquiring) & (UInt64(1) << UInt64(slot)) != 0
     }
 
     /// The SIGBUS handler.
@@ -72,7 +79,7 @@
         let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
         let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
         if zeros != MAP_FAILED {
-          MappedFaultGuard.slots[3 * slot + 2] = 1
+          MappedFaultGuard.damage.bitwiseOr(UInt64(1) << UInt64(slot), ordering: .releasing)
           return
         }
         break

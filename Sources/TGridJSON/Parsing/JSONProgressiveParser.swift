@@ -130,12 +130,14 @@ public final class JSONProgressiveParser: Sendable {
   /// and with a second thread allowed, a fragment of the second half is parsed ahead on
   /// it (see ``ParallelSpeculation``). ``summary()`` checks the file afterwards and starts
   /// over if it changed meanwhile.
-  private init(mapping bytes: JSONBytes, path: String, options: JSONParseOptions, tuning: ReadAheadTuning) {
+  private init(
+    mapping bytes: JSONBytes, path: String, maximumByteCount: Int, options: JSONParseOptions, tuning: ReadAheadTuning
+  ) {
     total = Atomic(bytes.count)
     keepsValues = false
     stream = nil
     self.options = options
-    mapped = (path, tuning)
+    mapped = (path, maximumByteCount, tuning)
     state = Locked(.parsing(JSONProgressiveParser.mappedParser(bytes, options: options, tuning: tuning)))
   }
 
@@ -153,7 +155,7 @@ public final class JSONProgressiveParser: Sendable {
 
   /// For a parser made with ``init(mapping:path:options:tuning:)``: the path, and how to map
   /// it again.
-  private let mapped: (path: String, tuning: ReadAheadTuning)?
+  private let mapped: (path: String, maximumByteCount: Int, tuning: ReadAheadTuning)?
 
   /// The parser of a file read ahead: values and parsed input dropped, streaming.
   private static func readAheadParser(_ input: StreamInput, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
@@ -255,7 +257,8 @@ public final class JSONProgressiveParser: Sendable {
             descriptor: descriptor, count: Int(status.st_size),
             source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
         {
-          return JSONProgressiveParser(mapping: bytes, path: path, options: options, tuning: tuning)
+          return JSONProgressiveParser(
+            mapping: bytes, path: path, maximumByteCount: maximum, options: options, tuning: tuning)
         }
         if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount,
           let parser = JSONProgressiveParser(readingAhead: descriptor, path: path, status: status, options: options, tuning: tuning)
@@ -548,7 +551,7 @@ public final class JSONProgressiveParser: Sendable {
     }
     endOfInput()
     if let mapped {
-      try parseMappedFile(mapped.path, tuning: mapped.tuning)
+      try parseMappedFile(mapped.path, maximumByteCount: mapped.maximumByteCount, tuning: mapped.tuning)
     } else {
       while try !advance(byteBudget: 64 << 20) {}
     }
@@ -570,7 +573,7 @@ public final class JSONProgressiveParser: Sendable {
   /// Parses a mapped file to its end; if it changed meanwhile (its size or times moved, or
   /// part of it was cut off and read as zeros), maps it again and starts over, up to three
   /// times in all, as ``JSONBytes/contentsOfFile(_:mapThreshold:)`` reads a file again.
-  private func parseMappedFile(_ path: String, tuning: ReadAheadTuning) throws {
+  private func parseMappedFile(_ path: String, maximumByteCount: Int, tuning: ReadAheadTuning) throws {
     var attempt = 1
     while true {
       let bytes = state.withLock { state -> JSONBytes? in
@@ -589,7 +592,11 @@ public final class JSONProgressiveParser: Sendable {
       let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
       var status = stat()
-      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+      if fstat(descriptor, &status) == 0 && Int(status.st_size) > maximumByteCount {
+        close(descriptor)
+        throw JSONInputError.tooLarge(path: path, limit: maximumByteCount)
+      }
+      guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
         let again = JSONBytes.map(
           descriptor: descriptor, count: Int(status.st_size),
           source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
