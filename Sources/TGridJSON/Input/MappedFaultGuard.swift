@@ -20,6 +20,19 @@
     static let slotCount = 64
     /// Bit `slot` set: a bus error was turned into zeros in that slot's range.
     private static let damage = Atomic<UInt64>(0)
+    /// Held while the table is written, and while the handler reads it: a spin lock, since
+    /// the handler can take no mutex (nothing that holds it touches a mapping meanwhile).
+    private static let tableBusy = Atomic<Bool>(false)
+
+    private static func lockTable() {
+      while !tableBusy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+        sched_yield()
+      }
+    }
+
+    private static func unlockTable() {
+      tableBusy.store(false, ordering: .releasing)
+    }
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<Int> = {
       let slots = UnsafeMutablePointer<Int>.allocate(capacity: 3 * slotCount)
       slots.initialize(repeating: 0, count: 3 * slotCount)
@@ -41,6 +54,7 @@
         if !isInstalled {
           // Initialised here, never first in the handler.
           _ = damage.load(ordering: .relaxed)
+          _ = tableBusy.load(ordering: .relaxed)
           var action = sigaction()
           action.__sigaction_handler.sa_sigaction = handleBusError
           action.sa_flags = SA_SIGINFO | SA_ONSTACK
@@ -48,6 +62,8 @@
           sigaction(SIGBUS, &action, previous)
           isInstalled = true
         }
+        lockTable()
+        defer { unlockTable() }
         for slot in 0..<slotCount where slots[3 * slot] == 0 {
           slots[3 * slot + 1] = Int(bitPattern: base) + count
           damage.bitwiseAnd(~(UInt64(1) << UInt64(slot)), ordering: .relaxed)
@@ -60,7 +76,11 @@
 
     /// Stops guarding a range (before it is unmapped).
     static func unregister(_ slot: Int) {
-      lock.withLock { _ in slots[3 * slot] = 0 }
+      lock.withLock { _ in
+        lockTable()
+        slots[3 * slot] = 0
+        unlockTable()
+      }
     }
 
     /// Whether a bus error was turned into zeros in the range of `slot`.
@@ -72,9 +92,17 @@
     private static let handleBusError: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
       signal, info, context in
       let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+      MappedFaultGuard.lockTable()
+      var found: Int?
       for slot in 0..<MappedFaultGuard.slotCount {
         let start = MappedFaultGuard.slots[3 * slot]
-        guard start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] else { continue }
+        if start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] {
+          found = slot
+          break
+        }
+      }
+      MappedFaultGuard.unlockTable()
+      if let slot = found {
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
         let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
@@ -82,7 +110,6 @@
           MappedFaultGuard.damage.bitwiseOr(UInt64(1) << UInt64(slot), ordering: .releasing)
           return
         }
-        break
       }
       // Not ours: what would have happened without this handler.
       let before = MappedFaultGuard.previous.pointee
