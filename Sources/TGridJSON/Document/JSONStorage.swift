@@ -18,6 +18,11 @@ final class JSONStorage: @unchecked Sendable {
   var words: GrowableBuffer<UInt64>
   /// Tape index where the gap of unused capacity sits (`Int.max`: at the end).
   var gapStart = Int.max
+  /// The pages of `words` stored in 2 or 4 bytes a word (nil while none is: see
+  /// ``CompactTape``); their memory in `words` is given back to the system.
+  var compactTape: CompactTape?
+  /// First page not yet considered by ``compactPages(below:keeping:)``.
+  var compactionCursor = 0
   /// Number of containers on the tape, the synthetic root included.
   var containerCount = 1
   /// Key offsets of members whose key is more than `TapeWord.longKeyDelta` bytes before
@@ -73,8 +78,23 @@ final class JSONStorage: @unchecked Sendable {
     let result = JSONStorage(original: original, wordCapacity: 1)
     result.words.release()
     result.added.release()
-    result.words = GrowableBuffer(capacity: wordCount, hugePages: true)
-    copyWords(from: 0, count: wordCount, to: result.words.pointer)
+    if compactTape == nil {
+      result.words = GrowableBuffer(capacity: wordCount, hugePages: true)
+      copyWords(from: 0, count: wordCount, to: result.words.pointer)
+    } else {
+      // Page by page, compacting each copied page at once: the copy is never whole and
+      // raw in memory.
+      result.words = GrowableBuffer(capacity: wordCount)
+      let pageSize = CompactTape.pageSize
+      var start = 0
+      while start < wordCount {
+        let count = min(pageSize, wordCount - start)
+        copyWords(from: start, count: count, to: result.words.pointer + start)
+        if count == pageSize { result.compactPage(start >> CompactTape.pageShift) }
+        start += count
+      }
+      result.compactionCursor = wordCount >> CompactTape.pageShift
+    }
     result.words.count = wordCount
     result.added = added.copy()
     // The caches are values: the copy starts with them instead of rebuilding them.
@@ -110,13 +130,25 @@ final class JSONStorage: @unchecked Sendable {
   }
 
   /// The word at a tape index.
-  @inline(__always) func word(_ index: Int) -> UInt64 { words.pointer[physicalIndex(index)] }
+  @inline(__always) func word(_ index: Int) -> UInt64 {
+    let physical = physicalIndex(index)
+    if let compactTape { return compactTape.word(at: physical, raw: words.pointer) }
+    return words.pointer[physical]
+  }
 
   /// Overwrites the word at a tape index.
-  @inline(__always) func setWord(_ index: Int, _ value: UInt64) { words.pointer[physicalIndex(index)] = value }
+  @inline(__always) func setWord(_ index: Int, _ value: UInt64) {
+    let physical = physicalIndex(index)
+    if compactTape != nil { inflatePages(physical..<physical &+ 1) }
+    words.pointer[physical] = value
+  }
 
   /// Copies `count` words from tape index `start` to `destination`.
   func copyWords(from start: Int, count: Int, to destination: UnsafeMutablePointer<UInt64>) {
+    if compactTape != nil {
+      for offset in 0..<max(0, count) { destination[offset] = word(start + offset) }
+      return
+    }
     let before = max(0, min(count, gapStart - start))
     if before > 0 { destination.update(from: words.pointer + start, count: before) }
     if count > before {

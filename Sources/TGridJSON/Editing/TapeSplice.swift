@@ -97,6 +97,7 @@ extension JSONStorage {
     // The removed words join the gap; the inserted ones fill its start.
     gapStart = range.lowerBound
     words.count -= range.count
+    inflatePages(range.lowerBound..<range.lowerBound + inserted.count)
     inserted.withUnsafeBufferPointer { buffer in
       if let source = buffer.baseAddress { (words.pointer + range.lowerBound).update(from: source, count: buffer.count) }
     }
@@ -114,19 +115,16 @@ extension JSONStorage {
       let tail = count - current
       let oldCapacity = words.capacity
       words.resize(capacity: count + room + max(count / 64, 1 << 16))
-      if tail > 0 {
-        memmove(
-          words.pointer + (words.capacity - tail), words.pointer + (oldCapacity - tail),
-          tail * MemoryLayout<UInt64>.stride)
-      }
+      moveWords(from: oldCapacity - tail, to: words.capacity - tail, count: tail)
     }
     let gap = words.capacity - count
     if index < current {
-      memmove(words.pointer + index + gap, words.pointer + index, (current - index) * MemoryLayout<UInt64>.stride)
+      moveWords(from: index, to: index + gap, count: current - index)
     } else if index > current {
-      memmove(words.pointer + current, words.pointer + current + gap, (index - current) * MemoryLayout<UInt64>.stride)
+      moveWords(from: current + gap, to: current, count: index - current)
     }
     gapStart = index
+    discardGap()
   }
 
   /// Puts the words back in order at the start of the buffer (the gap at the end).

@@ -3,18 +3,19 @@ extension JSONParser {
   /// ``JSONProgressiveParser/preview(maximumChildren:)``).
   func preview(maximumChildren: Int) -> JSONStorage? {
     let words = storage.words
+    let word = storage.word
     let showsRecords = mode == .lines || topLevelCount > 1
     let container = showsRecords ? 0 : 2
     guard words.count > container else { return nil }
     var taken = 0
     var end = container + 1
-    let isScalarRoot = !showsRecords && !TapeWord.isContainer(words.pointer[2])
+    let isScalarRoot = !showsRecords && !TapeWord.isContainer(word(2))
     if !isScalarRoot {
       end = container + 2
       while taken < maximumChildren && end < words.count {
-        if TapeWord.isContainer(words.pointer[end]) {
+        if TapeWord.isContainer(word(end)) {
           // A container's size is written when it closes: 0 means still open.
-          let delta = end + 1 < words.count ? TapeWord.endDelta(ofInfo: words.pointer[end + 1]) : 0
+          let delta = end + 1 < words.count ? TapeWord.endDelta(ofInfo: word(end + 1)) : 0
           guard delta != 0 else { break }
           end += delta
         } else {
@@ -22,11 +23,13 @@ extension JSONParser {
         }
         taken += 1
       }
-      let isCompleteEmptyRoot = !showsRecords && TapeWord.endDelta(ofInfo: words.pointer[3]) == 2
+      let isCompleteEmptyRoot = !showsRecords && TapeWord.endDelta(ofInfo: word(3)) == 2
       guard taken > 0 || isCompleteEmptyRoot else { return nil }
     }
     let copy = JSONStorage(original: storage.original, wordCapacity: end)
-    copy.words.append(contentsOf: UnsafeBufferPointer(start: words.pointer, count: end))
+    copy.words.reserve(end)
+    storage.copyWords(from: 0, count: end, to: copy.words.pointer)
+    copy.words.count = end
     if !isScalarRoot && container == 2 {
       copy.words.pointer[3] = TapeWord.info(endDelta: end - 2, childCount: taken)
     }

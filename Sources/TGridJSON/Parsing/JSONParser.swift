@@ -77,6 +77,9 @@ final class JSONParser {
   /// document. Set before parsing. A fragment parsed ahead on a second thread drops its
   /// values too, and only its counts are taken.
   var dropsFinishedValues = false
+  /// Whether finished pages of the tape are stored in 2 or 4 bytes a word where they
+  /// allow it (see ``CompactTape``; tests turn it off to compare).
+  var compactsTape = true
   /// Tape words dropped so far (see ``dropsFinishedValues``).
   private(set) var droppedWordCount = 0
   /// Whether the bytes of the input already parsed may be given back (with
@@ -206,6 +209,7 @@ final class JSONParser {
       try parseSlice(until: sliceEnd)
       if dropsFinishedValues { dropFinishedWords() }
       if dropsParsedInput { raiseInputFloor() }
+      compactFinishedPages()
       if position == before || position >= safeEnd { break }
     }
     return isFinished
@@ -245,6 +249,7 @@ final class JSONParser {
       if dropsFinishedValues { dropFinishedWords() }
       if dropsParsedInput { raiseInputFloor() }
       if releasesParsedPages { releaseParsedPages() }
+      compactFinishedPages()
       if let speculation, position >= speculation.start {
         self.speculation = nil
         takeFragment(of: speculation)
@@ -272,6 +277,16 @@ final class JSONParser {
     storage.words.count = kept
     // Keyed by tape index, of members whose words are gone.
     storage.longKeyOffsets.removeAll()
+  }
+
+  /// Stores the finished pages of the tape compactly where they allow it (see
+  /// ``CompactTape``): every whole page but those holding the info word of a container
+  /// still open, which is written when it closes. Called between slices.
+  private func compactFinishedPages() {
+    guard compactsTape, !dropsFinishedValues else { return }
+    var kept = [(top.tapeIndex &+ 1) >> CompactTape.pageShift]
+    for level in 0..<stack.count { kept.append((stack.pointer[level].tapeIndex &+ 1) >> CompactTape.pageShift) }
+    storage.compactPages(below: storage.words.count, keeping: kept)
   }
 
   /// Raises ``inputFloor`` to what no later read needs (see there), locating the
@@ -396,9 +411,15 @@ final class JSONParser {
     storage.words.reserve(offset + added)
     while copied < added {
       let count = min(piece, added - copied)
-      storage.words.append(contentsOf: UnsafeBufferPointer(start: source.pointer + 2 + copied, count: count))
-      source.discardPages(2 + copied..<2 + copied + count)
+      if fragment.storage.compactTape == nil {
+        storage.words.append(contentsOf: UnsafeBufferPointer(start: source.pointer + 2 + copied, count: count))
+        source.discardPages(2 + copied..<2 + copied + count)
+      } else {
+        fragment.storage.copyWords(from: 2 + copied, count: count, to: storage.words.pointer + storage.words.count)
+        storage.words.count += count
+      }
       copied += count
+      compactFinishedPages()
     }
     for (index, keyOffset) in fragment.storage.longKeyOffsets {
       storage.longKeyOffsets[UInt32(Int(index) - 2 + offset)] = keyOffset
@@ -425,6 +446,7 @@ final class JSONParser {
         if dropsFinishedValues { dropFinishedWords() }
         if dropsParsedInput { raiseInputFloor() }
         if releasesParsedPages { releaseParsedPages() }
+        compactFinishedPages()
       }
     } catch {
       return false

@@ -461,7 +461,7 @@ public final class JSONProgressiveParser: Sendable {
   public var indexByteCount: Int {
     state.withLock { state in
       guard case .parsing(let parser) = state else { return 0 }
-      return parser.storage.words.count * MemoryLayout<UInt64>.stride
+      return parser.storage.tapeByteCount
     }
   }
 

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Keeping pages of the tape compact (see ``CompactTape``), and the rule that goes with
+/// it: the raw buffer is never read or written under a compact page. Reads go through
+/// ``JSONStorage/word(_:)``; writes first make the pages they touch raw again
+/// (``inflatePages(_:)``), and moves of words (``moveWords(from:to:count:)``) compact
+/// what they wrote as they go.
+extension JSONStorage {
+  /// Bytes the tape takes in memory: raw pages at 8 bytes a word, compact ones at 2 or 4.
+  var tapeByteCount: Int {
+    let raw = wordCount * MemoryLayout<UInt64>.stride
+    guard let compactTape else { return raw }
+    return max(0, raw - compactTape.compactPageCount * CompactTape.pageSize * MemoryLayout<UInt64>.stride)
+      + compactTape.byteCount
+  }
+
+  /// Compacts the whole pages below physical index `end` not considered before, except
+  /// page 0 (the root's words, written last) and the pages in `kept` (the info words of
+  /// containers still open, which the parser writes when they close). Called by the
+  /// parser between slices, while the tape has no gap.
+  func compactPages(below end: Int, keeping kept: [Int]) {
+    guard gapStart == Int.max else { return }
+    let last = end >> CompactTape.pageShift
+    var page = max(compactionCursor, 1)
+    while page < last {
+      if !kept.contains(page) { compactPage(page) }
+      page += 1
+    }
+    compactionCursor = max(compactionCursor, last)
+  }
+
+  /// Stores a whole page of the raw buffer compactly when it can, and gives the raw
+  /// memory under it (and under compact neighbours) back to the system.
+  @discardableResult
+  func compactPage(_ page: Int) -> Bool {
+    let first = page << CompactTape.pageShift
+    guard first + CompactTape.pageSize <= words.capacity, compactTape?.isCompact(page) != true,
+      let encoding = CompactTape.encoding(of: words.pointer + first)
+    else { return false }
+    let tape = compactTape ?? CompactTape()
+    compactTape = tape
+    tape.compact(page, words: words.pointer + first, as: encoding)
+    // Only whole system pages can go: with a compact neighbour, the one they share too.
+    let low = page > 0 && tape.isCompact(page - 1) ? first - CompactTape.pageSize : first
+    let high = tape.isCompact(page + 1) ? first + 2 * CompactTape.pageSize : first + CompactTape.pageSize
+    words.discardPages(low..<high)
+    return true
+  }
+
+  /// Makes the compact pages overlapping a physical range raw again, before it is written
+  /// or read directly.
+  func inflatePages(_ range: Range<Int>) {
+    guard let compactTape, !range.isEmpty, compactTape.compactPageCount > 0 else { return }
+    var page = range.lowerBound >> CompactTape.pageShift
+    let last = (range.upperBound - 1) >> CompactTape.pageShift
+    while page <= last && page < compactTape.pages.count {
+      if compactTape.isCompact(page) {
+        compactTape.inflate(page, into: words.pointer + page << CompactTape.pageShift)
+      }
+      page += 1
+    }
+  }
+
+  /// Moves `count` words of the raw buffer from physical index `source` to `destination`
+  /// (the ranges may overlap), as `memmove` would. With compact pages, moves in pieces:
+  /// each piece's pages are made raw, moved, and the destination's whole pages compacted
+  /// again, so a move across a compact tape never holds it raw as a whole.
+  func moveWords(from source: Int, to destination: Int, count: Int) {
+    guard count > 0, source != destination else { return }
+    let stride = MemoryLayout<UInt64>.stride
+    guard compactTape != nil else {
+      memmove(words.pointer + destination, words.pointer + source, count * stride)
+      return
+    }
+    let piece = 1 << 15
+    let forward = destination > source
+    var done = 0
+    while done < count {
+      let length = min(piece, count - done)
+      // Moving up, the last words go first (and moving down, the first), so no word is
+      // overwritten before it is moved.
+      let offset = forward ? count - done - length : done
+      let from = source + offset
+      let to = destination + offset
+      inflatePages(from..<from + length)
+      inflatePages(to..<to + length)
+      memmove(words.pointer + to, words.pointer + from, length * stride)
+      done += length
+      // The destination's pages wholly written by now, overlapping this piece.
+      let written = forward ? to..<destination + count : destination..<to + length
+      let pageSize = CompactTape.pageSize
+      var page = to >> CompactTape.pageShift
+      if page * pageSize < written.lowerBound { page += 1 }
+      while (page + 1) * pageSize <= written.upperBound && page * pageSize < to + length {
+        compactPage(page)
+        page += 1
+      }
+    }
+  }
+
+  /// Gives back the memory of the raw pages inside the gap (their words are never read).
+  func discardGap() {
+    guard compactTape != nil, gapStart != Int.max else { return }
+    words.discardPages(gapStart..<gapStart + (words.capacity - words.count))
+  }
+}
