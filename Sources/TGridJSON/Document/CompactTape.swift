@@ -113,12 +113,13 @@ final class CompactTape {
       let payload = TapeWord.payload(word)
       base = min(base, payload)
       highest = max(highest, payload)
+      // Records' pages (containers' info words, far-apart offsets) fail early.
+      if highest &- base > 0xF_FFFF { return nil }
       let keyDelta = TapeWord.keyDelta(word)
       if keyDelta > 0xFF { return nil }
       if keyDelta != 0 || TapeWord.isKeyEscaped(word) { fitsNarrow = false }
     }
     let span = highest - base
-    if span > 0xF_FFFF { return nil }
     return (span > 0x1FFF || !fitsNarrow ? 4 : 2, base)
   }
 

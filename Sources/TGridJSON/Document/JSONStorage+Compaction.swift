@@ -25,18 +25,40 @@ extension JSONStorage {
   func compactPages(below end: Int, keeping kept: [Int]) {
     guard gapStart == Int.max else { return }
     let last = end >> CompactTape.pageShift
-    var page = max(compactionCursor, 1)
+    let first = max(compactionCursor, 1)
+    var page = first
     while page < last {
-      if !kept.contains(page) { compactPage(page) }
+      if !kept.contains(page) { compactPage(page, discards: false) }
       page += 1
     }
     compactionCursor = max(compactionCursor, last)
+    if first < last { discardCompactPages(first..<last) }
+  }
+
+  /// Gives back the raw memory under the compact pages among `pages`, in one call for
+  /// each run of them (a call per page would cost more than the compaction itself).
+  func discardCompactPages(_ pages: Range<Int>) {
+    guard let compactTape else { return }
+    var page = pages.lowerBound
+    while page < pages.upperBound {
+      guard compactTape.isCompact(page) else {
+        page += 1
+        continue
+      }
+      var end = page + 1
+      while end < pages.upperBound && compactTape.isCompact(end) { end += 1 }
+      // Only whole system pages can go: with a compact neighbour, the one they share too.
+      let low = page > 0 && compactTape.isCompact(page - 1) ? page - 1 : page
+      let high = compactTape.isCompact(end) ? end + 1 : end
+      words.discardPages(low << CompactTape.pageShift..<high << CompactTape.pageShift)
+      page = end
+    }
   }
 
   /// Stores a whole page of the raw buffer compactly when it can, and gives the raw
   /// memory under it (and under compact neighbours) back to the system.
   @discardableResult
-  func compactPage(_ page: Int) -> Bool {
+  func compactPage(_ page: Int, discards: Bool = true) -> Bool {
     let first = page << CompactTape.pageShift
     guard first + CompactTape.pageSize <= words.capacity, compactTape?.isCompact(page) != true,
       let encoding = CompactTape.encoding(of: words.pointer + first)
@@ -44,10 +66,7 @@ extension JSONStorage {
     let tape = compactTape ?? CompactTape()
     compactTape = tape
     tape.compact(page, words: words.pointer + first, as: encoding)
-    // Only whole system pages can go: with a compact neighbour, the one they share too.
-    let low = page > 0 && tape.isCompact(page - 1) ? first - CompactTape.pageSize : first
-    let high = tape.isCompact(page + 1) ? first + 2 * CompactTape.pageSize : first + CompactTape.pageSize
-    words.discardPages(low..<high)
+    if discards { discardCompactPages(page..<page + 1) }
     return true
   }
 
@@ -95,10 +114,12 @@ extension JSONStorage {
       let pageSize = CompactTape.pageSize
       var page = to >> CompactTape.pageShift
       if page * pageSize < written.lowerBound { page += 1 }
+      let firstPage = page
       while (page + 1) * pageSize <= written.upperBound && page * pageSize < to + length {
-        compactPage(page)
+        compactPage(page, discards: false)
         page += 1
       }
+      if firstPage < page { discardCompactPages(firstPage..<page) }
     }
   }
 

@@ -90,8 +90,11 @@ final class JSONStorage: @unchecked Sendable {
       while start < wordCount {
         let count = min(pageSize, wordCount - start)
         copyWords(from: start, count: count, to: result.words.pointer + start)
-        if count == pageSize { result.compactPage(start >> CompactTape.pageShift) }
+        if count == pageSize { result.compactPage(start >> CompactTape.pageShift, discards: false) }
         start += count
+        if start % (64 * pageSize) == 0 || start >= wordCount {
+          result.discardCompactPages(max(0, (start >> CompactTape.pageShift) - 64)..<(start >> CompactTape.pageShift) + 1)
+        }
       }
       result.compactionCursor = wordCount >> CompactTape.pageShift
     }
