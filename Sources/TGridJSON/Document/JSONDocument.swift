@@ -1,8 +1,9 @@
 /// A parsed JSON text: lossless, order-preserving, any depth, editable.
 ///
-/// The document is a flat tape with one 64-bit word per value, in the order the values
-/// appear, built in one pass with an explicit stack (no recursion anywhere: parsing,
-/// walking, serialising, comparing and freeing all loop over the tape). Numbers and strings
+/// The document is a flat tape with one 64-bit word per value (pages of nearby scalars
+/// kept in 2 or 4 bytes a word), in the order the values appear, built in one pass with an
+/// explicit stack (no recursion anywhere: parsing, walking, serialising, comparing and
+/// freeing all loop over the tape). Numbers and strings
 /// keep their exact source text; ``int(of:)``, ``double(of:)`` and ``string(of:)`` convert
 /// only when asked. Duplicate keys are kept in order and reported in ``warnings``.
 ///

@@ -8,7 +8,9 @@
 ///
 /// One word per scalar keeps the tape at 8 bytes per value: a member's key costs nothing
 /// (found `keyDelta` bytes before the value), a scalar's length is found again by scanning
-/// its text when asked (cheap, and only for values on screen).
+/// its text when asked (cheap, and only for values on screen). Pages of words close
+/// together in the text (long arrays of scalars, objects of short members) are stored in
+/// 2 or 4 bytes a word instead (``CompactTape``); the words read the same.
 ///
 /// A container takes two words: its value word, then an info word holding the number of
 /// tape words of its subtree (`endDelta`, so skipping a subtree is one addition) and its

@@ -456,8 +456,9 @@ public final class JSONProgressiveParser: Sendable {
   /// Bytes parsed so far (readable from any thread while another one parses).
   public var bytesConsumed: Int { consumed.load(ordering: .relaxed) }
 
-  /// Bytes the document's index takes so far (8 per value, 16 per container); waits for a
-  /// slice under way, so ask between slices.
+  /// Bytes the document's index takes so far (8 per value, 16 per container, but 2 or 4
+  /// per value where pages of the tape are compact); waits for a slice under way, so ask
+  /// between slices.
   public var indexByteCount: Int {
     state.withLock { state in
       guard case .parsing(let parser) = state else { return 0 }
