@@ -115,6 +115,25 @@ public struct SnapshotDifference: Hashable, Sendable {
     newItems: [[ItemIdentifier]], reloadedItems: Set<ItemIdentifier> = [],
     reloadedSections: Set<SectionIdentifier> = []
   ) {
+    self.init(
+      oldSections: oldSections, oldItemLists: oldItems, newSections: newSections, newItemLists: newItems,
+      reloadedItems: reloadedItems, reloadedSections: reloadedSections)
+  }
+
+  /// The difference between two arrangements whose sections' items are any random-access
+  /// collections indexed from 0: a lazy view of a model's own lists, say, so that a section
+  /// of millions of items is compared where it is kept instead of being copied into an
+  /// array first. Only the items between a section's common start and end are hashed.
+  @inlinable
+  public init<SectionIdentifier: Hashable, Items: RandomAccessCollection>(
+    oldSections: [SectionIdentifier], oldItemLists oldItems: [Items], newSections: [SectionIdentifier],
+    newItemLists newItems: [Items], reloadedItems: Set<Items.Element> = [],
+    reloadedSections: Set<SectionIdentifier> = []
+  ) where Items.Element: Hashable, Items.Index == Int {
+    typealias ItemIdentifier = Items.Element
+    precondition(
+      oldItems.allSatisfy { $0.startIndex == 0 } && newItems.allSatisfy { $0.startIndex == 0 },
+      "SnapshotDifference: every list of items must be indexed from 0")
     precondition(
       oldSections.count == oldItems.count && newSections.count == newItems.count,
       "SnapshotDifference: every section needs its list of items (\(oldSections.count) old sections with \(oldItems.count) lists, \(newSections.count) new ones with \(newItems.count))"
@@ -316,22 +335,50 @@ public struct SnapshotDifference: Hashable, Sendable {
 
   /// Finds the common start and end of a section's items before and after the update.
   @inlinable
-  static func middle<Item: Equatable>(of before: [Item], and after: [Item], old: Int, new: Int) -> SectionMiddle {
-    let shorter = Swift.min(before.count, after.count)
-    var prefix = 0
-    before.withUnsafeBufferPointer { a in
-      after.withUnsafeBufferPointer { b in
+  static func middle<Items: RandomAccessCollection>(of before: Items, and after: Items, old: Int, new: Int)
+    -> SectionMiddle where Items.Element: Equatable, Items.Index == Int
+  {
+    let counts = (before: before.count, after: after.count)
+    if let ends = commonEnds(of: before, and: after) {
+      return SectionMiddle(
+        oldSection: old, newSection: new, start: ends.prefix, oldEnd: counts.before - ends.suffix,
+        newEnd: counts.after - ends.suffix)
+    }
+    let shorter = Swift.min(counts.before, counts.after)
+    let contiguous = before.withContiguousStorageIfAvailable { a in
+      after.withContiguousStorageIfAvailable { b in
+        var prefix = 0
         while prefix < shorter && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        return (prefix, suffix)
       }
     }
-    var suffix = 0
-    before.withUnsafeBufferPointer { a in
-      after.withUnsafeBufferPointer { b in
-        while suffix < shorter - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-      }
+    let (prefix, suffix): (Int, Int)
+    if let found = contiguous ?? nil {
+      (prefix, suffix) = found
+    } else {
+      var start = 0
+      while start < shorter && before[start] == after[start] { start += 1 }
+      var end = 0
+      while end < shorter - start && before[counts.before - 1 - end] == after[counts.after - 1 - end] { end += 1 }
+      (prefix, suffix) = (start, end)
     }
     return SectionMiddle(
-      oldSection: old, newSection: new, start: prefix, oldEnd: before.count - suffix, newEnd: after.count - suffix)
+      oldSection: old, newSection: new, start: prefix, oldEnd: counts.before - suffix, newEnd: counts.after - suffix)
+  }
+
+  /// The lists' own answer when they know their common ends (``CommonEndsComparable``).
+  @inlinable
+  static func commonEnds<Items>(of before: Items, and after: Items) -> (prefix: Int, suffix: Int)? {
+    guard let before = before as? any CommonEndsComparable else { return nil }
+    return commonEnds(opening: before, and: after)
+  }
+
+  @inlinable
+  static func commonEnds<Items: CommonEndsComparable>(opening before: Items, and after: Any) -> (prefix: Int, suffix: Int)? {
+    guard let after = after as? Items else { return nil }
+    return before.commonEnds(with: after)
   }
 
   /// Which of `values` belong to one longest strictly increasing subsequence (patience
@@ -358,4 +405,13 @@ public struct SnapshotDifference: Hashable, Sendable {
     }
     return member
   }
+}
+
+/// A list of identifiers that finds where it starts and stops being equal to another faster
+/// than item by item (a list kept as runs of ids, say): ``SnapshotDifference`` asks it for
+/// the common start and end of a section instead of comparing the items one by one.
+public protocol CommonEndsComparable: RandomAccessCollection where Index == Int {
+  /// How many items at the start are equal to `other`'s, and how many at the end of what
+  /// remains after them (so the two never overlap).
+  func commonEnds(with other: Self) -> (prefix: Int, suffix: Int)
 }

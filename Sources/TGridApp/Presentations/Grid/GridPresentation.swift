@@ -237,12 +237,14 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     }
     measureCards()
     updateSharedItemSize()
+    // The lists are compared where they are kept, run by run: a section of 25 million
+    // cards is never copied into an array for it.
     let diff = SnapshotDifference(
-      oldSections: old.sections.map(\.container.rawValue), oldItems: old.sections.map { $0.items.map(\.rawValue) },
-      newSections: model.sections.map(\.container.rawValue), newItems: model.sections.map { $0.items.map(\.rawValue) },
+      oldSections: old.sections.map(\.container.rawValue), oldItemLists: old.sections.map(\.items),
+      newSections: model.sections.map(\.container.rawValue), newItemLists: model.sections.map(\.items),
       // Only cards are reloaded: ancestors that are not cards would make the difference
       // look through every card for them.
-      reloadedItems: Set(changed.filter { model.indexPath(for: $0, in: store) != nil }.map(\.rawValue)))
+      reloadedItems: changed.filter { model.indexPath(for: $0, in: store) != nil })
     view.performBatchUpdates { diff.record(in: view) }
     refreshSupplementaryViews()
   }

@@ -263,7 +263,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let view = host.collectionView
     let before = shownRows
     applySort()
-    let diff = SnapshotDifference(oldSections: [0], oldItems: [before.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)])
+    let diff = SnapshotDifference(
+      oldSections: [0], oldItemLists: [before], newSections: [0], newItemLists: [shownRows])
     let columns = model.columns.count
     view.finishAnimationsNow()
     view.performBatchUpdates {
@@ -437,8 +438,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       return
     }
     let diff = SnapshotDifference(
-      oldSections: [0], oldItems: [oldRows.map(\.rawValue)], newSections: [0], newItems: [shownRows.map(\.rawValue)],
-      reloadedItems: Set(changedRows.map(\.rawValue)))
+      oldSections: [0], oldItemLists: [oldRows], newSections: [0], newItemLists: [shownRows],
+      reloadedItems: Set(changedRows))
     let columns = model.columns.count
     func cells(_ path: IndexPath) -> [IndexPath] {
       (0..<columns).map { IndexPath(item: path.item * columns + $0, section: 0) }

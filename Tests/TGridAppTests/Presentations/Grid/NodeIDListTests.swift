@@ -1,4 +1,5 @@
 import TGridJSON
+import TestSupport
 import Testing
 
 @testable import TGridApp
@@ -125,5 +126,48 @@ import Testing
     list = NodeIDList(shownChildrenOf: document().root, in: store)
     #expect(Array(list) == document().children(of: document().root).map(store.id))
     #expect((list.runCount ?? .max) <= 6, "a few runs per edit, not an id per element")
+  }
+
+  @Test(arguments: Array(1...40) as [UInt64])
+  func commonEndsAreTheOnesFoundItemByItem(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    // Runs of several steps, or ids with no pattern (a plain list), then a few edits.
+    var numbers: [Int] = []
+    if random.next(below: 4) == 0 {
+      numbers = (0..<random.next(below: 300)).map { _ in random.next(below: 1_000) }
+    } else {
+      for _ in 0..<(1 + random.next(below: 4)) {
+        let first = random.next(below: 10_000)
+        let step = random.next(below: 4)
+        numbers += (0..<random.next(below: 200)).map { first + $0 * step }
+      }
+    }
+    var old = NodeIDList(ids(numbers))
+    var new = old
+    if random.next(below: 2) == 0 { old = NodeIDList(ids(numbers)) }
+    for _ in 0..<random.next(below: 4) {
+      if random.next(below: 2) == 0 || new.isEmpty {
+        new.insert(NodeID(50_000 + random.next(below: 100)), at: random.next(below: new.count + 1))
+      } else {
+        new.remove(at: random.next(below: new.count))
+      }
+    }
+    let shorter = min(old.count, new.count)
+    var prefix = 0
+    while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+    let ends = old.commonEnds(with: new)
+    #expect(ends.prefix == prefix && ends.suffix == suffix, "\(numbers.count) ids, runs: \(old.runCount ?? -1)")
+  }
+
+  @Test func longListsDifferingInOnePlaceAreComparedRunByRun() {
+    let old = NodeIDList((0..<2_000_000).lazy.map(NodeID.init))
+    #expect(old.runCount == 1)
+    var list = old
+    list.remove(at: 1_234_567)
+    let ends = old.commonEnds(with: list)
+    #expect(ends.prefix == 1_234_567)
+    #expect(ends.suffix == 2_000_000 - 1_234_568)
   }
 }

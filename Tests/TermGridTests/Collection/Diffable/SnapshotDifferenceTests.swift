@@ -14,6 +14,18 @@ import TermGrid
     #expect(difference.operations == [.insertItems([ip(500)])])
   }
 
+  @Test func listsThatAreNotArraysAreComparedWithoutCopies() {
+    // A million ids kept as a range: only the changed middle is hashed.
+    let old = 0..<1_000_000
+    let new = (0..<1_000_000).lazy.map { $0 == 500_000 ? -1 : $0 }
+    let difference = SnapshotDifference(
+      oldSections: [0], oldItemLists: [old.lazy.map { $0 }], newSections: [0], newItemLists: [new],
+      reloadedItems: [999_999])
+    #expect(difference.deletedItems == [ip(500_000)])
+    #expect(difference.insertedItems == [ip(500_000)])
+    #expect(difference.reloadedItems == [ip(999_999)])
+  }
+
   @Test func aMovedItemIsOneMoveAndTheOthersStay() {
     let difference = SnapshotDifference(oldSections: [0], oldItems: [[1, 2, 3, 4]], newSections: [0], newItems: [[2, 3, 1, 4]])
     #expect(difference.movedItems == [SnapshotDifference.ItemMove(from: ip(0), to: ip(2))])
@@ -141,6 +153,11 @@ import TermGrid
     let difference = SnapshotDifference(
       oldSections: oldSections, oldItems: oldItems, newSections: newSections, newItems: newItems,
       reloadedItems: reloaded, reloadedSections: reloadedSections)
+    // Lists compared where they are (no contiguous storage) give the same difference.
+    let lazy = SnapshotDifference(
+      oldSections: oldSections, oldItemLists: oldItems.map { $0.lazy.map { $0 } }, newSections: newSections,
+      newItemLists: newItems.map { $0.lazy.map { $0 } }, reloadedItems: reloaded, reloadedSections: reloadedSections)
+    #expect(lazy == difference)
     let plan = try BatchUpdatePlan(
       oldCounts: oldItems.map(\.count), newCounts: newItems.map(\.count), operations: difference.operations)
 
