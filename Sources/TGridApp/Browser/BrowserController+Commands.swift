@@ -92,6 +92,23 @@ extension BrowserController {
     .moveItemLeft, .moveItemRight, .undo, .redo, .save,
   ]
 
+  /// Commands that act on values: refused with a note when the items they would act on
+  /// stand for no value (a tree's groups of elements).
+  static let valueCommands: Set<CommandIdentifier> = [
+    .cut, .copy, .delete, .duplicate, .paste, .pasteBefore, .insertValue, .editValue, .renameKey, .moveItemUp,
+    .moveItemDown, .moveItemLeft, .moveItemRight, .viewValue, .viewSource,
+  ]
+
+  /// What to say when the items a command would act on are none of them values, but the
+  /// presentation knows what the focused one is; nil when there is a value to act on.
+  private func noteForItemsWithoutValues() -> String? {
+    let view = collectionView
+    guard let focused = view.indexPathForFocusedItem,
+      view.indexPathsForEditActions.allSatisfy({ presentation.nodeID(at: $0) == nil })
+    else { return nil }
+    return presentation.noteForItemWithoutValue(at: focused)
+  }
+
   /// `.changed` when anything waits to be drawn.
   private func response() -> EventResponse {
     needsDisplay ? .changed : .unchanged
@@ -103,6 +120,10 @@ extension BrowserController {
     let view = collectionView
     if store.isLoading, Self.editingCommands.contains(command) {
       show(message: DocumentStore.EditError.loading.description)
+      return .changed
+    }
+    if Self.valueCommands.contains(command), let note = noteForItemsWithoutValues() {
+      show(message: note)
       return .changed
     }
     switch command {

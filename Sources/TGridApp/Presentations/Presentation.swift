@@ -64,6 +64,9 @@ protocol Presentation: AnyObject {
   func positionText(focusedAt indexPath: IndexPath?) -> String
   /// The value shown at an index path.
   func nodeID(at indexPath: IndexPath) -> NodeID?
+  /// What an item that stands for no value is (a tree's group of elements), said when a
+  /// command for values is given on it; nil for items that are values.
+  func noteForItemWithoutValue(at indexPath: IndexPath) -> String?
   /// Where the value is shown. With `reveal`, what hides it is opened (tree nodes
   /// expanded) or the nearest shown ancestor is returned (a card that holds it).
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath?
@@ -104,6 +107,7 @@ protocol Presentation: AnyObject {
 
 extension Presentation {
   func didResize() {}
+  func noteForItemWithoutValue(at indexPath: IndexPath) -> String? { nil }
   func selectionDidChange() {}
   func applyColorCount(_ count: Int) {}
   var emptyContainer: NodeID? { nil }

@@ -127,6 +127,23 @@ extension DocumentStore {
     return document.child(at: position, of: node)
   }
 
+  /// Where `child` stands among the children of `node` that views show; nil when it is
+  /// not one of them (hidden by the filter, or not a child of `node`).
+  func shownPosition(of child: JSONNode, in node: JSONNode) -> Int? {
+    if let kept = filteredChildren(of: node) {
+      // The kept elements are in document order.
+      var low = 0
+      var high = kept.count
+      while low < high {
+        let middle = (low + high) / 2
+        if kept[middle] < child { low = middle + 1 } else { high = middle }
+      }
+      return low < kept.count && kept[low] == child ? low : nil
+    }
+    guard document.parent(of: child) == node else { return nil }
+    return document.position(of: child)
+  }
+
   /// How many children of `node` views show.
   func shownChildCount(of node: JSONNode) -> Int {
     filteredChildren(of: node)?.count ?? document.childCount(of: node)

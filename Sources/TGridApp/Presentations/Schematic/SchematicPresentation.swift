@@ -19,17 +19,19 @@ final class SchematicPresentation: Presentation {
 
   /// The widest a box's label gets.
   static let maximumLabelWidth = 28
-  /// The most boxes a container opens with to show a value inside it (a switch to the
-  /// schematic, a jump): more would not be a schematic, and measuring a quarter of a
-  /// million labels takes seconds. Enter still opens it.
-  static let maximumRevealedBoxes = 5_000
+  /// The most boxes a node shows directly; more come in groups (of groups) this large: a
+  /// column of more would not be a schematic, and measuring a quarter of a million labels
+  /// takes seconds.
+  static let groupSize = 1_000
 
   init(host: any PresentationHost) {
     self.host = host
-    provider = JSONTreeProvider(store: host.store)
+    provider = JSONTreeProvider(store: host.store, groupSize: Self.groupSize)
     // Boxes take three rows: open what fits on about two screens.
     let boxes = max(8, (host.screenSize.rows - 1) * 2 / 3)
-    model = TreeModel(provider: provider, collapsesByDefault: TreeModel.collapseRule(showingAtMost: boxes, of: provider))
+    model = TreeModel(
+      provider: provider,
+      collapsesByDefault: provider.collapsingGroups(TreeModel.collapseRule(showingAtMost: boxes, of: provider)))
     model.nodeCellClass = BoxedTreeNodeCell.self
     treeLayout = TreeLayout(orientation: .columns)
     treeLayout.nodeStyle = .boxed
@@ -59,35 +61,28 @@ final class SchematicPresentation: Presentation {
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     guard let focused = indexPath else { return "no boxes" }
     let count = model.numberOfShownNodes
-    return "depth \(focused.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
+    let shown = "depth \(focused.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
+    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else { return shown }
+    return group + " · " + shown
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {
-    model.isValid(indexPath) ? NodeID(model.node(at: indexPath)) : nil
+    model.isValid(indexPath) ? provider.nodeID(ofNode: model.node(at: indexPath)) : nil
+  }
+
+  func noteForItemWithoutValue(at indexPath: IndexPath) -> String? {
+    guard model.isValid(indexPath) else { return nil }
+    return provider.noteForGroup(model.node(at: indexPath))
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     if let indexPath = model.indexPath(forNode: id.rawValue) { return indexPath }
     guard reveal, store.node(id) != nil else { return nil }
-    var expanded = false
-    for ancestor in store.ancestry(of: id).dropFirst().reversed() {
-      if let indexPath = model.indexPath(forNode: ancestor.rawValue), model.isCollapsed(at: indexPath) {
-        let count = provider.childCount(ofNode: ancestor.rawValue)
-        guard count <= Self.maximumRevealedBoxes else {
-          host.show(message: "\(JSONPreview.grouped(count)) boxes inside: Enter opens them")
-          break
-        }
-        model.setCollapsed(false, at: indexPath)
-        expanded = true
-      }
-    }
+    // Groups keep what any box opens to at most `groupSize` boxes.
+    let (found, expanded) = provider.reveal(id, in: model)
     if expanded, isShown { host.collectionView.reloadData() }
-    if let indexPath = model.indexPath(forNode: id.rawValue) { return indexPath }
     // A value inside a box (a hierarchy node's own fields): the nearest box that holds it.
-    for ancestor in store.ancestry(of: id) {
-      if let indexPath = model.indexPath(forNode: ancestor.rawValue) { return indexPath }
-    }
-    return nil
+    return found
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
@@ -131,7 +126,8 @@ final class SchematicPresentation: Presentation {
       return
     }
     view.finishAnimationsNow()
-    model.resetCollapseStates(collapsesByDefault: depth.map { limit in { _, nodeDepth in nodeDepth >= limit } })
+    model.resetCollapseStates(
+      collapsesByDefault: provider.collapsingGroups(depth.map { limit in { _, nodeDepth in nodeDepth >= limit } }))
     view.reloadData()
     view.ensureFocus()
     host.show(message: depth.map { "shown to depth \($0)" } ?? "everything shown")

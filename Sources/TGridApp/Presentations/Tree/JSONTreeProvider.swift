@@ -9,58 +9,196 @@ import TermGrid
 /// hierarchy shape of d3 and of the demo schematic) read as the tree they describe: the
 /// name is the label, `kind` picks the colour, and the elements of `children` are the
 /// node's children. An object with any other member is shown as it is, so nothing is hidden.
+///
+/// **Groups.** A node with more than ``groupSize`` children shows them in groups of
+/// consecutive positions (`[0 … 99999]`, `[100000 … 199999]`, …), each a node that opens
+/// like a container, as browsers' developer tools show long arrays; when even the groups
+/// would be more than ``groupSize``, they are grouped again. Opening an array of 25 million
+/// numbers then shows 250 groups, not 25 million rows, so what the tree holds stays
+/// proportional to what is opened. Groups have negative node numbers (values' ids are never
+/// negative), are not values (``nodeID(ofNode:)`` is nil), and keep their number for as
+/// long as their owner has as many children to group the same way.
 final class JSONTreeProvider: TreeNodeProvider {
   unowned let store: DocumentStore
 
-  init(store: DocumentStore) {
+  /// The most children a node shows directly; past it they come in groups this large.
+  let groupSize: Int
+
+  /// A run of a node's children shown as one node.
+  struct Group: Hashable {
+    /// The node whose children are grouped.
+    var owner: NodeID
+    /// Children per group at this level (`groupSize`, or a power of it for groups of groups).
+    var size: Int
+    /// The group's place among its owner's groups of this size.
+    var index: Int
+  }
+
+  /// Groups met so far; a group's node number is `-1 - ` its place here.
+  private var groups: [Group] = []
+  private var groupNumbers: [Group: Int] = [:]
+
+  init(store: DocumentStore, groupSize: Int = 100_000) {
     self.store = store
+    self.groupSize = max(2, groupSize)
   }
 
   private var document: JSONDocument { store.document }
 
   var rootNodes: [Int] { [store.root.rawValue] }
 
-  /// The value behind a node number, if it still exists.
+  /// The value behind a node number, if it still exists (nil for a group).
   func value(_ node: Int) -> JSONNode? {
-    store.node(NodeID(node))
+    node >= 0 ? store.node(NodeID(node)) : nil
   }
 
-  func forEachChild(ofNode node: Int, _ body: (Int) -> Void) {
-    guard let value = value(node) else { return }
-    let document = self.document
-    if isHierarchyNode(value) {
-      // A hierarchy node's children are its `children`; a leaf has none.
-      if let children = hierarchyChildren(of: value) {
-        for child in document.children(of: children) { body(store.id(child).rawValue) }
+  /// The value a node stands for; nil for a group.
+  func nodeID(ofNode node: Int) -> NodeID? {
+    node >= 0 ? NodeID(node) : nil
+  }
+
+  // MARK: - Groups
+
+  /// The group a node number stands for; nil for a value.
+  func group(_ node: Int) -> Group? {
+    node < 0 && -1 - node < groups.count ? groups[-1 - node] : nil
+  }
+
+  /// The node number of a group.
+  func node(of group: Group) -> Int {
+    if let known = groupNumbers[group] { return known }
+    let number = -1 - groups.count
+    groups.append(group)
+    groupNumbers[group] = number
+    return number
+  }
+
+  /// The container whose elements are a node's children: the node itself, or the
+  /// `children` array of a hierarchy node.
+  func childSource(of value: JSONNode) -> JSONNode? {
+    if isHierarchyNode(value) { return hierarchyChildren(of: value) }
+    return document.kind(of: value).isContainer ? value : nil
+  }
+
+  /// How many children a value's node has (before grouping).
+  private func elementCount(of value: JSONNode) -> Int {
+    childSource(of: value).map(store.shownChildCount(of:)) ?? 0
+  }
+
+  /// The size of the top groups of a node with `count` children: nil when they are
+  /// shown directly, else the least power of ``groupSize`` that leaves at most
+  /// ``groupSize`` groups.
+  func topGroupSize(forCount count: Int) -> Int? {
+    guard count > groupSize else { return nil }
+    var size = groupSize
+    while (count + size - 1) / size > groupSize { size *= groupSize }
+    return size
+  }
+
+  /// The positions of its owner's children a group holds now (empty when it holds none).
+  func positions(of group: Group) -> Range<Int> {
+    guard let owner = store.node(group.owner) else { return 0..<0 }
+    let count = elementCount(of: owner)
+    let start = min(group.index * group.size, count)
+    return start..<min(start + group.size, count)
+  }
+
+  /// The child nodes of a group: its elements, or groups of a smaller size.
+  private func forEachChild(of group: Group, _ body: (Int) -> Void) {
+    let range = positions(of: group)
+    guard !range.isEmpty, let owner = store.node(group.owner), let source = childSource(of: owner) else { return }
+    if group.size > groupSize {
+      let size = group.size / groupSize
+      for index in (range.lowerBound / size)..<((range.upperBound + size - 1) / size) {
+        body(node(of: Group(owner: group.owner, size: size, index: index)))
       }
       return
     }
-    guard document.kind(of: value).isContainer else { return }
-    store.forEachShownChild(of: value) { body(store.id($0).rawValue) }
+    for position in range {
+      if let child = store.shownChild(at: position, of: source) { body(store.id(child).rawValue) }
+    }
+  }
+
+  /// The group node, among the children of `owner`'s node or of one of its groups, that
+  /// holds the child `id`; nil when `owner`'s children are not grouped or `id` is not one
+  /// of them. `size` picks the level: the top groups when nil, else groups of that size.
+  func group(holding id: NodeID, in owner: NodeID, size: Int? = nil) -> Group? {
+    guard let ownerValue = store.node(owner), let source = childSource(of: ownerValue),
+      let top = topGroupSize(forCount: store.shownChildCount(of: source)), let child = store.node(id),
+      let position = store.shownPosition(of: child, in: source)
+    else { return nil }
+    let level = size ?? top
+    return Group(owner: owner, size: level, index: position / level)
+  }
+
+  // MARK: - TreeNodeProvider
+
+  func forEachChild(ofNode node: Int, _ body: (Int) -> Void) {
+    if let group = group(node) {
+      forEachChild(of: group, body)
+      return
+    }
+    guard let value = value(node), let source = childSource(of: value) else { return }
+    let count = store.shownChildCount(of: source)
+    if let size = topGroupSize(forCount: count) {
+      let owner = NodeID(node)
+      for index in 0..<((count + size - 1) / size) { body(self.node(of: Group(owner: owner, size: size, index: index))) }
+      return
+    }
+    store.forEachShownChild(of: source) { body(store.id($0).rawValue) }
   }
 
   func hasChildren(_ node: Int) -> Bool {
+    if let group = group(node) { return !positions(of: group).isEmpty }
     guard let value = value(node) else { return false }
-    if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) > 0 } ?? false }
-    return document.kind(of: value).isContainer && store.shownChildCount(of: value) > 0
+    return elementCount(of: value) > 0
   }
 
   func childCount(ofNode node: Int) -> Int {
+    if let group = group(node) {
+      let count = positions(of: group).count
+      return group.size > groupSize ? (count + group.size / groupSize - 1) / (group.size / groupSize) : count
+    }
     guard let value = value(node) else { return 0 }
-    if isHierarchyNode(value) { return hierarchyChildren(of: value).map { document.childCount(of: $0) } ?? 0 }
-    return document.kind(of: value).isContainer ? store.shownChildCount(of: value) : 0
+    let count = elementCount(of: value)
+    return topGroupSize(forCount: count).map { (count + $0 - 1) / $0 } ?? count
   }
 
   func descendantCount(ofNode node: Int) -> Int {
+    if let group = group(node) {
+      // The values inside: each element and what is below it (groups are not values).
+      guard let owner = store.node(group.owner), let source = childSource(of: owner) else { return 0 }
+      var count = 0
+      for position in positions(of: group) {
+        guard let child = store.shownChild(at: position, of: source) else { continue }
+        count += 1 + (isHierarchyNode(owner) ? countValuesByWalking(ofNode: store.id(child).rawValue) : store.shownDescendantCount(of: child))
+      }
+      return count
+    }
     guard let value = value(node) else { return 0 }
     guard isHierarchyNode(value) else {
       // Every value below a container is a node, but for what a filter hides.
       return store.shownDescendantCount(of: value)
     }
-    return countDescendantsByWalking(ofNode: node)
+    return countValuesByWalking(ofNode: node)
+  }
+
+  /// The values below a node, found by walking its children (groups are walked through,
+  /// not counted).
+  private func countValuesByWalking(ofNode node: Int) -> Int {
+    var count = 0
+    var pending = [node]
+    while let next = pending.popLast() {
+      forEachChild(ofNode: next) { child in
+        if child >= 0 { count += 1 }
+        pending.append(child)
+      }
+    }
+    return count
   }
 
   func label(ofNode node: Int) -> String {
+    if let group = group(node) { return label(of: group) }
     guard let value = value(node) else { return "" }
     let document = self.document
     if isHierarchyNode(value), let name = document.child(forKey: "name", of: value) {
@@ -88,6 +226,15 @@ final class JSONTreeProvider: TreeNodeProvider {
     default:
       return "\(name): \(JSONPreview.inline(value, in: document))"
     }
+  }
+
+  /// `[100000 … 199999]` (`{…}` for an object's members).
+  private func label(of group: Group) -> String {
+    let range = positions(of: group)
+    guard !range.isEmpty else { return "[]" }
+    let isObject = store.node(group.owner).flatMap(childSource(of:)).map { document.kind(of: $0) == .object } ?? false
+    let text = "\(range.lowerBound) … \(range.upperBound - 1)"
+    return isObject ? "{" + text + "}" : "[" + text + "]"
   }
 
   func kind(ofNode node: Int) -> String {
@@ -127,5 +274,88 @@ final class JSONTreeProvider: TreeNodeProvider {
       let ownerName = document.child(forKey: "name", of: owner)
     else { return false }
     return document.kind(of: ownerName) == .string
+  }
+}
+
+// MARK: - What the tree and the schematic share
+
+extension JSONTreeProvider {
+  /// A collapse rule for ``TreeModel/collapsesByDefault`` that keeps `rule` for values and
+  /// opens the first group of each grouped node (so opening a node with a million children
+  /// shows its first elements, as it would without groups) and no other.
+  func collapsingGroups(_ rule: ((_ node: Int, _ depth: Int) -> Bool)?) -> (_ node: Int, _ depth: Int) -> Bool {
+    { [unowned self] node, depth in
+      if let group = self.group(node) { return group.index != 0 }
+      return rule?(node, depth) ?? false
+    }
+  }
+
+  /// Opens the tree down to `id`: each node on the way, and the groups holding the next
+  /// one when its children are grouped, is expanded. Expands through the model alone:
+  /// reload the collection view when `expanded` says so.
+  /// - Returns: where `id` is shown, else the deepest node on the way that is (a value
+  ///   inside a hierarchy node's box), and whether anything was expanded.
+  func reveal(_ id: NodeID, in model: TreeModel) -> (indexPath: IndexPath?, expanded: Bool) {
+    if let shown = model.indexPath(forNode: id.rawValue) { return (shown, false) }
+    let chain = store.ancestry(of: id).reversed()
+    guard let first = chain.first, var current = model.indexPath(forNode: first.rawValue) else { return (nil, false) }
+    var expanded = false
+    /// Shows a node's children.
+    func open(_ indexPath: IndexPath) {
+      guard model.isCollapsed(at: indexPath) else { return }
+      model.setCollapsed(false, at: indexPath)
+      expanded = true
+    }
+    /// The shown child of `parent` that is `node`, if any.
+    func child(_ node: Int, of parent: IndexPath) -> IndexPath? {
+      model.childIndexPaths(ofNodeAt: parent).first { model.node(at: $0) == node }
+    }
+    for next in chain.dropFirst() {
+      var parent = current
+      open(parent)
+      // Through the groups that hold `next`, largest first.
+      var size: Int?
+      while let group = group(holding: next, in: NodeID(model.node(at: current)), size: size.map { $0 / groupSize }),
+        let shown = child(node(of: group), of: parent)
+      {
+        open(shown)
+        parent = shown
+        if group.size <= groupSize { break }
+        size = group.size
+      }
+      // A step that is no node of its own (the `children` array of a hierarchy node) is
+      // passed over.
+      guard let found = child(next.rawValue, of: parent) else { continue }
+      current = found
+    }
+    return (model.indexPath(forNode: id.rawValue) ?? current, expanded)
+  }
+
+  /// The nodes whose labels show positions that a change in `indexPath`'s children may
+  /// have moved: its children, and the elements inside its groups.
+  func renumberedNodes(below indexPath: IndexPath, in model: TreeModel) -> [Int] {
+    var result: [Int] = []
+    var pending = model.childIndexPaths(ofNodeAt: indexPath)
+    while let next = pending.popLast() {
+      let node = model.node(at: next)
+      result.append(node)
+      if group(node) != nil { pending += model.childIndexPaths(ofNodeAt: next) }
+    }
+    return result
+  }
+
+  /// What to say when a command for values is given on a group.
+  func noteForGroup(_ node: Int) -> String? {
+    guard let group = group(node) else { return nil }
+    return positions(of: group).isEmpty ? nil : "a group of elements, not a value: → opens it"
+  }
+
+  /// The status line's words for a focused group: which elements it holds.
+  func positionText(ofGroup node: Int) -> String? {
+    guard let group = group(node) else { return nil }
+    let range = positions(of: group)
+    guard let owner = store.node(group.owner), let source = childSource(of: owner) else { return nil }
+    let total = store.shownChildCount(of: source)
+    return "group \(range.lowerBound + 1)–\(range.upperBound) of \(JSONPreview.grouped(total))"
   }
 }

@@ -27,6 +27,11 @@ final class TreePresentation: Presentation {
   private(set) var treeLayout: TreeLayout
   private var isStale = false
 
+  /// The most children a node shows directly; more come in groups this large, so that
+  /// opening an array of 25 million numbers shows 2,500 groups and what the tree holds
+  /// stays proportional to what is opened (about 130 bytes a shown node).
+  static let groupSize = 10_000
+
   /// The widest a label gets: an outline has the whole width for one label, columns share it.
   static func maximumNodeWidth(for orientation: TreeLayout.Orientation) -> Int {
     orientation == .outline ? 72 : 32
@@ -34,10 +39,12 @@ final class TreePresentation: Presentation {
 
   init(host: any PresentationHost, orientation: TreeLayout.Orientation) {
     self.host = host
-    provider = JSONTreeProvider(store: host.store)
+    provider = JSONTreeProvider(store: host.store, groupSize: Self.groupSize)
     // A large document opens with what fits on a screen expanded.
     let rows = max(8, host.screenSize.rows - 1)
-    model = TreeModel(provider: provider, collapsesByDefault: TreeModel.collapseRule(showingAtMost: rows, of: provider))
+    model = TreeModel(
+      provider: provider,
+      collapsesByDefault: provider.collapsingGroups(TreeModel.collapseRule(showingAtMost: rows, of: provider)))
     treeLayout = TreeLayout(orientation: orientation)
     treeLayout.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
     treeLayout.dataSource = model
@@ -65,33 +72,28 @@ final class TreePresentation: Presentation {
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     guard let focused = indexPath else { return "no items" }
-    return "depth \(focused.section) · \(model.numberOfShownNodes) shown"
+    let shown = "depth \(focused.section) · \(model.numberOfShownNodes) shown"
+    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else { return shown }
+    return group + " · " + shown
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {
-    model.isValid(indexPath) ? NodeID(model.node(at: indexPath)) : nil
+    model.isValid(indexPath) ? provider.nodeID(ofNode: model.node(at: indexPath)) : nil
+  }
+
+  func noteForItemWithoutValue(at indexPath: IndexPath) -> String? {
+    guard model.isValid(indexPath) else { return nil }
+    return provider.noteForGroup(model.node(at: indexPath))
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     if let indexPath = model.indexPath(forNode: id.rawValue) { return indexPath }
     guard reveal, store.node(id) != nil else { return nil }
-    // Walk down from the root, expanding each ancestor and finding the next one among its
-    // children: linear in what ends up shown, however deep the value is.
-    let chain = store.ancestry(of: id).reversed().map(\.rawValue)
-    guard let first = chain.first, var current = model.indexPath(forNode: first) else { return nil }
-    var expanded = false
-    for next in chain.dropFirst() {
-      if model.isCollapsed(at: current) {
-        model.setCollapsed(false, at: current)
-        expanded = true
-      }
-      guard let child = model.childIndexPaths(ofNodeAt: current).first(where: { model.node(at: $0) == next }) else {
-        return nil
-      }
-      current = child
-    }
+    // Down from the root, expanding each ancestor (and the group holding the next one):
+    // linear in what ends up shown, however deep the value is.
+    let (found, expanded) = provider.reveal(id, in: model)
     if expanded, isShown { host.collectionView.reloadData() }
-    return current
+    return found.flatMap { model.node(at: $0) == id.rawValue ? $0 : nil }
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
@@ -158,7 +160,8 @@ final class TreePresentation: Presentation {
       }
     }
     view.finishAnimationsNow()
-    model.resetCollapseStates(collapsesByDefault: depth.map { limit in { _, nodeDepth in nodeDepth >= limit } })
+    model.resetCollapseStates(
+      collapsesByDefault: provider.collapsingGroups(depth.map { limit in { _, nodeDepth in nodeDepth >= limit } }))
     view.reloadData()
     if let focus, let indexPath = indexPath(for: focus, reveal: false) ?? store.ancestry(of: focus).lazy.compactMap({
       self.indexPath(for: $0, reveal: false)
@@ -194,7 +197,7 @@ final class TreePresentation: Presentation {
         model.refreshChildren(ofNodeAt: indexPath)
         changed.insert(step.parent.rawValue)
         // Array elements show their index: the siblings after a change are renumbered.
-        for child in model.childIndexPaths(ofNodeAt: indexPath) { changed.insert(model.node(at: child)) }
+        changed.formUnion(provider.renumberedNodes(below: indexPath, in: model))
       }
     }
     let after = model.shownNodesBySection

@@ -114,16 +114,18 @@ import Testing
     #expect(pilot.screen.contains("leaf a"))
   }
 
-  @Test func theSchematicDoesNotOpenThousandsOfBoxesToShowTheFocusButEnterDoes() throws {
+  @Test func theSchematicOpensOnlyTheGroupOfBoxesThatHoldsTheFocus() throws {
     let many = "[" + (0..<6_000).map { "{\"n\": \($0)}" }.joined(separator: ",") + "]"
     let pilot = try Pilot(json: many, size: CellSize(columns: 60, rows: 12))
     pilot.press("l", "l")
     pilot.press("5")
-    #expect(pilot.screen.contains("6,000 boxes inside: Enter opens them"), "\(pilot.screen)")
     #expect(pilot.browser.presentation.kind == .schematic)
-    #expect(pilot.focusedPath == ".", "the focus is on the array's box")
-    pilot.press("Enter")
-    #expect(pilot.screen.contains("[0]"), "Enter opens it:\n\(pilot.screen)")
+    #expect(pilot.focusedPath == ".[2]", "the focus is revealed inside its group")
+    // The array's six groups and the first one's thousand boxes, not 6,000 boxes.
+    #expect(pilot.statusLine.contains("1,007 boxes"), "\(pilot.statusLine)")
+    pilot.press("h")
+    #expect(pilot.statusLine.contains("group 1–1000 of 6,000"), "\(pilot.statusLine)")
+    #expect(pilot.screen.contains("[0 … 999]"), "\(pilot.screen)")
   }
 
   @Test func badInputShowsSomethingSensible() throws {
