@@ -126,6 +126,17 @@ import Testing
         var walked = -1
         for _ in document.descendants(of: node) { walked += 1 }
         #expect(document.descendantCount(of: node) == walked, "step \(step): descendants of \(node)")
+        // Any run of its children, counted from the tape, against their own counts.
+        let count = document.childCount(of: node)
+        let low = count == 0 ? 0 : abs(step * 7 + node.index) % count
+        let high = Swift.min(count + 1, low + 1 + abs(step * 13 + node.index) % (count + 1))
+        var expected = 0
+        for position in low..<Swift.min(high, count) {
+          if let child = document.child(at: position, of: node) { expected += 1 + document.descendantCount(of: child) }
+        }
+        #expect(
+          document.descendantCount(ofChildrenAt: low..<high, of: node) == expected,
+          "step \(step): descendants of children \(low)..<\(high) of \(node)")
       } else {
         #expect(document.descendantCount(of: node) == 0)
       }

@@ -49,16 +49,29 @@ extension CollectionView {
     guard let origin = collectionViewLayout.layoutAttributesForItem(at: current)?.frame else { return nil }
     let content = collectionViewLayout.collectionViewContentSize
     let visible = bounds
-    // Look a couple of screens ahead first, then further, so a huge layout is never scanned whole.
+    // Look a couple of screens ahead first, then further, so a huge layout is never scanned
+    // whole: along the direction as far as the content goes at last, but across it never
+    // more than a dozen screens either side (a move right in a grid of 25 million cards
+    // looks at the rows near the focus, not at every row).
     for screens in [2.0, 12.0, Double.infinity] {
       let reachX = screens.isFinite ? visible.width * screens : content.width
       let reachY = screens.isFinite ? visible.height * screens : content.height
+      let acrossX = visible.width * Swift.min(screens, 12)
+      let acrossY = visible.height * Swift.min(screens, 12)
       let area: Rect
       switch direction {
-      case .down: area = Rect(x: 0, y: origin.minY, width: content.width, height: origin.height + reachY)
-      case .up: area = Rect(x: 0, y: origin.maxY - origin.height - reachY, width: content.width, height: origin.height + reachY)
-      case .right: area = Rect(x: origin.minX, y: 0, width: origin.width + reachX, height: content.height)
-      case .left: area = Rect(x: origin.maxX - origin.width - reachX, y: 0, width: origin.width + reachX, height: content.height)
+      case .down:
+        area = Rect(x: origin.minX - acrossX, y: origin.minY, width: origin.width + 2 * acrossX, height: origin.height + reachY)
+      case .up:
+        area = Rect(
+          x: origin.minX - acrossX, y: origin.maxY - origin.height - reachY, width: origin.width + 2 * acrossX,
+          height: origin.height + reachY)
+      case .right:
+        area = Rect(x: origin.minX, y: origin.minY - acrossY, width: origin.width + reachX, height: origin.height + 2 * acrossY)
+      case .left:
+        area = Rect(
+          x: origin.maxX - origin.width - reachX, y: origin.minY - acrossY, width: origin.width + reachX,
+          height: origin.height + 2 * acrossY)
       }
       let candidates = collectionViewLayout.layoutAttributesForElements(in: area).filter {
         $0.category == .cell && !$0.isHidden && $0.indexPath != current

@@ -265,10 +265,15 @@ final class ScatterLayout: CollectionLayout {
 
   override var collectionViewContentSize: Size { contentSize }
 
+  /// The most attributes one query has returned.
+  var largestQuery = 0
+
   override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    frames.enumerated().filter { $0.element.intersects(rect) }.map {
+    let found = frames.enumerated().filter { $0.element.intersects(rect) }.map {
       LayoutAttributes(forCellWith: IndexPath(item: $0.offset, section: 0), frame: $0.element)
     }
+    largestQuery = max(largestQuery, found.count)
+    return found
   }
 
   override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {

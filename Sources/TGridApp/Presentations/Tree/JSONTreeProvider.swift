@@ -168,6 +168,10 @@ final class JSONTreeProvider: TreeNodeProvider {
     if let group = group(node) {
       // The values inside: each element and what is below it (groups are not values).
       guard let owner = store.node(group.owner), let source = childSource(of: owner) else { return 0 }
+      if !isHierarchyNode(owner), store.shownChildCount(of: source) == document.childCount(of: source) {
+        // Nothing filtered away: counted from the tape without walking.
+        return document.descendantCount(ofChildrenAt: positions(of: group), of: source)
+      }
       var count = 0
       for position in positions(of: group) {
         guard let child = store.shownChild(at: position, of: source) else { continue }

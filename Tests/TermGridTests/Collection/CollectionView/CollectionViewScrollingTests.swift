@@ -197,6 +197,20 @@ import TermGrid
     #expect(fixture.collectionView.contentOffset.y == 4_998)
   }
 
+  @Test func aSidewaysMoveWithNothingBesideLooksOnlyAtRowsNearTheFocus() {
+    // One column of 100,000 items: nothing is to the right, and finding that out must not
+    // list every item (it did: the search spanned the content's whole height).
+    let frames = (0..<100_000).map { Rect(x: 0, y: Double($0), width: 4, height: 1) }
+    let layout = ScatterLayout(frames: frames, contentSize: Size(width: 8, height: 100_000))
+    let fixture = Fixture(layout: layout, sections: [letters(100_000)], size: CellSize(columns: 8, rows: 3))
+    fixture.collectionView.focusItem(at: ip(50_000))
+    layout.largestQuery = 0
+    #expect(!fixture.collectionView.moveFocus(.right))
+    #expect(!fixture.collectionView.moveFocus(.left))
+    #expect(layout.largestQuery <= 100, "\(layout.largestQuery) items listed for one move")
+    #expect(fixture.collectionView.indexPathForFocusedItem == ip(50_000))
+  }
+
   @Test func pagingMovesTheFocusWithTheScreen() {
     let fixture = makeFixture(columns: 2)
     let view = fixture.collectionView
