@@ -22,7 +22,7 @@ extension JSONStorage {
   /// page 0 (the root's words, written last) and the pages in `kept` (the info words of
   /// containers still open, which the parser writes when they close). Called by the
   /// parser between slices, while the tape has no gap.
-  func compactPages(below end: Int, keeping kept: [Int]) {
+  func compactPages(below end: Int, keeping kept: Set<Int>) {
     guard gapStart == Int.max else { return }
     let last = end >> CompactTape.pageShift
     let first = max(compactionCursor, 1)

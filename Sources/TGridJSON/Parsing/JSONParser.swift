@@ -284,8 +284,20 @@ final class JSONParser {
   /// still open, which is written when it closes. Called between slices.
   private func compactFinishedPages() {
     guard compactsTape, !dropsFinishedValues else { return }
-    var kept = [(top.tapeIndex &+ 1) >> CompactTape.pageShift]
-    for level in 0..<stack.count { kept.append((stack.pointer[level].tapeIndex &+ 1) >> CompactTape.pageShift) }
+    // Only pages past the cursor matter: the frames opened since the last slice (the stack
+    // is in tape order, so they are found by a binary search). Looking at every frame made
+    // a chain of a million objects quadratic.
+    let first = storage.compactionCursor
+    func page(_ frame: Frame) -> Int { (frame.tapeIndex &+ 1) >> CompactTape.pageShift }
+    var low = 0
+    var high = stack.count
+    while low < high {
+      let middle = (low + high) / 2
+      if page(stack.pointer[middle]) < first { low = middle + 1 } else { high = middle }
+    }
+    var kept = Set<Int>()
+    for level in low..<stack.count { kept.insert(page(stack.pointer[level])) }
+    if page(top) >= first { kept.insert(page(top)) }
     storage.compactPages(below: storage.words.count, keeping: kept)
   }
 
