@@ -15,7 +15,10 @@ extension BrowserController {
       self.load = nil
       guard let document = load.takeDocument() else { return .unchanged }
       let kept = selection
-      let note = Self.warningNote(for: document)
+      var note = Self.warningNote(for: document)
+      if load.isIndexOnDisk, let directory = load.indexDirectory {
+        note = (note.map { $0 + " · " } ?? "") + "larger than memory: its index is kept on disk in \(directory)"
+      }
       store.grow(to: document, isComplete: true)
       restore(kept)
       if let note { show(message: note) }
@@ -52,7 +55,10 @@ extension BrowserController {
     if let total, total > 0 { text += " \(min(100, done * 100 / total))%" }
     text += " · " + Self.megabytes(done)
     if let total { text += " of " + Self.megabytes(total) }
-    return text + " · " + Self.megabytes(Int(rate)) + "/s"
+    text += " · " + Self.megabytes(Int(rate)) + "/s"
+    // Larger than memory: the index goes to disk (and may come back from it slowly).
+    if load.isIndexOnDisk { text += " · index on disk" }
+    return text
   }
 
   /// The keys that cancel a load before anything shows.

@@ -78,6 +78,12 @@ final class DocumentLoad: Sendable {
   /// the machine out of memory (the kernel's OOM killer ends a process with SIGKILL, which
   /// leaves the terminal as it was).
   let maximumIndexByteCount: Int
+  /// Where an index that will not fit in ``maximumIndexByteCount`` is kept instead, in a
+  /// temporary file (see ``JSONProgressiveParser/keepIndexOnDisk(in:)``); nil to refuse
+  /// such a file.
+  let indexDirectory: String?
+  /// Whether the index went to ``indexDirectory``.
+  private let indexOnDisk = Atomic<Bool>(false)
 
   /// Half the memory available now (`MemAvailable` in /proc/meminfo), or no limit where
   /// that cannot be read: the browser's own structures (the container index, child
@@ -100,10 +106,12 @@ final class DocumentLoad: Sendable {
   init(
     path: String?, name: String, options: JSONParseOptions,
     maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false,
-    maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget()
+    maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
+    indexDirectory: String? = JSONProgressiveParser.defaultIndexDirectory()
   ) {
     self.yieldsToFirstScreen = yieldsToFirstScreen
     self.maximumIndexByteCount = maximumIndexByteCount
+    self.indexDirectory = indexDirectory
     self.path = path == "-" ? nil : path
     self.name = name
     self.options = options
@@ -207,21 +215,32 @@ final class DocumentLoad: Sendable {
     if !firstScreenSignalled.exchange(true, ordering: .relaxed) { firstScreenDrawn.signal() }
   }
 
-  /// Stops the load when the index outgrows ``maximumIndexByteCount``, or when the part
-  /// parsed so far (a tenth or more of the input) says the whole index will: a file of
-  /// 32 GB is refused in seconds rather than when memory runs out.
+  /// Watches the index's size (see ``watchIndexSize(of:budget:indexDirectory:name:)``).
   private func checkIndexSize(of progressive: JSONProgressiveParser) throws(LoadFailure) {
-    if let failure = Self.indexSizeFailure(
-      of: progressive, budget: maximumIndexByteCount, name: path.map(DocumentLoader.baseName) ?? name)
+    if let failure = Self.watchIndexSize(
+      of: progressive, budget: maximumIndexByteCount, indexDirectory: indexDirectory,
+      name: path.map(DocumentLoader.baseName) ?? name)
     {
       throw failure
     }
+    if progressive.isIndexOnDisk { indexOnDisk.store(true, ordering: .relaxed) }
   }
 
-  /// The failure to stop a load with when `progressive`'s index, or its projection from
-  /// a tenth or more of the input, outgrows `budget` bytes; nil while it fits.
-  static func indexSizeFailure(of progressive: JSONProgressiveParser, budget: Int, name what: String) -> LoadFailure? {
-    guard budget < .max else { return nil }
+  /// Whether the document's index is kept on disk, its file too large for memory.
+  var isIndexOnDisk: Bool { indexOnDisk.load(ordering: .relaxed) }
+
+  /// Free disk the index must leave, so the rest of the machine is not starved of it.
+  static let diskReserve = 1 << 30
+
+  /// What to do, between two slices, about an index that outgrows `budget` bytes, or that
+  /// the part parsed so far (a tenth or more of the input) says will: keep it on disk in
+  /// `indexDirectory` from now on when the disk there has room for it all (the load goes
+  /// on), else stop with a message; once on disk, stop when the disk would fill up. Nil
+  /// while the load may go on. A file of 32 GB on a machine of 23 GB is known in seconds.
+  static func watchIndexSize(
+    of progressive: JSONProgressiveParser, budget: Int, indexDirectory: String?, name what: String
+  ) -> LoadFailure? {
+    guard budget < .max || progressive.isIndexOnDisk else { return nil }
     let index = progressive.indexByteCount
     let done = progressive.bytesConsumed
     let total = progressive.isReceiving ? 0 : progressive.totalByteCount
@@ -229,11 +248,31 @@ final class DocumentLoad: Sendable {
     if total > 0, done >= total / 10, done > 0 {
       needed = max(index, Int(Double(index) * Double(total) / Double(done)))
     }
-    guard needed > budget else { return nil }
     let percent = total > 0 ? " at \(done * 100 / total)% of it" : ""
+    let took = "its index would take about \(Self.gigabytes(needed)) (it took \(Self.gigabytes(index))\(percent))"
+    if progressive.isIndexOnDisk, let indexDirectory {
+      let free = JSONProgressiveParser.freeDiskBytes(in: indexDirectory)
+      guard needed - index > free - diskReserve else { return nil }
+      return LoadFailure(
+        message:
+          "tgrid: \(what): too large to browse: \(took), kept on disk in \(indexDirectory), which has \(Self.gigabytes(free)) free; TGRID_INDEX_DIR chooses another folder, and `tgrid check` validates a file of any size",
+        exitCode: 2)
+    }
+    guard needed > budget else { return nil }
+    var disk = "; no folder on a disk was found to keep it in (TGRID_INDEX_DIR chooses one)"
+    if let indexDirectory {
+      let free = JSONProgressiveParser.freeDiskBytes(in: indexDirectory)
+      if free - diskReserve <= needed + needed / 10 {
+        disk = "; keeping it on disk needs that much free in \(indexDirectory), which has \(Self.gigabytes(free)) (TGRID_INDEX_DIR chooses another folder)"
+      } else if progressive.keepIndexOnDisk(in: indexDirectory) {
+        return nil
+      } else {
+        disk = "; it cannot be kept in \(indexDirectory), which is not a folder on a disk that tgrid can write (TGRID_INDEX_DIR chooses another)"
+      }
+    }
     return LoadFailure(
       message:
-        "tgrid: \(what): too large to browse in this machine's memory: its index would take about \(Self.gigabytes(needed)) (it took \(Self.gigabytes(index))\(percent)), and \(Self.gigabytes(budget)) can be spared; `tgrid check` validates a file of any size",
+        "tgrid: \(what): too large to browse in this machine's memory: \(took), and \(Self.gigabytes(budget)) can be spared\(disk); `tgrid check` validates a file of any size",
       exitCode: 2)
   }
 

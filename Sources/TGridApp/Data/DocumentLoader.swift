@@ -25,13 +25,16 @@ enum DocumentLoader {
   /// Loads `path` (`-` is standard input); with no path, standard input when it is not a
   /// terminal, else the demo data.
   ///
-  /// A file of more than `slicedParseByteCount` bytes is parsed in slices, and refused
-  /// with a message as soon as its index would outgrow `maximumIndexByteCount` (see
-  /// ``DocumentLoad/maximumIndexByteCount``) rather than run the machine out of memory.
+  /// A file of more than `slicedParseByteCount` bytes is parsed in slices, its index moved
+  /// to a file in `indexDirectory` as soon as it would outgrow `maximumIndexByteCount`, or
+  /// the load refused with a message when there is no room for it there either (see
+  /// ``DocumentLoad/watchIndexSize(of:budget:indexDirectory:name:)``), rather than run the
+  /// machine out of memory.
   static func load(
     path: String?, mode: JSONTextMode = .automatic,
     maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
     maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
+    indexDirectory: String? = JSONProgressiveParser.defaultIndexDirectory(),
     slicedAbove slicedParseByteCount: Int = DocumentLoader.slicedParseByteCount
   ) throws(LoadFailure) -> Loaded {
     let options = JSONParseOptions(mode: mode)
@@ -70,7 +73,9 @@ enum DocumentLoader {
       var isParsed = false
       repeat {
         isParsed = try parser.advance(byteBudget: 16 << 20)
-        if let failure = DocumentLoad.indexSizeFailure(of: parser, budget: maximumIndexByteCount, name: baseName(source)) {
+        if let failure = DocumentLoad.watchIndexSize(
+          of: parser, budget: maximumIndexByteCount, indexDirectory: indexDirectory, name: baseName(source))
+        {
           parser.cancel()
           throw failure
         }

@@ -78,13 +78,15 @@ final class JSONStorage: @unchecked Sendable {
     let result = JSONStorage(original: original, wordCapacity: 1)
     result.words.release()
     result.added.release()
+    // A tape kept on disk is copied to disk (beside it), one in memory to memory.
+    let onDisk = words.spillFile.flatMap { GrowableBuffer<UInt64>(capacity: wordCount, spillingTo: $0.directory) }
     if compactTape == nil {
-      result.words = GrowableBuffer(capacity: wordCount, hugePages: true)
+      result.words = onDisk ?? GrowableBuffer(capacity: wordCount, hugePages: true)
       copyWords(from: 0, count: wordCount, to: result.words.pointer)
     } else {
       // Page by page, compacting each copied page at once: the copy is never whole and
       // raw in memory.
-      result.words = GrowableBuffer(capacity: wordCount)
+      result.words = onDisk ?? GrowableBuffer(capacity: wordCount)
       let pageSize = CompactTape.pageSize
       var start = 0
       while start < wordCount {
@@ -115,6 +117,16 @@ final class JSONStorage: @unchecked Sendable {
     result.stamp = stamp
     result.isPartial = isPartial
     return result
+  }
+
+  /// Whether the tape is kept in a file on disk rather than in memory (see ``SpillFile``).
+  var isTapeOnDisk: Bool { words.spillFile != nil }
+
+  /// Moves the tape into a temporary file in `directory`, mapped: its pages then leave
+  /// memory under pressure and come back when read. False when the file cannot be made
+  /// there or the disk has no room.
+  func moveTapeToDisk(in directory: String) -> Bool {
+    words.spill(to: directory)
   }
 
   /// Whether the text is still exactly the original bytes.

@@ -10,6 +10,11 @@ import Darwin
 /// pages with `mremap` instead of copying them, and pages reserved but never written are
 /// never resident, so growing the buffer never holds two copies of the tape at once (a Swift
 /// `Array` would). The owner frees it explicitly with ``release()``.
+///
+/// A buffer can also live in a file on disk (``spill(to:)``, ``init(capacity:spillingTo:)``):
+/// it is then a shared mapping of a ``SpillFile``, grown with `ftruncate` and `mremap`,
+/// whose pages the kernel writes out and drops under memory pressure. Everything else
+/// about it is the same.
 struct GrowableBuffer<Element: BitwiseCopyable> {
   /// Start of the storage; valid for `capacity` elements.
   private(set) var pointer: UnsafeMutablePointer<Element>
@@ -17,6 +22,8 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   var count: Int = 0
   /// Number of elements the storage holds.
   private(set) var capacity: Int
+  /// The file the storage is mapped from, when it is kept on disk; nil for heap memory.
+  private(set) var spillFile: SpillFile?
 
   /// Allocates room for `capacity` elements (at least one).
   ///
@@ -38,9 +45,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   @inline(never)
   private mutating func grow(_ minimumCapacity: Int) {
-    let newCapacity = max(minimumCapacity, capacity + capacity / 2 + 16)
-    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
-    capacity = newCapacity
+    setCapacity(max(minimumCapacity, capacity + capacity / 2 + 16))
   }
 
   /// Sets the capacity exactly (at least `count`); the first `count` elements are kept, and
@@ -48,15 +53,22 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   mutating func resize(capacity newCapacity: Int) {
     let newCapacity = max(newCapacity, count, 1)
     guard newCapacity != capacity else { return }
-    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
-    capacity = newCapacity
+    setCapacity(newCapacity)
   }
 
   /// Gives back storage beyond `count` (the pages were mostly never touched anyway).
   mutating func shrinkToFit() {
     let newCapacity = max(count, 1)
     guard newCapacity < capacity else { return }
-    pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
+    setCapacity(newCapacity)
+  }
+
+  private mutating func setCapacity(_ newCapacity: Int) {
+    if let spillFile {
+      pointer = GrowableBuffer.remap(pointer, in: spillFile, from: capacity, to: newCapacity)
+    } else {
+      pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
+    }
     capacity = newCapacity
   }
 
@@ -85,17 +97,44 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
       let start = (Int(bitPattern: pointer) + range.lowerBound * stride + page - 1) & ~(page - 1)
       let end = (Int(bitPattern: pointer) + range.upperBound * stride) & ~(page - 1)
       if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
-        _ = madvise(address, end - start, MADV_DONTNEED)
+        // In a spill file the pages are removed from the file too (a hole, read as zeros).
+        _ = madvise(address, end - start, spillFile == nil ? MADV_DONTNEED : LinuxCalls.adviseRemove)
       }
     #endif
   }
 
-  /// A copy with its own storage.
+  /// A copy with its own storage: in a new spill file beside this one's when this one is
+  /// kept on disk (and there is room), else on the heap.
   func copy() -> GrowableBuffer {
-    var result = GrowableBuffer(capacity: count)
+    var result = spillFile.flatMap { GrowableBuffer(capacity: count, spillingTo: $0.directory) }
+      ?? GrowableBuffer(capacity: count)
     result.pointer.update(from: pointer, count: count)
     result.count = count
     return result
+  }
+
+  /// Storage for `capacity` elements in a new spill file in `directory`; nil when the file
+  /// cannot be made or the disk has no room for it.
+  init?(capacity: Int, spillingTo directory: String) {
+    let capacity = max(capacity, 1)
+    guard let file = try? SpillFile(directory: directory),
+      let mapped = GrowableBuffer.map(file, capacity: capacity, from: 0)
+    else { return nil }
+    pointer = mapped
+    self.capacity = capacity
+    spillFile = file
+  }
+
+  /// Moves the storage into a new spill file in `directory`, keeping the first `count`
+  /// elements, and frees its heap memory. False, with nothing changed, when the file cannot
+  /// be made or the disk has no room for it (or the storage already is in a file).
+  mutating func spill(to directory: String) -> Bool {
+    guard spillFile == nil, let spilled = GrowableBuffer(capacity: capacity, spillingTo: directory) else { return false }
+    spilled.pointer.update(from: pointer, count: count)
+    free(pointer)
+    pointer = spilled.pointer
+    spillFile = spilled.spillFile
+    return true
   }
 
   /// The initialised elements, read-only.
@@ -105,7 +144,49 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   /// Frees the storage; the buffer must not be used afterwards.
   func release() {
-    free(pointer)
+    if spillFile != nil {
+      munmap(pointer, GrowableBuffer.mappedByteCount(capacity: capacity))
+    } else {
+      free(pointer)
+    }
+  }
+
+  /// Bytes of a mapping of `capacity` elements: whole pages.
+  private static func mappedByteCount(capacity: Int) -> Int {
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let bytes = max(capacity, 1) * MemoryLayout<Element>.stride
+    return (bytes + page - 1) / page * page
+  }
+
+  /// Maps a spill file made `capacity` elements long (from `old` elements).
+  private static func map(_ file: SpillFile, capacity: Int, from old: Int) -> UnsafeMutablePointer<Element>? {
+    let bytes = mappedByteCount(capacity: capacity)
+    guard file.setLength(bytes, from: old == 0 ? 0 : mappedByteCount(capacity: old)),
+      let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, file.descriptor, 0), raw != MAP_FAILED
+    else { return nil }
+    return raw.bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  /// Grows or shrinks a spilled storage: the file first, then the mapping (moved by the
+  /// kernel, never copied). A disk without room is fatal, as memory running out is.
+  private static func remap(
+    _ old: UnsafeMutablePointer<Element>, in file: SpillFile, from oldCapacity: Int, to capacity: Int
+  ) -> UnsafeMutablePointer<Element> {
+    let oldBytes = mappedByteCount(capacity: oldCapacity)
+    let bytes = mappedByteCount(capacity: capacity)
+    guard bytes != oldBytes else { return old }
+    if bytes > oldBytes {
+      guard file.setLength(bytes, from: oldBytes) else {
+        fatalError("out of disk space: cannot grow the document's index in \(file.directory) to \(bytes / 1_000_000) MB")
+      }
+    }
+    guard let remap = LinuxCalls.remap, let raw = remap(old, oldBytes, bytes, LinuxCalls.remapMayMove, nil),
+      raw != MAP_FAILED
+    else {
+      fatalError(outOfMemoryMessage(capacity: capacity))
+    }
+    if bytes < oldBytes { _ = file.setLength(bytes, from: oldBytes) }
+    return raw.bindMemory(to: Element.self, capacity: capacity)
   }
 
   private static func reallocate(

@@ -350,6 +350,18 @@ final class JSONParser {
     return JSONSyntaxError(failure, in: bytes, from: floorCounter, floor: inputFloor)
   }
 
+  /// Moves the tape to a file in `directory` (``JSONStorage/moveTapeToDisk(in:)``), and
+  /// parses on alone: a fragment parsed ahead keeps its tape in memory, so it is dropped,
+  /// and none is started again. False, with nothing changed but the fragment, when the
+  /// file cannot be made. Call between slices.
+  func moveTapeToDisk(in directory: String) -> Bool {
+    speculation?.discard()
+    speculation = nil
+    consideredSpeculation = true
+    parallelism = .serial
+    return storage.moveTapeToDisk(in: directory)
+  }
+
   // MARK: - Parallel parsing
 
   /// Starts a fragment of the text's second half on another thread, when it is worth it.

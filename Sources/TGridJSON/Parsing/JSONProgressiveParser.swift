@@ -466,6 +466,43 @@ public final class JSONProgressiveParser: Sendable {
     }
   }
 
+  /// Whether the index is kept in a file on disk (``keepIndexOnDisk(in:)``).
+  public var isIndexOnDisk: Bool {
+    state.withLock { state in
+      guard case .parsing(let parser) = state else { return false }
+      return parser.storage.isTapeOnDisk
+    }
+  }
+
+  /// Keeps the document's index in a temporary file in `directory` from now on (what is
+  /// built so far moves there), for a document whose index will not fit in memory: the
+  /// file is mapped, so its pages leave memory under pressure and come back when read,
+  /// and it is deleted with the process. The rest is parsed on one thread. Returns false
+  /// when the file cannot be made there (no such folder, a folder in memory, no room).
+  /// Call between slices.
+  public func keepIndexOnDisk(in directory: String) -> Bool {
+    state.withLock { state in
+      guard case .parsing(let parser) = state else { return false }
+      return parser.storage.isTapeOnDisk || parser.moveTapeToDisk(in: directory)
+    }
+  }
+
+  /// Where an index too large for memory is kept when nobody says (see
+  /// ``keepIndexOnDisk(in:)``): `TGRID_INDEX_DIR` when set, else the user's cache folder
+  /// (`$XDG_CACHE_HOME/tgrid`, `~/.cache/tgrid`), else `/var/tmp`, else `$TMPDIR` or
+  /// `/tmp`: the first that is on a disk (not in memory) and writable. Nil when none is.
+  public static func defaultIndexDirectory(environment: [String: String]? = nil) -> String? {
+    SpillFile.defaultDirectory { name in
+      if let environment { return environment[name] }
+      return getenv(name).map { String(cString: $0) }
+    }
+  }
+
+  /// Bytes free for this user on the disk that holds `directory` (0 when unknown).
+  public static func freeDiskBytes(in directory: String) -> Int {
+    SpillFile.freeBytes(in: directory)
+  }
+
   /// Parsed fraction of the input, from 0 to 1.
   public var fractionCompleted: Double {
     totalByteCount == 0 ? 1 : min(1, Double(bytesConsumed) / Double(totalByteCount))

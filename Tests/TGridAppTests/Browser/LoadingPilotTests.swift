@@ -54,7 +54,8 @@ import Testing
     let path = try LargeFile.make(records: 120_000)
     // As if the machine could spare 2 MB for the index: the projection from the first tenth
     // of the file stops the load long before it would have used that up.
-    let load = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 2 << 20)
+    let load = DocumentLoad(
+      path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 2 << 20, indexDirectory: nil)
     load.start()
     _ = load.waitForFirstScreen(children: Int.max, milliseconds: 10_000)
     guard case .failed(let failure) = load.phase else {
@@ -65,6 +66,7 @@ import Testing
     #expect(failure.message.contains("too large to browse in this machine's memory"), "\(failure.message)")
     #expect(failure.message.contains("can be spared"))
     #expect(failure.message.contains("% of it"), "says how far it got: \(failure.message)")
+    #expect(failure.message.contains("no folder on a disk was found to keep it in (TGRID_INDEX_DIR chooses one)"))
     // With room to spare the same file loads.
     let roomy = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 1 << 30)
     roomy.start()
@@ -74,10 +76,53 @@ import Testing
     #expect(DocumentLoad.gigabytes(12_345_678_901) == "12.3 GB")
   }
 
+  @Test func aFileWhoseIndexWouldNotFitInMemoryKeepsItOnDisk() throws {
+    guard let directory = JSONProgressiveParser.defaultIndexDirectory() else {
+      print("aFileWhoseIndexWouldNotFitInMemoryKeepsItOnDisk: no folder on a disk for the index; skipped")
+      return
+    }
+    let path = try LargeFile.make(records: 120_000)
+    defer { unlink(path) }
+    // As if the machine could spare 2 MB: the index goes to disk and the load goes on.
+    let load = DocumentLoad(
+      path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 2 << 20,
+      indexDirectory: directory)
+    load.start()
+    while load.phase.isRunning { _ = load.waitForFirstScreen(children: Int.max, milliseconds: 10_000) }
+    guard case .finished = load.phase else {
+      Issue.record("the load did not finish: \(load.phase)")
+      return
+    }
+    #expect(load.isIndexOnDisk)
+    let document = try #require(load.takeDocument())
+    let whole = try DocumentLoader.load(path: path)
+    #expect(document.isValue(document.root, equalTo: whole.document.root, in: whole.document))
+    // The same through the loader `dump` uses, and a disk with no room refuses.
+    let sliced = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: directory, slicedAbove: 1 << 20)
+    #expect(sliced.document.isValue(sliced.document.root, equalTo: whole.document.root, in: whole.document))
+    do {
+      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: "/dev/shm", slicedAbove: 1 << 20)
+      Issue.record("an index with no disk to go to was not refused")
+    } catch {
+      // A folder in memory (or full): the message names it and how to choose another.
+      #expect(error.message.contains("/dev/shm") && error.message.contains("TGRID_INDEX_DIR"), "\(error.message)")
+    }
+  }
+
+  @Test func theAppSaysWhenTheIndexIsKeptOnDisk() throws {
+    guard let directory = JSONProgressiveParser.defaultIndexDirectory() else { return }
+    let path = try LargeFile.make(records: 100_000)
+    defer { unlink(path) }
+    let run = LoadingRun(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: directory)
+    _ = run.runUntilLoaded()
+    let status = run.terminal.lines.last ?? ""
+    #expect(status.contains("larger than memory: its index is kept on disk"), "\(status)")
+  }
+
   @Test func dumpRefusesAFileWhoseIndexWouldNotFitTooAndLoadsItWithRoom() throws {
     let path = try LargeFile.make(records: 80_000)
     do {
-      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, slicedAbove: 1 << 20)
+      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: nil, slicedAbove: 1 << 20)
       Issue.record("the load was not refused")
     } catch {
       #expect(error.exitCode == 2)
@@ -123,9 +168,14 @@ final class LoadingRun {
   let runLoop: TerminalRunLoop
   private(set) var wakes = 0
 
-  init(path: String, waitForPreview: Bool = true) {
+  init(
+    path: String, waitForPreview: Bool = true, maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
+    indexDirectory: String? = nil
+  ) {
     // As the app loads: a large file's head is drawn before the rest is read.
-    load = DocumentLoad(path: path, name: "big.json", options: JSONParseOptions(), yieldsToFirstScreen: true)
+    load = DocumentLoad(
+      path: path, name: "big.json", options: JSONParseOptions(), yieldsToFirstScreen: true,
+      maximumIndexByteCount: maximumIndexByteCount, indexDirectory: indexDirectory)
     browser = BrowserController(
       store: DocumentStore.waitingForLoad(name: "big.json", path: path), size: CellSize(columns: 100, rows: 20),
       animates: false)
