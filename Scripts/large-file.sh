@@ -6,18 +6,21 @@
 # Writes SIZE_GB (default 32) gigabytes of records to PATH (default /tmp/tgrid-large.jsonl;
 # never commit it): the benchmarks' records (bench-data/records-100MB.json, generated when
 # missing), one per line, repeated with a running "seq" field so no two lines are equal. Then
-# measures, each in a fresh process with GNU time (peak RSS is tgrid's own memory: the
-# mapped file's pages count only while they are resident):
+# measures, each in a fresh process, wall time and the peaks of RssAnon (tgrid's own memory)
+# and RssFile (the mapped input's and an on-disk index's pages, which the kernel drops under
+# pressure), sampled from /proc every 0.1 s:
 #   - the first screen (`tgrid-bench firstscreen --measure`);
-#   - `tgrid check` (indexes the whole file);
-#   - `tgrid dump --path` of the last record (browsing to the end);
-#   - `tgrid dump --filter` (a filter over every record).
-# Prints a Markdown table; the file stays for further runs (delete it by hand).
+#   - `tgrid check` (validates the whole file);
+#   - `tgrid dump --path` of the last record (the whole file indexed);
+#   - `tgrid dump --filter` (a filter over every record);
+#   - the app in tmux: loaded, G, a search counted over the whole file, a filter.
+# Prints a Markdown table; the file stays for further runs (delete it by hand). An index
+# larger than memory goes to TGRID_INDEX_DIR (or ~/.cache/tgrid, /var/tmp): it needs about
+# half the file's size free there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_gb="${1:-32}"
 path="${2:-/tmp/tgrid-large.jsonl}"
-[ -x /usr/bin/time ] || { echo "error: needs GNU time (/usr/bin/time; apt-get install time)" >&2; exit 1; }
 [ -x .build/release/tgrid ] && [ -x .build/release/tgrid-bench ] || swift build -c release
 records=bench-data/records-100MB.json
 [ -s "$records" ] || .build/release/tgrid-bench json --generate bench-data records-100MB.json >/dev/null
@@ -49,23 +52,82 @@ size=$(stat -c %s "$path")
 lines=$(($(tail -c 2000 "$path" | tail -1 | sed -E 's/^\{"seq":([0-9]+),.*/\1/') + 1))
 echo "file: $path, $size bytes, $lines records; memory: $(free -g | awk '/Mem:/ {print $2}') GB" >&2
 
-measure() {
-  local report
-  report="$(mktemp)"
-  /usr/bin/time -f '%M %e' -o "$report" "$@" >/dev/null 2>&1 || echo "exit $?" >&2
-  tail -1 "$report"
-  rm -f "$report"
+# Runs a command and samples its memory every 0.1 s from /proc: prints "seconds anon file",
+# its wall time and the peaks of RssAnon (tgrid's own memory) and RssFile (pages of the
+# mapped input and of an index kept on disk: the kernel's to drop), in MB.
+sample() {
+  local start anon=0 file=0 a f pid
+  start=$(date +%s%N)
+  "$@" >/dev/null 2>&1 &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null; do
+    read -r a f < <(awk '/^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {print a+0, f+0}' "/proc/$pid/status" 2>/dev/null || echo "0 0")
+    [ "${a:-0}" -gt "$anon" ] && anon=$a
+    [ "${f:-0}" -gt "$file" ] && file=$f
+    sleep 0.1
+  done
+  wait "$pid" || echo "exit $? from $*" >&2
+  echo "$(( ($(date +%s%N) - start) / 1000000 ))" $((anon / 1024)) $((file / 1024))
 }
 row() {
   local label="$1"; shift
-  read -r kilobytes seconds <<<"$(measure "$@")"
-  printf '| %s | %s s | %d MB |\n' "$label" "$seconds" $((kilobytes / 1024))
+  read -r milliseconds anon file <<<"$(sample "$@")"
+  printf '| %s | %d.%03d s | %d MB | %d MB |\n' "$label" $((milliseconds / 1000)) $((milliseconds % 1000)) "$anon" "$file"
 }
-echo "| step | wall time | peak RSS |"
-echo "|---|---:|---:|"
+echo "| step | wall time | peak RssAnon (tgrid's own) | peak RssFile (page cache) |"
+echo "|---|---:|---:|---:|"
 limit="--max-size=$((size_gb + 2))G"
 first=$(.build/release/tgrid-bench firstscreen --measure "$path" --max-size $(((size_gb + 2) * 1024 * 1024 * 1024)) | tail -1)
-echo "| first screen (tgrid-bench firstscreen, $limit) | ${first} | |"
+echo "| first screen (tgrid-bench firstscreen, $limit) | ${first} | | |"
 row "tgrid check $limit" .build/release/tgrid check "$limit" "$path"
 row "dump of the last record (--path .[$((lines - 1))])" .build/release/tgrid dump "$limit" --size 120x40 --path ".[$((lines - 1))]" "$path"
 row "dump with a filter over every record" .build/release/tgrid dump "$limit" --size 120x40 --filter '.seq == 1000000' "$path"
+
+# The app in tmux, as a person uses it: open, wait for the load, go to the last record (G),
+# search for the last record's seq (/, counted over the whole file), filter every record (f).
+if command -v tmux >/dev/null 2>&1; then
+  session="tgrid-large-$$"
+  tmux kill-session -t "$session" 2>/dev/null || true
+  tmux new-session -d -s "$session" -x 120 -y 40 ".build/release/tgrid $limit $path; sleep 30"
+  sleep 1
+  pid="$(pgrep -f "^.build/release/tgrid $limit $path" | head -1)"
+  anon=0
+  file=0
+  peaks() {
+    local a f
+    read -r a f < <(awk '/^RssAnon/ {a=$2} /^RssFile/ {f=$2} END {print a+0, f+0}' "/proc/$pid/status" 2>/dev/null || echo "0 0")
+    [ "${a:-0}" -gt "$anon" ] && anon=$a
+    [ "${f:-0}" -gt "$file" ] && file=$f
+  }
+  # Waits (sampling) until the status line matches (or, with -v, no longer matches) a
+  # pattern; prints the seconds it took.
+  wait_for() {
+    local begin=$SECONDS invert=""
+    if [ "$1" = -v ]; then invert=1; shift; fi
+    while true; do
+      peaks
+      if tmux capture-pane -p -t "$session" | tail -1 | grep -qE "$1"; then
+        [ -z "$invert" ] && break
+      else
+        [ -n "$invert" ] && break
+      fi
+      sleep 0.2
+      [ $((SECONDS - begin)) -gt 3600 ] && break
+    done
+    echo $((SECONDS - begin))
+  }
+  step() {
+    printf '| app: %s | %s s | %d MB | %d MB |\n' "$1" "$2" $((anon / 1024)) $((file / 1024))
+    echo "    $(tmux capture-pane -p -t "$session" | tail -1 | tr -s ' ')" >&2
+  }
+  step "loaded (the status says when the index is on disk)" "$(wait_for -v 'loading')"
+  tmux send-keys -t "$session" G
+  step "G, the last record" "$(wait_for "item [0-9]+/[0-9]+")"
+  tmux send-keys -t "$session" / "$((lines - 1))" Enter
+  step "/ the last record's seq, every match counted" "$(wait_for 'match [0-9,]+/[0-9,]+ ')"
+  tmux send-keys -t "$session" Escape g f ".seq == 1000000" Enter
+  step "f .seq == 1000000 over every record" "$(wait_for 'filter: .* [0-9,]+ of [0-9,]+')"
+  tmux send-keys -t "$session" Escape ':q!' Enter
+  sleep 1
+  tmux kill-session -t "$session" 2>/dev/null || true
+fi

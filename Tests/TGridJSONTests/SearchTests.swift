@@ -401,4 +401,20 @@ extension SearchTests {
     }
     return piece.isEmpty ? "lorem" : piece
   }
+
+  @Test func aSearchWithATimeLimitStopsAtItsFirstCheckOnceTheTimeIsUp() throws {
+    let filler = (0..<40_000).map { #"{"name": "record \#($0)"}"# }
+    let document = try JSONDocument(parsing: "[" + (filler + [#""needle""#]).joined(separator: ",") + "]")
+    let search = try JSONSearch("needle", syntax: .literal)
+    let expired = JSONCancellation(afterMilliseconds: 0)
+    #expect(expired.isCancelled)
+    #expect(throws: CancellationError.self) {
+      try search.nextMatch(after: nil, in: document, wrapping: true, cancellation: expired)
+    }
+    let roomy = JSONCancellation(afterMilliseconds: 60_000)
+    #expect(!roomy.isCancelled)
+    let found = try search.nextMatch(after: nil, in: document, wrapping: true, cancellation: roomy)
+    #expect(found == search.nextMatch(after: nil, in: document))
+    #expect(found.map { document.string(of: $0) } == "needle")
+  }
 }

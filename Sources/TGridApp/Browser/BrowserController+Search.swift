@@ -71,7 +71,21 @@ extension BrowserController {
     searchSession = session
     let document = store.document
     let start = origin.flatMap(store.node)
-    guard let found = search.nextMatch(after: start, in: document, wrapping: true) else {
+    let found: JSONNode?
+    do {
+      // A key must never wait for a scan of gigabytes: past the time limit the search
+      // stops, and Enter searches the whole document.
+      found = try search.nextMatch(
+        after: start, in: document, wrapping: true,
+        cancellation: JSONCancellation(afterMilliseconds: typedSearchMilliseconds))
+    } catch {
+      session.isCutShort = true
+      field.note = "no match nearby: Enter searches on"
+      if let origin { focus(on: origin) }
+      session.startCounting(in: document, before: nil, waker: waker)
+      return
+    }
+    guard let found else {
       field.note = store.isLoading ? "no match yet" : "no match"
       if let origin { focus(on: origin) }
       session.startCounting(in: document, before: nil, waker: waker)
@@ -91,6 +105,17 @@ extension BrowserController {
     }
     guard let session = searchSession, session.search.pattern == text else {
       return .keepOpen("not a valid pattern")
+    }
+    if session.isCutShort {
+      // The search as typed stopped early: now through the whole document.
+      session.isCutShort = false
+      let document = store.document
+      if let found = session.search.nextMatch(after: origin.flatMap(store.node), in: document, wrapping: true) {
+        let id = store.id(found)
+        session.current = id
+        focus(on: id)
+        session.startCounting(in: document, before: found, waker: waker)
+      }
     }
     if session.current == nil {
       show(message: "no match for \(text)" + (store.isLoading ? " in what has loaded" : ""))

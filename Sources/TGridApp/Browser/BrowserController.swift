@@ -52,6 +52,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private let progressView = ProgressView()
   /// The search `n` and `N` go on with, whose matches are highlighted.
   var searchSession: SearchSession?
+  /// The longest a search as the pattern is typed looks before it gives up until Enter
+  /// (tests make it 0).
+  var typedSearchMilliseconds = 150
   /// Wakes the run loop from other threads (a search count), once it runs.
   var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).

@@ -18,6 +18,9 @@ final class SearchSession {
   var ordinal: Int?
   /// The number of matches in the document, once counted.
   private(set) var total: Int?
+  /// Whether the search as the pattern was typed stopped at its time limit before it found
+  /// a match (Enter then searches the whole document).
+  var isCutShort = false
 
   /// A count handed back by the counting thread.
   private struct Count: Sendable {

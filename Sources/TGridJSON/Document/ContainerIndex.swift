@@ -1,7 +1,7 @@
 /// Every container's tape index in order, with its nesting depth (internal).
 ///
 /// Built in one pass over the tape when a parent is first asked for, so parsing does not
-/// pay for it: 8 bytes per container. An edit updates it in place of the splice
+/// pay for it: 5 bytes per container (4 for its place, 1 for its depth). An edit updates it in place of the splice
 /// (``apply(_:parentDepth:)``), in time proportional to the splice and the number of
 /// blocks, never to the document:
 ///
@@ -19,20 +19,39 @@ struct ContainerIndex: Sendable, Equatable {
     var base: Int
     /// Tape index minus `base`, ascending (the first is 0).
     var offsets: [UInt32]
-    /// Nesting depth (the synthetic root is 0, the root value 1).
-    var depths: [UInt32]
     /// The least depth in the block.
     var minimumDepth: UInt32
+    /// Each container's nesting depth (the synthetic root is 0, the root value 1) less
+    /// ``minimumDepth``, when all of them fit in a byte (they do but in documents nested
+    /// hundreds deep): a byte a container instead of four.
+    private var depthDeltas: [UInt8]
+    /// Each container's depth, when they do not fit as deltas (else empty).
+    private var wideDepths: [UInt32]
 
     init(entries: ArraySlice<(index: Int, depth: UInt32)>) {
       let base = entries.first?.index ?? 0
       self.base = base
       offsets = entries.map { UInt32($0.index - base) }
-      depths = entries.map(\.depth)
-      minimumDepth = depths.min() ?? 0
+      let minimum = entries.lazy.map(\.depth).min() ?? 0
+      minimumDepth = minimum
+      if entries.allSatisfy({ $0.depth - minimum <= UInt32(UInt8.max) }) {
+        depthDeltas = entries.map { UInt8($0.depth - minimum) }
+        wideDepths = []
+      } else {
+        depthDeltas = []
+        wideDepths = entries.map(\.depth)
+      }
     }
 
     @inline(__always) func index(at slot: Int) -> Int { base &+ Int(offsets[slot]) }
+
+    /// The nesting depth of the container in a slot.
+    @inline(__always) func depth(at slot: Int) -> UInt32 {
+      wideDepths.isEmpty ? minimumDepth &+ UInt32(depthDeltas[slot]) : wideDepths[slot]
+    }
+
+    /// The number of containers in the block.
+    var count: Int { offsets.count }
   }
 
   /// Where a container is: its block and its slot in the block.
@@ -56,7 +75,7 @@ struct ContainerIndex: Sendable, Equatable {
     count = entries.count
   }
 
-  /// The index of a whole tape, made block by block as the tape is read: 8 bytes per
+  /// The index of a whole tape, made block by block as the tape is read: 5 bytes per
   /// container and no more (a list of every entry first took 16 bytes per container,
   /// 5 GB for the 320 million containers of 32 GB of records).
   init(_ storage: JSONStorage) {
@@ -177,7 +196,7 @@ struct ContainerIndex: Sendable, Equatable {
   @inline(__always) func index(at position: Position) -> Int { blocks[position.block].index(at: position.slot) }
 
   /// The depth of the container at a position.
-  @inline(__always) func depth(at position: Position) -> UInt32 { blocks[position.block].depths[position.slot] }
+  @inline(__always) func depth(at position: Position) -> UInt32 { blocks[position.block].depth(at: position.slot) }
 
   /// Whether tape index `index` holds a container's value word.
   func isContainer(at index: Int) -> Bool {
@@ -198,17 +217,17 @@ struct ContainerIndex: Sendable, Equatable {
     var block = position.block
     var slot = position.slot - 1
     while block >= 0 {
-      let depths = blocks[block].depths
-      if slot == depths.count - 1 && blocks[block].minimumDepth >= depth {
+      let entry = blocks[block]
+      if slot == entry.count - 1 && entry.minimumDepth >= depth {
         // Nothing shallower here: skip the block.
       } else {
         while slot >= 0 {
-          if depths[slot] < depth { return Position(block: block, slot: slot) }
+          if entry.depth(at: slot) < depth { return Position(block: block, slot: slot) }
           slot -= 1
         }
       }
       block -= 1
-      if block >= 0 { slot = blocks[block].depths.count - 1 }
+      if block >= 0 { slot = blocks[block].count - 1 }
     }
     return nil
   }
@@ -231,7 +250,7 @@ struct ContainerIndex: Sendable, Equatable {
 
   /// Every container as (tape index, depth), in order (for tests and checks).
   var entries: [(index: Int, depth: UInt32)] {
-    blocks.flatMap { block in block.offsets.indices.map { (block.index(at: $0), block.depths[$0]) } }
+    blocks.flatMap { block in block.offsets.indices.map { (block.index(at: $0), block.depth(at: $0)) } }
   }
 
   static func == (lhs: ContainerIndex, rhs: ContainerIndex) -> Bool {
@@ -254,7 +273,7 @@ struct ContainerIndex: Sendable, Equatable {
     for block in blocks[first...last] {
       gathered += block.offsets.count
       for slot in block.offsets.indices where block.index(at: slot) < start {
-        entries.append((block.index(at: slot), block.depths[slot]))
+        entries.append((block.index(at: slot), block.depth(at: slot)))
       }
     }
     ContainerIndex.scan(splice.insertedWords.count, depth: parentDepth + 1, at: start, into: &entries) {
@@ -262,7 +281,7 @@ struct ContainerIndex: Sendable, Equatable {
     }
     for block in blocks[first...last] {
       for slot in block.offsets.indices where block.index(at: slot) >= removedEnd {
-        entries.append((block.index(at: slot) + delta, block.depths[slot]))
+        entries.append((block.index(at: slot) + delta, block.depth(at: slot)))
       }
     }
     count += entries.count - gathered
@@ -273,7 +292,7 @@ struct ContainerIndex: Sendable, Equatable {
     {
       let next = blocks[last + 1]
       var merged = entries.suffix(tail.offsets.count)
-      merged.append(contentsOf: next.offsets.indices.map { (next.index(at: $0) + delta, next.depths[$0]) })
+      merged.append(contentsOf: next.offsets.indices.map { (next.index(at: $0) + delta, next.depth(at: $0)) })
       replacement[replacement.count - 1] = Block(entries: merged)
       blocks.replaceSubrange(first...(last + 1), with: replacement)
     } else {

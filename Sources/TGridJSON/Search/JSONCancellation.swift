@@ -1,18 +1,44 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Synchronization
 
 /// A flag that stops long work on another thread (a search count, a filter): create one per
-/// run, pass it along, and call ``cancel()`` from any thread.
+/// run, pass it along, and call ``cancel()`` from any thread. With a time limit it also
+/// stops work on the calling thread that runs too long (a search as the pattern is typed).
 public final class JSONCancellation: Sendable {
   private let flag = Atomic<Bool>(false)
+  /// When the work is cancelled by itself, in monotonic nanoseconds; nil for never.
+  private let deadline: UInt64?
 
   /// A flag that is not cancelled.
-  public init() {}
+  public init() {
+    deadline = nil
+  }
+
+  /// A flag that cancels itself `milliseconds` from now.
+  public init(afterMilliseconds milliseconds: Int) {
+    deadline = JSONCancellation.now() + UInt64(max(0, milliseconds)) * 1_000_000
+  }
+
+  private static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
 
   /// Asks the work to stop; it throws `CancellationError` at its next check.
   public func cancel() {
     flag.store(true, ordering: .relaxed)
   }
 
-  /// Whether ``cancel()`` was called.
-  public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+  /// Whether ``cancel()`` was called, or the time limit has passed.
+  public var isCancelled: Bool {
+    if flag.load(ordering: .relaxed) { return true }
+    guard let deadline, JSONCancellation.now() >= deadline else { return false }
+    flag.store(true, ordering: .relaxed)
+    return true
+  }
 }

@@ -33,9 +33,11 @@ extension JSONSearch {
   }
 
   /// The first match in a range of tape indices.
-  func firstMatch(in document: JSONDocument, range: Range<Int>) -> Int? {
+  func firstMatch(in document: JSONDocument, range: Range<Int>, cancellation: JSONCancellation? = nil)
+    throws(CancellationError) -> Int?
+  {
     var found: Int?
-    try? scan(document, range: range, cancellation: nil) { node in
+    try scan(document, range: range, cancellation: cancellation) { node in
       found = node
       return false
     }

@@ -179,12 +179,23 @@ public struct JSONSearch: Sendable {
   /// children), or the first match of the document when `node` is nil. With `wrapping`, the
   /// search goes on from the start of the document (and may come back to `node` itself).
   public func nextMatch(after node: JSONNode?, in document: JSONDocument, wrapping: Bool = true) -> JSONNode? {
+    try? nextMatch(after: node, in: document, wrapping: wrapping, cancellation: nil)
+  }
+
+  /// ``nextMatch(after:in:wrapping:)`` that stops when `cancellation` is cancelled (or its
+  /// time is up): a search as the pattern is typed in a file of gigabytes.
+  /// - Throws: `CancellationError` when stopped before it found a match or the end.
+  public func nextMatch(
+    after node: JSONNode?, in document: JSONDocument, wrapping: Bool = true, cancellation: JSONCancellation?
+  ) throws(CancellationError) -> JSONNode? {
     let first = document.root.index
     let end = document.storage.words.count
     let start = node.map { document.storage.subtreeEnd(document.valid($0)) == $0.index + 1 ? $0.index + 1 : $0.index + 2 } ?? first
-    if let found = firstMatch(in: document, range: start..<end) { return JSONNode(index: found) }
+    if let found = try firstMatch(in: document, range: start..<end, cancellation: cancellation) {
+      return JSONNode(index: found)
+    }
     guard wrapping, node != nil else { return nil }
-    return firstMatch(in: document, range: first..<start).map(JSONNode.init(index:))
+    return try firstMatch(in: document, range: first..<start, cancellation: cancellation).map(JSONNode.init(index:))
   }
 
   /// The last match before `node` in document order, or the last match of the document when

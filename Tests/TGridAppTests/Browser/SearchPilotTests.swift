@@ -40,6 +40,22 @@ import Testing
     waitForCount(pilot, "match 1/3")
   }
 
+  @Test func aSearchAsTypedThatWouldTakeTooLongWaitsForEnter() throws {
+    // Two megabytes of records and the only match at the end: with no time to look, the
+    // search as typed gives up at its first check, and Enter searches the whole document.
+    let filler = (0..<40_000).map { #"{"name": "record \#($0)", "note": "nothing"}"# }
+    let text = "[" + (filler + [#"{"name": "the needle"}"#]).joined(separator: ",") + "]"
+    let pilot = try Pilot(json: text, size: CellSize(columns: 80, rows: 12))
+    pilot.browser.typedSearchMilliseconds = 0
+    pilot.press("/")
+    pilot.type("needle")
+    #expect(pilot.statusLine.contains("no match nearby: Enter searches on"), "\(pilot.statusLine)")
+    #expect(pilot.focusedPath == ".[0]")
+    pilot.press("Enter")
+    #expect(pilot.focusedPath == ".[40000].name" || pilot.focusedPath == ".[40000]", "\(pilot.focusedPath)")
+    waitForCount(pilot, "match 1/1")
+  }
+
   @Test func nAndCapitalNGoFromMatchToMatchOpeningWhatHidesThemAndWrapAround() throws {
     let pilot = try Pilot(json: Self.records, size: CellSize(columns: 80, rows: 24), presentation: .tree)
     pilot.press("z", "0")
