@@ -171,7 +171,7 @@ struct Browse: ParsableCommand {
     abstract: "Browse, edit and save FILE (or standard input, or the demo data) in the terminal.",
     usage: "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
     discussion:
-      "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.")
+      "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys. A file whose index will not fit in memory keeps it in a temporary file in TGRID_INDEX_DIR (else ~/.cache/tgrid, /var/tmp or /tmp; never a folder in memory).")
 
   @Argument(help: "The JSON file to open; - for standard input.")
   var file: String?
