@@ -37,6 +37,10 @@ extension BrowserController {
       case .unchanged: return response()
       }
     }
+    if pendingFilter != nil, prompt == nil, case .key(let key) = event, key == KeyEvent(.escape) {
+      stopFiltering()
+      return .changed
+    }
     if case .key = event, message != nil {
       message = nil
       setNeedsDisplay()

@@ -234,7 +234,9 @@ extension BrowserController {
 
   /// Applies a filter typed in the field (or given with `--filter`); an error keeps the
   /// field open with the column.
-  func applyFilter(_ text: String, on container: NodeID) -> StatusPrompt.FieldResult {
+  /// With `sliced`, a container of more than ``slicedFilterElementCount`` elements is
+  /// filtered a slice per frame (``PendingFilter``); else at once (`--filter`, `dump`).
+  func applyFilter(_ text: String, on container: NodeID, sliced: Bool = true) -> StatusPrompt.FieldResult {
     let trimmed = text.trimmingSpaces
     guard !trimmed.isEmpty else {
       clearFilter()
@@ -246,17 +248,80 @@ extension BrowserController {
     } catch {
       return .keepOpen("\(error)")
     }
+    pendingFilter = nil
+    if sliced, let node = store.node(container), store.document.childCount(of: node) > slicedFilterElementCount {
+      // Too many to filter between two keys: a slice per frame, keys answered meanwhile.
+      pendingFilter = PendingFilter(container: container, filter: filter, total: store.document.childCount(of: node))
+      setNeedsDisplay()
+      return .close
+    }
     let kept = selection
     store.setFilter(filter, on: container)
     restore(kept)
-    if let applied = store.filter {
-      if applied.shown.isEmpty {
-        show(message: "nothing matches \(trimmed): F shows every element again")
-      } else if let error = applied.firstError {
-        show(message: "\(JSONPreview.grouped(applied.errorCount)) elements left out: \(error)")
-      }
-    }
+    reportFilter(text: trimmed)
     return .close
+  }
+
+  /// Says when the filter just applied keeps nothing or left elements out.
+  private func reportFilter(text: String) {
+    guard let applied = store.filter else { return }
+    if applied.shown.isEmpty {
+      show(message: "nothing matches \(text): F shows every element again")
+    } else if let error = applied.firstError {
+      show(message: "\(JSONPreview.grouped(applied.errorCount)) elements left out: \(error)")
+    }
+  }
+
+  /// A filter evaluated a slice per frame: the container, where it has got to, and what
+  /// it has kept so far (positions of the document as it was when the filter began; a
+  /// change of the document stops it).
+  struct PendingFilter {
+    var container: NodeID
+    var filter: JSONFilter
+    var total: Int
+    var next = 0
+    var result = JSONFilterResult()
+
+    /// `filtering 34% · 12 kept so far · Esc stops`.
+    var statusText: String {
+      "filtering \(total > 0 ? next * 100 / total : 100)% · \(JSONPreview.grouped(result.matches.count)) kept so far · Esc stops"
+    }
+  }
+
+  /// Evaluates the pending filter for about `milliseconds` (and at most
+  /// ``filterSliceElementCount`` elements); applies it once every element is done.
+  func continueFiltering(forMilliseconds milliseconds: Int) {
+    guard var pending = pendingFilter else { return }
+    guard let node = store.node(pending.container) else {
+      pendingFilter = nil
+      return
+    }
+    let deadline = MonotonicClock.milliseconds() + milliseconds
+    var budget = filterSliceElementCount
+    let document = store.document
+    while pending.next < pending.total && budget > 0 {
+      let count = min(4096, budget, pending.total - pending.next)
+      pending.filter.filter(elementsOf: node, at: pending.next..<(pending.next + count), in: document, into: &pending.result)
+      pending.next += count
+      budget -= count
+      if MonotonicClock.milliseconds() >= deadline { break }
+    }
+    guard pending.next >= pending.total else {
+      pendingFilter = pending
+      setNeedsDisplay()
+      return
+    }
+    pendingFilter = nil
+    let kept = selection
+    store.setFilter(ElementFilter(container: pending.container, filter: pending.filter, result: pending.result))
+    restore(kept)
+    reportFilter(text: "\(pending.filter)")
+  }
+
+  /// Esc while a filter is evaluated: it stops, and nothing changes.
+  func stopFiltering() {
+    pendingFilter = nil
+    show(message: "filter stopped")
   }
 
   /// `F`: every element again, the focus kept.

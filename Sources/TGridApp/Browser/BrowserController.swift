@@ -55,6 +55,13 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// The longest a search as the pattern is typed looks before it gives up until Enter
   /// (tests make it 0).
   var typedSearchMilliseconds = 150
+  /// A filter being evaluated a slice per frame (a container too large to filter at once).
+  var pendingFilter: PendingFilter?
+  /// Containers with more elements than this are filtered a slice per frame, the app
+  /// answering keys meanwhile (tests make it small).
+  var slicedFilterElementCount = 100_000
+  /// The most elements one slice evaluates (besides its time limit; tests make it small).
+  var filterSliceElementCount = 1 << 20
   /// Wakes the run loop from other threads (a search count), once it runs.
   var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
@@ -146,7 +153,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
 
-  var millisecondsUntilNextFrame: Int? { presentation.isReading ? 0 : collectionView.millisecondsUntilNextFrame }
+  var millisecondsUntilNextFrame: Int? {
+    presentation.isReading || pendingFilter != nil ? 0 : collectionView.millisecondsUntilNextFrame
+  }
 
   /// How long a presentation that reads in slices reads before each frame.
   static let readingSliceMilliseconds = 10
@@ -156,6 +165,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     // The first frame is on its way: the load may read the rest of the file now.
     load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
+    if pendingFilter != nil { continueFiltering(forMilliseconds: Self.readingSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
       // Nothing else shows, so nothing else may wait to be drawn: an animation or a
@@ -247,6 +257,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     if selected > 0 { text += " · \(selected) selected" }
     if let filter = store.filter { text = filter.statusText + " · " + text }
     if let searchSession { text = searchSession.statusText(isLoading: store.isLoading) + " · " + text }
+    if let pendingFilter { text = pendingFilter.statusText + " · " + text }
     return text + " · ? help "
   }
 
@@ -386,6 +397,11 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// The store changed: every presentation follows (the shown one with a batch update).
   private func documentDidChange(_ change: DocumentChange) {
+    if pendingFilter != nil {
+      // Its positions are the document's before the change.
+      pendingFilter = nil
+      show(message: "filter stopped: the document changed")
+    }
     if change.reason == .replaced {
       filterWasOn = false
       searchFollowChange()

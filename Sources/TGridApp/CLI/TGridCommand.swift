@@ -129,7 +129,7 @@ struct ViewOptions: ParsableArguments {
     if let filter {
       let document = browser.store.document
       let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))
-      _ = browser.applyFilter(filter, on: container)
+      _ = browser.applyFilter(filter, on: container, sliced: false)
     }
     guard let path else { return nil }
     if case .keepOpen(let reason) = browser.goTo(pathText: path) {

@@ -164,6 +164,12 @@ final class DocumentStore {
 
   // MARK: - Filtering
 
+  /// Sets a filter already evaluated on the document as it is.
+  func setFilter(_ evaluated: ElementFilter) {
+    filter = evaluated
+    onChange?(DocumentChange(reason: .grew, steps: []))
+  }
+
   /// Shows only the elements of `container` that `predicate` keeps (replacing any filter),
   /// or every element again (`nil`); every view follows, as after a change.
   func setFilter(_ predicate: JSONFilter?, on container: NodeID) {

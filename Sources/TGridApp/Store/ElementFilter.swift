@@ -26,17 +26,28 @@ struct ElementFilter {
     self.filter = filter
   }
 
+  /// A filter already evaluated (a slice at a time: see ``BrowserController/PendingFilter``).
+  init(container: NodeID, filter: JSONFilter, result: JSONFilterResult) {
+    self.container = container
+    self.filter = filter
+    take(result)
+  }
+
   /// Evaluates the predicate on every element of the container again.
   /// - Returns: false when the container no longer exists.
   mutating func evaluate(in store: DocumentStore) -> Bool {
     guard let node = store.node(container), store.document.isContainer(node) else { return false }
     // Without a cancellation the evaluation is never cancelled, so it never throws.
     guard let result = try? filter.filter(elementsOf: node, in: store.document) else { return false }
+    take(result)
+    return true
+  }
+
+  private mutating func take(_ result: JSONFilterResult) {
     shown = result.matches
     elementCount = result.elementCount
     errorCount = result.errorCount
     firstError = result.firstError?.message
-    return true
   }
 
   /// What the status line says: `filter: .age > 30 · 1,204 of 241,798`.

@@ -100,6 +100,28 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
     (try? evaluate(node, in: document)) ?? false
   }
 
+  /// The children of `container` at `positions` that the filter keeps, added to `result`:
+  /// a container too large to filter at once is filtered a slice of positions at a time,
+  /// and once every position has been given, in order, `result` is what
+  /// ``filter(elementsOf:in:cancellation:)`` returns.
+  public func filter(
+    elementsOf container: JSONNode, at positions: Range<Int>, in document: JSONDocument,
+    into result: inout JSONFilterResult
+  ) {
+    var evaluator = FilterEvaluator(document: document, constants: constants)
+    for element in document.children(of: container, from: positions.lowerBound).prefix(positions.count) {
+      result.elementCount += 1
+      do throws(FilterFailure) {
+        if evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(element, isConstant: false))) {
+          result.matches.append(element)
+        }
+      } catch {
+        result.errorCount += 1
+        if result.firstError == nil { result.firstError = JSONFilterEvaluationError(element: element, message: error.message) }
+      }
+    }
+  }
+
   /// The children of `container` (an array's elements, an object's member values, the
   /// records of JSON Lines) that the filter keeps.
   ///

@@ -8,4 +8,16 @@ public struct JSONFilterResult: Sendable, Equatable {
   public var errorCount: Int
   /// The first evaluation error, if any.
   public var firstError: JSONFilterEvaluationError?
+
+  /// A result of nothing looked at yet.
+  public init() {
+    self.init(matches: [], elementCount: 0, errorCount: 0, firstError: nil)
+  }
+
+  init(matches: [JSONNode], elementCount: Int, errorCount: Int, firstError: JSONFilterEvaluationError?) {
+    self.matches = matches
+    self.elementCount = elementCount
+    self.errorCount = errorCount
+    self.firstError = firstError
+  }
 }
