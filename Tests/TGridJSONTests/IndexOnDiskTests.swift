@@ -99,4 +99,33 @@ import Testing
     #expect(document.serializedText().hasPrefix("[\n  {\"replaced\": true},\n"))
     #expect(shared.serializedText() == text)
   }
+
+  @Test func severalThreadsReadOneDocumentWhoseIndexIsOnDisk() async throws {
+    guard let directory = Self.directory else { return Self.skipNote() }
+    let text = ProgressiveFixtures.records(count: 5000)
+    let parser = JSONProgressiveParser(bytes: JSONBytes(string: text))
+    _ = try parser.advance(byteBudget: 10_000)
+    #expect(parser.keepIndexOnDisk(in: directory))
+    while try !parser.advance(byteBudget: 50_000) {}
+    let spilled = try parser.document()
+    #expect(spilled.storage.isTapeOnDisk)
+    let plain = try JSONDocument(parsing: text)
+    let expected = plain.storage.wordArray(from: 0, count: plain.storage.wordCount)
+    let search = try JSONSearch("Zoë 4", syntax: .literal)
+    let expectedCount = try search.matchCount(in: plain)
+    let results = await withTaskGroup(of: Bool.self) { group in
+      for thread in 0..<4 {
+        group.addTask {
+          let words = spilled.storage.wordArray(from: 0, count: spilled.storage.wordCount)
+          let count = (try? search.matchCount(in: spilled)) ?? -1
+          let text = thread % 2 == 0 ? spilled.serializedText() : ""
+          return words == expected && count == expectedCount && (thread % 2 == 1 || text.count > 0)
+        }
+      }
+      var all: [Bool] = []
+      for await result in group { all.append(result) }
+      return all
+    }
+    #expect(results == [true, true, true, true])
+  }
 }

@@ -110,15 +110,20 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
   ) {
     var evaluator = FilterEvaluator(document: document, constants: constants)
     for element in document.children(of: container, from: positions.lowerBound).prefix(positions.count) {
-      result.elementCount += 1
-      do throws(FilterFailure) {
-        if evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(element, isConstant: false))) {
-          result.matches.append(element)
-        }
-      } catch {
-        result.errorCount += 1
-        if result.firstError == nil { result.firstError = JSONFilterEvaluationError(element: element, message: error.message) }
+      take(element, with: &evaluator, into: &result)
+    }
+  }
+
+  /// Evaluates one element and notes the outcome in `result`.
+  private func take(_ element: JSONNode, with evaluator: inout FilterEvaluator, into result: inout JSONFilterResult) {
+    result.elementCount += 1
+    do throws(FilterFailure) {
+      if evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(element, isConstant: false))) {
+        result.matches.append(element)
       }
+    } catch {
+      result.errorCount += 1
+      if result.firstError == nil { result.firstError = JSONFilterEvaluationError(element: element, message: error.message) }
     }
   }
 
@@ -133,16 +138,8 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
     var evaluator = FilterEvaluator(document: document, constants: constants)
     var result = JSONFilterResult(matches: [], elementCount: 0, errorCount: 0, firstError: nil)
     for element in document.children(of: container) {
-      result.elementCount += 1
-      if result.elementCount % 1024 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-      do throws(FilterFailure) {
-        if evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(element, isConstant: false))) {
-          result.matches.append(element)
-        }
-      } catch {
-        result.errorCount += 1
-        if result.firstError == nil { result.firstError = JSONFilterEvaluationError(element: element, message: error.message) }
-      }
+      if (result.elementCount + 1) % 1024 == 0, cancellation?.isCancelled == true { throw CancellationError() }
+      take(element, with: &evaluator, into: &result)
     }
     return result
   }
