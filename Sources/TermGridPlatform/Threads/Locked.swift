@@ -17,7 +17,9 @@
 /// let now = progress.withLock { $0 }
 /// ```
 public final class Locked<Value>: @unchecked Sendable {
-  private var value: Value
+  /// Only touched with the mutex held, which is the exclusion (no dynamic check, whose
+  /// bookkeeping ThreadSanitizer can take for a race).
+  @exclusivity(unchecked) private var value: Value
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// Guards `value`.
