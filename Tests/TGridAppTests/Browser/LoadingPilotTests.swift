@@ -81,11 +81,11 @@ import Testing
       print("aFileWhoseIndexWouldNotFitInMemoryKeepsItOnDisk: no folder on a disk for the index; skipped")
       return
     }
-    let path = try LargeFile.make(records: 120_000)
+    let path = try LargeFile.make(records: 80_000)
     defer { unlink(path) }
-    // As if the machine could spare 2 MB: the index goes to disk and the load goes on.
+    // As if the machine could spare 1 MB: the index goes to disk and the load goes on.
     let load = DocumentLoad(
-      path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 2 << 20,
+      path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 1 << 20,
       indexDirectory: directory)
     load.start()
     while load.phase.isRunning { _ = load.waitForFirstScreen(children: Int.max, milliseconds: 10_000) }
@@ -111,7 +111,7 @@ import Testing
 
   @Test func theAppSaysWhenTheIndexIsKeptOnDisk() throws {
     guard let directory = JSONProgressiveParser.defaultIndexDirectory() else { return }
-    let path = try LargeFile.make(records: 100_000)
+    let path = try LargeFile.make(records: 80_000)
     defer { unlink(path) }
     let run = LoadingRun(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: directory)
     _ = run.runUntilLoaded()
