@@ -69,7 +69,7 @@ extension TreeModel {
   /// to a depth, everything, or nothing below the roots). Call the collection view's
   /// `reloadData()` afterwards.
   public func resetCollapseStates(collapsesByDefault rule: ((_ node: Int, _ depth: Int) -> Bool)?) {
-    explicitCollapse = [:]
+    explicitCollapse = CollapseStates()
     collapsesByDefault = rule
     reload()
   }

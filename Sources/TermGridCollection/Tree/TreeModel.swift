@@ -83,7 +83,7 @@ public final class TreeModel {
   /// Nodes described in the current reading.
   private var describedInReading = 0
   /// Collapse states set by hand, by node; they outlive the node being hidden.
-  var explicitCollapse: [Int: Bool] = [:]
+  var explicitCollapse = CollapseStates()
   var descendantCounts: [Int: Int] = [:]
 
   /// Creates a model over a provider's tree and builds the shown part.
@@ -405,9 +405,7 @@ public final class TreeModel {
   /// The least and greatest node with a collapse state set by hand: nodes outside have
   /// none, so most skip the table (expanding a node sets its own state, so it is rarely
   /// empty).
-  private var explicitNodeRange: ClosedRange<Int>? {
-    explicitCollapse.keys.min().map { $0...(explicitCollapse.keys.max() ?? $0) }
-  }
+  private var explicitNodeRange: ClosedRange<Int>? { explicitCollapse.nodeRange }
 
   /// Appends a node's width and flags. Past ``eagerlyDescribedNodeLimit`` a node that
   /// starts collapsed is listed as it is, with nothing asked of the provider.
@@ -460,5 +458,27 @@ public final class TreeModel {
     let count = provider.descendantCount(ofNode: node)
     descendantCounts[node] = count
     return count
+  }
+}
+
+/// Collapse states set by hand, by node, with the least and greatest node among them kept
+/// as states are set. (Finding them in the table at each reading made revealing a value
+/// 100,000 levels deep quadratic: every ancestor opened read the whole table twice.)
+struct CollapseStates: Equatable {
+  private var states: [Int: Bool] = [:]
+  /// A range holding every node with a state; it may be wider once a state is removed.
+  private(set) var nodeRange: ClosedRange<Int>?
+
+  subscript(node: Int) -> Bool? {
+    get { states[node] }
+    set {
+      states[node] = newValue
+      guard newValue != nil else { return }
+      if let range = nodeRange {
+        if !range.contains(node) { nodeRange = min(range.lowerBound, node)...max(range.upperBound, node) }
+      } else {
+        nodeRange = node...node
+      }
+    }
   }
 }

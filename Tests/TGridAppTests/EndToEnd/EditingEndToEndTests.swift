@@ -102,7 +102,7 @@ struct EditingEndToEndTests {
     let new = Data(edited.serializedBytes())
     var random = SeededRandom(seed: 20261124)
     var outcomes: [String: Int] = ["old": 0, "new": 0, "temporary file left": 0]
-    for trial in 0..<12 {
+    for trial in 0..<8 {
       try file.write(original)
       let tmux = try launchTGrid(file.path, columns: 80, rows: 12)
       try tmux.send("d")

@@ -56,6 +56,23 @@ import TermGrid
     #expect(model.setCollapsed(true, at: IndexPath(item: 9, section: 9)).isEmpty)
   }
 
+  /// The range of nodes with a state set by hand grows as states are set, whatever their
+  /// order, and holds every one of them (readings skip the table for nodes outside it).
+  @Test func collapseStatesKeepTheRangeOfTheirNodes() {
+    var states = CollapseStates()
+    #expect(states.nodeRange == nil)
+    states[7] = false
+    #expect(states.nodeRange == 7...7)
+    states[3] = true
+    states[12] = false
+    states[5] = nil
+    #expect(states.nodeRange == 3...12)
+    #expect(states[3] == true && states[12] == false && states[7] == false && states[5] == nil)
+    states[3] = nil
+    #expect(states[3] == nil)
+    #expect(states.nodeRange.map { $0.contains(7) && $0.contains(12) } == true)
+  }
+
   @Test func theModelsUpdatesAgreeWithTheGenericHelperForAnyDataSource() {
     let store = RandomTree.store(count: 600, seed: 11)
     let model = TreeModel(provider: store)
