@@ -81,11 +81,11 @@ import Testing
       print("aFileWhoseIndexWouldNotFitInMemoryKeepsItOnDisk: no folder on a disk for the index; skipped")
       return
     }
-    let path = try LargeFile.make(records: 80_000)
+    let path = try LargeFile.make(records: 45_000)
     defer { unlink(path) }
-    // As if the machine could spare 1 MB: the index goes to disk and the load goes on.
+    // As if the machine could spare 256 KB (the file is 4.6 MB, two slices of the load; each test has its own): the index goes to disk and the load goes on.
     let load = DocumentLoad(
-      path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 1 << 20,
+      path: path, name: "big.json", options: JSONParseOptions(), maximumIndexByteCount: 1 << 18,
       indexDirectory: directory)
     load.start()
     while load.phase.isRunning { _ = load.waitForFirstScreen(children: Int.max, milliseconds: 10_000) }
@@ -98,10 +98,10 @@ import Testing
     let whole = try DocumentLoader.load(path: path)
     #expect(document.isValue(document.root, equalTo: whole.document.root, in: whole.document))
     // The same through the loader `dump` uses, and a disk with no room refuses.
-    let sliced = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: directory, slicedAbove: 1 << 20)
+    let sliced = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 18, indexDirectory: directory, slicedAbove: 1 << 20)
     #expect(sliced.document.isValue(sliced.document.root, equalTo: whole.document.root, in: whole.document))
     do {
-      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: "/dev/shm", slicedAbove: 1 << 20)
+      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 18, indexDirectory: "/dev/shm", slicedAbove: 1 << 20)
       Issue.record("an index with no disk to go to was not refused")
     } catch {
       // A folder in memory (or full): the message names it and how to choose another.
@@ -111,18 +111,19 @@ import Testing
 
   @Test func theAppSaysWhenTheIndexIsKeptOnDisk() throws {
     guard let directory = JSONProgressiveParser.defaultIndexDirectory() else { return }
-    let path = try LargeFile.make(records: 80_000)
+    let path = try LargeFile.make(records: 45_001)
     defer { unlink(path) }
-    let run = LoadingRun(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: directory)
+    let run = LoadingRun(path: path, maximumIndexByteCount: 1 << 18, indexDirectory: directory)
     _ = run.runUntilLoaded()
     let status = run.terminal.lines.last ?? ""
     #expect(status.contains("larger than memory: its index is kept on disk"), "\(status)")
   }
 
   @Test func dumpRefusesAFileWhoseIndexWouldNotFitTooAndLoadsItWithRoom() throws {
-    let path = try LargeFile.make(records: 80_000)
+    let path = try LargeFile.make(records: 45_002)
+    defer { unlink(path) }
     do {
-      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 20, indexDirectory: nil, slicedAbove: 1 << 20)
+      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 18, indexDirectory: nil, slicedAbove: 1 << 20)
       Issue.record("the load was not refused")
     } catch {
       #expect(error.exitCode == 2)
