@@ -320,7 +320,10 @@ struct Browse: ParsableCommand {
       systemClipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable),
       terminal: terminal)
     view.configure(browser)
-    if let path { browser.offerRecovery(for: path) }
+    if let path {
+      AbandonedSaves.remove(besides: path)
+      browser.offerRecovery(for: path)
+    }
     return browser
   }
 }

@@ -121,7 +121,12 @@ final class POSIXFileSystem: FileSystem, Sendable {
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
       let descriptor = mkstemp(base)
-      if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      if descriptor >= 0 {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        // Held until the save closes it: a later tgrid takes an unlocked, unwritten
+        // temporary file for abandoned (``AbandonedSaves``).
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
+      }
       return descriptor
     }
     guard descriptor >= 0 else { throw FileError(operation: "create a temporary file", path: directory, code: errno) }

@@ -135,6 +135,25 @@ struct EditingEndToEndTests {
     print("kill -9 trials: \(outcomes)")
   }
 
+  /// The temporary file a killed save left (older than a minute, locked by no one) is
+  /// removed when tgrid opens the file again; a recent one is left to whoever writes it.
+  @Test func theNextTGridOnTheFileRemovesTheTemporaryFileOfAKilledSave() throws {
+    let file = try TemporaryFile(contents: "[1, 2]\n")
+    let directory = DocumentSaver.directory(of: file.path)
+    let abandoned = directory + "/.doc.json.tgrid-Ab12Cd"
+    let recent = directory + "/.doc.json.tgrid-Ef34Gh"
+    try "[1, 2, 3".write(toFile: abandoned, atomically: false, encoding: .utf8)
+    try "[1, 2, 3".write(toFile: recent, atomically: false, encoding: .utf8)
+    let old = Date(timeIntervalSinceNow: -120)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: abandoned)
+    let tmux = try launchTGrid(file.path, columns: 80, rows: 12)
+    defer { tmux.close() }
+    try tmux.waitFor(text: "doc.json")
+    #expect(!FileManager.default.fileExists(atPath: abandoned))
+    #expect(FileManager.default.fileExists(atPath: recent))
+    #expect(try file.read() == "[1, 2]\n")
+  }
+
   static func records(_ count: Int) -> String {
     var text = "[\n"
     for index in 0..<count {
