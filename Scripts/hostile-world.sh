@@ -496,6 +496,24 @@ PY
   tm send-keys -t hw q
   expect_end "app: an endless pipe quits on q while loading" 0
 
+  # MARK: A pathological shape in the app
+
+  echo "--- a deep chain in the app"
+  python3 -c "import sys; open(sys.argv[1], 'w').write('{\"a\":' * 50000 + '1' + '}' * 50000)" "$work/chain-50k.json"
+  # The grid opens at the innermost value; t reveals it in the tree, 50,000 rows down
+  # (quadratic until 2026-11-28: minutes in a debug build, now seconds).
+  if launch "'$binary' chain-50k.json"; then
+    tm send-keys -t hw t
+    if wait_text "a: 1" 60; then
+      quit_and_check "app: a chain 50,000 deep opens in the tree at its deepest value"
+    else
+      fail "app: a chain 50,000 deep opens in the tree at its deepest value" "no tree within 60 s"
+      tm kill-server >/dev/null 2>&1
+    fi
+  else
+    fail "app: a chain 50,000 deep" "the app did not start"
+  fi
+
   # MARK: 5. Escape sequences in the data
 
   echo "--- escape sequences in the data, on screen"
