@@ -93,7 +93,7 @@ struct ParallelParsingTests {
         // Instrumented builds (5–15× slower; every offset took 200 s under ThreadSanitizer)
         // try eight offsets spread over each file and its first element boundaries: the
         // threads meet as they do at any offset, which the plain run tries.
-        let boundaries = Self.arrayElementBoundaries(bytes).sorted().prefix(2)
+        let boundaries = name.hasPrefix("y_") ? Self.arrayElementBoundaries(bytes).sorted().prefix(2) : []
         let starts = Array(stride(from: 1, to: bytes.count, by: max(bytes.count / 8, 1))) + boundaries
         taken += Self.expectSameAsSerial(bytes, mode: .automatic, starts: starts, name)
         continue
@@ -169,7 +169,7 @@ struct ParallelParsingTests {
   }
 
   /// The offsets just after each `,` of an array, by a walk that knows only strings and
-  /// brackets.
+  /// brackets (a closing bracket with nothing open, in a broken text, closes nothing).
   static func arrayElementBoundaries(_ bytes: [UInt8]) -> Set<Int> {
     var result: Set<Int> = []
     var containers: [UInt8] = []
@@ -189,7 +189,7 @@ struct ParallelParsingTests {
       switch byte {
       case UInt8(ascii: "\""): inString = true
       case UInt8(ascii: "["), UInt8(ascii: "{"): containers.append(byte)
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): containers.removeLast()
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): _ = containers.popLast()
       case UInt8(ascii: ",") where containers.last == UInt8(ascii: "["): result.insert(offset + 1)
       default: break
       }
