@@ -87,9 +87,9 @@ enum ConformanceFiles {
     defer { closedir(directory) }
     var result: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
+      // Read where it lies: copying the whole `d_name` array reads past a short record.
+      let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+      let name = String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
       if name.hasPrefix(prefix) && name.hasSuffix(".json") { result.append(name) }
     }
     return result.sorted()

@@ -26,9 +26,7 @@ enum AbandonedSaves {
     guard let stream = opendir(directory) else { return [] }
     var candidates: [String] = []
     while let entry = readdir(stream) {
-      let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let entryName = Self.name(of: entry)
       if prefixes.contains(where: { isTemporaryName(entryName, prefix: $0) }) { candidates.append(entryName) }
     }
     closedir(stream)
@@ -38,6 +36,14 @@ enum AbandonedSaves {
       if isAbandoned(path, now: now), unlink(path) == 0 { removed.append(candidate) }
     }
     return removed
+  }
+
+  /// An entry's name, read where it lies: the record `readdir` returns is only as long as
+  /// its name, so copying the whole `d_name` array reads past it (AddressSanitizer reported
+  /// it at the end of a large folder's buffer).
+  static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
   }
 
   /// `prefix` then the six letters and digits `mkstemp` puts in place of `XXXXXX`
