@@ -77,7 +77,7 @@ import TestSupport
     #expect(view.createdViewCount <= screen)
     // Top to bottom: every item was shown, and the last screen ends with the last item.
     #expect(dataSource.requested.allSatisfy { $0 })
-    #expect(view.indexPathsForVisibleItems.last == ip(999_999))
+    #expect(view.indexPathsForVisibleItems.last == ip(count - 1))
     #expect(canvas.lines.last?.hasSuffix("9999") == true)
     let reused = view.visibleCells.compactMap { ($0 as? TextCell)?.prepareForReuseCount }
     #expect(reused.allSatisfy { $0 > 0 })

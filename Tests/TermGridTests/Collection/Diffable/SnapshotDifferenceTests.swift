@@ -104,7 +104,7 @@ import TermGrid
   /// Random changes to random arrangements: the collection view's own batch-update rules
   /// accept every difference, it maps every item that stays to its new place, and items
   /// that keep their order in their section are not moved.
-  @Test(arguments: Array(1...60) as [UInt64])
+  @Test(arguments: Array(1...(SanitizerBuild.isActive ? 15 : 60)) as [UInt64])
   func theCollectionViewAgreesWithEveryDifference(seed: UInt64) throws {
     var random = SeededRandom(seed: seed)
     var nextID = 0
