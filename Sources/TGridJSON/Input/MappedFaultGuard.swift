@@ -50,7 +50,7 @@
     /// Guards `count` bytes mapped at `base`; returns the slot to give back to
     /// ``unregister(_:)``, or nil when every slot is taken (the mapping is then unguarded).
     static func register(_ base: UnsafeRawPointer, count: Int) -> Int? {
-      lock.withLock { _ in
+      lock.withLockHeld {
         if !isInstalled {
           // Initialised here, never first in the handler.
           _ = damage.load(ordering: .relaxed)
@@ -76,7 +76,7 @@
 
     /// Stops guarding a range (before it is unmapped).
     static func unregister(_ slot: Int) {
-      lock.withLock { _ in
+      lock.withLockHeld {
         lockTable()
         slots[3 * slot] = 0
         unlockTable()
