@@ -397,15 +397,10 @@ public final class TreeModel {
     var level = Level(nodes: nodes, widths: [], flags: [], childStarts: [0])
     level.widths.reserveCapacity(nodes.count)
     level.flags.reserveCapacity(nodes.count)
-    let explicitNodes = explicitNodeRange
+    let explicitNodes = explicitCollapse.nodeRange
     for node in nodes { appendDetails(of: node, depth: depth, explicitNodes: explicitNodes, to: &level) }
     return level
   }
-
-  /// The least and greatest node with a collapse state set by hand: nodes outside have
-  /// none, so most skip the table (expanding a node sets its own state, so it is rarely
-  /// empty).
-  private var explicitNodeRange: ClosedRange<Int>? { explicitCollapse.nodeRange }
 
   /// Appends a node's width and flags. Past ``eagerlyDescribedNodeLimit`` a node that
   /// starts collapsed is listed as it is, with nothing asked of the provider.
@@ -439,7 +434,7 @@ public final class TreeModel {
     var next = Level()
     level.childStarts = [0]
     level.childStarts.reserveCapacity(level.count + 1)
-    let explicitNodes = explicitNodeRange
+    let explicitNodes = explicitCollapse.nodeRange
     for index in 0..<level.count {
       if level.flags[index] & Flags.collapsed == 0, level.flags[index] & Flags.hasChildren != 0 {
         provider.forEachChild(ofNode: level.nodes[index]) { child in
@@ -466,7 +461,8 @@ public final class TreeModel {
 /// 100,000 levels deep quadratic: every ancestor opened read the whole table twice.)
 struct CollapseStates: Equatable {
   private var states: [Int: Bool] = [:]
-  /// A range holding every node with a state; it may be wider once a state is removed.
+  /// A range holding every node with a state (it may be wider once a state is removed):
+  /// nodes outside have none, so most skip the table.
   private(set) var nodeRange: ClosedRange<Int>?
 
   subscript(node: Int) -> Bool? {
