@@ -103,7 +103,7 @@ struct CompactTapeTests {
       var (plain, _) = try Self.document(text, compacts: false)
       var generator = Generator(state: seed)
       var edits: [(JSONEdit, JSONEdit)] = []
-      for step in 0..<120 {
+      for step in 0..<SanitizerBuild.samples(120, address: 120, thread: 60) {
         // A container of the root at random, then an edit somewhere in it.
         let count = compact.childCount(of: compact.root)
         let parentPosition = generator.next(count)

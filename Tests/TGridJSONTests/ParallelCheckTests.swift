@@ -75,7 +75,7 @@ struct ParallelCheckTests {
     var boundaries = 0
     for name in ConformanceFiles.names(prefix: "") {
       let bytes = try #require(ConformanceFiles.bytes(name))
-      let spread = SanitizerBuild.isActive ? 4 : 12
+      let spread = SanitizerBuild.samples(12, address: 4, thread: 2)
       Self.expectSameAsSerial(
         bytes, mode: .automatic, starts: stride(from: 1, to: bytes.count, by: max(bytes.count / spread, 1)), name)
       guard name.hasPrefix("y_") else { continue }
@@ -92,7 +92,7 @@ struct ParallelCheckTests {
   @Test func generatedDocumentsCheckTheSameWithAFragmentStartingAtAnyByte() {
     var random = RandomJSON(seed: 0xC4EC_16)
     var taken = 0
-    let documents = SanitizerBuild.isActive ? 4 : 12
+    let documents = SanitizerBuild.samples(12, address: 4, thread: 2)
     for number in 0..<documents {
       let bytes = Array(random.document().utf8)
       let starts = ParallelParsingTests.offsets(of: bytes.count, every: number < 3 ? 700 : 0)

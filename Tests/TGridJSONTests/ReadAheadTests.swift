@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TGridJSON
@@ -117,7 +118,7 @@ import Testing
     let tiny = JSONProgressiveParser.ReadAheadTuning(minimumByteCount: 0, chunkSize: 7, window: 64, floorStep: 1, mapsFile: false)
     let tinyMapped = JSONProgressiveParser.ReadAheadTuning(
       minimumByteCount: 0, floorStep: 1, mapsFile: true, fragmentMinimumByteCount: 0, slice: 9)
-    for round in 0..<80 {
+    for round in 0..<SanitizerBuild.samples(80, address: 80, thread: 30) {
       let text = generator.document()
       let path = ReadAheadTests.file(text)
       defer { unlink(path) }

@@ -261,7 +261,7 @@ import Testing
 
   @Test func anEditedDocumentIsSearchedNodeByNodeWithTheSameResult() throws {
     var generator = RandomJSON(seed: 0xED17)
-    for _ in 0..<40 {
+    for _ in 0..<SanitizerBuild.samples(40, address: 40, thread: 15) {
       var document = try JSONDocument(parsing: generator.document())
       let last = document.descendants(of: document.root).reduce(document.root) { $1.node }
       if last != document.root && last.index != 0 {

@@ -26,6 +26,15 @@ public enum SanitizerBuild {
   /// for the thread sanitizer every memory access checked).
   public static var slowdown: Int { isThread ? 8 : (isAddress ? 3 : 1) }
 
+  /// How many samples a test that samples (random documents, offsets, seeds) takes:
+  /// `plain` in a plain build, `address` under AddressSanitizer, `thread` under
+  /// ThreadSanitizer. The plain run keeps the whole sweep; the address run samples enough
+  /// to reach every unsafe path; the thread run, where every access is checked and a test
+  /// without threads of its own has nothing to report, samples least.
+  public static func samples(_ plain: Int, address: Int, thread: Int) -> Int {
+    isThread ? thread : (isAddress || isUndefined ? address : plain)
+  }
+
   /// A short description for messages: "address sanitizer", "thread sanitizer" or "no sanitizer".
   public static var name: String {
     isAddress ? "address sanitizer" : (isThread ? "thread sanitizer" : (isUndefined ? "undefined-behaviour sanitizer" : "no sanitizer"))

@@ -52,6 +52,34 @@ struct ContainerIndex: Sendable, Equatable {
 
     /// The number of containers in the block.
     var count: Int { offsets.count }
+
+    /// The last slot before `end` whose container is shallower than `depth`, if any (the
+    /// walk up to a parent: one pass over the depths, without a bounds check or a copy of
+    /// the array for each slot).
+    func lastSlot(before end: Int, shallowerThan depth: UInt32) -> Int? {
+      guard depth > minimumDepth, end > 0 else { return nil }
+      if wideDepths.isEmpty {
+        let limit = depth - minimumDepth
+        if limit > UInt32(UInt8.max) { return end - 1 }
+        let byteLimit = UInt8(limit)
+        return depthDeltas.withUnsafeBufferPointer { deltas in
+          var slot = end - 1
+          while slot >= 0 {
+            if deltas[slot] < byteLimit { return slot }
+            slot -= 1
+          }
+          return nil
+        }
+      }
+      return wideDepths.withUnsafeBufferPointer { depths in
+        var slot = end - 1
+        while slot >= 0 {
+          if depths[slot] < depth { return slot }
+          slot -= 1
+        }
+        return nil
+      }
+    }
   }
 
   /// Where a container is: its block and its slot in the block.
@@ -215,19 +243,14 @@ struct ContainerIndex: Sendable, Equatable {
     let depth = self.depth(at: position)
     guard depth > 0 else { return nil }
     var block = position.block
-    var slot = position.slot - 1
+    var end = position.slot
     while block >= 0 {
-      let entry = blocks[block]
-      if slot == entry.count - 1 && entry.minimumDepth >= depth {
-        // Nothing shallower here: skip the block.
-      } else {
-        while slot >= 0 {
-          if entry.depth(at: slot) < depth { return Position(block: block, slot: slot) }
-          slot -= 1
-        }
+      // A block whose least depth is not shallower is passed over at once.
+      if let slot = blocks[block].lastSlot(before: end, shallowerThan: depth) {
+        return Position(block: block, slot: slot)
       }
       block -= 1
-      if block >= 0 { slot = blocks[block].count - 1 }
+      if block >= 0 { end = blocks[block].count }
     }
     return nil
   }
