@@ -93,6 +93,7 @@ func runJSONBenchmarks(arguments: [String]) {
         + "walk all nodes \(JSONBenchmarks.milliseconds(engine["walk"] ?? .nan)); "
         + "write back \(JSONBenchmarks.milliseconds(engine["write"] ?? .nan)); "
         + "parent index \(JSONBenchmarks.milliseconds(engine["parents"] ?? .nan)); "
+        + "parent of each top-level element \(String(format: "%.2f", (engine["eachparent"] ?? .nan) * 1e6)) µs; "
         + "first preview (progressive) \(JSONBenchmarks.milliseconds(engine["preview"] ?? .nan)); "
         + "edit + undo \(JSONBenchmarks.milliseconds(engine["edit"] ?? .nan))")
   }
