@@ -71,14 +71,8 @@ struct ContainerIndex: Sendable, Equatable {
           return nil
         }
       }
-      return wideDepths.withUnsafeBufferPointer { depths in
-        var slot = end - 1
-        while slot >= 0 {
-          if depths[slot] < depth { return slot }
-          slot -= 1
-        }
-        return nil
-      }
+      // (Depths too far apart for a byte: documents nested hundreds deep, rare.)
+      return wideDepths[..<end].lastIndex { $0 < depth }
     }
   }
 

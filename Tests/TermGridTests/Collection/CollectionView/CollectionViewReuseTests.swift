@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 import TermGrid
@@ -43,7 +44,8 @@ import TermGrid
     #expect(view.queuedViewCount == 0)
   }
 
-  @Test func aMillionItemsScrolledByPagesKeepTheLiveViewsToOneScreen() {
+  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
+  func aMillionItemsScrolledByPagesKeepTheLiveViewsToOneScreen() {
     // 20 columns of 4×1 items in an 80×24 frame: one screen holds at most 25 rows of items.
     let layout = GridLayout(itemSize: Size(width: 4, height: 1))
     let dataSource = CountingDataSource(count: 1_000_000)

@@ -11,7 +11,7 @@ import TermGrid
     (1, 1), (2, 2), (3, 3), (7, 4), (40, 5), (300, 6), (2_000, 7), (10_000, 8),
   ]
 
-  @Test(arguments: [TreeLayout.Orientation.columns, .outline])
+  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"), arguments: [TreeLayout.Orientation.columns, .outline])
   func noTwoElementsOverlapInPointsOrInCells(orientation: TreeLayout.Orientation) {
     for (count, seed) in Self.cases {
       for metrics in Self.metrics {
@@ -44,7 +44,7 @@ import TermGrid
     }
   }
 
-  @Test(arguments: [TreeLayout.Orientation.columns, .outline])
+  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"), arguments: [TreeLayout.Orientation.columns, .outline])
   func rectQueriesReturnExactlyWhatABruteForceFilterFinds(orientation: TreeLayout.Orientation) {
     var random = SeededRandom(seed: 99)
     for (count, seed) in Self.cases {
