@@ -61,10 +61,8 @@ extension BrowserController {
       let outcome = try saver.save(store.document, to: path)
       store.markSaved(to: path, status: outcome.status)
       noticedDiskChange = nil
-      if let recovery = recoveryToRemove {
-        saver.fileSystem.remove(recovery)
-        recoveryToRemove = nil
-      }
+      // Its edits are in the file now.
+      recovery.removeOwned(fileSystem: saver.fileSystem)
       var text = "saved \(Self.displayName(path)) (\(Self.byteCount(store.document.textByteCount)))"
       if outcome.otherHardLinks > 0 {
         text += "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
@@ -125,17 +123,29 @@ extension BrowserController {
 
   // MARK: - Recovery
 
-  /// When a recovery file with unsaved edits of `path` exists (tgrid was ended by a
-  /// signal), asks whether to restore them.
+  /// When recovery files with unsaved edits of `path` exist (an earlier tgrid ended
+  /// without saving them), asks about the newest: restore it, delete it, or keep it (and
+  /// every other) for later. After a restore or a delete the next one is offered.
   func offerRecovery(for path: String) {
-    guard let (recoveryPath, _) = RecoveryFile.existing(for: path, fileSystem: saver.fileSystem) else { return }
+    offerRecovery(RecoveryFile.existing(for: path, fallbackDirectory: recoveryFallbackDirectory), of: path)
+  }
+
+  private func offerRecovery(_ found: [RecoveryFile.Found], of path: String) {
+    guard let newest = found.first else { return }
+    let rest = Array(found.dropFirst())
+    let others = rest.isEmpty ? "" : " (\(rest.count) more after it)"
     prompt = .ask(
-      "unsaved edits of \(Self.displayName(path)) were kept in \(Self.displayName(recoveryPath)):",
+      "unsaved edits of \(Self.displayName(path)) were kept in \(Self.displayName(newest.path))\(others):",
       [
-        ("r", "(r)estore them", { [unowned self] in self.restoreRecovery(from: recoveryPath); return nil }),
+        ("r", "(r)estore them", { [unowned self] in
+          self.restoreRecovery(from: newest.path)
+          self.offerRecovery(rest, of: path)
+          return nil
+        }),
         ("d", "(d)elete them", { [unowned self] in
-          self.saver.fileSystem.remove(recoveryPath)
-          self.show(message: "deleted \(Self.displayName(recoveryPath))")
+          self.saver.fileSystem.remove(newest.path)
+          self.show(message: "deleted \(Self.displayName(newest.path))")
+          self.offerRecovery(rest, of: path)
           return nil
         }),
         ("k", "(k)eep them for later", { nil }),
@@ -143,20 +153,29 @@ extension BrowserController {
     setNeedsDisplay()
   }
 
-  /// Shows the recovered text in place of the file's (unsaved until saved).
+  /// Shows the recovered text in place of the file's, as one step of undo (`u` goes back
+  /// to the file's text): unsaved until saved. The recovery file now belongs to this
+  /// tgrid: the next recovery replaces it, a save removes it.
   func restoreRecovery(from recoveryPath: String) {
     do {
-      let bytes = try JSONBytes.contentsOfFile(recoveryPath)
+      let bytes = try RecoveryFile.read(recoveryPath)
       let recovered = try JSONDocument(
         bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
-      let status = store.fileStatus
-      store.replaceDocument(with: recovered, status: status)
-      store.markUnsaved()
-      recoveryToRemove = recoveryPath
-      show(message: "restored the unsaved edits: save (Ctrl-S) to keep them")
+      store.replaceDocumentAsStep("restore", with: recovered, selection: selection)
+      recovery.adopt(recoveryPath)
+      show(message: "restored the unsaved edits: save (Ctrl-S) to keep them, u to see the file as it was")
     } catch {
       show(message: "could not restore \(Self.displayName(recoveryPath)): \(error)")
     }
+  }
+
+  /// Writes the unsaved edits to a recovery file (tgrid is ending without saving them);
+  /// returns what standard error should say.
+  func writeRecovery() -> String {
+    recovery.write(
+      store.document, documentPath: store.path, name: store.name, fileSystem: saver.fileSystem,
+      fallbackDirectory: recoveryFallbackDirectory
+    ).message
   }
 
   // MARK: - Quitting
@@ -179,7 +198,7 @@ extension BrowserController {
 
   /// Quits without saving (asked for): a restored recovery file goes too.
   func discardAndQuit() {
-    if let recovery = recoveryToRemove { saver.fileSystem.remove(recovery) }
+    recovery.removeOwned(fileSystem: saver.fileSystem)
     wantsToQuit = true
   }
 

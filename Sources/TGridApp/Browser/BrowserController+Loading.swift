@@ -63,7 +63,7 @@ extension BrowserController {
 
   /// The keys that cancel a load before anything shows.
   static let cancelKeys: Set<KeyEvent> = [
-    KeyEvent(.character("q")), KeyEvent(.escape), KeyEvent(.control("c"), modifiers: .control),
+    KeyEvent(.character("q")), KeyEvent(.escape), KeyEvent(.control("c")),
   ]
 
   /// `534 B`, `12 kB`, `41.2 MB`.

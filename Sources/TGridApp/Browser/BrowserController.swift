@@ -39,8 +39,11 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var wantsToQuit = false
   /// Saves documents (a seam for tests that make saving fail).
   var saver = DocumentSaver()
-  /// A recovery file whose edits were restored: removed once they are saved or discarded.
-  var recoveryToRemove: String?
+  /// The recovery file this tgrid owns (edits restored from it, or written to it):
+  /// replaced by the next recovery, removed once its edits are saved or discarded.
+  let recovery = RecoveryKeeper()
+  /// Where recovery files go when they cannot go beside the file (tests point it elsewhere).
+  var recoveryFallbackDirectory = RecoveryFile.fallbackDirectory()
   /// When the file on disk was last looked at, and the change last reported.
   var lastDiskCheck = 0
   var noticedDiskChange: String?
@@ -152,6 +155,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   }
 
   var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
+
+  /// Unsaved edits: a signal must not end tgrid before they are in a recovery file.
+  var hasUnsavedWork: Bool { store.isModified }
 
   var millisecondsUntilNextFrame: Int? {
     presentation.isReading || pendingFilter != nil ? 0 : collectionView.millisecondsUntilNextFrame

@@ -111,7 +111,7 @@ enum StatusPrompt {
       }
     case .question(let question):
       guard case .key(let key) = event else { return .open }
-      if key.key == .escape || key == KeyEvent(.control("c"), modifiers: .control) {
+      if key.key == .escape || key == KeyEvent(.control("c")) {
         question.cancel()
         return .closed
       }

@@ -271,20 +271,32 @@ struct Browse: ParsableCommand {
     finish(exit, browser: browser, terminal: terminal)
   }
 
-  /// Restores the terminal; after a signal (or a terminal that hung up), writes unsaved
-  /// edits to a recovery file and says where, then leaves the way the signal would have,
-  /// so the shell sees an honest status.
+  /// Ends a session: when it did not end by a quit (a signal, a terminal that hung up),
+  /// unsaved edits go to a recovery file first, while nothing can cut the writing short
+  /// (``TerminalSignals/beginTermination()``: a closed terminal's second SIGHUP, or a
+  /// second SIGTERM, is ignored now); then the terminal is restored, standard error says
+  /// where the edits are, and tgrid leaves the way the signal would have, so the shell
+  /// sees an honest status.
   private func finish(_ exit: RunLoopExit, browser: BrowserController?, terminal: NcursesTerminal) {
-    terminal.shutdown()
-    if exit != .quit, let browser, browser.store.isModified {
-      switch RecoveryFile.write(browser.store, processID: getpid()) {
-      case .success(let path):
-        printError("tgrid: unsaved edits of \(browser.store.name) were written to \(path); open \(browser.store.path ?? "that file") again to restore them")
-      case .failure(let error):
-        printError("tgrid: unsaved edits of \(browser.store.name) are lost: the recovery file could not be written (\(error))")
-      }
+    guard TerminalSignals.beginTermination() else {
+      // The termination watchdog is writing the recovery file and ends the process.
+      while true { pause() }
     }
+    var note: String?
+    if exit != .quit, let browser, browser.store.isModified {
+      note = browser.writeRecovery()
+    }
+    terminal.shutdown()
+    if let note { printError(note) }
     if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
+  }
+
+  /// Starts the thread that keeps the edits when a signal comes while the run loop is busy
+  /// (one long computation) and does not take it in time: it writes the recovery file from
+  /// its own thread, restores the terminal and ends tgrid by the signal.
+  private func startTerminationWatchdog(for browser: BrowserController) {
+    let access = RescueAccess(store: browser.store, recovery: browser.recovery, fallback: browser.recoveryFallbackDirectory)
+    TerminationWatchdog.start { _ in access.rescue() }
   }
 
   private func openTerminal() throws -> NcursesTerminal {
@@ -320,6 +332,7 @@ struct Browse: ParsableCommand {
       systemClipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable),
       terminal: terminal)
     view.configure(browser)
+    startTerminationWatchdog(for: browser)
     if let path {
       AbandonedSaves.remove(besides: path)
       browser.offerRecovery(for: path)
@@ -589,5 +602,29 @@ struct Demo: ParsableCommand {
     options.configure(browser)
     _ = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil).run()
     terminal.shutdown()
+  }
+}
+
+/// What the termination watchdog reads from its own thread: the store (only through
+/// ``DocumentStore/readFromAnyThread(_:)``, which waits for a change in progress) and the
+/// recovery keeper (itself locked). The store lives as long as the process.
+private struct RescueAccess: @unchecked Sendable {
+  unowned(unsafe) let store: DocumentStore
+  let recovery: RecoveryKeeper
+  let fallback: String?
+
+  init(store: DocumentStore, recovery: RecoveryKeeper, fallback: String?) {
+    self.store = store
+    self.recovery = recovery
+    self.fallback = fallback
+  }
+
+  /// Writes the unsaved edits, if any; returns what standard error should say.
+  func rescue() -> String? {
+    let name = store.name
+    return store.readFromAnyThread { document, path, isModified in
+      guard isModified else { return nil }
+      return recovery.write(document, documentPath: path, name: name, fallbackDirectory: fallback).message
+    }
   }
 }

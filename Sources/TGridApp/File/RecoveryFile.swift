@@ -1,33 +1,342 @@
 import TGridJSON
+import TermGrid
 
-/// Where unsaved edits go when tgrid is ended by a signal (SIGTERM, SIGHUP, Ctrl-C), and
-/// where the next tgrid on the same file finds them: `.NAME.tgrid-recovery` beside the
-/// file (for standard input, `tgrid-recovery-PID.json` in the current folder). It is
-/// written atomically, like a save, and removed once the edits are saved or thrown away.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where unsaved edits go when tgrid ends without them being saved (the terminal closed, a
+/// signal, the terminal hung up), and where the next tgrid on the same file finds them.
+///
+/// - **Beside the file**: `.NAME.tgrid-recovery`; when that name is taken (another tgrid's
+///   edits of the same file, or edits kept for later), `.NAME.tgrid-recovery.2`, `.3`, …
+///   For standard input: `tgrid-recovery-PID.json` in the current folder.
+/// - **Else in the state folder** (the file's folder cannot be written, or is full):
+///   `$XDG_STATE_HOME/tgrid/recovery/` (else `~/.local/state/tgrid/recovery/`), named after
+///   the file's whole path with `%` and `/` escaped (`%2Fhome%2Fada%2Fe.json.tgrid-recovery`).
+///
+/// A recovery file is private (mode 600), complete or absent (written to a temporary file,
+/// then linked under a free name, never over another one), and never written through a
+/// symbolic link. Only regular files the user owns are offered back; a planted one is not.
+/// Restored, it belongs to this tgrid (``RecoveryKeeper``): the next recovery replaces it,
+/// a save or a discard removes it.
 enum RecoveryFile {
-  /// The recovery file for a document read from `path` (`nil`: standard input).
+  /// The suffix of recovery files beside a document.
+  static let suffix = ".tgrid-recovery"
+  /// The most names tried beside a document (`.2` … before giving up on the folder).
+  static let maximumNumber = 99
+
+  /// The first recovery file name for a document read from `path` (`nil`: standard input).
   static func path(for documentPath: String?, processID: Int32) -> String {
-    guard let documentPath else { return "tgrid-recovery-\(processID).json" }
-    let directory = DocumentSaver.directory(of: documentPath)
-    let name = DocumentSaver.fileName(of: documentPath)
-    return (directory == "." && !documentPath.hasPrefix("./") ? "" : directory + "/") + "." + name + ".tgrid-recovery"
+    path(for: documentPath, processID: processID, number: 1)
   }
 
-  /// Writes the store's document to its recovery file. Returns the path, or the error.
-  static func write(_ store: DocumentStore, processID: Int32, saver: DocumentSaver = DocumentSaver()) -> Result<String, FileError> {
-    let path = path(for: store.path, processID: processID)
+  /// The `number`th name (1: `.NAME.tgrid-recovery`, 2: `.NAME.tgrid-recovery.2`).
+  static func path(for documentPath: String?, processID: Int32, number: Int) -> String {
+    let tail = number > 1 ? ".\(number)" : ""
+    guard let documentPath else { return "tgrid-recovery-\(processID)\(tail == "" ? "" : "-" + tail.dropFirst()).json" }
+    let directory = DocumentSaver.directory(of: documentPath)
+    let name = DocumentSaver.fileName(of: documentPath)
+    return (directory == "." && !documentPath.hasPrefix("./") ? "" : directory + "/") + "." + name + suffix + tail
+  }
+
+  /// The state folder for recovery files that cannot go beside their document.
+  static func fallbackDirectory(environment: (String) -> String? = environmentValue) -> String? {
+    if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/tgrid/recovery" }
+    guard let home = environment("HOME"), !home.isEmpty else { return nil }
+    return home + "/.local/state/tgrid/recovery"
+  }
+
+  /// The name a document's recovery file takes in the state folder: its whole path, `%`
+  /// and `/` escaped, so files of the same name in other folders never meet (standard
+  /// input: `stdin-PID.json`).
+  static func fallbackName(for documentPath: String?, processID: Int32, number: Int = 1) -> String {
+    let tail = number > 1 ? ".\(number)" : ""
+    guard let documentPath else { return "stdin-\(processID)\(tail).json" }
+    var escaped = ""
+    for character in absolutePath(documentPath) {
+      switch character {
+      case "%": escaped += "%25"
+      case "/": escaped += "%2F"
+      default: escaped.append(character)
+      }
+    }
+    // A name longer than a folder entry can hold keeps its end (the file's own name).
+    let limit = 200
+    if escaped.utf8.count > limit { escaped = "…" + String(escaped.suffix(limit / 2)) }
+    return escaped + suffix + tail
+  }
+
+  /// `path` from the root: the folder resolved, the name kept (the file may not exist).
+  static func absolutePath(_ path: String) -> String {
+    let directory = DocumentSaver.directory(of: path)
+    let resolved = POSIXFileSystem.shared.resolvedPath(directory) ?? directory
+    return (resolved == "/" ? "" : resolved) + "/" + DocumentSaver.fileName(of: path)
+  }
+
+  // MARK: - Finding
+
+  /// A recovery file waiting for a document.
+  struct Found: Equatable {
+    var path: String
+    var modificationSeconds: Int
+  }
+
+  /// The recovery files waiting for `documentPath`, newest first: beside it and in the
+  /// state folder, regular files this user owns only (never a link, never someone else's).
+  static func existing(
+    for documentPath: String, fallbackDirectory: String? = RecoveryFile.fallbackDirectory()
+  ) -> [Found] {
+    var found: [Found] = []
+    let beside = DocumentSaver.fileName(of: path(for: documentPath, processID: 0))
+    found += candidates(in: DocumentSaver.directory(of: documentPath), named: beside)
+    if let fallbackDirectory {
+      found += candidates(in: fallbackDirectory, named: fallbackName(for: documentPath, processID: 0))
+    }
+    return found.sorted { ($0.modificationSeconds, $1.path) > ($1.modificationSeconds, $0.path) }
+  }
+
+  /// Entries of `directory` named `base` or `base.N` that may be offered.
+  private static func candidates(in directory: String, named base: String) -> [Found] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var found: [Found] = []
+    while let entry = readdir(stream) {
+      let name = AbandonedSaves.name(of: entry)
+      guard name == base || isNumbered(name, base: base) else { continue }
+      let path = (directory == "." ? "" : directory + "/") + name
+      if let seconds = ownRegularFile(path) { found.append(Found(path: path, modificationSeconds: seconds)) }
+    }
+    return found
+  }
+
+  /// `base.N` with N a number from 2 on.
+  private static func isNumbered(_ name: String, base: String) -> Bool {
+    guard name.hasPrefix(base + ".") else { return false }
+    let number = name.dropFirst(base.count + 1)
+    return !number.isEmpty && number.allSatisfy(\.isASCII) && Int(number).map { $0 >= 2 } == true
+  }
+
+  /// The modification time of `path` when it is a regular file (not a link) owned by this
+  /// user; nil otherwise.
+  static func ownRegularFile(_ path: String) -> Int? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return nil }
+    return Int(info.st_mtim.tv_sec)
+  }
+
+  // MARK: - Reading
+
+  /// Why a recovery file could not be read.
+  struct ReadError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Reads a recovery file without following a link, refusing a file this user does not own.
+  static func read(_ path: String) throws(ReadError) -> JSONBytes {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw ReadError(description: "\(path): \(FileError(operation: "open", path: path, code: errno).reason)") }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      throw ReadError(description: "\(path) is not a regular file")
+    }
+    guard info.st_uid == geteuid() else { throw ReadError(description: "\(path) belongs to another user: not restored") }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size))
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes += buffer[0..<count]
+      } else if count == 0 {
+        break
+      } else if errno != EINTR {
+        throw ReadError(description: "\(path): \(FileError(operation: "read", path: path, code: errno).reason)")
+      }
+    }
+    return JSONBytes(bytes)
+  }
+
+  // MARK: - Writing
+
+  /// Where a recovery file went, or why it could not be written anywhere.
+  enum Outcome: Equatable {
+    /// Written to `path`; `besideFailure` says why it is not beside the file, when it is not.
+    case written(path: String, besideFailure: FileError?)
+    /// Nowhere: the reasons beside the file and in the state folder.
+    case failed(beside: FileError, fallback: FileError?)
+  }
+
+  /// Writes `document` as the recovery file for `documentPath`: over `owned` when this
+  /// tgrid owns one (restored or written before), else under the first free name beside
+  /// the file, else in the state folder.
+  static func write(
+    _ document: JSONDocument, documentPath: String?, owned: String?, processID: Int32,
+    fileSystem: any FileSystem = POSIXFileSystem.shared, fallbackDirectory: String? = RecoveryFile.fallbackDirectory()
+  ) -> Outcome {
+    if let owned {
+      do {
+        try replace(owned, with: document, fileSystem: fileSystem)
+        return .written(path: owned, besideFailure: nil)
+      } catch {
+        // Its folder may have become unwritable: a new name elsewhere still keeps the edits.
+      }
+    }
+    let besideFailure: FileError
     do {
-      _ = try saver.save(store.document, to: path)
-      return .success(path)
+      let names = (1...maximumNumber).map { path(for: documentPath, processID: processID, number: $0) }
+      return .written(path: try writeUnderFreeName(document, names: names, fileSystem: fileSystem), besideFailure: nil)
     } catch {
-      return .failure(error)
+      besideFailure = error
+    }
+    guard let fallbackDirectory else { return .failed(beside: besideFailure, fallback: nil) }
+    do {
+      try makeDirectories(fallbackDirectory)
+      let names = (1...maximumNumber).map {
+        fallbackDirectory + "/" + fallbackName(for: documentPath, processID: processID, number: $0)
+      }
+      return .written(path: try writeUnderFreeName(document, names: names, fileSystem: fileSystem), besideFailure: besideFailure)
+    } catch {
+      return .failed(beside: besideFailure, fallback: error)
     }
   }
 
-  /// The recovery file waiting for `documentPath`, if there is one.
-  static func existing(for documentPath: String, fileSystem: any FileSystem = POSIXFileSystem.shared) -> (path: String, status: FileStatus)? {
-    let path = path(for: documentPath, processID: 0)
-    guard let status = (try? fileSystem.status(ofPath: path)) ?? nil, status.isRegularFile else { return nil }
-    return (path, status)
+  /// What standard error says after a recovery was written (or not).
+  static func message(for outcome: Outcome, name: String, documentPath: String?) -> String {
+    switch outcome {
+    case .written(let path, let besideFailure):
+      var text = "tgrid: unsaved edits of \(name) were written to \(path)"
+      if let besideFailure { text += " (not beside the file: \(besideFailure.reason))" }
+      return text + "; open \(documentPath ?? "that file") again to restore them"
+    case .failed(let beside, let fallback):
+      var text = "tgrid: unsaved edits of \(name) are lost: the recovery file could not be written (\(beside)"
+      if let fallback { text += "; \(fallback)" }
+      return text + ")"
+    }
+  }
+
+  /// Writes a private temporary file in the folder of `names`, then gives it the first
+  /// of `names` that is free (`link` fails rather than replace anything, so two tgrids
+  /// never take the same name).
+  private static func writeUnderFreeName(
+    _ document: JSONDocument, names: [String], fileSystem: any FileSystem
+  ) throws(FileError) -> String {
+    guard let first = names.first else { throw FileError(operation: "name a recovery file", path: "", code: EINVAL) }
+    let directory = DocumentSaver.directory(of: first)
+    let temporary = try writeTemporary(document, besides: first, fileSystem: fileSystem)
+    defer { fileSystem.remove(temporary) }
+    for name in names {
+      let code = Glibc.link(temporary, name) == 0 ? 0 : errno
+      if code == 0 {
+        try? fileSystem.synchronizeDirectory(directory)
+        return name
+      }
+      if code == EEXIST { continue }
+      if code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS {
+        // A file system without hard links: rename onto a name nothing has (a narrow race
+        // with another tgrid, which a file system with links does not have).
+        guard ownRegularFile(name) == nil, access(name, F_OK) != 0 else { continue }
+        try fileSystem.rename(temporary, to: name)
+        try? fileSystem.synchronizeDirectory(directory)
+        return name
+      }
+      throw FileError(operation: "link the recovery file", path: name, code: code)
+    }
+    throw FileError(operation: "find a free recovery file name", path: first, code: EEXIST)
+  }
+
+  /// Writes over the recovery file this tgrid owns: a new private file renamed onto its
+  /// name (`rename` replaces a link there, never writes through it).
+  private static func replace(_ path: String, with document: JSONDocument, fileSystem: any FileSystem) throws(FileError) {
+    let temporary = try writeTemporary(document, besides: path, fileSystem: fileSystem)
+    do {
+      try fileSystem.rename(temporary, to: path)
+    } catch {
+      fileSystem.remove(temporary)
+      throw error
+    }
+    try? fileSystem.synchronizeDirectory(DocumentSaver.directory(of: path))
+  }
+
+  /// A complete, flushed, private (600) copy of the document in a new temporary file
+  /// beside `path`, named so ``AbandonedSaves`` recognises it.
+  private static func writeTemporary(
+    _ document: JSONDocument, besides path: String, fileSystem: any FileSystem
+  ) throws(FileError) -> String {
+    let directory = DocumentSaver.directory(of: path)
+    let (descriptor, temporary) = try fileSystem.makeTemporaryFile(
+      inDirectory: directory, prefix: "." + DocumentSaver.fileName(of: path) + ".tgrid-")
+    var isOpen = true
+    do throws(FileError) {
+      try fileSystem.writeDocument(document, to: descriptor)
+      try fileSystem.setMode(descriptor, 0o600)
+      try fileSystem.synchronize(descriptor)
+      isOpen = false
+      try fileSystem.close(descriptor)
+    } catch {
+      if isOpen { try? fileSystem.close(descriptor) }
+      fileSystem.remove(temporary)
+      throw FileError(operation: error.operation, path: path, code: error.code)
+    }
+    return temporary
+  }
+
+  /// Creates a folder and its parents, private to the user (700) where it creates them.
+  static func makeDirectories(_ path: String) throws(FileError) {
+    var built = ""
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      built += "/" + part
+      if mkdir(built, 0o700) != 0, errno != EEXIST {
+        throw FileError(operation: "create the folder", path: built, code: errno)
+      }
+    }
+  }
+}
+
+/// The recovery file one tgrid owns: the one it restored edits from, or the one it wrote;
+/// a later recovery replaces it, and a save or a discard removes it. Shared by the run
+/// loop's thread and the termination watchdog's.
+final class RecoveryKeeper: Sendable {
+  private let ownedPath = Locked<String?>(nil)
+  /// Written by tests; the process's id by default.
+  let processID: Int32
+
+  init(processID: Int32 = getpid()) {
+    self.processID = processID
+  }
+
+  /// The recovery file this tgrid owns, if any.
+  var owned: String? { ownedPath.withLock { $0 } }
+
+  /// Takes `path` as this tgrid's own recovery file (restored from it), or none.
+  func adopt(_ path: String?) {
+    ownedPath.withLock { $0 = path }
+  }
+
+  /// Writes the recovery file (over the owned one, if any) and remembers it; returns the
+  /// message for standard error.
+  func write(
+    _ document: JSONDocument, documentPath: String?, name: String, fileSystem: any FileSystem = POSIXFileSystem.shared,
+    fallbackDirectory: String? = RecoveryFile.fallbackDirectory()
+  ) -> (outcome: RecoveryFile.Outcome, message: String) {
+    let outcome = ownedPath.withLock { owned in
+      let outcome = RecoveryFile.write(
+        document, documentPath: documentPath, owned: owned, processID: processID, fileSystem: fileSystem,
+        fallbackDirectory: fallbackDirectory)
+      if case .written(let path, _) = outcome { owned = path }
+      return outcome
+    }
+    return (outcome, RecoveryFile.message(for: outcome, name: name, documentPath: documentPath))
+  }
+
+  /// Removes the owned recovery file (its edits were saved, or thrown away on purpose).
+  func removeOwned(fileSystem: any FileSystem = POSIXFileSystem.shared) {
+    ownedPath.withLock { owned in
+      if let path = owned { fileSystem.remove(path) }
+      owned = nil
+    }
   }
 }

@@ -1,4 +1,5 @@
 import TGridJSON
+import TermGrid
 
 /// The one owner of the document the app shows: the talk's data controller.
 ///
@@ -38,6 +39,15 @@ final class DocumentStore {
     /// Which document state it leads to (for ``isModified``).
     fileprivate var generation: Int
     fileprivate var generationBefore: Int
+    /// For a step that replaced the whole document (a recovery file restored): the other
+    /// document and its ids, swapped back in by undo (and out again by redo).
+    fileprivate var replaced: Replaced?
+  }
+
+  /// A whole document and its ids, kept by an undo step that replaced them.
+  fileprivate struct Replaced {
+    var document: JSONDocument
+    var identity: NodeIdentityMap
   }
 
   fileprivate struct AppliedEdit {
@@ -48,7 +58,12 @@ final class DocumentStore {
   }
 
   /// The document. Read it here each time; never keep a copy.
+  ///
+  /// Changed only with ``changeLock`` held (as are ``path`` and the saved state), so the
+  /// termination watchdog can read it from its own thread (``readFromAnyThread(_:)``).
   private(set) var document: JSONDocument
+  /// Held while the document, its path or its saved state change.
+  private let changeLock = Locked(())
   /// Ids ↔ tape positions.
   private(set) var identity = NodeIdentityMap()
   /// The name shown for the document (a file name, `(stdin)`, `demo: …`).
@@ -136,28 +151,59 @@ final class DocumentStore {
 
   /// Notes that the document as it is now was saved (to `path`, which it now belongs to).
   func markSaved(to path: String? = nil, status: FileStatus? = nil) {
-    savedGeneration = currentGeneration
-    if let path { self.path = path }
+    changeLock.withLockHeld {
+      savedGeneration = currentGeneration
+      if let path { self.path = path }
+    }
     if let status { fileStatus = status }
   }
 
-  /// Notes that the document differs from its file although no edit says so (text
-  /// restored from a recovery file).
+  /// Notes that the document differs from its file although no edit says so.
   func markUnsaved() {
-    savedGeneration = -1
+    changeLock.withLockHeld { savedGeneration = -1 }
   }
 
-  /// Replaces the whole document (reloaded from disk, restored from a recovery file): ids
-  /// start afresh, the undo history is gone.
+  /// Reads the document, its file and whether it has unsaved edits from any thread (the
+  /// termination watchdog's, when the run loop's thread is busy): the run loop's thread may
+  /// be anywhere but inside a change, which waits meanwhile. Never keep the document.
+  func readFromAnyThread<Result>(_ body: (_ document: JSONDocument, _ path: String?, _ isModified: Bool) -> Result) -> Result {
+    changeLock.withLockHeld { body(document, path, currentGeneration != savedGeneration) }
+  }
+
+  /// Replaces the whole document (reloaded from disk): ids start afresh, the undo history
+  /// is gone.
   func replaceDocument(with newDocument: JSONDocument, status: FileStatus? = nil) {
-    document = newDocument
+    changeLock.withLockHeld {
+      document = newDocument
+      currentGeneration = 0
+      savedGeneration = 0
+    }
     identity = NodeIdentityMap()
     undoStack = []
     redoStack = []
-    currentGeneration = 0
-    savedGeneration = 0
     fileStatus = status
     // No id of the old document means anything now, the filtered container's neither.
+    filter = nil
+    onChange?(DocumentChange(reason: .replaced, steps: []))
+  }
+
+  /// Replaces the whole document as one step of undo (named `name`): the recovered edits
+  /// of a recovery file, which undo takes back to the file's text and redo restores. Ids
+  /// start afresh; the old ones come back with undo.
+  func replaceDocumentAsStep(_ name: String, with newDocument: JSONDocument, selection: Selection) {
+    precondition(pending == nil, "DocumentStore.replaceDocumentAsStep: not inside a command")
+    let old = Replaced(document: document, identity: identity)
+    let transaction = Transaction(
+      name: name, edits: [], steps: [], before: selection, after: Selection(), generation: nextGeneration,
+      generationBefore: currentGeneration, replaced: old)
+    changeLock.withLockHeld {
+      document = newDocument
+      currentGeneration = transaction.generation
+    }
+    identity = NodeIdentityMap()
+    nextGeneration += 1
+    undoStack.append(transaction)
+    redoStack.removeAll()
     filter = nil
     onChange?(DocumentChange(reason: .replaced, steps: []))
   }
@@ -205,7 +251,7 @@ final class DocumentStore {
   /// the preview names the same value in it), and announces that it grew.
   func grow(to newDocument: JSONDocument, isComplete: Bool = false) {
     precondition(undoStack.isEmpty && redoStack.isEmpty, "DocumentStore.grow(to:): a loading document cannot have edits")
-    document = newDocument
+    changeLock.withLockHeld { document = newDocument }
     hasContent = true
     if isComplete { loadIsRunning = false }
     announce(DocumentChange(reason: .grew, steps: []))
@@ -264,7 +310,7 @@ final class DocumentStore {
       if let failed = pending {
         pending = nil
         for applied in failed.edits.reversed() {
-          document.revert(applied.edit)
+          changeLock.withLockHeld { _ = document.revert(applied.edit) }
           identity.apply(applied.identitySplice)
         }
       }
@@ -275,7 +321,7 @@ final class DocumentStore {
     guard !transaction.steps.isEmpty else { return nil }
     transaction.after = after
     nextGeneration += 1
-    currentGeneration = transaction.generation
+    changeLock.withLockHeld { currentGeneration = transaction.generation }
     undoStack.append(transaction)
     redoStack.removeAll()
     let change = DocumentChange(reason: .edit(name), steps: transaction.steps)
@@ -294,8 +340,13 @@ final class DocumentStore {
     guard !isLoading, let transaction = undoStack.popLast() else { return nil }
     let redo = replay(transaction, forward: false)
     redoStack.append(redo)
-    currentGeneration = transaction.generationBefore
-    announce(DocumentChange(reason: .undo(transaction.name), steps: transaction.steps.reversed().map(\.inverse)))
+    changeLock.withLockHeld { currentGeneration = transaction.generationBefore }
+    if transaction.replaced != nil {
+      filter = nil
+      onChange?(DocumentChange(reason: .replaced, steps: []))
+    } else {
+      announce(DocumentChange(reason: .undo(transaction.name), steps: transaction.steps.reversed().map(\.inverse)))
+    }
     return transaction
   }
 
@@ -305,18 +356,30 @@ final class DocumentStore {
     guard !isLoading, let transaction = redoStack.popLast() else { return nil }
     let undo = replay(transaction, forward: true)
     undoStack.append(undo)
-    currentGeneration = transaction.generation
-    announce(DocumentChange(reason: .redo(transaction.name), steps: transaction.steps))
+    changeLock.withLockHeld { currentGeneration = transaction.generation }
+    if transaction.replaced != nil {
+      filter = nil
+      onChange?(DocumentChange(reason: .replaced, steps: []))
+    } else {
+      announce(DocumentChange(reason: .redo(transaction.name), steps: transaction.steps))
+    }
     return transaction
   }
 
   /// Reverts a transaction's edits (backwards to undo, forwards to redo) and returns the
   /// transaction that goes the other way.
   private func replay(_ transaction: Transaction, forward: Bool) -> Transaction {
+    if let replaced = transaction.replaced {
+      var result = transaction
+      result.replaced = Replaced(document: document, identity: identity)
+      changeLock.withLockHeld { document = replaced.document }
+      identity = replaced.identity
+      return result
+    }
     var opposite: [AppliedEdit] = []
     let order = forward ? Array(transaction.edits) : transaction.edits.reversed()
     for applied in order {
-      let edit = document.revert(applied.edit)
+      let edit = changeLock.withLockHeld { document.revert(applied.edit) }
       let splice = identity.apply(applied.identitySplice)
       opposite.append(AppliedEdit(edit: edit, identitySplice: splice))
     }
@@ -343,7 +406,7 @@ final class DocumentStore {
 
   fileprivate func mutate<Result>(_ body: (inout JSONDocument) throws(JSONEditError) -> Result) throws -> Result {
     do {
-      return try body(&document)
+      return try changeLock.withLockHeld { () throws(JSONEditError) in try body(&document) }
     } catch {
       throw EditError.engine(error)
     }

@@ -2,7 +2,7 @@ extension KeyBindings {
   /// The keys of a collection-view browser, as users of vim, less and jless expect them:
   /// arrows and `hjkl` move, PgUp/PgDn and Ctrl-B/Ctrl-F page, Space and Enter select,
   /// Shift-arrows extend the selection, `m`, the Menu key or Shift-F10 open the edit menu,
-  /// `x` `y` `p` cut, copy and paste, `?` or F1 show this help, `q` quits.
+  /// `x` `y` `p` cut, copy and paste, `?` or F1 show this help, `q` or Ctrl-C quits.
   ///
   /// Apps start from it, add their own commands and rebind what they like.
   public static let standard = KeyBindings([
@@ -31,7 +31,7 @@ extension KeyBindings {
     KeyBinding(keyNames: ["?", "F1"], .showHelp, help: "This help", group: "Other"),
     KeyBinding(keyNames: ["Ctrl-L"], .redraw, help: "Redraw the screen", group: "Other"),
     KeyBinding(keyNames: ["M"], .toggleMouse, help: "Mouse on/off (off lets the terminal select text)", group: "Other"),
-    KeyBinding(keyNames: ["q"], .quit, help: "Quit", group: "Other"),
+    KeyBinding(keyNames: ["q", "Ctrl-C"], .quit, help: "Quit", group: "Other"),
   ])
 
   /// The keys of an open edit menu. A letter that is an entry's accelerator chooses that
@@ -42,7 +42,7 @@ extension KeyBindings {
     KeyBinding(keyNames: ["Home", "PgUp"], .menuFirst, help: "First entry", group: "Edit menu"),
     KeyBinding(keyNames: ["End", "PgDn"], .menuLast, help: "Last entry", group: "Edit menu"),
     KeyBinding(keyNames: ["Enter", "Space"], .menuChoose, help: "Choose the entry", group: "Edit menu"),
-    KeyBinding(keyNames: ["Esc", "m", "Menu", "Shift-F10", "Left"], .menuClose, help: "Close the menu", group: "Edit menu"),
+    KeyBinding(keyNames: ["Esc", "Ctrl-C", "m", "Menu", "Shift-F10", "Left"], .menuClose, help: "Close the menu", group: "Edit menu"),
   ])
 
   /// The keys of the help screen.
@@ -53,6 +53,6 @@ extension KeyBindings {
     KeyBinding(keyNames: ["PgDn", "Space", "f", "Ctrl-F"], .menuPageDown, help: "Page down", group: "Help"),
     KeyBinding(keyNames: ["g", "Home"], .menuFirst, help: "Top", group: "Help"),
     KeyBinding(keyNames: ["G", "End"], .menuLast, help: "End", group: "Help"),
-    KeyBinding(keyNames: ["q", "Esc", "?", "F1"], .menuClose, help: "Close the help", group: "Help"),
+    KeyBinding(keyNames: ["q", "Esc", "Ctrl-C", "?", "F1"], .menuClose, help: "Close the help", group: "Help"),
   ])
 }

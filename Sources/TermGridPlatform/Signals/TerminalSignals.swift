@@ -13,8 +13,16 @@ import Synchronization
 ///   terminal with ordinary code and ends; the app then calls
 ///   ``terminateProcess(bySignal:)`` so the exit status says which signal it was. If the
 ///   program does not take the first signal (it is busy), a second one restores the terminal
-///   from the handler and ends the process at once. SIGQUIT (Ctrl-\\) does that straight
-///   away.
+///   from the handler and ends the process at once, unless the program has unsaved work
+///   (``setHasUnsavedWork(_:)``): then repeated signals only wait for it (a closed terminal
+///   sends SIGHUP twice, from the kernel and from the shell), and ``TerminationWatchdog``
+///   rescues the work if the program does not get to it. SIGQUIT ends the process at once
+///   when there is no unsaved work, and is taken like SIGTERM when there is. (The keys
+///   Ctrl-C, Ctrl-Z and Ctrl-\\ send no signals: the terminal runs with `ISIG` off, so
+///   they arrive as keys, pasted or typed.)
+/// - Once the program ends by a signal (``beginTermination()``), further terminating
+///   signals are ignored until ``terminateProcess(bySignal:)``: nothing cuts short the
+///   writing of what must be kept.
 /// - Every other signal whose default action ends the process (SIGUSR1, SIGUSR2, SIGALRM,
 ///   SIGVTALRM, SIGPROF, SIGXCPU, SIGIO/SIGPOLL, SIGPWR, SIGSTKFLT and the real-time signals)
 ///   ends it the same way as SIGTERM, with its own exit status, but only while its
@@ -41,6 +49,19 @@ public enum TerminalSignals {
   static let pendingTermination = Atomic<Int32>(0)
   static let pendingResize = Atomic<Bool>(false)
   static let pendingResume = Atomic<Bool>(false)
+  /// Whether the program has work a forced end would lose (``setHasUnsavedWork(_:)``).
+  static let hasUnsavedWork = Atomic<Bool>(false)
+  /// Set by ``beginTermination()``: the program is ending by a signal.
+  static let isTerminating = Atomic<Bool>(false)
+  /// The semaphore ``TerminationWatchdog`` waits on, posted by the termination handler;
+  /// allocated and initialised once, before any handler can post it, and never freed.
+  nonisolated(unsafe) static let terminationSemaphore: UnsafeMutablePointer<sem_t> = {
+    let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+    sem_init(semaphore, 0, 0)
+    return semaphore
+  }()
+  /// Whether ``terminationSemaphore`` exists (handlers must not be the first to touch it).
+  static let hasTerminationSemaphore = Atomic<Bool>(false)
   /// The wake pipe's read end in the high 32 bits and write end in the low ones; -1 when closed.
   static let pipeDescriptors = Atomic<Int64>(-1)
   private static let installCount = Mutex<Int>(0)
@@ -91,6 +112,36 @@ public enum TerminalSignals {
     _exit(128 + signal)
   }
 
+  /// Tells the handlers whether the program has unsaved work (edits): while it has, a
+  /// repeated terminating signal or SIGQUIT does not end the process from the handler, and
+  /// the program is trusted to take the signal (``TerminationWatchdog`` steps in when it
+  /// does not). A terminal calls this with what its run loop's root says.
+  package static func setHasUnsavedWork(_ value: Bool) {
+    hasUnsavedWork.store(value, ordering: .sequentiallyConsistent)
+  }
+
+  /// The program is ending by a signal it took: from now on terminating signals are
+  /// ignored (a closed terminal's second SIGHUP, an impatient second SIGTERM), also after
+  /// ``uninstall()``, until ``terminateProcess(bySignal:)`` ends the process. Call it before
+  /// writing what must be kept.
+  ///
+  /// - Returns: `false` when the ending is already under way on another thread
+  ///   (``TerminationWatchdog`` rescuing the work of a program that did not take the
+  ///   signal): that thread writes what is kept and ends the process; the caller must not.
+  @discardableResult
+  public static func beginTermination() -> Bool {
+    isTerminating.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+  }
+
+  /// Makes sure the semaphore the watchdog waits on exists before a handler may post it.
+  package static func prepareTerminationSemaphore() {
+    _ = terminationSemaphore
+    hasTerminationSemaphore.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  /// The signals whose handler ends the process: ignored once the program is terminating.
+  static var endingSignals: Set<Int32> { Set(terminationSignals + [SIGQUIT] + otherTerminatingSignals) }
+
   /// The end of the pipe that becomes readable when a signal arrives; -1 when not installed.
   package static var wakeDescriptor: Int32 {
     let packed = pipeDescriptors.load(ordering: .acquiring)
@@ -119,6 +170,7 @@ public enum TerminalSignals {
       pendingTermination.store(0, ordering: .sequentiallyConsistent)
       pendingResize.store(false, ordering: .sequentiallyConsistent)
       pendingResume.store(false, ordering: .sequentiallyConsistent)
+      prepareTerminationSemaphore()
       var descriptors: [Int32] = [-1, -1]
       if pipe(&descriptors) == 0 {
         for descriptor in descriptors {
@@ -165,8 +217,16 @@ public enum TerminalSignals {
         defer { saved = [:] }
         return saved
       }
+      let terminating = isTerminating.load(ordering: .sequentiallyConsistent)
+      let ending = endingSignals
       for (signal, saved) in dispositions {
         var action = saved
+        if terminating, ending.contains(signal) {
+          // Ending by a signal: nothing may cut short what is written before the end.
+          action = sigaction()
+          setHandler(&action, SIG_IGN)
+          sigemptyset(&action.sa_mask)
+        }
         sigaction(signal, &action, nil)
       }
       let packed = pipeDescriptors.exchange(-1, ordering: .acquiringAndReleasing)
@@ -192,6 +252,17 @@ public enum TerminalSignals {
   package static func restoreSignalMask(_ mask: sigset_t) {
     var mask = mask
     pthread_sigmask(SIG_SETMASK, &mask, nil)
+  }
+
+  /// Stops the process as Ctrl-Z does under a shell with job control: raises SIGTSTP, whose
+  /// handler leaves full-screen mode, stops, and comes back on `fg` with a resume that
+  /// redraws. Does nothing when SIGTSTP was ignored when the terminal started (no job
+  /// control to come back from).
+  package static func suspendProcess() {
+    var action = sigaction()
+    sigaction(SIGTSTP, nil, &action)
+    guard !isIgnored(action), !isDefault(action) else { return }
+    raise(SIGTSTP)
   }
 
   /// The terminating signal that arrived, if any; clears it.
@@ -225,6 +296,12 @@ public enum TerminalSignals {
     guard packed >= 0 else { return }
     var byte: UInt8 = 1
     _ = write(Int32(truncatingIfNeeded: packed & 0xFFFF_FFFF), &byte, 1)
+  }
+
+  /// Tells ``TerminationWatchdog`` that a terminating signal arrived. Async-signal-safe.
+  static func notifyWatchdog() {
+    guard hasTerminationSemaphore.load(ordering: .sequentiallyConsistent) else { return }
+    sem_post(terminationSemaphore)
   }
 
   /// Restores the terminal and ends the process by `signal` now, from its handler.
@@ -279,17 +356,29 @@ public enum TerminalSignals {
 
 private func terminationSignalHandler(_ signal: Int32) {
   let savedErrno = errno
-  if TerminalSignals.pendingTermination.exchange(signal, ordering: .acquiringAndReleasing) != 0 {
-    // The program did not take the first one: it is stuck or busy. End now.
+  defer { errno = savedErrno }
+  // Ending already: the program is writing what it keeps; it ends by its own signal.
+  if TerminalSignals.isTerminating.load(ordering: .sequentiallyConsistent) { return }
+  let (isFirst, _) = TerminalSignals.pendingTermination.compareExchange(
+    expected: 0, desired: signal, ordering: .acquiringAndReleasing)
+  if !isFirst, !TerminalSignals.hasUnsavedWork.load(ordering: .sequentiallyConsistent) {
+    // The program did not take the first one: it is stuck or busy, and loses nothing. End now.
     TerminalSignals.terminateFromSignalHandler(signal)
-  } else {
-    TerminalSignals.wake()
+    return
   }
-  errno = savedErrno
+  TerminalSignals.wake()
+  TerminalSignals.notifyWatchdog()
 }
 
 private func quitSignalHandler(_ signal: Int32) {
-  TerminalSignals.terminateFromSignalHandler(signal)
+  if TerminalSignals.hasUnsavedWork.load(ordering: .sequentiallyConsistent)
+    || TerminalSignals.isTerminating.load(ordering: .sequentiallyConsistent)
+  {
+    // Edits to keep: the program writes them first, as for SIGTERM.
+    terminationSignalHandler(signal)
+  } else {
+    TerminalSignals.terminateFromSignalHandler(signal)
+  }
 }
 
 private func resizeSignalHandler(_ signal: Int32) {

@@ -21,13 +21,15 @@ package struct TerminalModes {
   }
 
   /// These modes for a full-screen program that reads keys itself: flow control (Ctrl-S,
-  /// Ctrl-Q) and literal-next (Ctrl-V) off, so those keys reach the program; signal keys
-  /// (Ctrl-C, Ctrl-Z, Ctrl-\\) on, so they arrive as signals.
+  /// Ctrl-Q), literal-next (Ctrl-V) and the signal keys (Ctrl-C, Ctrl-Z, Ctrl-\\) off, so
+  /// every key reaches the program as a key. With `ISIG` on, the line discipline turns those
+  /// bytes into signals wherever they come from, a bracketed paste included: a pasted 0x03
+  /// would end the program. The program gives the keys their meaning instead (Ctrl-C cancels
+  /// or quits, Ctrl-Z suspends; see `NcursesTerminal`).
   package func forFullScreenProgram() -> TerminalModes {
     var modes = self
     modes.settings.c_iflag &= ~tcflag_t(IXON)
-    modes.settings.c_lflag &= ~tcflag_t(IEXTEN)
-    modes.settings.c_lflag |= tcflag_t(ISIG)
+    modes.settings.c_lflag &= ~tcflag_t(IEXTEN | ISIG)
     return modes
   }
 

@@ -30,6 +30,11 @@ public protocol RunLoopRoot: AnyObject {
   /// True when the root wants the loop to end without an event (work it waited for
   /// failed, say). Checked before every wait. Default `false`.
   var wantsToQuit: Bool { get }
+  /// True while the app has work a forced end would lose (unsaved edits): a terminating
+  /// signal then never ends the process before the app has taken it (see
+  /// ``TerminalSignals`` and ``TerminationWatchdog``). Read after each batch of events.
+  /// Default `false`.
+  var hasUnsavedWork: Bool { get }
 }
 
 extension RunLoopRoot {
@@ -38,6 +43,7 @@ extension RunLoopRoot {
   public var needsDisplay: Bool { false }
   public var millisecondsUntilNextFrame: Int? { nil }
   public var wantsToQuit: Bool { false }
+  public var hasUnsavedWork: Bool { false }
 }
 
 /// What handling an event did.

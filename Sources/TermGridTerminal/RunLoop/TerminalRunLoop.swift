@@ -88,6 +88,7 @@ public final class TerminalRunLoop: DisplayHost {
         case .unchanged: break
         }
       }
+      terminal.noteUnsavedWork(root.hasUnsavedWork)
       if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
       let timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - (clock() - lastFrameMilliseconds)) }
       guard var event = terminal.nextEvent(timeoutMilliseconds: timeout) else {

@@ -101,6 +101,12 @@ public final class NcursesTerminal: Terminal {
   /// every cell goes out in its own style. For measurements.
   public var sharesBlankStyles = true
 
+  /// Whether Ctrl-Z suspends the program, as the shell's job control expects (the
+  /// default). The terminal runs with the signal keys off (``TerminalModes``), so Ctrl-Z
+  /// arrives as a key, typed or pasted; typed, it stops the process here as SIGTSTP would,
+  /// and a paste keeps it as text. Off, Ctrl-Z is a key like any other.
+  public var suspendsOnControlZ = true
+
   // MARK: - Opening
 
   /// Opens the controlling terminal (`/dev/tty`) and switches it to full-screen mode.
@@ -732,14 +738,31 @@ public final class NcursesTerminal: Terminal {
 
   /// Signals first (a termination ends everything; a resume or resize redraws), then input.
   private func takeQueuedOrSignalEvent() -> InputEvent? {
-    if let signal = TerminalSignals.takePendingTermination() { return .signal(signal) }
-    let resumed = TerminalSignals.takePendingResume()
-    let resized = TerminalSignals.takePendingResize()
-    if resumed || resized {
-      if resumed { reset_prog_mode() }
-      return .resize(updateWindowSize())
+    while true {
+      if let signal = TerminalSignals.takePendingTermination() { return .signal(signal) }
+      let resumed = TerminalSignals.takePendingResume()
+      let resized = TerminalSignals.takePendingResize()
+      if resumed || resized {
+        if resumed { reset_prog_mode() }
+        return .resize(updateWindowSize())
+      }
+      guard !queuedEvents.isEmpty else { return nil }
+      let event = queuedEvents.removeFirst()
+      if suspendsOnControlZ, event == .key(Self.suspendKey) {
+        // The keys before it were handed out already; the ones after it wait for `fg`.
+        TerminalSignals.suspendProcess()
+        continue
+      }
+      return event
     }
-    return queuedEvents.isEmpty ? nil : queuedEvents.removeFirst()
+  }
+
+  /// Ctrl-Z.
+  static let suspendKey = KeyEvent(.control("z"))
+
+  public func noteUnsavedWork(_ hasUnsavedWork: Bool) {
+    guard !isRecording else { return }
+    TerminalSignals.setHasUnsavedWork(hasUnsavedWork)
   }
 
   private func readInput(hangUp: Bool) {

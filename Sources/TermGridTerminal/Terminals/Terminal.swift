@@ -33,6 +33,9 @@ public protocol Terminal: AnyObject {
   var isMouseCaptureEnabled: Bool { get set }
   /// Puts the terminal back the way it was found. Safe to call more than once.
   func shutdown()
+  /// Hears whether the program has unsaved work (``RunLoopRoot/hasUnsavedWork``), which a
+  /// terminal that handles signals must not lose to a repeated one. Default: nothing.
+  func noteUnsavedWork(_ hasUnsavedWork: Bool)
 }
 
 extension Terminal {
@@ -45,4 +48,6 @@ extension Terminal {
   }
 
   public var waker: RunLoopWaker? { nil }
+
+  public func noteUnsavedWork(_ hasUnsavedWork: Bool) {}
 }

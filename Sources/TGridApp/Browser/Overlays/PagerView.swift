@@ -73,7 +73,7 @@ final class PagerView: BrowserOverlay {
       }
       let page = max(1, rows - 1)
       switch key.key {
-      case .character("q"), .escape, .character("K"): return .close
+      case .character("q"), .escape, .character("K"), .control("c"): return .close
       case .character("j"), .down, .enter: return scroll(by: 1)
       case .character("k"), .up: return scroll(by: -1)
       case .character(" "), .character("f"), .pageDown: return scroll(by: page)
