@@ -15,7 +15,7 @@ import Testing
 /// number of keys, `TGRID_KEY_FUZZ_FILE` the JSON file (a copy is opened).
 extension EndToEndTests {
   /// Every key the app knows and some it does not; none that quits (`q`, Ctrl-C, `:q`) or
-  /// suspends (Ctrl-Z). Ctrl-C quitting through SIGINT is intended, not a crash.
+  /// suspends (Ctrl-Z).
   static let fuzzKeys = [
     "Up", "Down", "Left", "Right", "PageUp", "PageDown", "Home", "End", "Space", "Enter", "Escape", "Tab", "BTab",
     "S-Up", "S-Down", "S-Left", "S-Right", "C-Up", "C-Down", "M-Up", "M-Down", "M-Left", "M-Right", "a", "v", "m",

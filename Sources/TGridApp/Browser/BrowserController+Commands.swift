@@ -37,7 +37,7 @@ extension BrowserController {
       case .unchanged: return response()
       }
     }
-    if pendingFilter != nil, prompt == nil, case .key(let key) = event, key == KeyEvent(.escape) {
+    if pendingFilter != nil, prompt == nil, case .key(let key) = event, Self.stopKeys.contains(key) {
       stopFiltering()
       return .changed
     }
@@ -64,8 +64,8 @@ extension BrowserController {
     }
     if collectionView.isEditMenuVisible, collectionView.handleEditMenuEvent(event) { return .changed }
     // A card being dragged: Esc puts it back (the collection view answers it first).
-    if collectionView.isInteractivelyMoving, case .key(let key) = event, key == KeyEvent(.escape) {
-      return collectionView.handle(event, command: nil) ? .changed : .unchanged
+    if collectionView.isInteractivelyMoving, case .key(let key) = event, Self.stopKeys.contains(key) {
+      return collectionView.handle(.key(KeyEvent(.escape)), command: nil) ? .changed : .unchanged
     }
     switch event {
     case .key(let key):
@@ -89,6 +89,10 @@ extension BrowserController {
       return .unchanged
     }
   }
+
+  /// The keys that stop what runs (a filter in slices, a drag) before anything else sees
+  /// them: Esc, and Ctrl-C as vim, readline and VisiData users press it.
+  static let stopKeys: Set<KeyEvent> = [KeyEvent(.escape), KeyEvent(.control("c"))]
 
   /// Commands that change the document: refused while it loads.
   static let editingCommands: Set<CommandIdentifier> = [

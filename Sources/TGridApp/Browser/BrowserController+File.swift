@@ -161,7 +161,7 @@ extension BrowserController {
       let bytes = try RecoveryFile.read(recoveryPath)
       let recovered = try JSONDocument(
         bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
-      store.replaceDocumentAsStep("restore", with: recovered, selection: selection)
+      store.replaceDocumentAsStep("Restore", with: recovered, selection: selection)
       recovery.adopt(recoveryPath)
       show(message: "restored the unsaved edits: save (Ctrl-S) to keep them, u to see the file as it was")
     } catch {

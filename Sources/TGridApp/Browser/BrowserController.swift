@@ -197,6 +197,14 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     let line = CellRect(column: 0, row: canvas.size.rows - 1, columns: canvas.size.columns, rows: 1)
     if let prompt {
       prompt.draw(in: &canvas, line: line, context: context)
+      // A question too long for the line is shown whole above it too: its choices must
+      // never be cut off.
+      messageLines = []
+      if case .question(let question) = prompt, TextWidth.displayWidth(of: " " + question.line) > canvas.size.columns,
+        canvas.size.rows > 2
+      {
+        messageLines = TextWidth.wrapped(question.line, toWidth: max(1, canvas.size.columns - 2))
+      }
     } else if let overlay, message == nil {
       statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + diskMarker + " " + overlay.statusText
       statusLine.right = ""
@@ -229,7 +237,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// A long message's lines, over the bottom of the content, above the status line.
   private func drawMessageLines(into canvas: inout Canvas, context: DrawingContext) {
-    guard !messageLines.isEmpty, prompt == nil else { return }
+    guard !messageLines.isEmpty else { return }
     let count = min(messageLines.count, max(1, canvas.size.rows - 2))
     let top = canvas.size.rows - 1 - count
     for (offset, text) in messageLines.prefix(count).enumerated() {

@@ -81,7 +81,8 @@ enum RecoveryFile {
   /// A recovery file waiting for a document.
   struct Found: Equatable {
     var path: String
-    var modificationSeconds: Int
+    /// When it was written, in nanoseconds since 1970.
+    var modified: Int
   }
 
   /// The recovery files waiting for `documentPath`, newest first: beside it and in the
@@ -95,7 +96,8 @@ enum RecoveryFile {
     if let fallbackDirectory {
       found += candidates(in: fallbackDirectory, named: fallbackName(for: documentPath, processID: 0))
     }
-    return found.sorted { ($0.modificationSeconds, $1.path) > ($1.modificationSeconds, $0.path) }
+    // Newest first; written in the same instant, the later name first.
+    return found.sorted { ($0.modified, $0.path.count, $0.path) > ($1.modified, $1.path.count, $1.path) }
   }
 
   /// Entries of `directory` named `base` or `base.N` that may be offered.
@@ -107,7 +109,7 @@ enum RecoveryFile {
       let name = AbandonedSaves.name(of: entry)
       guard name == base || isNumbered(name, base: base) else { continue }
       let path = (directory == "." ? "" : directory + "/") + name
-      if let seconds = ownRegularFile(path) { found.append(Found(path: path, modificationSeconds: seconds)) }
+      if let modified = ownRegularFile(path) { found.append(Found(path: path, modified: modified)) }
     }
     return found
   }
@@ -119,12 +121,12 @@ enum RecoveryFile {
     return !number.isEmpty && number.allSatisfy(\.isASCII) && Int(number).map { $0 >= 2 } == true
   }
 
-  /// The modification time of `path` when it is a regular file (not a link) owned by this
-  /// user; nil otherwise.
+  /// The modification time of `path` (nanoseconds since 1970) when it is a regular file
+  /// (not a link) owned by this user; nil otherwise.
   static func ownRegularFile(_ path: String) -> Int? {
     var info = stat()
     guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return nil }
-    return Int(info.st_mtim.tv_sec)
+    return Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
   }
 
   // MARK: - Reading

@@ -59,6 +59,12 @@ final class TmuxSession {
     unlink(errorLogPath)
   }
 
+  /// Closes the pane, as closing a terminal's tab or window does: the terminal hangs up on
+  /// the shell and the app (the server ends with its last pane).
+  func killPane() throws {
+    try tmux(["kill-pane", "-t", session])
+  }
+
   /// Types a line into the shell and presses Enter.
   func run(_ commandLine: String) throws {
     try tmux(["send-keys", "-t", session, "-l", commandLine])

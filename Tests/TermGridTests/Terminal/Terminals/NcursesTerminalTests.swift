@@ -22,7 +22,7 @@ import TermGrid
     #expect(opening.contains("\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"))
     let running = pty.modes()
     #expect(running.c_lflag & tcflag_t(ICANON | ECHO) == 0)
-    #expect(running.c_lflag & tcflag_t(ISIG) != 0)
+    #expect(running.c_lflag & tcflag_t(ISIG) == 0, "Ctrl-C, Ctrl-Z and Ctrl-\\ arrive as keys, typed or pasted")
     #expect(running.c_iflag & tcflag_t(IXON) == 0)
     #expect(terminal.size == CellSize(columns: 20, rows: 5))
 

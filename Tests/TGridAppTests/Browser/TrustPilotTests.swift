@@ -1,0 +1,145 @@
+import Foundation
+import TGridJSON
+import TermGrid
+import Testing
+
+@testable import TGridApp
+
+/// Ctrl-C as vim, readline and VisiData users press it, and recovered edits as one step of
+/// undo (issue 35). Ctrl-C arrives as a key: the terminal runs with the signal keys off.
+@Suite struct TrustPilotTests {
+  static let json = #"[{"name": "Ada", "age": 36}, {"name": "Bob", "age": 25}, {"name": "Cy", "age": 41}]"#
+
+  /// Every prompt, with text typed: Ctrl-C cancels it, nothing else happens.
+  @Test(arguments: [
+    ("/", "Bob"), ("f", ".age > 30"), (":", "w other.json"), ("e", "\"x\""), ("E", "nom"), ("+", "1"),
+  ])
+  func ctrlCInAPromptCancelsThePromptOnly(_ opening: String, _ typed: String) throws {
+    let pilot = try Pilot(json: Self.json, size: CellSize(columns: 100, rows: 20))
+    pilot.press("i")
+    let before = pilot.text
+    pilot.press(opening)
+    #expect(pilot.browser.prompt != nil, "\(opening) opens a prompt")
+    pilot.type(typed)
+    pilot.press("Ctrl-C")
+    #expect(pilot.browser.prompt == nil, "\(opening): Ctrl-C closed the prompt")
+    #expect(!pilot.didQuit, "\(opening): Ctrl-C did not quit")
+    #expect(pilot.text == before)
+    #expect(pilot.store.filter == nil)
+    #expect(pilot.statusLine.contains("? help"), "\(pilot.statusLine)")
+  }
+
+  @Test func ctrlCAnswersTheQuitQuestionWithCancel() throws {
+    let pilot = try Pilot(json: Self.json)
+    pilot.press("d", "q")
+    #expect(pilot.statusLine.contains("Save the changes"))
+    pilot.press("Ctrl-C")
+    #expect(pilot.browser.prompt == nil)
+    #expect(!pilot.didQuit)
+    #expect(pilot.statusLine.contains("[+]"))
+  }
+
+  @Test func ctrlCWithNothingOpenQuitsAsQDoes() throws {
+    let unedited = try Pilot(json: Self.json)
+    unedited.press("Ctrl-C")
+    #expect(unedited.didQuit)
+
+    let edited = try Pilot(json: Self.json)
+    edited.press("d", "Ctrl-C")
+    #expect(!edited.didQuit, "unsaved edits: it asks first")
+    #expect(edited.statusLine.contains("Save the changes"))
+  }
+
+  @Test func ctrlCClosesTheHelpTheMenuAndTheViewer() throws {
+    let pilot = try Pilot(json: Self.json)
+    pilot.press("?")
+    #expect(pilot.browser.overlay != nil)
+    pilot.press("Ctrl-C")
+    #expect(pilot.browser.overlay == nil)
+    pilot.press("K")
+    #expect(pilot.browser.overlay != nil)
+    pilot.press("Ctrl-C")
+    #expect(pilot.browser.overlay == nil)
+    pilot.press("m")
+    #expect(pilot.browser.collectionView.isEditMenuVisible)
+    pilot.press("Ctrl-C")
+    #expect(!pilot.browser.collectionView.isEditMenuVisible)
+    #expect(!pilot.didQuit)
+  }
+
+  @Test func ctrlCStopsAFilterRunningInSlices() throws {
+    let pilot = try Pilot(json: Self.json, size: CellSize(columns: 100, rows: 20))
+    pilot.browser.slicedFilterElementCount = 1
+    pilot.browser.filterSliceElementCount = 1
+    pilot.press("f")
+    pilot.type(".age > 30")
+    pilot.terminal.enqueue(.key(KeyEvent(.enter)))
+    pilot.terminal.enqueue(.key(KeyEvent(.control("c"))))
+    pilot.resize(to: CellSize(columns: 100, rows: 20))
+    #expect(pilot.browser.pendingFilter == nil)
+    #expect(pilot.store.filter == nil)
+    #expect(pilot.statusLine.contains("filter stopped"), "\(pilot.statusLine)")
+    #expect(!pilot.didQuit)
+  }
+
+  @Test func restoredEditsAreOneStepOfUndo() throws {
+    let original = "{\"a\": [1, 2, 3], \"b\": \"x\"}\n"
+    let recovered = "{\"a\": [1, 3],\n \"b\": \"changed\"}\n"
+    let file = try TemporaryFile(contents: original)
+    let recovery = RecoveryFile.path(for: file.path, processID: 0)
+    try recovered.write(toFile: recovery, atomically: false, encoding: .utf8)
+    let pilot = try Pilot(file: file.path)
+    let state = try TemporaryDirectory()
+    pilot.browser.recoveryFallbackDirectory = state.path
+    pilot.browser.offerRecovery(for: file.path)
+    pilot.press("Ctrl-L")
+    #expect(pilot.statusLine.contains("were kept in .doc.json.tgrid-recovery"), "\(pilot.statusLine)")
+    pilot.press("r")
+    #expect(pilot.text == recovered, "the recovered bytes, exactly")
+    #expect(pilot.store.isModified)
+    pilot.press("u")
+    #expect(pilot.text == original)
+    #expect(!pilot.store.isModified, "undone: the file's own text")
+    #expect(pilot.statusLine.contains("undid restore"))
+    pilot.press("Ctrl-R")
+    #expect(pilot.text == recovered)
+    #expect(pilot.store.isModified)
+    // An edit after it, then undo twice: back to the file.
+    pilot.press("d", "u", "u")
+    #expect(pilot.text == original)
+    pilot.press("Ctrl-R")
+    pilot.press("Ctrl-S")
+    #expect(try file.read() == recovered)
+    #expect(!FileManager.default.fileExists(atPath: recovery), "saved: the recovery file it came from is gone")
+  }
+
+  @Test func aRestoredRecoveryFileIsReplacedByTheNextOneAndKeptOnesAreNot() throws {
+    let file = try TemporaryFile(contents: "[1, 2, 3]")
+    let state = try TemporaryDirectory()
+    let first = RecoveryFile.path(for: file.path, processID: 0)
+    try "[2, 3]".write(toFile: first, atomically: false, encoding: .utf8)
+    // Kept for later: the next recovery goes elsewhere.
+    let keeping = try Pilot(file: file.path)
+    keeping.browser.recoveryFallbackDirectory = state.path
+    keeping.browser.offerRecovery(for: file.path)
+    keeping.press("k", "d")
+    _ = keeping.browser.writeRecovery()
+    #expect(try String(contentsOfFile: first, encoding: .utf8) == "[2, 3]")
+    #expect(try String(contentsOfFile: first + ".2", encoding: .utf8) == "[2, 3]")
+    // Restored: the next recovery replaces the file it came from.
+    let restoring = try Pilot(file: file.path)
+    restoring.browser.recoveryFallbackDirectory = state.path
+    restoring.browser.offerRecovery(for: file.path)
+    restoring.press("Ctrl-L")
+    #expect(restoring.screen.contains("were kept in .doc.json.tgrid-recovery.2 (1 more"), "\(restoring.screen)")
+    #expect(restoring.screen.contains("(r)estore them (d)elete them (k)eep them for later"), "the choices, whole")
+    restoring.press("r")
+    // The older one is offered next: kept for later.
+    #expect(restoring.screen.contains("were kept in .doc.json.tgrid-recovery:"), "\(restoring.screen)")
+    restoring.press("k", "d")
+    let message = restoring.browser.writeRecovery()
+    let restoredFrom = try #require(restoring.browser.recovery.owned)
+    #expect(message.contains("were written to \(restoredFrom)"))
+    #expect(try String(contentsOfFile: restoredFrom, encoding: .utf8) == "[3]")
+  }
+}
