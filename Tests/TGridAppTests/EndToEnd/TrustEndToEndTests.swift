@@ -121,10 +121,12 @@ struct TrustEndToEndTests {
     #expect(kill(pid, 0) == 0, "still running")
     #expect(try tmux.paneValue("alternate_on") == "1", "not suspended")
     try tmux.send("Escape")
+    // Outside a prompt, pasted text that is not JSON is offered as a string.
     try tmux.paste("\u{03}\u{1A}\u{1C}")
-    usleep(300_000)
+    try tmux.waitFor(text: "paste it as a string?")
     #expect(kill(pid, 0) == 0, "still running")
     #expect(try tmux.paneValue("alternate_on") == "1", "not suspended")
+    try tmux.send("Escape")
     try tmux.waitFor(text: "[+]")
     try tmux.sendLiteral(":q!")
     try tmux.send("Enter")
