@@ -167,6 +167,35 @@ import Testing
     #expect(parser.bytesConsumed > 1 << 19)
   }
 
+  /// One complete value and more to come (issue 35.16): whether the text is one value or
+  /// JSON Lines is not known yet, so there is no preview; a guess would show the first
+  /// record's members as the document's, and the views would open inside that record.
+  @Test func aStreamWithOneCompleteValueSoFarHasNoPreviewUntilTheModeIsKnown() throws {
+    for first in [#"{"a": 1, "b": [2, 3]}"#, "[1, 2]", "\"text\"", "42 "] {
+      let parser = JSONProgressiveParser(streamingUpTo: 1 << 20, options: JSONParseOptions())
+      try Array((first + "\n").utf8).withUnsafeBytes { try parser.append($0) }
+      _ = try parser.advance(byteBudget: .max)
+      #expect(parser.preview(maximumChildren: 100) == nil, "\(first): undecided")
+      try Array("{\"c\": 4}\n".utf8).withUnsafeBytes { try parser.append($0) }
+      _ = try parser.advance(byteBudget: .max)
+      let lines = try #require(parser.preview(maximumChildren: 100), "\(first): two values")
+      #expect(lines.isJSONLines)
+      #expect(lines.childCount(of: lines.root) >= 1)
+    }
+    // One value, ended: the document is that value.
+    let single = JSONProgressiveParser(streamingUpTo: 1 << 20, options: JSONParseOptions())
+    try Array(#"{"a": 1}"#.utf8).withUnsafeBytes { try single.append($0) }
+    single.endOfInput()
+    _ = try single.advance(byteBudget: .max)
+    let document = try single.document()
+    #expect(!document.isJSONLines)
+    // A value still open is one value so far: its children preview as they complete.
+    let open = JSONProgressiveParser(streamingUpTo: 1 << 20, options: JSONParseOptions())
+    try Array(#"[1, 2, 3, "#.utf8).withUnsafeBytes { try open.append($0) }
+    _ = try open.advance(byteBudget: .max)
+    #expect(open.preview(maximumChildren: 100).map { $0.childCount(of: $0.root) } == 3)
+  }
+
   @Test func previewsAndProgressAreReadWhileAnotherThreadStreams() throws {
     let text = Array(ProgressiveFixtures.records(count: 3000).utf8)
     let parser = JSONProgressiveParser(streamingUpTo: 1 << 24)

@@ -19,8 +19,7 @@ extension BrowserController {
       if load.isIndexOnDisk, let directory = load.indexDirectory {
         note = (note.map { $0 + " · " } ?? "") + "larger than memory: its index is kept on disk in \(directory)"
       }
-      store.grow(to: document, isComplete: true)
-      restore(kept)
+      if store.grow(to: document, isComplete: true) { restore(kept) }
       if let note { show(message: note) }
     case .failed(let failure):
       self.load = nil
@@ -37,8 +36,7 @@ extension BrowserController {
         DocumentLoad.childCount(of: preview) > shown
       {
         let kept = selection
-        store.grow(to: preview)
-        restore(kept)
+        if store.grow(to: preview) { restore(kept) }
       }
     }
     setNeedsDisplay()

@@ -102,13 +102,18 @@ final class DocumentLoad: Sendable {
   private let firstScreenDrawn = DispatchSemaphore(value: 0)
   private let firstScreenSignalled = Atomic<Bool>(false)
 
+  /// How long the background work waits before it reads anything (tests: a load that
+  /// loses the race with the first screen, as on a busy machine).
+  let startDelayMilliseconds: Int
+
   /// Prepares to load `path` (`nil` or `-` for standard input).
   init(
     path: String?, name: String, options: JSONParseOptions,
     maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false,
     maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
-    indexDirectory: String? = JSONProgressiveParser.defaultIndexDirectory()
+    indexDirectory: String? = JSONProgressiveParser.defaultIndexDirectory(), startDelayMilliseconds: Int = 0
   ) {
+    self.startDelayMilliseconds = startDelayMilliseconds
     self.yieldsToFirstScreen = yieldsToFirstScreen
     self.maximumIndexByteCount = maximumIndexByteCount
     self.indexDirectory = indexDirectory
@@ -134,6 +139,7 @@ final class DocumentLoad: Sendable {
   }
 
   private func run() {
+    if startDelayMilliseconds > 0 { usleep(useconds_t(startDelayMilliseconds) * 1000) }
     // A large file's first screen comes from its head while the whole file is read.
     if let path,
       let head = JSONProgressiveParser.previewOfHead(

@@ -249,12 +249,28 @@ final class DocumentStore {
 
   /// Replaces a preview with a more complete document from the same load (every id of
   /// the preview names the same value in it), and announces that it grew.
-  func grow(to newDocument: JSONDocument, isComplete: Bool = false) {
+  ///
+  /// The first content replaces the placeholder of ``waitingForLoad(name:path:)``, whose
+  /// ids mean nothing (its root, `[]` at tape index 2, is the first record of JSON Lines):
+  /// that, and a preview that read one value where the whole text is JSON Lines (or the
+  /// other way round), are announced as a replacement, and every view starts afresh at the
+  /// root.
+  /// - Returns: whether ids carried over (false: everything starts afresh at the root).
+  @discardableResult
+  func grow(to newDocument: JSONDocument, isComplete: Bool = false) -> Bool {
     precondition(undoStack.isEmpty && redoStack.isEmpty, "DocumentStore.grow(to:): a loading document cannot have edits")
+    let keepsIds = hasContent && document.isJSONLines == newDocument.isJSONLines
     changeLock.withLockHeld { document = newDocument }
     hasContent = true
     if isComplete { loadIsRunning = false }
+    guard keepsIds else {
+      identity = NodeIdentityMap()
+      filter = nil
+      onChange?(DocumentChange(reason: .replaced, steps: []))
+      return false
+    }
     announce(DocumentChange(reason: .grew, steps: []))
+    return true
   }
 
   /// A store for a load that has shown nothing yet: an empty document, no content.

@@ -5,6 +5,10 @@ extension JSONParser {
     let words = storage.words
     let word = storage.word
     let showsRecords = mode == .lines || topLevelCount > 1
+    // One complete value and more text to come: JSON Lines if another value follows, one
+    // value if only blank space does. Neither is known yet, and a guess shown first would
+    // have to be taken back (the first record's members shown as the document's).
+    if mode == .automatic, topLevelCount == 1, openRoot == nil, !isFinished { return nil }
     let container = showsRecords ? 0 : 2
     guard words.count > container else { return nil }
     var taken = 0

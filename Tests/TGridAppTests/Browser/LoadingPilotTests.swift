@@ -1,6 +1,7 @@
 import Foundation
 import TGridJSON
 import TermGrid
+import TestSupport
 import Testing
 
 @testable import TGridApp
@@ -38,6 +39,41 @@ import Testing
     run.terminal.enqueue(.key(KeyEvent(.character("d"))))
     _ = run.runLoop.run()
     #expect(run.browser.store.document.childCount(of: run.browser.store.document.root) == (refusedWhileLoading ? 149_999 : 149_998))
+  }
+
+  /// JSON Lines of 100 KB to 2 MB (issue 35.16): whatever the timing (the load delayed
+  /// past the first screen, or not), the first screen shows the records, never the first
+  /// record's members, and the focus is on the first record.
+  @Test(arguments: [100_000, 300_000, 1_000_000, 2_000_000])
+  func jsonLinesAlwaysOpenOnTheRecords(byteCount: Int) throws {
+    let (path, records) = try Self.jsonLines(byteCount: byteCount)
+    defer { unlink(path) }
+    for delay in 0..<SanitizerBuild.samples(20, address: 6, thread: 3) {
+      let run = LoadingRun(path: path, startDelayMilliseconds: delay % 5 == 0 ? 0 : delay)
+      run.runUntil { run.browser.store.hasContent }
+      let first = run.terminal.lines.last ?? ""
+      #expect(run.browser.store.document.isJSONLines, "delay \(delay): \(first)")
+      #expect(run.browser.focusedPath() == ".[0]", "delay \(delay): the first screen is on \(run.browser.focusedPath())")
+      run.runUntilLoaded()
+      #expect(run.browser.focusedPath() == ".[0]", "delay \(delay): loaded, on \(run.browser.focusedPath())")
+      #expect(run.terminal.lines.last?.contains("item 1/\(records)") == true, "delay \(delay): \(run.terminal.lines.last ?? "")")
+    }
+  }
+
+  /// A JSON Lines file of about `byteCount` bytes, as gapminder's rows; returns its path and
+  /// how many records it has.
+  static func jsonLines(byteCount: Int) throws -> (String, Int) {
+    let path = NSTemporaryDirectory() + "tgrid-lines-\(getpid())-\(byteCount).jsonl"
+    var text = ""
+    var count = 0
+    while text.utf8.count < byteCount {
+      text += #"{"country": "Country \#(count / 12)", "continent": "Asia", "year": "\#(1952 + 5 * (count % 12))", "#
+        + #""lifeExp": "\#(28 + count % 50).801", "pop": "\#(8_425_333 + count * 977)", "gdpPercap": "779.4453145", "#
+        + #""iso_alpha": "AFG", "iso_num": "\#(count)"}"# + "\n"
+      count += 1
+    }
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return (path, count)
   }
 
   @Test func aFailingLoadEndsTheRunLoopWithItsMessage() throws {
@@ -171,12 +207,13 @@ final class LoadingRun {
 
   init(
     path: String, waitForPreview: Bool = true, maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
-    indexDirectory: String? = nil
+    indexDirectory: String? = nil, startDelayMilliseconds: Int = 0
   ) {
     // As the app loads: a large file's head is drawn before the rest is read.
     load = DocumentLoad(
       path: path, name: "big.json", options: JSONParseOptions(), yieldsToFirstScreen: true,
-      maximumIndexByteCount: maximumIndexByteCount, indexDirectory: indexDirectory)
+      maximumIndexByteCount: maximumIndexByteCount, indexDirectory: indexDirectory,
+      startDelayMilliseconds: startDelayMilliseconds)
     browser = BrowserController(
       store: DocumentStore.waitingForLoad(name: "big.json", path: path), size: CellSize(columns: 100, rows: 20),
       animates: false)
