@@ -207,7 +207,7 @@ final class LoadingRun {
 
   init(
     path: String, waitForPreview: Bool = true, maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
-    indexDirectory: String? = nil, startDelayMilliseconds: Int = 0
+    indexDirectory: String? = nil, startDelayMilliseconds: Int = 0, presentation: PresentationKind = .grid
   ) {
     // As the app loads: a large file's head is drawn before the rest is read.
     load = DocumentLoad(
@@ -216,7 +216,7 @@ final class LoadingRun {
       startDelayMilliseconds: startDelayMilliseconds)
     browser = BrowserController(
       store: DocumentStore.waitingForLoad(name: "big.json", path: path), size: CellSize(columns: 100, rows: 20),
-      animates: false)
+      presentation: presentation, animates: false)
     browser.load = load
     browser.terminal = terminal
     runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)

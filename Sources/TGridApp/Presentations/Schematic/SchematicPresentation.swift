@@ -31,7 +31,7 @@ final class SchematicPresentation: Presentation {
     let boxes = max(8, (host.screenSize.rows - 1) * 2 / 3)
     model = TreeModel(
       provider: provider,
-      collapsesByDefault: provider.collapsingGroups(TreeModel.collapseRule(showingAtMost: boxes, of: provider)))
+      collapsesByDefault: provider.openingRule(showingAtMost: boxes))
     model.nodeCellClass = BoxedTreeNodeCell.self
     treeLayout = TreeLayout(orientation: .columns)
     treeLayout.nodeStyle = .boxed

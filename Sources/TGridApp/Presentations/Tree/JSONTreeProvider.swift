@@ -287,6 +287,14 @@ extension JSONTreeProvider {
   /// A collapse rule for ``TreeModel/collapsesByDefault`` that keeps `rule` for values and
   /// opens the first group of each grouped node (so opening a node with a million children
   /// shows its first elements, as it would without groups) and no other.
+  /// How a tree or a schematic opens: the root's children always show (a top-level array
+  /// or object is what the person opened the file to see; past ``groupSize`` children, as
+  /// groups), and deeper levels as far as `limit` nodes fit.
+  func openingRule(showingAtMost limit: Int) -> (_ node: Int, _ depth: Int) -> Bool {
+    let fitting = TreeModel.collapseRule(showingAtMost: limit, of: self)
+    return collapsingGroups { node, depth in depth > 0 && fitting(node, depth) }
+  }
+
   func collapsingGroups(_ rule: ((_ node: Int, _ depth: Int) -> Bool)?) -> (_ node: Int, _ depth: Int) -> Bool {
     { [unowned self] node, depth in
       if let group = self.group(node) { return group.index != 0 }

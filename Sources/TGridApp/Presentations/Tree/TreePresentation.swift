@@ -44,7 +44,7 @@ final class TreePresentation: Presentation {
     let rows = max(8, host.screenSize.rows - 1)
     model = TreeModel(
       provider: provider,
-      collapsesByDefault: provider.collapsingGroups(TreeModel.collapseRule(showingAtMost: rows, of: provider)))
+      collapsesByDefault: provider.openingRule(showingAtMost: rows))
     treeLayout = TreeLayout(orientation: orientation)
     treeLayout.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
     treeLayout.dataSource = model
