@@ -92,7 +92,6 @@ struct FileStatus: Equatable, Sendable {
   var statusChangeSeconds = 0
   var statusChangeNanoseconds = 0
   var isDirectory = false
-  var isSymbolicLink = false
 
   /// Whether the file is the same one, unchanged: same inode and device, size,
   /// modification time and status change time (a rewrite in place that keeps the size and
@@ -146,8 +145,7 @@ final class POSIXFileSystem: FileSystem, Sendable {
       modificationNanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino), device: UInt64(info.st_dev),
       mode: UInt32(info.st_mode) & 0o7777, user: info.st_uid, group: info.st_gid, linkCount: Int(info.st_nlink),
       isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, statusChangeSeconds: Int(info.st_ctim.tv_sec),
-      statusChangeNanoseconds: Int(info.st_ctim.tv_nsec), isDirectory: (info.st_mode & S_IFMT) == S_IFDIR,
-      isSymbolicLink: (info.st_mode & S_IFMT) == S_IFLNK)
+      statusChangeNanoseconds: Int(info.st_ctim.tv_nsec), isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
   }
 
   func resolvedPath(_ path: String) -> String? {
