@@ -27,21 +27,82 @@ extension BrowserController {
     save(to: path, checkingDisk: true, then: next)
   }
 
-  /// Asks where to save (`save as`).
+  /// Asks where to save (`save as`); a file that exists there is overwritten only when
+  /// the person says so.
   func askForSavePath(then next: (() -> Void)? = nil) {
     prompt = .field("save as: ") { [unowned self] path in
       guard !path.isEmpty else { return .keepOpen("type a file name, or Esc") }
-      self.prompt = nil
-      self.save(to: Self.expandingHome(path), checkingDisk: false, then: next)
-      return .close
+      return self.save(toTypedPath: path, overwriting: false, then: next)
     }
     setNeedsDisplay()
+  }
+
+  /// Saves to a path typed on the command line (`:w PATH`, `:wq PATH`) or in the save-as
+  /// prompt. The document's own file is saved as Ctrl-S saves it. Any other file that
+  /// exists is overwritten only when `overwriting` (`:w! PATH`) or when the person answers
+  /// the question (vim refuses with "E13: File exists"; tgrid asks). A folder, or a path
+  /// whose folder does not exist, is refused with a note in the field.
+  func save(toTypedPath typed: String, overwriting: Bool, then next: (() -> Void)? = nil) -> StatusPrompt.FieldResult {
+    let path = Self.expandingHome(typed)
+    if let own = store.path, isDocumentFile(path) {
+      save(to: own, checkingDisk: true, then: next)
+      return .close
+    }
+    if let problem = problemSaving(to: path) { return .keepOpen(problem) }
+    let exists = ((try? saver.fileSystem.status(ofPath: path)) ?? nil) != nil
+    guard exists, !overwriting else {
+      save(to: path, checkingDisk: false, then: next)
+      return .close
+    }
+    let name = Self.displayName(path)
+    let overwrite: () -> StatusPrompt? = { [unowned self] in
+      self.save(to: path, checkingDisk: false, then: next)
+      return nil
+    }
+    let keep: () -> Void = { [unowned self] in self.show(message: "not saved: \(name) exists and was left as it was") }
+    return .next(
+      .ask(
+        "\(name) exists (:w! PATH overwrites without asking):",
+        [("o", "(o)verwrite it", overwrite), ("y", "", overwrite), ("n", "(n)o, keep it", { keep(); return nil })],
+        cancel: keep))
+  }
+
+  /// Whether `path` names the document's own file (the same path, or a link to it).
+  func isDocumentFile(_ path: String) -> Bool {
+    guard let own = store.path else { return false }
+    if path == own { return true }
+    guard let resolved = saver.fileSystem.resolvedPath(path) else { return false }
+    return resolved == saver.fileSystem.resolvedPath(own)
+  }
+
+  /// Why nothing can be saved at `path`, said before trying: a folder, something that is
+  /// not a file, or a folder that does not exist. Other failures are the save's to report.
+  func problemSaving(to path: String) -> String? {
+    let fileSystem = saver.fileSystem
+    if let status = (try? fileSystem.status(ofPath: path)) ?? nil {
+      if status.isDirectory { return "\(path) is a folder: add a file name (\(path)/name.json)" }
+      if !status.isRegularFile { return "\(path) is not a regular file: give a file name" }
+      return nil
+    }
+    let folder = DocumentSaver.directory(of: path)
+    do throws(FileError) {
+      guard let status = try fileSystem.status(ofPath: folder) else {
+        return "there is no folder \(folder): create it first, or give another path"
+      }
+      return status.isDirectory ? nil : "\(folder) is not a folder"
+    } catch {
+      return nil
+    }
   }
 
   /// Saves to `path`. When `path` is the document's own file and the file changed on disk
   /// since it was read (or last saved), asks first: overwrite, save elsewhere, reload, or
   /// cancel.
   func save(to path: String, checkingDisk: Bool, then next: (() -> Void)? = nil) {
+    guard !store.isLoading else {
+      show(message: "the file is still loading: save once it has loaded")
+      return
+    }
     if checkingDisk, path == store.path, let known = store.fileStatus {
       let now = try? saver.fileSystem.status(ofPath: path)
       if now.flatMap({ $0 }).map({ !$0.isSameVersion(as: known) }) ?? true {
@@ -67,6 +128,7 @@ extension BrowserController {
       if outcome.otherHardLinks > 0 {
         text += "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
       }
+      if let note = outcome.lossNote { text += "; " + note }
       show(message: text)
       next?()
     } catch {
@@ -106,6 +168,10 @@ extension BrowserController {
         change = "was replaced on disk"
       } else if current.isSameVersion(as: known) {
         change = nil
+      } else if current.differsOnlyInStatusChange(from: known) {
+        // Same size and modification time: rewritten in place with its time put back
+        // (`touch -r`), or only its mode or owner changed. Either way, a save asks.
+        change = "was changed on disk"
       } else {
         change = current.size < known.size ? "was cut short on disk" : "was rewritten on disk"
       }
@@ -213,7 +279,7 @@ extension BrowserController {
     setNeedsDisplay()
   }
 
-  /// Runs one command line: `w`, `w PATH`, `q`, `q!`, `wq`, `x`.
+  /// Runs one command line: `w`, `w PATH`, `w! PATH`, `q`, `q!`, `wq`, `x`.
   func runCommandLine(_ line: String) -> StatusPrompt.FieldResult {
     let trimmed = line.trimmingSpaces
     let (command, argument) = Self.split(trimmed)
@@ -223,13 +289,11 @@ extension BrowserController {
     switch command {
     case "":
       return .close
-    case "w", "write", "sav", "saveas":
+    case "w", "write", "sav", "saveas", "w!", "write!", "sav!", "saveas!":
       prompt = nil
-      if let argument {
-        save(to: Self.expandingHome(argument), checkingDisk: Self.expandingHome(argument) == store.path)
-      } else {
-        save()
-      }
+      // `:w!` without a path saves as `:w` does (a file changed on disk still asks).
+      if let argument { return save(toTypedPath: argument, overwriting: command.hasSuffix("!")) }
+      save()
       return .close
     case "q", "quit":
       prompt = nil
@@ -253,18 +317,19 @@ extension BrowserController {
     case "q!", "quit!":
       discardAndQuit()
       return .close
-    case "wq", "x", "exit":
+    case "wq", "x", "exit", "wq!", "x!", "exit!":
       prompt = nil
       if let argument {
-        save(to: Self.expandingHome(argument), checkingDisk: false) { self.wantsToQuit = true }
-      } else if command == "x", !store.isModified {
+        return save(toTypedPath: argument, overwriting: command.hasSuffix("!")) { self.wantsToQuit = true }
+      } else if command == "x" || command == "x!", !store.isModified {
         wantsToQuit = true
       } else {
         save { self.wantsToQuit = true }
       }
       return .close
     default:
-      return .keepOpen("not a command: \(command) (w, w PATH, q, q!, wq, e, e!, set path=…, filter EXPR, noh, or a path)")
+      return .keepOpen(
+        "not a command: \(command) (w, w PATH, w! PATH, q, q!, wq, e, e!, set path=…, filter EXPR, noh, or a path)")
     }
   }
 

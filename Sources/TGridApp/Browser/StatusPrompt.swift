@@ -38,7 +38,7 @@ enum StatusPrompt {
     struct Choice {
       /// The key that chooses it.
       var key: KeyEvent
-      /// How the question names it (`(y)es`).
+      /// How the question names it (`(y)es`); empty for a synonym it does not show.
       var title: String
       /// What it does; it may open another prompt.
       var action: () -> StatusPrompt?
@@ -51,7 +51,7 @@ enum StatusPrompt {
 
     /// The line shown: the text, then the choices.
     var line: String {
-      text + "  " + choices.map(\.title).joined(separator: "  ") + "  Esc cancels"
+      text + "  " + choices.map(\.title).filter { !$0.isEmpty }.joined(separator: "  ") + "  Esc cancels"
     }
   }
 

@@ -4,13 +4,27 @@ import TGridJSON
 /// happens during the save (a full disk, a crash, `kill -9`, a power cut after the rename).
 ///
 /// 1. The text goes to a new temporary file in the target's folder (created exclusively,
-///    so nothing else is ever overwritten), stretch by stretch from the document's pieces
-///    (no copy of the whole text in memory), and is flushed to the disk.
-/// 2. The temporary file gets the target's permission bits (and, when run as root, its
-///    owner and group); a new file gets 0666 less the umask, as an editor would make it.
-/// 3. It is renamed over the target, and the folder is flushed so the rename lasts.
+///    never through a link, mode 600, so nothing else is ever overwritten and no one else
+///    can read it while it is written), stretch by stretch from the document's pieces (no
+///    copy of the whole text in memory).
+/// 2. The temporary file gets what the target had, in this order: its owner and group
+///    (root gives it any; anyone else keeps their own file theirs and its group when they
+///    are a member of it), then its permission bits (after the owner: a change of owner
+///    clears the set-user-ID and set-group-ID bits), then its extended attributes, POSIX
+///    ACLs among them (last: a change of owner drops `security.capability`, and an ACL sets
+///    the group bits to its mask). A new file gets 0666 less the umask, as an editor would
+///    make it, only now.
+/// 3. It is flushed to the disk and renamed over the target, and the folder is flushed so
+///    the rename lasts.
 ///
-/// Any failure removes the temporary file and leaves the target untouched.
+/// Any failure removes the temporary file and leaves the target untouched, with two
+/// exceptions that do not fail a save, reported in its ``Outcome`` instead: an extended
+/// attribute other than the ACL that cannot be read or set (a `security.*` attribute only
+/// root may set), and an owner or group this process may not give (see
+/// ``Outcome/lossNote``). An ACL that cannot be kept fails the save: without it the owning
+/// group would get the rights the ACL's mask gave to named users and groups. For the same
+/// reason an ACL the temporary file inherited from the folder's default ACL is removed
+/// when the target had none.
 ///
 /// Through a symbolic link the link's target is replaced and the link kept. A file with
 /// several hard links gets a new inode under this name: the other names keep the old text
@@ -30,25 +44,113 @@ struct DocumentSaver {
     var status: FileStatus?
     /// How many other names (hard links) the replaced file had, which keep the old text.
     var otherHardLinks: Int
+    /// Whether the new file has another owner than the replaced one (only root gives a
+    /// file to another user).
+    var isOwnerLost = false
+    /// Whether the new file has another group than the replaced one (only root, or a
+    /// member of the group, gives a file to a group).
+    var isGroupLost = false
+    /// The replaced file's extended attributes that the new file could not get, and why.
+    var attributesNotKept: [AttributeLoss] = []
+
+    /// What the new file lacks of the replaced one, said after "saved NAME": `nil` when it
+    /// kept everything.
+    var lossNote: String? {
+      var notes: [String] = []
+      switch (isOwnerLost, isGroupLost) {
+      case (true, true): notes.append("its owner and group could not be kept (only root gives a file to another user)")
+      case (true, false): notes.append("its owner could not be kept (only root gives a file to another user)")
+      case (false, true): notes.append("its group could not be kept (you are not a member of it)")
+      case (false, false): break
+      }
+      if !attributesNotKept.isEmpty {
+        let reasons = attributesNotKept.map { "\($0.name): \(FileError(operation: "", path: "", code: $0.code).reason)" }
+        notes.append("its extended attributes could not all be kept (\(reasons.joined(separator: ", ")))")
+      }
+      return notes.isEmpty ? nil : notes.joined(separator: "; ")
+    }
   }
 
-  /// Writes `document` to `path`.
+  /// An extended attribute a save could not keep, and the system's reason.
+  struct AttributeLoss: Equatable {
+    var name: String
+    var code: Int32
+  }
+
+  /// Writes `document` to `path` (through a symbolic link, to the link's target), keeping
+  /// the replaced file's owner, group, permission bits and extended attributes.
   func save(_ document: JSONDocument, to path: String) throws(FileError) -> Outcome {
     let target = fileSystem.resolvedPath(path) ?? path
     let existing = try fileSystem.status(ofPath: target)
     if let existing, !existing.isRegularFile {
       throw FileError(operation: "save", path: path, code: FileError.isADirectory)
     }
+    // Read before anything is created: a failure here leaves nothing to clean up.
+    var attributes = Attributes()
+    if existing != nil {
+      do throws(FileError) {
+        attributes = try readAttributes(of: target)
+      } catch {
+        throw FileError(operation: error.operation, path: path, code: error.code)
+      }
+    }
+    var losses = attributes.losses
+    try replace(target, reportedAs: path, with: document) { descriptor throws(FileError) in
+      guard let existing else {
+        try fileSystem.setMode(descriptor, Self.newFileMode())
+        return
+      }
+      try keepOwner(of: existing, on: descriptor)
+      try fileSystem.setMode(descriptor, existing.mode)
+      losses += try copy(attributes, to: descriptor)
+    }
+    let status = try? fileSystem.status(ofPath: target)
+    var outcome = Outcome(path: target, status: status ?? nil, otherHardLinks: max(0, (existing?.linkCount ?? 1) - 1))
+    if let existing, let now = status ?? nil {
+      outcome.isOwnerLost = now.user != existing.user
+      outcome.isGroupLost = now.group != existing.group
+    }
+    outcome.attributesNotKept = losses
+    return outcome
+  }
+
+  /// Writes `document` to exactly `path` as a private file (mode 600), atomically: an exclusive temporary
+  /// file in the same folder, written, flushed, then renamed over `path`. A symbolic link at `path` is
+  /// replaced itself, never followed; nothing else is ever truncated or written through.
+  func savePrivately(_ document: JSONDocument, to path: String) throws(FileError) -> Outcome {
+    let existing = try fileSystem.status(ofPath: path, followingLinks: false)
+    if let existing, existing.isDirectory {
+      throw FileError(operation: "save", path: path, code: FileError.isADirectory)
+    }
+    try replace(path, reportedAs: path, with: document) { descriptor throws(FileError) in
+      // mkstemp made it 600 less the umask: exactly 600, whatever the umask.
+      try fileSystem.setMode(descriptor, 0o600)
+    }
+    let status = try? fileSystem.status(ofPath: path, followingLinks: false)
+    let otherHardLinks = existing.map { $0.isRegularFile ? max(0, $0.linkCount - 1) : 0 } ?? 0
+    return Outcome(path: path, status: status ?? nil, otherHardLinks: otherHardLinks)
+  }
+
+  /// Writes `document` to a new temporary file beside `target`, lets `prepare` give it its
+  /// owner, mode and attributes, flushes it and renames it over `target` (a link there is
+  /// replaced itself); on any failure removes it and throws, naming `reportedPath`.
+  private func replace(
+    _ target: String, reportedAs reportedPath: String, with document: JSONDocument,
+    prepare: (Int32) throws(FileError) -> Void
+  ) throws(FileError) {
     let directory = Self.directory(of: target)
     let name = Self.fileName(of: target)
-    let (descriptor, temporary) = try fileSystem.makeTemporaryFile(inDirectory: directory, prefix: "." + name + ".tgrid-")
+    let descriptor: Int32
+    let temporary: String
+    do throws(FileError) {
+      (descriptor, temporary) = try fileSystem.makeTemporaryFile(inDirectory: directory, prefix: "." + name + ".tgrid-")
+    } catch {
+      throw FileError(operation: error.operation, path: reportedPath, code: error.code)
+    }
     var isOpen = true
     do throws(FileError) {
       try fileSystem.writeDocument(document, to: descriptor)
-      try fileSystem.setMode(descriptor, existing?.mode ?? Self.newFileMode())
-      if let existing, fileSystem.isSuperuser {
-        try fileSystem.setOwner(descriptor, user: existing.user, group: existing.group)
-      }
+      try prepare(descriptor)
       try fileSystem.synchronize(descriptor)
       isOpen = false
       try fileSystem.close(descriptor)
@@ -56,12 +158,10 @@ struct DocumentSaver {
     } catch {
       if isOpen { try? fileSystem.close(descriptor) }
       fileSystem.remove(temporary)
-      throw FileError(operation: error.operation, path: path, code: error.code)
+      throw FileError(operation: error.operation, path: reportedPath, code: error.code)
     }
     // The new text is in place; failing to flush the folder only weakens durability.
     try? fileSystem.synchronizeDirectory(directory)
-    let status = try? fileSystem.status(ofPath: target)
-    return Outcome(path: target, status: status ?? nil, otherHardLinks: max(0, (existing?.linkCount ?? 1) - 1))
   }
 
   /// The permission bits of a new file: 0666 less the umask.

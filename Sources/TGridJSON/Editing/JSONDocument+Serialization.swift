@@ -65,34 +65,79 @@ extension JSONDocument {
     }
   }
 
-  /// Saves the document's text to `path` atomically: it is written to a temporary file in
-  /// the same folder, flushed, then renamed over `path` (keeping an existing file's
-  /// permissions). Safe even when `path` is the memory-mapped file the document was read
-  /// from: the old file stays intact until the rename, and the mapping keeps its bytes.
+  /// Saves the document's text to `path` atomically: it is written to a new temporary
+  /// file in the same folder, flushed, given the replaced file's permission bits (and, when
+  /// run as root, its owner and group), then renamed over `path`, and the folder is
+  /// flushed so the rename lasts. Safe even when `path` is the memory-mapped file the
+  /// document was read from: the old file stays intact until the rename, and the mapping
+  /// keeps its bytes.
+  ///
+  /// The temporary file is created exclusively (`O_CREAT | O_EXCL | O_NOFOLLOW`, mode 600,
+  /// a random name `.NAME.tgrid-XXXXXX`), so nothing already there, file or symbolic
+  /// link, is ever followed, truncated or written. A symbolic link at `path` is replaced
+  /// itself, not followed. A new file gets 0666 less the umask. Extended attributes and
+  /// ACLs are not kept (tgrid's own saver keeps them).
   public func save(toFile path: String) throws(JSONWriteError) {
-    let temporary = path + ".tgrid-save-\(getpid())"
-    var mode: mode_t = 0o644
-    var status = stat()
-    if stat(path, &status) == 0 { mode = status.st_mode & 0o7777 }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    try save(toFile: path, temporaryNames: { JSONDocument.randomTemporaryName() })
+  }
+
+  /// ``save(toFile:)`` with the temporary file's name (after `.NAME.tgrid-`) chosen by
+  /// `temporaryNames`, asked again while a name is taken (tests plant files at the names).
+  func save(toFile path: String, temporaryNames: () -> String) throws(JSONWriteError) {
+    var existing = stat()
+    let kind = lstat(path, &existing) == 0 ? existing.st_mode & S_IFMT : 0
+    if kind == S_IFDIR { throw JSONWriteError(path: path, code: EISDIR) }
+    // Only a regular file has a mode to keep (a link at `path` is replaced by a new file).
+    let exists = kind == S_IFREG
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    var temporary = ""
+    var descriptor: Int32 = -1
+    for _ in 0..<100 {
+      temporary = directory + "/." + name + ".tgrid-" + temporaryNames()
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      if descriptor >= 0 || errno != EEXIST { break }
+    }
     guard descriptor >= 0 else { throw JSONWriteError(path: path, code: errno) }
+    func fail(_ code: Int32, closing: Bool) -> JSONWriteError {
+      if closing { close(descriptor) }
+      unlink(temporary)
+      return JSONWriteError(path: path, code: code)
+    }
     do {
       try write(toFileDescriptor: descriptor)
     } catch {
       close(descriptor)
       unlink(temporary)
-      throw JSONWriteError(path: path, code: error.code)
+      throw JSONWriteError(path: path, code: error.code, isSourceChanged: error.isSourceChanged)
     }
-    if fsync(descriptor) != 0 || close(descriptor) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw JSONWriteError(path: path, code: code)
+    if exists {
+      // The owner before the mode: a change of owner clears the set-user-ID and
+      // set-group-ID bits.
+      if geteuid() == 0, fchown(descriptor, existing.st_uid, existing.st_gid) != 0 { throw fail(errno, closing: true) }
+      if fchmod(descriptor, existing.st_mode & 0o7777) != 0 { throw fail(errno, closing: true) }
+    } else {
+      let mask = umask(0o022)
+      umask(mask)
+      if fchmod(descriptor, 0o666 & ~mask) != 0 { throw fail(errno, closing: true) }
     }
-    if rename(temporary, path) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw JSONWriteError(path: path, code: code)
+    if fsync(descriptor) != 0 { throw fail(errno, closing: true) }
+    if close(descriptor) != 0 { throw fail(errno, closing: false) }
+    if rename(temporary, path) != 0 { throw fail(errno, closing: false) }
+    // The text is in place; a folder that cannot be flushed only weakens durability.
+    let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if folder >= 0 {
+      _ = fsync(folder)
+      close(folder)
     }
+  }
+
+  /// Six random letters and digits, as `mkstemp` puts in place of `XXXXXX`.
+  static func randomTemporaryName() -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    var generator = SystemRandomNumberGenerator()
+    return String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
   }
 }
 

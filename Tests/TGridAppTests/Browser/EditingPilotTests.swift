@@ -310,12 +310,14 @@ import Testing
   }
 }
 
-/// A file in the temporary folder, removed when the value goes.
+/// A file in a folder of its own in the temporary folder (or in `base`: `/var/tmp` is on
+/// the disk where `/tmp` may be a tmpfs without ACLs), removed when the value goes.
 final class TemporaryFile {
   let path: String
 
-  init(contents: String, name: String = "doc.json") throws {
-    let directory = FileManager.default.temporaryDirectory.path + "/tgrid-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  init(contents: String, name: String = "doc.json", base: String? = nil) throws {
+    let base = base ?? FileManager.default.temporaryDirectory.path
+    let directory = base + "/tgrid-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     path = directory + "/" + name
     try write(contents)

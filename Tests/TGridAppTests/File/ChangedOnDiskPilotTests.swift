@@ -13,6 +13,9 @@ import Testing
 
   enum Change: String, CaseIterable {
     case truncateToZero, truncateToHalf, rewriteShorter, rewriteLonger, zeroBytesInPlace, moveOver, delete
+    /// The same size, the modification time put back (`touch -r`): only the status change
+    /// time tells (issue 35, item 8).
+    case rewriteInPlaceKeepingSizeAndTime
   }
 
   @Test(arguments: Change.allCases)
@@ -27,6 +30,7 @@ import Testing
     let expected = [
       Change.truncateToZero: "cut short", .truncateToHalf: "cut short", .rewriteShorter: "cut short",
       .rewriteLonger: "rewritten", .zeroBytesInPlace: "rewritten", .moveOver: "replaced", .delete: "deleted",
+      .rewriteInPlaceKeepingSizeAndTime: "was changed on",
     ][change] ?? "?"
     #expect(pilot.statusLine.contains(expected), "\(change): \(pilot.statusLine)")
     // Said once, then kept beside the file name.
@@ -41,6 +45,21 @@ import Testing
     pilot.press("o")
     #expect(try file.read() == pilot.text)
     #expect(!pilot.statusLine.contains("on disk]"), "saved: the marker goes")
+  }
+
+  /// tgrid's own save is no change on disk: nothing is said, and the next save does not ask.
+  @Test func tgridsOwnSaveIsNotAChangeOnDisk() throws {
+    let file = try TemporaryFile(contents: Self.original)
+    let pilot = try Pilot(file: file.path)
+    pilot.press("d", "Ctrl-S")
+    #expect(pilot.statusLine.contains("saved doc.json"))
+    usleep(20_000)
+    pilot.browser.lastDiskCheck = 0
+    pilot.press("l")
+    #expect(!pilot.statusLine.contains("on disk"), "\(pilot.statusLine)")
+    pilot.press("d", "Ctrl-S")
+    #expect(pilot.statusLine.contains("saved doc.json"), "\(pilot.statusLine)")
+    #expect(try file.read() == pilot.text)
   }
 
   @Test func colonEReadsTheFileAgainAndRefusesToDropEditsWithoutTheBang() throws {
@@ -78,6 +97,11 @@ import Testing
       try "{\"other\": true}".write(toFile: other, atomically: false, encoding: .utf8)
       rename(other, path)
     case .delete: unlink(path)
+    case .rewriteInPlaceKeepingSizeAndTime:
+      // Past the file system's clock tick, so the status change time moves.
+      usleep(20_000)
+      let text = Self.original.replacingOccurrences(of: "record 150", with: "RECORD 150")
+      try SaverFixtures.rewriteInPlaceKeepingTheTime(path, text)
     }
   }
 }

@@ -54,20 +54,6 @@ import Testing
     #expect(try String(contentsOfFile: other, encoding: .utf8) == "[1]")
   }
 
-  /// Every step of a save fails once, in turn: the original is untouched, no temporary
-  /// file is left, and the error names what failed.
-  @Test(arguments: FailingFileSystem.Step.allCases)
-  func aFailingStepLeavesTheOriginalAndNoTemporaryFile(step: FailingFileSystem.Step) throws {
-    let file = try TemporaryFile(contents: "[\"original\"]")
-    let failing = FailingFileSystem(failing: step)
-    #expect(throws: FileError.self) {
-      _ = try DocumentSaver(fileSystem: failing).save(try JSONDocument(parsing: "[\"new text\"]"), to: file.path)
-    }
-    #expect(try file.read() == "[\"original\"]")
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: DocumentSaver.directory(of: file.path))
-    #expect(leftovers == ["doc.json"], "\(leftovers)")
-  }
-
   @Test func aFullDiskIsReportedAndTheEditsStay() throws {
     let file = try TemporaryFile(contents: "[1, 2]")
     let pilot = try Pilot(file: file.path)
@@ -80,6 +66,15 @@ import Testing
     pilot.browser.saver = DocumentSaver()
     pilot.press("Ctrl-S")
     #expect(try file.read() == "[2]")
+  }
+
+  /// A save records the file it wrote as it is now, so tgrid's own save never looks like
+  /// a change on disk.
+  @Test func aSaveReturnsTheStatusOfTheFileItWrote() throws {
+    let file = try TemporaryFile(contents: "[1]")
+    let outcome = try DocumentSaver().save(try JSONDocument(parsing: "[2]"), to: file.path)
+    let now = try #require(try POSIXFileSystem.shared.status(ofPath: file.path))
+    #expect(outcome.status == now)
   }
 
   @Test func aReadOnlyFolderIsReportedClearly() throws {
@@ -142,59 +137,4 @@ import Testing
     }
     return found
   }
-}
-
-/// The real file system, except that one step fails (as a full disk or a broken device
-/// would make it fail).
-final class FailingFileSystem: FileSystem {
-  enum Step: CaseIterable, Sendable {
-    case create, write, setMode, synchronize, close, rename
-  }
-
-  let real = POSIXFileSystem.shared
-  let failing: Step
-
-  init(failing: Step) {
-    self.failing = failing
-  }
-
-  private func fail(_ step: Step, _ code: Int32) throws(FileError) {
-    if step == failing { throw FileError(operation: "\(step)", path: "", code: code) }
-  }
-
-  func status(ofPath path: String) throws(FileError) -> FileStatus? { try real.status(ofPath: path) }
-  func resolvedPath(_ path: String) -> String? { real.resolvedPath(path) }
-  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String) {
-    try fail(.create, EACCES)
-    return try real.makeTemporaryFile(inDirectory: directory, prefix: prefix)
-  }
-  func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) {
-    try fail(.write, ENOSPC)
-    try real.write(descriptor, bytes)
-  }
-  func setMode(_ descriptor: Int32, _ mode: UInt32) throws(FileError) {
-    try fail(.setMode, EPERM)
-    try real.setMode(descriptor, mode)
-  }
-  func setOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(FileError) {
-    try real.setOwner(descriptor, user: user, group: group)
-  }
-  func synchronize(_ descriptor: Int32) throws(FileError) {
-    try fail(.synchronize, EIO)
-    try real.synchronize(descriptor)
-  }
-  func close(_ descriptor: Int32) throws(FileError) {
-    if failing == .close {
-      try? real.close(descriptor)
-      throw FileError(operation: "close", path: "", code: EIO)
-    }
-    try real.close(descriptor)
-  }
-  func rename(_ source: String, to destination: String) throws(FileError) {
-    try fail(.rename, EXDEV)
-    try real.rename(source, to: destination)
-  }
-  func remove(_ path: String) { real.remove(path) }
-  func synchronizeDirectory(_ path: String) throws(FileError) { try real.synchronizeDirectory(path) }
-  var isSuperuser: Bool { real.isSuperuser }
 }
