@@ -1,5 +1,11 @@
 import TGridJSON
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Saves a document atomically: the file is either the old one or the new one, whatever
 /// happens during the save (a full disk, a crash, `kill -9`, a power cut after the rename).
 ///
@@ -131,12 +137,45 @@ struct DocumentSaver {
     return Outcome(path: path, status: status ?? nil, otherHardLinks: otherHardLinks)
   }
 
+  /// Writes `document` as a private file (mode 600) under the first of `names` that
+  /// nothing has: a temporary file in their folder, written and flushed, then linked
+  /// there (`link` fails rather than replace anything, so two writers never take the same
+  /// name, and a link planted at a name is never written through). Returns the name taken.
+  func savePrivately(_ document: JSONDocument, toFirstFreeOf names: [String]) throws(FileError) -> String {
+    guard let first = names.first else { throw FileError(operation: "name the file", path: "", code: EINVAL) }
+    var taken: String?
+    try replace(first, reportedAs: first, with: document) { descriptor throws(FileError) in
+      try fileSystem.setMode(descriptor, 0o600)
+    } publish: { temporary throws(FileError) in
+      defer { fileSystem.remove(temporary) }
+      for name in names {
+        do throws(FileError) {
+          try fileSystem.link(temporary, to: name)
+          taken = name
+          return
+        } catch where error.code == EEXIST {
+          continue
+        } catch where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
+          // A file system without hard links: rename onto a name nothing has (a narrow race
+          // with another writer, which a file system with links does not have).
+          guard (try? fileSystem.status(ofPath: name, followingLinks: false)) ?? nil == nil else { continue }
+          try fileSystem.rename(temporary, to: name)
+          taken = name
+          return
+        }
+      }
+      throw FileError(operation: "find a free name", path: first, code: EEXIST)
+    }
+    return taken ?? first
+  }
+
   /// Writes `document` to a new temporary file beside `target`, lets `prepare` give it its
   /// owner, mode and attributes, flushes it and renames it over `target` (a link there is
-  /// replaced itself); on any failure removes it and throws, naming `reportedPath`.
+  /// replaced itself), or hands it to `publish`; on any failure removes it and throws,
+  /// naming `reportedPath`.
   private func replace(
     _ target: String, reportedAs reportedPath: String, with document: JSONDocument,
-    prepare: (Int32) throws(FileError) -> Void
+    prepare: (Int32) throws(FileError) -> Void, publish: ((String) throws(FileError) -> Void)? = nil
   ) throws(FileError) {
     let directory = Self.directory(of: target)
     let name = Self.fileName(of: target)
@@ -154,7 +193,7 @@ struct DocumentSaver {
       try fileSystem.synchronize(descriptor)
       isOpen = false
       try fileSystem.close(descriptor)
-      try fileSystem.rename(temporary, to: target)
+      if let publish { try publish(temporary) } else { try fileSystem.rename(temporary, to: target) }
     } catch {
       if isOpen { try? fileSystem.close(descriptor) }
       fileSystem.remove(temporary)

@@ -42,6 +42,9 @@ protocol FileSystem: AnyObject {
   /// Renames a file over another, atomically (a symbolic link at `destination` is replaced
   /// itself).
   func rename(_ source: String, to destination: String) throws(FileError)
+  /// Gives a file a second name, failing with `EEXIST` when anything (a file, a link) has
+  /// that name: never replaces anything.
+  func link(_ source: String, to destination: String) throws(FileError)
   /// Removes a file.
   func remove(_ path: String)
   /// Flushes a folder's entries (a rename in it) to the disk.
@@ -252,6 +255,12 @@ final class POSIXFileSystem: FileSystem, Sendable {
   func rename(_ source: String, to destination: String) throws(FileError) {
     guard Glibc.rename(source, destination) == 0 else {
       throw FileError(operation: "rename", path: destination, code: errno)
+    }
+  }
+
+  func link(_ source: String, to destination: String) throws(FileError) {
+    guard Glibc.link(source, destination) == 0 else {
+      throw FileError(operation: "link", path: destination, code: errno)
     }
   }
 

@@ -179,9 +179,10 @@ enum RecoveryFile {
     _ document: JSONDocument, documentPath: String?, owned: String?, processID: Int32,
     fileSystem: any FileSystem = POSIXFileSystem.shared, fallbackDirectory: String? = RecoveryFile.fallbackDirectory()
   ) -> Outcome {
+    let saver = DocumentSaver(fileSystem: fileSystem)
     if let owned {
       do {
-        try replace(owned, with: document, fileSystem: fileSystem)
+        _ = try saver.savePrivately(document, to: owned)
         return .written(path: owned, besideFailure: nil)
       } catch {
         // Its folder may have become unwritable: a new name elsewhere still keeps the edits.
@@ -190,7 +191,7 @@ enum RecoveryFile {
     let besideFailure: FileError
     do {
       let names = (1...maximumNumber).map { path(for: documentPath, processID: processID, number: $0) }
-      return .written(path: try writeUnderFreeName(document, names: names, fileSystem: fileSystem), besideFailure: nil)
+      return .written(path: try saver.savePrivately(document, toFirstFreeOf: names), besideFailure: nil)
     } catch {
       besideFailure = error
     }
@@ -200,7 +201,7 @@ enum RecoveryFile {
       let names = (1...maximumNumber).map {
         fallbackDirectory + "/" + fallbackName(for: documentPath, processID: processID, number: $0)
       }
-      return .written(path: try writeUnderFreeName(document, names: names, fileSystem: fileSystem), besideFailure: besideFailure)
+      return .written(path: try saver.savePrivately(document, toFirstFreeOf: names), besideFailure: besideFailure)
     } catch {
       return .failed(beside: besideFailure, fallback: error)
     }
@@ -218,72 +219,6 @@ enum RecoveryFile {
       if let fallback { text += "; \(fallback)" }
       return text + ")"
     }
-  }
-
-  /// Writes a private temporary file in the folder of `names`, then gives it the first
-  /// of `names` that is free (`link` fails rather than replace anything, so two tgrids
-  /// never take the same name).
-  private static func writeUnderFreeName(
-    _ document: JSONDocument, names: [String], fileSystem: any FileSystem
-  ) throws(FileError) -> String {
-    guard let first = names.first else { throw FileError(operation: "name a recovery file", path: "", code: EINVAL) }
-    let directory = DocumentSaver.directory(of: first)
-    let temporary = try writeTemporary(document, besides: first, fileSystem: fileSystem)
-    defer { fileSystem.remove(temporary) }
-    for name in names {
-      let code = Glibc.link(temporary, name) == 0 ? 0 : errno
-      if code == 0 {
-        try? fileSystem.synchronizeDirectory(directory)
-        return name
-      }
-      if code == EEXIST { continue }
-      if code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS {
-        // A file system without hard links: rename onto a name nothing has (a narrow race
-        // with another tgrid, which a file system with links does not have).
-        guard ownRegularFile(name) == nil, access(name, F_OK) != 0 else { continue }
-        try fileSystem.rename(temporary, to: name)
-        try? fileSystem.synchronizeDirectory(directory)
-        return name
-      }
-      throw FileError(operation: "link the recovery file", path: name, code: code)
-    }
-    throw FileError(operation: "find a free recovery file name", path: first, code: EEXIST)
-  }
-
-  /// Writes over the recovery file this tgrid owns: a new private file renamed onto its
-  /// name (`rename` replaces a link there, never writes through it).
-  private static func replace(_ path: String, with document: JSONDocument, fileSystem: any FileSystem) throws(FileError) {
-    let temporary = try writeTemporary(document, besides: path, fileSystem: fileSystem)
-    do {
-      try fileSystem.rename(temporary, to: path)
-    } catch {
-      fileSystem.remove(temporary)
-      throw error
-    }
-    try? fileSystem.synchronizeDirectory(DocumentSaver.directory(of: path))
-  }
-
-  /// A complete, flushed, private (600) copy of the document in a new temporary file
-  /// beside `path`, named so ``AbandonedSaves`` recognises it.
-  private static func writeTemporary(
-    _ document: JSONDocument, besides path: String, fileSystem: any FileSystem
-  ) throws(FileError) -> String {
-    let directory = DocumentSaver.directory(of: path)
-    let (descriptor, temporary) = try fileSystem.makeTemporaryFile(
-      inDirectory: directory, prefix: "." + DocumentSaver.fileName(of: path) + ".tgrid-")
-    var isOpen = true
-    do throws(FileError) {
-      try fileSystem.writeDocument(document, to: descriptor)
-      try fileSystem.setMode(descriptor, 0o600)
-      try fileSystem.synchronize(descriptor)
-      isOpen = false
-      try fileSystem.close(descriptor)
-    } catch {
-      if isOpen { try? fileSystem.close(descriptor) }
-      fileSystem.remove(temporary)
-      throw FileError(operation: error.operation, path: path, code: error.code)
-    }
-    return temporary
   }
 
   /// Creates a folder and its parents, private to the user (700) where it creates them.

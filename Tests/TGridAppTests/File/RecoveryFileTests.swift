@@ -97,7 +97,7 @@ import Testing
   @Test func aFolderThatRefusesTheFileSendsItToTheStateFolder() throws {
     let file = try TemporaryFile(contents: "[1, 2, 3]")
     let state = try TemporaryDirectory()
-    let refusing = RefusingDirectoryFileSystem(refused: DocumentSaver.directory(of: file.path))
+    let refusing = FailingFileSystem(failing: .create, code: EACCES, onlyIn: DocumentSaver.directory(of: file.path))
     let fallback = state.path + "/tgrid/recovery"
     let outcome = RecoveryFile.write(
       try JSONDocument(parsing: "[9]"), documentPath: file.path, owned: nil, processID: 1, fileSystem: refusing,
@@ -120,7 +120,7 @@ import Testing
 
   @Test func whenNoFolderTakesItTheMessageSaysTheEditsAreLostAndWhy() throws {
     let file = try TemporaryFile(contents: "[1]")
-    let refusing = RefusingDirectoryFileSystem(refused: nil)
+    let refusing = FailingFileSystem(failing: .create, code: EACCES)
     let outcome = RecoveryFile.write(
       try JSONDocument(parsing: "[2]"), documentPath: file.path, owned: nil, processID: 1, fileSystem: refusing,
       fallbackDirectory: "/nonexistent-\(getpid())/state")
@@ -193,36 +193,4 @@ import Testing
 /// Lets a test thread reach a store as the watchdog does.
 struct UncheckedStore: @unchecked Sendable {
   let store: DocumentStore
-}
-
-/// The real file system, except that one folder (or every folder) refuses new files, as a
-/// read-only folder does.
-final class RefusingDirectoryFileSystem: FileSystem {
-  let real = POSIXFileSystem.shared
-  let refused: String?
-
-  init(refused: String?) {
-    self.refused = refused
-  }
-
-  func status(ofPath path: String) throws(FileError) -> FileStatus? { try real.status(ofPath: path) }
-  func resolvedPath(_ path: String) -> String? { real.resolvedPath(path) }
-  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String) {
-    if refused == nil || directory == refused { throw FileError(operation: "create a temporary file", path: directory, code: EACCES) }
-    return try real.makeTemporaryFile(inDirectory: directory, prefix: prefix)
-  }
-  func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) { try real.write(descriptor, bytes) }
-  func writeDocument(_ document: JSONDocument, to descriptor: Int32) throws(FileError) {
-    try real.writeDocument(document, to: descriptor)
-  }
-  func setMode(_ descriptor: Int32, _ mode: UInt32) throws(FileError) { try real.setMode(descriptor, mode) }
-  func setOwner(_ descriptor: Int32, user: UInt32, group: UInt32) throws(FileError) {
-    try real.setOwner(descriptor, user: user, group: group)
-  }
-  func synchronize(_ descriptor: Int32) throws(FileError) { try real.synchronize(descriptor) }
-  func close(_ descriptor: Int32) throws(FileError) { try real.close(descriptor) }
-  func rename(_ source: String, to destination: String) throws(FileError) { try real.rename(source, to: destination) }
-  func remove(_ path: String) { real.remove(path) }
-  func synchronizeDirectory(_ path: String) throws(FileError) { try real.synchronizeDirectory(path) }
-  var isSuperuser: Bool { real.isSuperuser }
 }

@@ -42,12 +42,19 @@ final class FailingFileSystem: FileSystem {
   private let superuser: Bool?
   private let user: UInt32?
   private let groups: [UInt32]?
+  /// When set, `.create` fails only in this folder (a read-only folder beside others).
+  private let failingDirectory: String?
 
   /// - Parameters:
   ///   - failing: the step that fails, if any.
   ///   - code: its `errno` (by default, the one the step most often meets).
   ///   - superuser, user, groups: who the process is taken to be (by default, who it is).
-  init(failing: Step? = nil, code: Int32? = nil, superuser: Bool? = nil, user: UInt32? = nil, groups: [UInt32]? = nil) {
+  ///   - directory: with `failing: .create`, the one folder where files cannot be created.
+  init(
+    failing: Step? = nil, code: Int32? = nil, superuser: Bool? = nil, user: UInt32? = nil, groups: [UInt32]? = nil,
+    onlyIn directory: String? = nil
+  ) {
+    failingDirectory = directory
     self.failing = failing
     self.code = code ?? Self.usualCode(of: failing)
     self.superuser = superuser
@@ -75,7 +82,11 @@ final class FailingFileSystem: FileSystem {
   }
   func resolvedPath(_ path: String) -> String? { real.resolvedPath(path) }
   func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String) {
-    try take(.create)
+    if let failingDirectory, directory != failingDirectory {
+      steps.append(.create)
+    } else {
+      try take(.create)
+    }
     return try real.makeTemporaryFile(inDirectory: directory, prefix: prefix)
   }
   func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) {
@@ -128,6 +139,7 @@ final class FailingFileSystem: FileSystem {
     try take(.rename)
     try real.rename(source, to: destination)
   }
+  func link(_ source: String, to destination: String) throws(FileError) { try real.link(source, to: destination) }
   func remove(_ path: String) { real.remove(path) }
   func synchronizeDirectory(_ path: String) throws(FileError) {
     try take(.synchronizeDirectory)
