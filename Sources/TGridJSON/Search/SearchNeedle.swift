@@ -22,6 +22,9 @@ struct SearchNeedle: Sendable {
   let canMatchRaw: Bool
   /// How candidates are found in raw bytes.
   let plan: Plan
+  /// How many anchor positions choosing the plan looked at: linear in the needle's length
+  /// (tests hold it to that; a pasted pattern of 20,000 characters once took 20,000²).
+  let planningSteps: Int
 
   /// A byte class: bytes `b` with `(b | mask) == value`.
   struct ByteClass: Sendable, Equatable {
@@ -50,7 +53,9 @@ struct SearchNeedle: Sendable {
     self.scalars = scalars
     let classes = scalars.map { ignoresCase ? SimpleCaseFolding.equivalents(of: $0) : [$0] }
     canMatchRaw = !classes.joined().contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
-    plan = scalars.isEmpty ? .none : SearchNeedle.plan(classes)
+    var steps = 0
+    plan = scalars.isEmpty ? .none : SearchNeedle.plan(classes, steps: &steps)
+    planningSteps = steps
   }
 
   /// Whether raw bytes can be scanned for the needle (it has a way to find candidates).
@@ -61,7 +66,7 @@ struct SearchNeedle: Sendable {
 
   // MARK: - Choosing anchors
 
-  private static func plan(_ classes: [[UInt32]]) -> Plan {
+  private static func plan(_ classes: [[UInt32]], steps: inout Int) -> Plan {
     let encodings = classes.map { $0.map(utf8) }
     var bestScore = Double.infinity
     var bestPlan: Plan?
@@ -84,13 +89,30 @@ struct SearchNeedle: Sendable {
         offset += length
         scalar += 1
       }
-      for (index, first) in anchors.enumerated() {
-        // One anchor alone counts as if paired with a byte that is always there.
-        var pairs = [(first, frequency(first.byteClass) * 256)]
-        for second in anchors[(index + 1)...] {
-          pairs.append((second, frequency(first.byteClass) * frequency(second.byteClass)))
+      // The rarest anchor from each position on (the earliest of equals): the best partner
+      // of an anchor is the rarest one after it, found in one pass back (a pasted pattern
+      // of 20,000 characters must not cost 20,000² pairs).
+      var rarestAfter = [(frequency: Double, index: Int)?](repeating: nil, count: anchors.count + 1)
+      for index in anchors.indices.reversed() {
+        steps += 1
+        let here = (frequency(anchors[index].byteClass), index)
+        if let later = rarestAfter[index + 1], later.frequency < here.0 {
+          rarestAfter[index] = later
+        } else {
+          rarestAfter[index] = here
         }
-        for (second, score) in pairs where score < bestScore {
+      }
+      for (index, first) in anchors.enumerated() {
+        steps += 1
+        let firstFrequency = frequency(first.byteClass)
+        // One anchor alone counts as if paired with a byte that is always there.
+        var second = first
+        var score = firstFrequency * 256
+        if let partner = rarestAfter[index + 1], firstFrequency * partner.frequency < score {
+          second = anchors[partner.index]
+          score = firstFrequency * partner.frequency
+        }
+        if score < bestScore {
           bestScore = score
           bestPlan = .anchors(
             first: first.byteClass, second: second.byteClass, distance: second.offset - first.offset,

@@ -143,3 +143,23 @@ import Testing
     #expect(try String(contentsOfFile: restoredFrom, encoding: .utf8) == "[3]")
   }
 }
+
+/// A long paste into the search field (issue 35.14): 20,000 characters are taken as one
+/// edit, searched once, and found.
+@Suite struct LongPastePilotTests {
+  @Test func twentyThousandCharactersPastedIntoTheSearchAreOneEditAndFound() throws {
+    let long = String(repeating: "abcdefghij", count: 2_000)
+    let pilot = try Pilot(json: "[\"first\", \"x\(long)y\", \"last\"]", size: CellSize(columns: 100, rows: 20))
+    pilot.press("/")
+    pilot.paste(long)
+    guard case .field(let field, _, _, _) = try #require(pilot.browser.prompt) else {
+      Issue.record("the search field is open")
+      return
+    }
+    #expect(field.text.count == 20_000)
+    #expect(pilot.focusedPath == ".[1]", "the match is focused")
+    pilot.press("Enter")
+    #expect(pilot.focusedPath == ".[1]")
+    #expect(pilot.browser.searchSession?.search.pattern.count == 20_000)
+  }
+}
