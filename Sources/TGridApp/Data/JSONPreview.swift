@@ -5,20 +5,39 @@ import TGridJSON
 /// Everything returned is plain text; control characters inside strings are made visible
 /// by the canvas when drawn (and by ``TextWidth`` when measured).
 enum JSONPreview {
-  /// Member names that make a good title for an object, in order of preference.
+  /// Member names that make a good title for an object, in order of preference, in any
+  /// case (`Name`, `TITLE`); after them, a key ending in "name" (`displayName`, `full_name`).
   static let titleKeys = ["title", "name", "label", "id", "key", "file", "caption", "type"]
 
-  /// The member holding an object's title, if it has one that is a short scalar.
+  /// How many members are looked at for a title: a title comes first in a record, and an
+  /// object of a million keys must not be walked for a label.
+  static let titleSearchLimit = 256
+
+  /// The member holding an object's title, if it has one that is a short scalar: one pass
+  /// over its first ``titleSearchLimit`` members.
   static func titleMember(of node: JSONNode, in document: JSONDocument) -> JSONNode? {
     guard document.kind(of: node) == .object else { return nil }
-    for wanted in titleKeys {
-      if let member = document.child(forKey: wanted, of: node) {
-        switch document.kind(of: member) {
-        case .string, .number: return member
-        default: continue
-        }
+    var best: (rank: Int, member: JSONNode)?
+    for member in document.children(of: node).prefix(titleSearchLimit) {
+      switch document.kind(of: member) {
+      case .string, .number: break
+      default: continue
+      }
+      guard let key = document.key(of: member), let rank = titleRank(of: key) else { continue }
+      if best.map({ rank < $0.rank }) ?? true {
+        best = (rank, member)
+        if rank == 0 { break }
       }
     }
+    return best?.member
+  }
+
+  /// Where a key stands among title keys (0 best), or nil when it is not one.
+  static func titleRank(of key: String) -> Int? {
+    guard key.utf8.count <= 32 else { return nil }
+    let lowered = key.lowercased()
+    if let index = titleKeys.firstIndex(of: lowered) { return index }
+    if lowered.count > 4, lowered.hasSuffix("name") { return titleKeys.count }
     return nil
   }
 

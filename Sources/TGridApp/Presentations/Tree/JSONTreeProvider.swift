@@ -264,7 +264,10 @@ final class JSONTreeProvider: TreeNodeProvider {
   /// members beyond `name`, `kind` and `children`.
   func isHierarchyNode(_ node: JSONNode) -> Bool {
     let document = self.document
-    guard document.kind(of: node) == .object, let name = document.child(forKey: "name", of: node),
+    // Only a few known keys (looking one up walks the members: an object of a million
+    // keys would be walked for every node shown).
+    guard document.kind(of: node) == .object, document.childCount(of: node) <= Self.hierarchyKeys.count,
+      let name = document.child(forKey: "name", of: node),
       document.kind(of: name) == .string
     else { return false }
     for member in document.children(of: node) {
