@@ -77,7 +77,7 @@ extension BrowserController {
       // stops, and Enter searches the whole document.
       found = try search.nextMatch(
         after: start, in: document, wrapping: true,
-        cancellation: JSONCancellation(afterMilliseconds: typedSearchMilliseconds))
+        cancellation: interruptibleCancellation(afterMilliseconds: typedSearchMilliseconds))
     } catch {
       session.isCutShort = true
       field.note = "no match nearby: Enter searches on"
@@ -110,7 +110,18 @@ extension BrowserController {
       // The search as typed stopped early: now through the whole document.
       session.isCutShort = false
       let document = store.document
-      if let found = session.search.nextMatch(after: origin.flatMap(store.node), in: document, wrapping: true) {
+      let found: JSONNode?
+      do {
+        // A file of gigabytes takes a while: Esc stops it, as it stops a filter.
+        found = try session.search.nextMatch(
+          after: origin.flatMap(store.node), in: document, wrapping: true, cancellation: interruptibleCancellation())
+      } catch {
+        session.isCutShort = true
+        show(message: "search stopped (Esc): n searches on")
+        if let origin { focus(on: origin) }
+        return .close
+      }
+      if let found {
         let id = store.id(found)
         session.current = id
         focus(on: id)
@@ -143,9 +154,16 @@ extension BrowserController {
       start = node
       fromCurrent = true
     }
-    let found = forward
-      ? session.search.nextMatch(after: start, in: document, wrapping: true)
-      : session.search.previousMatch(before: start, in: document, wrapping: true)
+    let found: JSONNode?
+    do {
+      let cancellation = interruptibleCancellation()
+      found = try forward
+        ? session.search.nextMatch(after: start, in: document, wrapping: true, cancellation: cancellation)
+        : session.search.previousMatch(before: start, in: document, wrapping: true, cancellation: cancellation)
+    } catch {
+      show(message: "search stopped (Esc)")
+      return
+    }
     guard let found else {
       show(message: "no match for \(session.search.pattern)")
       return

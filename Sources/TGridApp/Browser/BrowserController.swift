@@ -77,6 +77,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
 
+  /// When the terminal was last looked at for an interrupt (``isInterrupted()``).
+  private var lastInterruptPoll = 0
+
   /// Below this the screen shows a short "terminal too small" note instead.
   static let minimumSize = CellSize(columns: 10, rows: 3)
 
@@ -144,6 +147,27 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   func setNeedsDisplay() {
     pendingDisplay = true
+  }
+
+  /// Whether long work on this thread should stop: Esc or Ctrl-C typed meanwhile, or a
+  /// signal. The terminal is looked at every ``interruptPollMilliseconds`` at most.
+  func isInterrupted() -> Bool {
+    let now = MonotonicClock.milliseconds()
+    guard now - lastInterruptPoll >= Self.interruptPollMilliseconds || lastInterruptPoll == 0 else { return false }
+    lastInterruptPoll = now
+    return terminal?.takeInterrupt() ?? false
+  }
+
+  /// How often long work looks for Esc: well within the 100 ms a stop may take.
+  static let interruptPollMilliseconds = 5
+
+  /// A cancellation for the engine's work on this thread (a search through the whole
+  /// document, a regular expression): it stops on Esc, Ctrl-C or a signal, and after
+  /// `milliseconds` when given.
+  func interruptibleCancellation(afterMilliseconds milliseconds: Int? = nil) -> JSONCancellation {
+    let check = MainThreadCheck(browser: self)
+    if let milliseconds { return JSONCancellation(afterMilliseconds: milliseconds) { check.isInterrupted() } }
+    return JSONCancellation { check.isInterrupted() }
   }
 
   // MARK: - RunLoopRoot
@@ -357,7 +381,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     view.finishAnimationsNow()
     // Open what hides the focused value while the next presentation is off screen (no
     // reload, so nothing cuts the animation short).
-    if let focus = kept.focus { _ = next.indexPath(for: focus, reveal: true) }
+    // (Stopped on the way, an Esc during a very deep one, it gives the deepest ancestor
+    // opened, which takes the focus.)
+    let revealed = kept.focus.flatMap { next.indexPath(for: $0, reveal: true) }
     presentation = next
     next.prepareToShow()
     view.setCollectionViewLayout(next.layout, dataSource: dataSource(for: next), animated: animated)
@@ -368,7 +394,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     // Even at the same index path: the new layout may place it off screen (under a table's
     // pinned header row at the content offset the grid left).
-    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false) {
+    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false) ?? revealed {
       view.focusItem(at: indexPath, scrollPosition: .nearest)
     }
     view.ensureFocus()
@@ -486,4 +512,12 @@ private final class PlaceholderPresentation: Presentation {
 extension PlaceholderPresentation: CollectionViewDataSource {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell { Cell() }
+}
+
+/// The browser's interrupt check, handed to the engine's cancellation: called only on the
+/// run loop's thread, by work running there.
+private struct MainThreadCheck: @unchecked Sendable {
+  unowned let browser: BrowserController
+
+  func isInterrupted() -> Bool { browser.isInterrupted() }
 }

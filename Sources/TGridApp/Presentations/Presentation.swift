@@ -29,6 +29,9 @@ protocol PresentationHost: AnyObject {
   func show(message: String)
   /// Asks for a frame.
   func setNeedsDisplay()
+  /// Whether long work on the run loop's thread should stop now: the person pressed Esc
+  /// or Ctrl-C, or a signal came (cheap: it looks at the terminal every few milliseconds).
+  func isInterrupted() -> Bool
   /// Shows the focused value whole (a value with nothing to open, on Enter).
   func viewFocusedValue()
   /// Moves a value to another position among its siblings, as one undo step (a card

@@ -46,14 +46,16 @@ extension JSONSearch {
 
   /// The last match in a range of tape indices: stretches of growing size scanned from the
   /// end backwards, each forwards.
-  func lastMatch(in document: JSONDocument, range: Range<Int>) -> Int? {
+  func lastMatch(in document: JSONDocument, range: Range<Int>, cancellation: JSONCancellation? = nil)
+    throws(CancellationError) -> Int?
+  {
     let storage = document.storage
     var upper = range.upperBound
     var span = 4096
     while upper > range.lowerBound {
       let lower = nodeBoundary(atOrBefore: max(range.lowerBound, upper - span), in: storage, floor: range.lowerBound)
       var found: Int?
-      try? scan(document, range: lower..<upper, cancellation: nil) { node in
+      try scan(document, range: lower..<upper, cancellation: cancellation) { node in
         found = node
         return true
       }

@@ -201,12 +201,22 @@ public struct JSONSearch: Sendable {
   /// The last match before `node` in document order, or the last match of the document when
   /// `node` is nil. With `wrapping`, the search goes on from the end of the document.
   public func previousMatch(before node: JSONNode?, in document: JSONDocument, wrapping: Bool = true) -> JSONNode? {
+    try? previousMatch(before: node, in: document, wrapping: wrapping, cancellation: nil)
+  }
+
+  /// ``previousMatch(before:in:wrapping:)`` that stops when `cancellation` is cancelled.
+  /// - Throws: `CancellationError` when stopped before it found a match or the start.
+  public func previousMatch(
+    before node: JSONNode?, in document: JSONDocument, wrapping: Bool = true, cancellation: JSONCancellation?
+  ) throws(CancellationError) -> JSONNode? {
     let first = document.root.index
     let end = document.storage.words.count
     let limit = node.map { document.valid($0) } ?? end
-    if let found = lastMatch(in: document, range: first..<limit) { return JSONNode(index: found) }
+    if let found = try lastMatch(in: document, range: first..<limit, cancellation: cancellation) {
+      return JSONNode(index: found)
+    }
     guard wrapping, let node else { return nil }
-    return lastMatch(in: document, range: node.index..<end).map(JSONNode.init(index:))
+    return try lastMatch(in: document, range: node.index..<end, cancellation: cancellation).map(JSONNode.init(index:))
   }
 
   // MARK: - Counting

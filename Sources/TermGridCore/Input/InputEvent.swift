@@ -134,3 +134,11 @@ public enum InputEvent: Hashable, Sendable {
   /// A terminating signal (SIGINT, SIGTERM, SIGHUP) arrived: restore the terminal and exit.
   case signal(Int32)
 }
+
+extension InputEvent {
+  /// Esc or Ctrl-C: the keys that stop long work (``Terminal/takeInterrupt()``).
+  public static func isInterrupt(_ event: InputEvent) -> Bool {
+    guard case .key(let key) = event, key.modifiers.isEmpty else { return false }
+    return key.key == .escape || key.key == .control("c")
+  }
+}

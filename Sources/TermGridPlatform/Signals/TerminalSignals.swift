@@ -265,6 +265,11 @@ public enum TerminalSignals {
     raise(SIGTSTP)
   }
 
+  /// Whether a terminating signal arrived that the run loop has not taken yet.
+  package static var hasPendingTermination: Bool {
+    pendingTermination.load(ordering: .acquiring) != 0
+  }
+
   /// The terminating signal that arrived, if any; clears it.
   package static func takePendingTermination() -> Int32? {
     let signal = pendingTermination.exchange(0, ordering: .acquiringAndReleasing)

@@ -82,6 +82,18 @@ public final class HeadlessTerminal: Terminal {
     return nil
   }
 
+  /// Takes the first queued Esc or Ctrl-C, as a real terminal takes one typed while the
+  /// app works (see ``Terminal/takeInterrupt()``); how many were taken is counted.
+  public func takeInterrupt() -> Bool {
+    guard let index = pendingEvents.firstIndex(where: { InputEvent.isInterrupt($0) }) else { return false }
+    pendingEvents.remove(at: index)
+    takenInterruptCount += 1
+    return true
+  }
+
+  /// How many Esc or Ctrl-C keys ``takeInterrupt()`` took.
+  public private(set) var takenInterruptCount = 0
+
   /// Queues events to be read by ``nextEvent(timeoutMilliseconds:)``.
   public func enqueue(_ events: InputEvent...) {
     pendingEvents.append(contentsOf: events)

@@ -760,6 +760,24 @@ public final class NcursesTerminal: Terminal {
   /// Ctrl-Z.
   static let suspendKey = KeyEvent(.control("z"))
 
+  public func takeInterrupt() -> Bool {
+    guard isActive, !isRecording else { return false }
+    if TerminalSignals.hasPendingTermination { return true }
+    var request = [Poll.Request(device)]
+    if case .success = Poll.wait(for: &request, timeoutMilliseconds: 0), request[0].isReady {
+      readInput(hangUp: request[0].isClosed)
+    }
+    // A lone Esc waits for the escape delay (it may start Alt-x): long work has waited longer.
+    if decoder.flushDelayMilliseconds != nil, !decoder.isInsidePaste,
+      MonotonicClock.milliseconds() - lastInputMilliseconds >= escapeDelayMilliseconds
+    {
+      queuedEvents += decoder.flushPending()
+    }
+    guard let index = queuedEvents.firstIndex(where: { InputEvent.isInterrupt($0) }) else { return false }
+    queuedEvents.remove(at: index)
+    return true
+  }
+
   public func noteUnsavedWork(_ hasUnsavedWork: Bool) {
     guard !isRecording else { return }
     TerminalSignals.setHasUnsavedWork(hasUnsavedWork)

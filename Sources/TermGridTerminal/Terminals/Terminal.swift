@@ -33,6 +33,12 @@ public protocol Terminal: AnyObject {
   var isMouseCaptureEnabled: Bool { get set }
   /// Puts the terminal back the way it was found. Safe to call more than once.
   func shutdown()
+  /// Reads the input that has arrived, without waiting, and says whether it holds a key
+  /// that interrupts long work, Esc or Ctrl-C (taken out; every other event stays queued
+  /// for ``nextEvent(timeoutMilliseconds:)``), or whether a terminating signal is pending
+  /// (it stays pending). Work on the run loop's thread that may run long calls it every so
+  /// often and stops when it says so, as vim checks for Ctrl-C. Default `false`.
+  func takeInterrupt() -> Bool
   /// Hears whether the program has unsaved work (``RunLoopRoot/hasUnsavedWork``), which a
   /// terminal that handles signals must not lose to a repeated one. Default: nothing.
   func noteUnsavedWork(_ hasUnsavedWork: Bool)
@@ -50,4 +56,6 @@ extension Terminal {
   public var waker: RunLoopWaker? { nil }
 
   public func noteUnsavedWork(_ hasUnsavedWork: Bool) {}
+
+  public func takeInterrupt() -> Bool { false }
 }

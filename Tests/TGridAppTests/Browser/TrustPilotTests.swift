@@ -163,3 +163,58 @@ import Testing
     #expect(pilot.browser.searchSession?.search.pattern.count == 20_000)
   }
 }
+
+/// Long work on the run loop's thread stops on Esc (issue 35.13, 35.15): the search through
+/// the whole document (Enter after a search cut short, `n`, `N`) and opening the way to a
+/// value at the end of a very deep chain. The key is taken by the work's own look at the
+/// terminal, as vim's Ctrl-C check; what it did so far stays.
+@Suite struct InterruptPilotTests {
+  /// 60,000 values, the only match at the end.
+  static let haystack = "[" + (0..<60_000).map { "\"value \($0)\"" }.joined(separator: ", ") + ", \"needle\"]"
+
+  @Test func escStopsTheSearchThroughTheWholeDocument() throws {
+    let pilot = try Pilot(json: Self.haystack, size: CellSize(columns: 100, rows: 20))
+    pilot.browser.typedSearchMilliseconds = 0
+    pilot.press("/")
+    pilot.type("needle")
+    pilot.terminal.enqueue(.key(KeyEvent(.enter)), .key(KeyEvent(.escape)))
+    pilot.resize(to: CellSize(columns: 100, rows: 20))
+    #expect(pilot.terminal.takenInterruptCount == 1, "the search took the Esc")
+    #expect(pilot.statusLine.contains("search stopped (Esc)"), "\(pilot.statusLine)")
+    #expect(pilot.focusedPath == ".[0]", "the focus stays where the search began")
+    // Without an Esc the same search goes to the end and finds it.
+    pilot.press("n")
+    #expect(pilot.focusedPath == ".[60000]", "\(pilot.statusLine)")
+    // `N` and `n` stop too.
+    pilot.press("g")
+    pilot.terminal.enqueue(.key(KeyEvent(.character("n"))), .key(KeyEvent(.control("c"))))
+    pilot.resize(to: CellSize(columns: 100, rows: 20))
+    #expect(pilot.terminal.takenInterruptCount == 2)
+    #expect(pilot.statusLine.contains("search stopped (Esc)"), "\(pilot.statusLine)")
+    #expect(!pilot.didQuit, "the Ctrl-C only stopped the search")
+  }
+
+  @Test(arguments: [PresentationKind.tree, .schematic])
+  func escStopsOpeningTheWayToAValueAtTheEndOfADeepChain(_ kind: PresentationKind) throws {
+    let depth = 5_000
+    let chain = String(repeating: "{\"a\": ", count: depth) + "1" + String(repeating: "}", count: depth)
+    let pilot = try Pilot(json: chain, size: CellSize(columns: 100, rows: 20))
+    let document = pilot.store.document
+    var deepest = document.root
+    while let next = document.child(forKey: "a", of: deepest) { deepest = next }
+    pilot.browser.focus(on: pilot.store.id(deepest))
+    pilot.terminal.enqueue(.key(KeyEvent(.character(kind == .tree ? "2" : "5"))), .key(KeyEvent(.escape)))
+    pilot.resize(to: CellSize(columns: 100, rows: 20))
+    #expect(pilot.terminal.takenInterruptCount == 1)
+    #expect(pilot.screen.contains("stopped opening the way to the value"), "\(pilot.statusLine)")
+    // Stopped within two looks at the terminal: at most 1,024 levels opened.
+    let focusedDepth = pilot.focusedPath.components(separatedBy: ".a").count - 1
+    #expect(focusedDepth >= 1 && focusedDepth <= 2 * JSONTreeProvider.revealCheckInterval, "stopped at depth \(focusedDepth)")
+    #expect(pilot.browser.presentation.kind == kind, "the view switched")
+    // Without an Esc, the way opens to the end.
+    pilot.press("1")
+    pilot.browser.focus(on: pilot.store.id(deepest))
+    pilot.press(kind == .tree ? "2" : "5")
+    #expect(pilot.focusedPath.components(separatedBy: ".a").count - 1 == depth)
+  }
+}

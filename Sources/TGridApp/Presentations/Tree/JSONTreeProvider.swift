@@ -310,7 +310,13 @@ extension JSONTreeProvider {
   /// reload the collection view when `expanded` says so.
   /// - Returns: where `id` is shown, else the deepest node on the way that is (a value
   ///   inside a hierarchy node's box), and whether anything was expanded.
-  func reveal(_ id: NodeID, in model: TreeModel) -> (indexPath: IndexPath?, expanded: Bool) {
+  ///
+  /// Each level opened is a step of work: a chain of a million single-key objects takes
+  /// seconds. `shouldStop` is asked every ``revealCheckInterval`` levels; when it says so,
+  /// the deepest ancestor opened so far is returned (Esc during `t` on such a chain).
+  func reveal(
+    _ id: NodeID, in model: TreeModel, stoppingWhen shouldStop: () -> Bool = { false }
+  ) -> (indexPath: IndexPath?, expanded: Bool) {
     if let shown = model.indexPath(forNode: id.rawValue) { return (shown, false) }
     let chain = store.ancestry(of: id).reversed()
     guard let first = chain.first, var current = model.indexPath(forNode: first.rawValue) else { return (nil, false) }
@@ -325,7 +331,8 @@ extension JSONTreeProvider {
     func child(_ node: Int, of parent: IndexPath) -> IndexPath? {
       model.childIndexPaths(ofNodeAt: parent).first { model.node(at: $0) == node }
     }
-    for next in chain.dropFirst() {
+    for (level, next) in chain.dropFirst().enumerated() {
+      if level % Self.revealCheckInterval == Self.revealCheckInterval - 1, shouldStop() { break }
       var parent = current
       open(parent)
       // Through the groups that hold `next`, largest first.
@@ -345,6 +352,9 @@ extension JSONTreeProvider {
     }
     return (model.indexPath(forNode: id.rawValue) ?? current, expanded)
   }
+
+  /// Levels opened between two looks at whether to stop.
+  static let revealCheckInterval = 512
 
   /// The nodes whose labels show positions that a change in `indexPath`'s children may
   /// have moved: its children, and the elements inside its groups.
