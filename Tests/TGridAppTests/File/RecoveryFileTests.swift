@@ -194,3 +194,48 @@ import Testing
 struct UncheckedStore: @unchecked Sendable {
   let store: DocumentStore
 }
+
+/// Every step of writing a recovery file failing for every reason the issue names: the
+/// edits go to the state folder when the file's folder fails, and when both fail nothing
+/// half-written is left under a recovery file's name.
+@Suite struct RecoveryFailureTests {
+  static let steps: [FailingFileSystem.Step] = [.create, .write, .setMode, .synchronize, .close]
+
+  @Test(arguments: steps, FailingFileSystem.codes)
+  func aFailingStepBesideTheFileSendsTheEditsToTheStateFolder(step: FailingFileSystem.Step, code: Int32) throws {
+    let file = try TemporaryFile(contents: "[1, 2, 3]")
+    let state = try TemporaryDirectory()
+    let directory = DocumentSaver.directory(of: file.path)
+    // Only the first attempt fails (beside the file); the state folder takes it.
+    let failing = FailingFileSystem(failing: step, code: code, once: true)
+    let outcome = RecoveryFile.write(
+      try JSONDocument(parsing: "[2, 3]"), documentPath: file.path, owned: nil, processID: 1, fileSystem: failing,
+      fallbackDirectory: state.path)
+    guard case .written(let path, let besideFailure) = outcome else {
+      Issue.record("\(step) \(code): not written: \(outcome)")
+      return
+    }
+    #expect(besideFailure?.code == code)
+    #expect(path.hasPrefix(state.path + "/"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "[2, 3]")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["doc.json"], "nothing left beside it")
+  }
+
+  @Test(arguments: steps, FailingFileSystem.codes)
+  func whenEveryPlaceFailsNothingIsLeftAndTheMessageSaysWhy(step: FailingFileSystem.Step, code: Int32) throws {
+    let file = try TemporaryFile(contents: "[1, 2, 3]")
+    let state = try TemporaryDirectory()
+    let failing = FailingFileSystem(failing: step, code: code)
+    let outcome = RecoveryFile.write(
+      try JSONDocument(parsing: "[2, 3]"), documentPath: file.path, owned: nil, processID: 1, fileSystem: failing,
+      fallbackDirectory: state.path)
+    guard case .failed = outcome else {
+      Issue.record("\(step) \(code): written: \(outcome)")
+      return
+    }
+    let reason = FileError(operation: "", path: "", code: code).reason
+    #expect(RecoveryFile.message(for: outcome, name: "doc.json", documentPath: file.path).contains(reason))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: DocumentSaver.directory(of: file.path)) == ["doc.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: state.path) == [])
+  }
+}

@@ -44,6 +44,9 @@ final class FailingFileSystem: FileSystem {
   private let groups: [UInt32]?
   /// When set, `.create` fails only in this folder (a read-only folder beside others).
   private let failingDirectory: String?
+  /// Whether the step fails only the first time it is taken.
+  private let failsOnce: Bool
+  private var hasFailed = false
 
   /// - Parameters:
   ///   - failing: the step that fails, if any.
@@ -52,9 +55,10 @@ final class FailingFileSystem: FileSystem {
   ///   - directory: with `failing: .create`, the one folder where files cannot be created.
   init(
     failing: Step? = nil, code: Int32? = nil, superuser: Bool? = nil, user: UInt32? = nil, groups: [UInt32]? = nil,
-    onlyIn directory: String? = nil
+    onlyIn directory: String? = nil, once: Bool = false
   ) {
     failingDirectory = directory
+    failsOnce = once
     self.failing = failing
     self.code = code ?? Self.usualCode(of: failing)
     self.superuser = superuser
@@ -74,7 +78,10 @@ final class FailingFileSystem: FileSystem {
 
   private func take(_ step: Step) throws(FileError) {
     steps.append(step)
-    if step == failing { throw FileError(operation: "\(step)", path: "", code: code) }
+    if step == failing, !(failsOnce && hasFailed) {
+      hasFailed = true
+      throw FileError(operation: "\(step)", path: "", code: code)
+    }
   }
 
   func status(ofPath path: String, followingLinks: Bool) throws(FileError) -> FileStatus? {
@@ -126,8 +133,9 @@ final class FailingFileSystem: FileSystem {
     try real.synchronize(descriptor)
   }
   func close(_ descriptor: Int32) throws(FileError) {
-    if failing == .close {
+    if failing == .close, !(failsOnce && hasFailed) {
       // A failed close still releases the descriptor (Linux).
+      hasFailed = true
       steps.append(.close)
       try? real.close(descriptor)
       throw FileError(operation: "close", path: "", code: code)
