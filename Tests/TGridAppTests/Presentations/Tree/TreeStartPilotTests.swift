@@ -90,6 +90,26 @@ import Testing
     #expect(run.browser.presentation.nodeID(at: TermGridCore.IndexPath(item: 0, section: 1)) == nil, "Enter closed the focused root")
   }
 
+  /// Records titled by `Name`, `TITLE` or `displayName` show it (issue 28.8: cars.json has
+  /// `Name`, and the tree showed `[0] {9}`).
+  @Test func recordsAreLabelledByTheirNameInAnyCase() throws {
+    let json = #"[{"Miles_per_Gallon": 18, "Name": "chevelle"}, {"id_x": 1, "TITLE": "skylark"}, "#
+      + #"{"n": 1, "displayName": "satellite"}]"#
+    for kind in [PresentationKind.tree, .grid, .schematic] {
+      let pilot = try Pilot(json: json, size: CellSize(columns: 120, rows: 20), presentation: kind)
+      for name in ["chevelle", "skylark", "satellite"] {
+        #expect(pilot.screen.contains(name), "\(kind): \(name)\n\(pilot.screen)")
+      }
+    }
+    // A title past the members looked at is not searched for: an object of a million keys
+    // is never walked for its label.
+    let far = "{" + (0..<300).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + ", \"name\": \"far away\"}"
+    let document = try JSONDocument(parsing: far)
+    #expect(JSONPreview.titleMember(of: document.root, in: document) == nil)
+    let near = try JSONDocument(parsing: #"{"a": 1, "Name": "x", "title": "y"}"#)
+    #expect(JSONPreview.titleMember(of: near.root, in: near).flatMap { near.string(of: $0) } == "y", "title comes first")
+  }
+
   // MARK: - Helpers
 
   /// The screen rows drawn in the focus style (inside the collection view).

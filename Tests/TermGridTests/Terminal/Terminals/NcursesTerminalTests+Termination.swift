@@ -31,10 +31,13 @@ extension NcursesTerminalTests {
 
   @Test func withoutUnsavedWorkASecondSignalEndsAProgramThatDidNotTakeTheFirst() async {
     await #expect(processExitsWith: .signal(SIGTERM)) {
+      // As a program started in the foreground finds them (a test runner started in the
+      // background has SIGINT and SIGQUIT ignored, which then stay ignored).
+      for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { setDisposition(signal, SIG_DFL) }
       let pty = try NcursesTerminalTests.PseudoTerminal(columns: 20, rows: 5)
       let terminal = try pty.openTerminal()
       terminal.noteUnsavedWork(false)
-      kill(getpid(), SIGTERM)
+      signalAndWait(SIGTERM)
       kill(getpid(), SIGTERM)
       // Busy: never takes the signal.
       sleep(30)
@@ -44,11 +47,14 @@ extension NcursesTerminalTests {
 
   @Test func withUnsavedWorkRepeatedSignalsWaitForTheProgram() async {
     await #expect(processExitsWith: .success) {
+      // As a program started in the foreground finds them (a test runner started in the
+      // background has SIGINT and SIGQUIT ignored, which then stay ignored).
+      for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { setDisposition(signal, SIG_DFL) }
       let pty = try NcursesTerminalTests.PseudoTerminal(columns: 20, rows: 5)
       let terminal = try pty.openTerminal()
       terminal.noteUnsavedWork(true)
       // A closed terminal: SIGHUP from the kernel, then from the shell; then a SIGTERM.
-      kill(getpid(), SIGHUP)
+      signalAndWait(SIGHUP)
       kill(getpid(), SIGHUP)
       kill(getpid(), SIGTERM)
       kill(getpid(), SIGQUIT)
@@ -69,6 +75,9 @@ extension NcursesTerminalTests {
 
   @Test func withUnsavedWorkSigquitIsTakenLikeSigterm() async {
     await #expect(processExitsWith: .success) {
+      // As a program started in the foreground finds them (a test runner started in the
+      // background has SIGINT and SIGQUIT ignored, which then stay ignored).
+      for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { setDisposition(signal, SIG_DFL) }
       let pty = try NcursesTerminalTests.PseudoTerminal(columns: 20, rows: 5)
       let terminal = try pty.openTerminal()
       terminal.noteUnsavedWork(true)
@@ -83,6 +92,9 @@ extension NcursesTerminalTests {
     unlink(marker)
     defer { unlink(marker) }
     await #expect(processExitsWith: .signal(SIGTERM)) {
+      // As a program started in the foreground finds them (a test runner started in the
+      // background has SIGINT and SIGQUIT ignored, which then stay ignored).
+      for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { setDisposition(signal, SIG_DFL) }
       let pty = try NcursesTerminalTests.PseudoTerminal(columns: 20, rows: 5)
       let terminal = try pty.openTerminal()
       terminal.noteUnsavedWork(true)
@@ -94,7 +106,7 @@ extension NcursesTerminalTests {
         close(descriptor)
         return "the work was kept"
       }
-      kill(getpid(), SIGTERM)
+      signalAndWait(SIGTERM)
       kill(getpid(), SIGTERM)
       // Busy in one long computation: the run loop never asks for the signal.
       for _ in 0..<300 { usleep(100_000) }
@@ -105,6 +117,9 @@ extension NcursesTerminalTests {
 
   @Test func theWatchdogStandsAsideWhenTheProgramTakesTheSignal() async {
     await #expect(processExitsWith: .exitCode(7)) {
+      // As a program started in the foreground finds them (a test runner started in the
+      // background has SIGINT and SIGQUIT ignored, which then stay ignored).
+      for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT] { setDisposition(signal, SIG_DFL) }
       let pty = try NcursesTerminalTests.PseudoTerminal(columns: 20, rows: 5)
       let terminal = try pty.openTerminal()
       terminal.noteUnsavedWork(true)
@@ -120,4 +135,11 @@ extension NcursesTerminalTests {
       exit(7)
     }
   }
+}
+
+/// Sends a signal to this process and waits until its handler recorded it: signals of one
+/// kind sent back to back while the sending thread blocks them are delivered once.
+func signalAndWait(_ signal: Int32) {
+  kill(getpid(), signal)
+  for _ in 0..<1000 where !TerminalSignals.hasPendingTermination { usleep(1000) }
 }
