@@ -100,7 +100,11 @@ struct TrustEndToEndTests {
     kill(pid, SIGTERM)
     kill(pid, SIGTERM)
     kill(pid, SIGHUP)
-    try expectTerminalRestored(tmux, status: 128 + SIGTERM)
+    // Pending together, the kernel delivers SIGHUP (1) before SIGTERM (15): tgrid ends by
+    // whichever it took first.
+    try expectTerminalRestored(tmux, status: nil)
+    let status = try #require(try tmux.screen().first { $0.hasPrefix("status=") })
+    #expect(status == "status=\(128 + SIGTERM)" || status == "status=\(128 + SIGHUP)", "\(status)")
     #expect(waitForFile(RecoveryFile.path(for: file.path, processID: 0), containing: "[2, 3]\n", seconds: 10))
   }
 
