@@ -240,6 +240,7 @@ extension BrowserController {
   /// (an expanded tree node) or it is the shown root, else the container holding it.
   func filterTarget() -> NodeID? {
     if let existing = store.filter, store.node(existing.container) != nil { return existing.container }
+    if let decided = presentation.filterContainer { return decided }
     guard let focused = focusedNodeID, let node = store.node(focused) else {
       return presentation.emptyContainer
     }

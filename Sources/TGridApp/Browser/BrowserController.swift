@@ -345,11 +345,15 @@ final class BrowserController: RunLoopRoot, PresentationHost {
       focus: focusedNodeID, selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
   }
 
-  /// Puts focus and selection on the same values in the current presentation.
+  /// Puts focus and selection on the same values in the current presentation. A focused
+  /// value a filter now hides gives the focus to the nearest element it keeps.
   func restore(_ selection: DocumentStore.Selection) {
     let view = collectionView
     view.clearSelection()
-    let focusPath = selection.focus.flatMap { presentation.indexPath(for: $0, reveal: true) }
+    let focusPath = selection.focus.flatMap { focus in
+      presentation.indexPath(for: focus, reveal: true)
+        ?? store.nearestShown(to: focus).flatMap { presentation.indexPath(for: $0, reveal: true) }
+    }
     for id in selection.selected {
       if let indexPath = presentation.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
     }

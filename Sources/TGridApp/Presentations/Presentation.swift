@@ -87,6 +87,9 @@ protocol Presentation: AnyObject {
 
   /// The container shown empty, where a paste goes when no item has the focus.
   var emptyContainer: NodeID? { get }
+  /// The container a filter (`f`) applies to whatever is focused, when the view decides it
+  /// (the table: its rows); nil leaves it to the focus (the focused value's container).
+  var filterContainer: NodeID? { get }
   /// Whether the value's children show right after it (an expanded tree node): a paste
   /// after it goes in as its first child.
   func showsChildren(of id: NodeID) -> Bool
@@ -114,6 +117,7 @@ extension Presentation {
   func selectionDidChange() {}
   func applyColorCount(_ count: Int) {}
   var emptyContainer: NodeID? { nil }
+  var filterContainer: NodeID? { nil }
   func showsChildren(of id: NodeID) -> Bool { false }
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? { nil }
   func fold(toDepth depth: Int?, in host: any PresentationHost) {

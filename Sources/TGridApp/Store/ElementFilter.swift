@@ -155,6 +155,25 @@ extension DocumentStore {
     return document.position(of: child)
   }
 
+  /// The element the filter keeps nearest to `id` (or to the element of the filtered
+  /// container holding it), after it when there is one, else before it; nil when no filter
+  /// hides it.
+  func nearestShown(to id: NodeID) -> NodeID? {
+    guard let filter, let container = node(filter.container), !filter.shown.isEmpty else { return nil }
+    let chain = ancestry(of: id)
+    guard let index = chain.firstIndex(where: { parent(of: $0) == filter.container }), let element = node(chain[index])
+    else { return nil }
+    let kept = filter.shown
+    var low = 0
+    var high = kept.count
+    while low < high {
+      let middle = (low + high) / 2
+      if kept[middle] < element { low = middle + 1 } else { high = middle }
+    }
+    guard document.parent(of: kept[min(low, kept.count - 1)]) == container else { return nil }
+    return self.id(kept[min(low, kept.count - 1)])
+  }
+
   /// How many children of `node` views show.
   func shownChildCount(of node: JSONNode) -> Int {
     filteredChildren(of: node)?.count ?? document.childCount(of: node)

@@ -129,6 +129,9 @@ import Testing
     pilot.type(".[0].tags[1]")
     pilot.press("Enter")
     #expect(pilot.focusedPath == ".[0].tags[1]")
+    // Up by the document's structure, on the card it came out of (issue 28.2).
+    pilot.press("Backspace")
+    #expect(pilot.focusedPath == ".[0].tags")
     pilot.press("Backspace")
     #expect(pilot.focusedPath == ".[0]")
   }

@@ -75,8 +75,10 @@ struct GridModel {
   /// Where a value is shown, if it is one of the items: items are the children of their
   /// section's container, so its position among its siblings is its item.
   func indexPath(for id: NodeID, in store: DocumentStore) -> IndexPath? {
+    // Under a filter the items are the kept elements: the position among them, not in
+    // the document, is the item.
     guard let node = store.node(id), let parent = store.document.parent(of: node),
-      let section = section(ofContainer: store.id(parent)), let position = store.document.position(of: node),
+      let section = section(ofContainer: store.id(parent)), let position = store.shownPosition(of: node, in: parent),
       sections[section].items.indices.contains(position), sections[section].items[position] == id
     else { return nil }
     return IndexPath(item: position, section: section)

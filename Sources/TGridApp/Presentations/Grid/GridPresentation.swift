@@ -23,9 +23,12 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
 
   private unowned let host: any PresentationHost
   private var store: DocumentStore { host.store }
-  private(set) var model: GridModel
-  /// Containers drilled into, outermost first, with the item to focus when coming back.
-  private(set) var navigationStack: [(root: NodeID, focus: NodeID?)] = []
+  private(set) var model: GridModel {
+    didSet { shownAncestry = Array(store.ancestry(of: model.root).dropFirst()) }
+  }
+  /// The shown container's ancestors, nearest first, as they were when it was shown: an
+  /// edit that removes it falls back to the nearest that is still there.
+  private var shownAncestry: [NodeID] = []
   var palette = ValuePalette.standard
   /// Each section's card sizes, or `nil` for a section whose cards share one size.
   private var cardSizes: [[CellSize]?] = []
@@ -110,7 +113,6 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     for ancestor in ancestors where ancestor != model.root {
       let candidate = GridModel(store: store, root: ancestor)
       guard let found = candidate.indexPath(for: id, in: store) else { continue }
-      navigationStack.append((model.root, host.collectionView.indexPathForFocusedItem.flatMap(nodeID(at:))))
       model = candidate
       contents = [:]
       measureCards()
@@ -249,12 +251,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     refreshSupplementaryViews()
   }
 
-  /// The nearest container still in the document, going up the drill-in stack.
+  /// The nearest container still in the document, going up from the one that was shown
+  /// (its ancestors as they were when it was shown: it is gone now).
   private func survivingAncestor() -> NodeID {
-    while let entry = navigationStack.popLast() {
-      if store.node(entry.root) != nil { return entry.root }
-    }
-    return store.root
+    shownAncestry.first { store.node($0) != nil } ?? store.root
   }
 
   // MARK: - Drilling in and out
@@ -268,21 +268,24 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       host.show(message: "only an object or an array with something in it can be opened")
       return
     }
-    navigationStack.append((model.root, id))
     show(root: id, focus: nil)
   }
 
-  /// Goes back to the container shown before, or to the enclosing one.
+  /// Goes up to the container that holds the one shown, with the focus on the card it
+  /// came out of (Backspace): by the document's structure, not by the way it got here (a
+  /// go-to, a search, a drill-in), so the focus is always on the value just left and an
+  /// edit right after acts on it.
   func goUp() {
-    if let previous = navigationStack.popLast() {
-      show(root: previous.root, focus: previous.focus)
+    let current = model.root
+    let chain = store.ancestry(of: current)
+    for (index, ancestor) in chain.enumerated().dropFirst() {
+      let candidate = GridModel(store: store, root: ancestor)
+      // The value left, or the nearest of its ancestors this grid shows as a card.
+      guard let focus = chain[..<index].first(where: { candidate.indexPath(for: $0, in: store) != nil }) else { continue }
+      show(root: ancestor, focus: focus)
       return
     }
-    guard let parent = store.parent(of: model.root) else {
-      host.show(message: "already at the top of the document")
-      return
-    }
-    show(root: parent, focus: model.root)
+    host.show(message: "already at the top of the document")
   }
 
   /// Shows another container, the old cards fading out as the new ones fade in.

@@ -39,8 +39,6 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   /// Widths measured from content by column name, and the user's changes.
   private var measuredWidths: [String: Int] = [:]
   private var widthAdjustments: [String: Int] = [:]
-  /// Containers opened with Enter, outermost first, with the value to focus coming back.
-  private var navigationStack: [(root: NodeID, focus: NodeID?)] = []
   var palette = ValuePalette.standard
   private var isStale = false
 
@@ -295,17 +293,21 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       host.viewFocusedValue()
       return
     }
-    navigationStack.append((model.root, store.id(value)))
     show(root: store.id(value), focus: nil)
   }
 
+  /// Up to the enclosing table, by the document's structure (as the grid's Backspace): a
+  /// nested value opened from a cell goes back to the table of records it is a field of,
+  /// its cell focused; anything else to the table of its container, its row focused.
   private func goUp() {
-    if let previous = navigationStack.popLast() {
-      show(root: previous.root, focus: previous.focus)
-      return
-    }
     guard let parent = store.parent(of: model.root) else {
       host.show(message: "already at the top of the document")
+      return
+    }
+    if let records = store.parent(of: parent), let key = store.node(model.root).flatMap(store.document.key(of:)),
+      TableModel(store: store, root: records).columns.contains(key)
+    {
+      show(root: records, focus: model.root)
       return
     }
     show(root: parent, focus: model.root)
@@ -333,6 +335,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   var emptyContainer: NodeID? { shownRows.isEmpty ? model.root : nil }
+
+  /// A filter keeps rows, whichever cell is focused.
+  var filterContainer: NodeID? { store.node(model.root).map { store.document.isContainer($0) } == true ? model.root : nil }
 
   // MARK: - Reading the keys in slices
 
