@@ -27,22 +27,27 @@ extension BrowserController {
     save(to: path, checkingDisk: true, then: next)
   }
 
-  /// Asks where to save (`save as`); a file that exists there is overwritten only when
-  /// the person says so.
+  /// Asks where to save (`save as`): the document is bound to that file from then on; a
+  /// file that exists there is overwritten only when the person says so.
   func askForSavePath(then next: (() -> Void)? = nil) {
     prompt = .field("save as: ") { [unowned self] path in
       guard !path.isEmpty else { return .keepOpen("type a file name, or Esc") }
-      return self.save(toTypedPath: path, overwriting: false, then: next)
+      return self.save(toTypedPath: path, overwriting: false, rebinding: true, then: next)
     }
     setNeedsDisplay()
   }
 
-  /// Saves to a path typed on the command line (`:w PATH`, `:wq PATH`) or in the save-as
-  /// prompt. The document's own file is saved as Ctrl-S saves it. Any other file that
+  /// Saves to a path typed on the command line (`:w PATH`, `:saveas PATH`, `:wq PATH`) or
+  /// in the save-as prompt. The document's own file is saved as Ctrl-S saves it. With
+  /// `rebinding` (`:saveas`, `:wq PATH`, the save-as prompt) the document belongs to the
+  /// new file from then on; without it (`:w PATH`) a copy is written, as in vim, and the
+  /// document stays bound to its file with its edits unsaved there. Any other file that
   /// exists is overwritten only when `overwriting` (`:w! PATH`) or when the person answers
   /// the question (vim refuses with "E13: File exists"; tgrid asks). A folder, or a path
   /// whose folder does not exist, is refused with a note in the field.
-  func save(toTypedPath typed: String, overwriting: Bool, then next: (() -> Void)? = nil) -> StatusPrompt.FieldResult {
+  func save(
+    toTypedPath typed: String, overwriting: Bool, rebinding: Bool, then next: (() -> Void)? = nil
+  ) -> StatusPrompt.FieldResult {
     let path = Self.expandingHome(typed)
     if let own = store.path, isDocumentFile(path) {
       save(to: own, checkingDisk: true, then: next)
@@ -50,13 +55,15 @@ extension BrowserController {
     }
     if let problem = problemSaving(to: path) { return .keepOpen(problem) }
     let exists = ((try? saver.fileSystem.status(ofPath: path)) ?? nil) != nil
+    // Without a file of its own (standard input), a copy is where it belongs.
+    let rebinding = rebinding || store.path == nil
     guard exists, !overwriting else {
-      save(to: path, checkingDisk: false, then: next)
+      save(to: path, checkingDisk: false, rebinding: rebinding, then: next)
       return .close
     }
     let name = Self.displayName(path)
     let overwrite: () -> StatusPrompt? = { [unowned self] in
-      self.save(to: path, checkingDisk: false, then: next)
+      self.save(to: path, checkingDisk: false, rebinding: rebinding, then: next)
       return nil
     }
     let keep: () -> Void = { [unowned self] in self.show(message: "not saved: \(name) exists and was left as it was") }
@@ -97,8 +104,9 @@ extension BrowserController {
 
   /// Saves to `path`. When `path` is the document's own file and the file changed on disk
   /// since it was read (or last saved), asks first: overwrite, save elsewhere, reload, or
-  /// cancel.
-  func save(to path: String, checkingDisk: Bool, then next: (() -> Void)? = nil) {
+  /// cancel. Without `rebinding`, a path other than the document's own gets a copy and
+  /// nothing else changes.
+  func save(to path: String, checkingDisk: Bool, rebinding: Bool = true, then next: (() -> Void)? = nil) {
     guard !store.isLoading else {
       show(message: "the file is still loading: save once it has loaded")
       return
@@ -118,8 +126,17 @@ extension BrowserController {
         return
       }
     }
+    let isCopy = !rebinding && path != store.path
     do {
       let outcome = try saver.save(store.document, to: path)
+      if isCopy {
+        var text = "wrote a copy to \(Self.displayName(path)) (\(Self.byteCount(store.document.textByteCount)))"
+        if store.isModified { text += "; \(store.name) itself is not saved: Ctrl-S saves it, :saveas PATH moves to the copy" }
+        if let note = outcome.lossNote { text += "; " + note }
+        show(message: text)
+        next?()
+        return
+      }
       store.markSaved(to: path, status: outcome.status)
       noticedDiskChange = nil
       // Its edits are in the file now.
@@ -272,8 +289,13 @@ extension BrowserController {
 
   /// Opens the `:` command line.
   func openCommandLine() {
+    let cycle = CompletionCycle()
     let hooks = StatusPrompt.FieldHooks(key: { [unowned self] key, field in
-      key == KeyEvent(.tab) && self.completePath(in: field)
+      switch key.key {
+      case .tab: return self.completePath(in: field, cycle: cycle, forward: true)
+      case .backTab: return self.completePath(in: field, cycle: cycle, forward: false)
+      default: return false
+      }
     })
     prompt = .field(":", hooks: hooks) { [unowned self] line in self.runCommandLine(line) }
     setNeedsDisplay()
@@ -291,8 +313,13 @@ extension BrowserController {
       return .close
     case "w", "write", "sav", "saveas", "w!", "write!", "sav!", "saveas!":
       prompt = nil
-      // `:w!` without a path saves as `:w` does (a file changed on disk still asks).
-      if let argument { return save(toTypedPath: argument, overwriting: command.hasSuffix("!")) }
+      // `:w!` without a path saves as `:w` does (a file changed on disk still asks);
+      // `:w PATH` writes a copy, `:saveas PATH` moves the document to PATH (as in vim).
+      let rebinding = command.hasPrefix("sav")
+      if let argument {
+        return save(toTypedPath: argument, overwriting: command.hasSuffix("!"), rebinding: rebinding)
+      }
+      if rebinding, store.path != nil { return .keepOpen(":saveas needs a file name") }
       save()
       return .close
     case "q", "quit":
@@ -302,7 +329,8 @@ extension BrowserController {
     case "set":
       return setOption(argument ?? "")
     case "noh", "nohlsearch":
-      searchSession = nil
+      // As in vim: the highlights go, the pattern stays for n and N (which show them again).
+      searchSession?.hidesHighlights = true
       return .close
     case "filter":
       guard let container = filterTarget() else { return .keepOpen("focus an element of the array to filter") }
@@ -320,7 +348,9 @@ extension BrowserController {
     case "wq", "x", "exit", "wq!", "x!", "exit!":
       prompt = nil
       if let argument {
-        return save(toTypedPath: argument, overwriting: command.hasSuffix("!")) { self.wantsToQuit = true }
+        return save(toTypedPath: argument, overwriting: command.hasSuffix("!"), rebinding: true) {
+          self.wantsToQuit = true
+        }
       } else if command == "x" || command == "x!", !store.isModified {
         wantsToQuit = true
       } else {
@@ -329,7 +359,7 @@ extension BrowserController {
       return .close
     default:
       return .keepOpen(
-        "not a command: \(command) (w, w PATH, w! PATH, q, q!, wq, e, e!, set path=…, filter EXPR, noh, or a path)")
+        "not a command: \(command) (w, w PATH, w! PATH, saveas PATH, q, q!, wq, e, e!, set path=…, filter EXPR, noh, or a path)")
     }
   }
 

@@ -142,6 +142,7 @@ extension BrowserController {
       show(message: "no search yet: / searches")
       return
     }
+    session.hidesHighlights = false
     let document = store.document
     // Start from the last match when the focus is still on it (or on the card that holds
     // it), else from the focus.
@@ -192,7 +193,8 @@ extension BrowserController {
   /// Marks every occurrence of the search on the collection view's part of the screen, in
   /// whatever view shows it: keys, values, cells, boxes (only what is visible is looked at).
   func highlightMatches(in canvas: inout Canvas, colorCount: Int) {
-    guard let search = searchSession?.search, !search.isEmpty else { return }
+    guard let session = searchSession, !session.hidesHighlights, !session.search.isEmpty else { return }
+    let search = session.search
     let area = collectionView.frame.intersection(canvas.bounds)
     guard area.columns > 0, area.rows > 0 else { return }
     let highlight: (Style) -> Style =
@@ -357,10 +359,31 @@ extension BrowserController {
 
   // MARK: - Completing paths on the command line
 
+  /// Where Tab and Shift-Tab are in a list of candidates on the command line: the
+  /// completion, and the text each step put in the field (typing anything else starts over).
+  final class CompletionCycle {
+    var completion: JSONPathCompletion?
+    var base = ""
+    var index: Int?
+    var applied = ""
+  }
+
   /// Tab on the command line: completes a path's last step from the document (keys,
-  /// positions); several candidates extend it to what they share and are listed.
-  func completePath(in field: TextField) -> Bool {
+  /// positions); several candidates extend it to what they share and are listed; Tab again
+  /// puts in each candidate in turn, Shift-Tab goes back (as in vim's wildmenu).
+  func completePath(in field: TextField, cycle: CompletionCycle = CompletionCycle(), forward: Bool = true) -> Bool {
     let text = field.text
+    if let completion = cycle.completion, text == cycle.applied, completion.candidates.count > 1 {
+      let count = completion.candidates.count
+      let next = cycle.index.map { ($0 + (forward ? 1 : count - 1)) % count } ?? (forward ? 0 : count - 1)
+      cycle.index = next
+      cycle.applied = completion.applying(completion.candidates[next], to: cycle.base)
+      field.text = cycle.applied
+      field.note = "\(next + 1)/\(count)" + (completion.totalCount > count ? " of the first \(count)" : "")
+      return true
+    }
+    cycle.completion = nil
+    cycle.index = nil
     guard let first = text.first, first == "." || first == "$" || first == "/" else { return false }
     let completion = store.document.completions(forPath: text)
     guard !completion.candidates.isEmpty else {
@@ -374,6 +397,9 @@ extension BrowserController {
     }
     let extended = completion.applying(completion.commonPrefix, to: text)
     if extended.count > text.count { field.text = extended }
+    cycle.completion = completion
+    cycle.base = text
+    cycle.applied = field.text
     let shown = completion.candidates.prefix(8).joined(separator: "  ")
     let more = completion.totalCount - min(8, completion.candidates.count)
     field.note = shown + (more > 0 ? "  (+\(JSONPreview.grouped(more)))" : "")

@@ -21,6 +21,8 @@ final class SearchSession {
   /// Whether the search as the pattern was typed stopped at its time limit before it found
   /// a match (Enter then searches the whole document).
   var isCutShort = false
+  /// Whether the matches are drawn plainly (`:noh`) until the next `n` or `N`.
+  var hidesHighlights = false
 
   /// A count handed back by the counting thread.
   private struct Count: Sendable {

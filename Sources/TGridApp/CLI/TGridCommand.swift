@@ -621,8 +621,7 @@ private struct RescueAccess: @unchecked Sendable {
 
   /// Writes the unsaved edits, if any; returns what standard error should say.
   func rescue() -> String? {
-    let name = store.name
-    return store.readFromAnyThread { document, path, isModified in
+    store.readFromAnyThread { document, path, name, isModified in
       guard isModified else { return nil }
       return recovery.write(document, documentPath: path, name: name, fallbackDirectory: fallback).message
     }

@@ -66,8 +66,9 @@ final class DocumentStore {
   private let changeLock = Locked(())
   /// Ids ↔ tape positions.
   private(set) var identity = NodeIdentityMap()
-  /// The name shown for the document (a file name, `(stdin)`, `demo: …`).
-  let name: String
+  /// The name shown for the document (a file name, `(stdin)`, `demo: …`); a save under
+  /// another name (`:saveas`) renames it.
+  private(set) var name: String
   /// The file it was read from (or last saved to), when it is a file.
   private(set) var path: String?
   /// The file as it was when read or last saved: a save first checks it did not change
@@ -149,11 +150,15 @@ final class DocumentStore {
   /// Whether the document differs from the file as last saved (or as loaded).
   var isModified: Bool { currentGeneration != savedGeneration }
 
-  /// Notes that the document as it is now was saved (to `path`, which it now belongs to).
+  /// Notes that the document as it is now was saved (to `path`, which it now belongs to,
+  /// and is named after).
   func markSaved(to path: String? = nil, status: FileStatus? = nil) {
     changeLock.withLockHeld {
       savedGeneration = currentGeneration
-      if let path { self.path = path }
+      if let path, path != self.path {
+        self.path = path
+        name = DocumentLoader.baseName(path)
+      }
     }
     if let status { fileStatus = status }
   }
@@ -166,8 +171,10 @@ final class DocumentStore {
   /// Reads the document, its file and whether it has unsaved edits from any thread (the
   /// termination watchdog's, when the run loop's thread is busy): the run loop's thread may
   /// be anywhere but inside a change, which waits meanwhile. Never keep the document.
-  func readFromAnyThread<Result>(_ body: (_ document: JSONDocument, _ path: String?, _ isModified: Bool) -> Result) -> Result {
-    changeLock.withLockHeld { body(document, path, currentGeneration != savedGeneration) }
+  func readFromAnyThread<Result>(
+    _ body: (_ document: JSONDocument, _ path: String?, _ name: String, _ isModified: Bool) -> Result
+  ) -> Result {
+    changeLock.withLockHeld { body(document, path, name, currentGeneration != savedGeneration) }
   }
 
   /// Replaces the whole document (reloaded from disk): ids start afresh, the undo history

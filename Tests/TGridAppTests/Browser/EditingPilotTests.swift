@@ -222,16 +222,24 @@ import Testing
     #expect(pilot.statusLine.contains("saved"))
   }
 
-  @Test func theCommandLineSavesElsewhereAndQuits() throws {
+  /// As in vim (issue 28.9): `:w PATH` writes a copy and the document stays bound to its
+  /// file, its edits unsaved there; `:saveas PATH` moves it to PATH, title and all.
+  @Test func colonWPathWritesACopyAndColonSaveasMovesTheDocument() throws {
     let file = try TemporaryFile(contents: "[1, 2]")
     let other = file.path + ".copy.json"
-    defer { unlink(other) }
+    let moved = file.path + ".moved.json"
+    defer {
+      unlink(other)
+      unlink(moved)
+    }
     let pilot = try Pilot(file: file.path)
     pilot.press("d", ":")
     pilot.type("w " + other)
     pilot.press("Enter")
     #expect(try String(contentsOfFile: other, encoding: .utf8) == "[2]")
     #expect(try file.read() == "[1, 2]")
+    #expect(pilot.statusLine.contains("wrote a copy to doc.json.copy.json"), "\(pilot.statusLine)")
+    #expect(pilot.store.path == file.path, "still bound to its file")
     pilot.press(":")
     pilot.type("frobnicate")
     pilot.press("Enter")
@@ -239,7 +247,21 @@ import Testing
     pilot.press("Esc", ":")
     pilot.type("q")
     pilot.press("Enter")
-    #expect(pilot.didQuit, "saved as the other file: nothing unsaved")
+    #expect(!pilot.didQuit, "the file itself has the edits unsaved: q asks")
+    #expect(pilot.statusLine.contains("Save the changes to doc.json"))
+    pilot.press("c", "Ctrl-S")
+    #expect(try file.read() == "[2]", "Ctrl-S writes the document's own file")
+    pilot.press("d", ":")
+    pilot.type("saveas " + moved)
+    pilot.press("Enter")
+    #expect(try String(contentsOfFile: moved, encoding: .utf8) == "[]")
+    #expect(try file.read() == "[2]")
+    #expect(pilot.store.path == moved)
+    #expect(pilot.statusLine.hasPrefix(" doc.json.moved.json "), "the title is the bound name: \(pilot.statusLine)")
+    pilot.press(":")
+    pilot.type("q")
+    pilot.press("Enter")
+    #expect(pilot.didQuit, "saved where it now belongs: nothing unsaved")
   }
 
   @Test func quittingWithUnsavedEditsAsks() throws {

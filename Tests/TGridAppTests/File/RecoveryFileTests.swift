@@ -158,7 +158,7 @@ import Testing
     let rounds = SanitizerBuild.samples(40, address: 20, thread: 20)
     let writer = Thread {
       for _ in 0..<rounds {
-        access.store.readFromAnyThread { document, path, isModified in
+        access.store.readFromAnyThread { document, path, _, isModified in
           _ = keeper.write(document, documentPath: path, name: "doc.json", fallbackDirectory: fallback)
         }
       }
