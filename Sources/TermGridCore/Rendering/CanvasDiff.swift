@@ -82,7 +82,11 @@ public struct CanvasDiff: Sendable {
   ///   - limit: only the cells of the first `limit.columns` columns and `limit.rows` rows (a
   ///     screen smaller than the canvas); `nil` for the whole canvas.
   ///   - body: called once per cell to write.
+  @inlinable
   public func forEachChange(within limit: CellSize? = nil, _ body: (Change) throws -> Void) rethrows {
+    // Inlinable: a terminal calls it every frame, and inlined into the caller the closure is
+    // too, so the walk costs what a loop written there would (through a call and a closure,
+    // `NcursesTerminal.present` ran 9% more instructions under callgrind).
     let size = next.canvas.size
     let rows = max(0, min(size.rows, limit?.rows ?? size.rows))
     let columns = max(0, min(size.columns, limit?.columns ?? size.columns))

@@ -596,6 +596,9 @@ public final class NcursesTerminal: Terminal {
     Int(cnc_wcwidth(wchar_t(bitPattern: scalar.value)))
   }
 
+  // Always inlined: called per written cell from `present`'s closure, where the compiler
+  // stopped inlining it and every read of the colour state paid an exclusivity check.
+  @inline(__always)
   private func cursesStyle(_ style: Style) -> (attr_t, Int32) {
     var attributes = cnc_a_normal()
     if style.attributes.contains(.bold) { attributes |= cnc_a_bold() }
