@@ -59,6 +59,10 @@ import TermGrid
   }
 
   @Test func aSizeChangeGivesEveryCell() {
+    // Smaller: the cells at the same indices in the larger frame before are the same ones.
+    let shrunk = CanvasDiff(from: CanvasDiff.Frame(canvas(["abcd", "efgh"])), to: CanvasDiff.Frame(canvas(["ab", "cd"])))
+    #expect(shrunk.redrawsEveryCell)
+    #expect(shrunk.changes() == [change(0, 0, "a"), change(1, 0, "b"), change(0, 1, "c"), change(1, 1, "d")])
     let before = canvas(["ab", "cd"])
     let after = canvas(["ab日", "cd  "])
     let diff = CanvasDiff(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(after))
