@@ -60,7 +60,8 @@ import TermGrid
 
   @Test func aSizeChangeGivesEveryCell() {
     // Smaller: the cells at the same indices in the larger frame before are the same ones.
-    let shrunk = CanvasDiff(from: CanvasDiff.Frame(canvas(["abcd", "efgh"])), to: CanvasDiff.Frame(canvas(["ab", "cd"])))
+    let shrunk = CanvasDiff(
+      from: CanvasDiff.Frame(canvas(["abcd", "efgh"])), to: CanvasDiff.Frame(canvas(["ab", "cd"])))
     #expect(shrunk.redrawsEveryCell)
     #expect(shrunk.changes() == [change(0, 0, "a"), change(1, 0, "b"), change(0, 1, "c"), change(1, 1, "d")])
     let before = canvas(["ab", "cd"])
@@ -139,7 +140,7 @@ import TermGrid
     return canvas
   }
 
-  /// A one-row canvas of `text`, one style per cell.
+  /// A canvas of `lines` whose first row takes `styles`, one per cell from the left.
   private func canvas(_ lines: [String], styles: [Style]) -> Canvas {
     var styled = canvas(lines)
     for (column, style) in styles.enumerated() {
