@@ -34,9 +34,9 @@ public enum TerminalError: Error, CustomStringConvertible, Equatable {
 
 /// The real terminal. The only file in the library that imports CNcurses.
 ///
-/// Output goes through ncurses, fed only the cells that changed since the last frame, so
-/// ncurses' own optimisation decides the cheapest bytes (it scrolls the terminal for moved
-/// lines: a one-line scroll sends one line). Input does not: the terminal's
+/// Output goes through ncurses, fed only the cells that changed since the last frame
+/// (``CanvasDiff``), so ncurses' own optimisation decides the cheapest bytes (it scrolls the
+/// terminal for moved lines: a one-line scroll sends one line). Input does not: the terminal's
 /// bytes are read straight from the descriptor (`poll` and `read`) and decoded by
 /// ``InputDecoder``, so every key, mouse report and paste is decoded by tested code.
 ///
@@ -59,9 +59,9 @@ public final class NcursesTerminal: Terminal {
   private var inputFile: UnsafeMutablePointer<FILE>?
   private var descriptor: Int32 = -1
   private var device: FileDescriptor { FileDescriptor(rawValue: descriptor) }
-  private var lastFrame: Canvas?
-  /// The styles ``lastFrame`` was sent with (``OutputStyles``).
-  private var lastStyles: [Style] = []
+  /// The frame on screen and the styles it was sent with (``OutputStyles``); `nil` when
+  /// the screen is unknown (the next frame is drawn in full).
+  private var lastFrame: CanvasDiff.Frame?
   private var colorPairs: [UInt32: Int32] = [:]
   private var nextColorPair: Int32 = 1
   private var isActive = false
@@ -413,33 +413,24 @@ public final class NcursesTerminal: Terminal {
     guard isActive else { return }
     let window = cnc_stdscr()
     let screenSize = size
-    let previous = presentsChangedCellsOnly ? lastFrame.flatMap { $0.size == canvas.size ? $0 : nil } : nil
-    if previous == nil, presentsChangedCellsOnly { werase(window) }
-    let styles = sharesBlankStyles ? OutputStyles.styles(for: canvas) : canvas.cells.map(\.style)
-    let rows = min(canvas.size.rows, screenSize.rows)
+    let frame = outputFrame(canvas)
+    let diff = CanvasDiff(from: presentsChangedCellsOnly ? lastFrame : nil, to: frame)
+    if diff.redrawsEveryCell, presentsChangedCellsOnly { werase(window) }
     let columns = min(canvas.size.columns, screenSize.columns)
     var writer = CellWriter(window: window, columns: columns, asciiOnly: !drawsUnicodeLines)
-    canvas.cells.withUnsafeBufferPointer { cells in
-      for row in 0..<rows {
-        let start = row * canvas.size.columns
-        for column in 0..<columns {
-          let index = start + column
-          let cell = cells[index]
-          if let previous, previous.cells[index].character == cell.character,
-            previous.cells[index].isContinuation == cell.isContinuation, lastStyles[index] == styles[index]
-          {
-            continue
-          }
-          if cell.isContinuation { continue }
-          let (attributes, pair) = cursesStyle(styles[index])
-          writer.write(cell.character, row: Int32(row), column: Int32(column), attributes: attributes, pair: pair)
-        }
-      }
+    diff.forEachChange(within: screenSize) { change in
+      let (attributes, pair) = cursesStyle(change.style)
+      writer.write(
+        change.character, row: Int32(change.row), column: Int32(change.column), attributes: attributes, pair: pair)
     }
     wnoutrefresh(window)
     doupdate()
-    lastFrame = canvas
-    lastStyles = styles
+    lastFrame = frame
+  }
+
+  /// `canvas` with the styles its cells are sent in (``sharesBlankStyles``).
+  private func outputFrame(_ canvas: Canvas) -> CanvasDiff.Frame {
+    sharesBlankStyles ? CanvasDiff.Frame(canvas, styles: OutputStyles.styles(for: canvas)) : CanvasDiff.Frame(canvas)
   }
 
   /// For measurements: shows `canvas` the way a program that knows its rows `rows` moved up
@@ -458,7 +449,8 @@ public final class NcursesTerminal: Terminal {
     wsetscrreg(window, 0, Int32(size.rows - 1))
     let shift = min(abs(lines), rows.count)
     let incoming = lines >= 0 ? (rows.upperBound - shift)..<rows.upperBound : rows.lowerBound..<(rows.lowerBound + shift)
-    let styles = sharesBlankStyles ? OutputStyles.styles(for: canvas) : canvas.cells.map(\.style)
+    let frame = outputFrame(canvas)
+    let styles = frame.styles
     let columns = min(canvas.size.columns, size.columns)
     var writer = CellWriter(window: window, columns: columns, asciiOnly: !drawsUnicodeLines)
     for row in 0..<min(canvas.size.rows, size.rows) where incoming.contains(row) || !rows.contains(row) {
@@ -472,8 +464,7 @@ public final class NcursesTerminal: Terminal {
     }
     wnoutrefresh(window)
     doupdate()
-    lastFrame = canvas
-    lastStyles = styles
+    lastFrame = frame
   }
 
   /// Hands a canvas cell's grapheme cluster to ncurses as the terminal will lay it out: one
@@ -605,6 +596,9 @@ public final class NcursesTerminal: Terminal {
     Int(cnc_wcwidth(wchar_t(bitPattern: scalar.value)))
   }
 
+  // Always inlined: called per written cell from `present`'s closure, where the compiler
+  // stopped inlining it and every read of the colour state paid an exclusivity check.
+  @inline(__always)
   private func cursesStyle(_ style: Style) -> (attr_t, Int32) {
     var attributes = cnc_a_normal()
     if style.attributes.contains(.bold) { attributes |= cnc_a_bold() }
