@@ -175,6 +175,12 @@ import Testing
     pilot.type("noh")
     pilot.press("Enter")
     #expect(highlightedRows().isEmpty)
+    // As in vim (issue 28.9): the pattern stays, n goes on and shows the highlights again.
+    let before = pilot.focusedPath
+    pilot.press("n")
+    #expect(!pilot.statusLine.contains("no search yet"), "\(pilot.statusLine)")
+    #expect(pilot.focusedPath != before)
+    #expect(!highlightedRows().isEmpty)
   }
 
   @Test func theCountFollowsEdits() throws {
@@ -244,5 +250,31 @@ import Testing
     #expect(pilot.statusLine.contains(":.owner"), "\(pilot.statusLine)")
     pilot.press("Enter")
     #expect(pilot.focusedPath == ".owner")
+  }
+
+  /// Tab again goes through the candidates one by one, Shift-Tab back (issue 28.9).
+  @Test func tabAgainCyclesThroughTheCandidatesAndShiftTabGoesBack() throws {
+    let pilot = try Pilot(
+      json: #"{"owner": {"name": "x"}, "options": [1, 2], "order": 3, "albums": []}"#, size: CellSize(columns: 80, rows: 24),
+      presentation: .tree)
+    pilot.press(":")
+    pilot.type(".o")
+    pilot.press("Tab")
+    #expect(pilot.statusLine.contains("owner") && pilot.statusLine.contains("order"), "listed: \(pilot.statusLine)")
+    var seen: [String] = []
+    for _ in 0..<3 {
+      pilot.press("Tab")
+      guard case .field(let field, _, _, _) = try #require(pilot.browser.prompt) else { return }
+      seen.append(field.text)
+    }
+    #expect(seen == [".owner", ".options", ".order"])
+    pilot.press("Tab")
+    guard case .field(let wrapped, _, _, _) = try #require(pilot.browser.prompt) else { return }
+    #expect(wrapped.text == ".owner", "round again")
+    pilot.press("Shift-Tab")
+    guard case .field(let back, _, _, _) = try #require(pilot.browser.prompt) else { return }
+    #expect(back.text == ".order")
+    pilot.press("Enter")
+    #expect(pilot.focusedPath == ".order")
   }
 }
