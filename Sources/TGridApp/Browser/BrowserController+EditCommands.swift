@@ -214,8 +214,10 @@ extension BrowserController {
     guard let focus = focusedNodeID, let node = store.node(focus) else {
       return presentation.emptyContainer.map { InsertionPoint(parent: $0, position: 0) }
     }
-    if after, document.kind(of: node).isContainer,
-      document.childCount(of: node) == 0 || presentation.showsChildren(of: focus)
+    // Into an empty container, before or after (where a cut of its last value left the
+    // focus: `x` then `P` puts it back, as `dd` then `P` in vim).
+    if document.kind(of: node).isContainer,
+      document.childCount(of: node) == 0 || (after && presentation.showsChildren(of: focus))
     {
       return InsertionPoint(parent: focus, position: 0)
     }

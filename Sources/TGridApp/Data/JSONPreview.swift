@@ -41,6 +41,21 @@ enum JSONPreview {
     return nil
   }
 
+  /// A string between quotes as JSON writes it where quotes matter: an inner quote or
+  /// backslash escaped (`"chevy \"malibu\""`), so the quotes that end it are the last ones.
+  /// Other characters stay as they are (control characters are drawn visibly anyway).
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+
   /// The label of a node as seen from its parent: its key, or `[index]` in an array.
   static func label(of node: JSONNode, in document: JSONDocument) -> String {
     if let key = document.key(of: node) { return key }

@@ -90,3 +90,26 @@ import Testing
     pilot.press("Enter")
   }
 }
+
+/// A cut that empties a container leaves the focus on it (issue 28.10): `x` then `P` puts
+/// the value back, byte for byte, as `dd` then `P` does in vim.
+@Suite struct CutAndPutBackPilotTests {
+  @Test(arguments: [
+    (#"{"x": {"only": 1}, "y": {"only": 2, "other": 3}}"#, ".x.only", PresentationKind.grid),
+    (#"{"x": {"only": 1}, "y": {"only": 2, "other": 3}}"#, ".x.only", PresentationKind.tree),
+    (#"[{"name": "a", "photos": [{"id": 1}]}, {"name": "b", "photos": [{"id": 2}]}]"#, ".[0].photos[0]", PresentationKind.grid),
+    (#"{"a": {"k": 1}, "b": 2}"#, ".a.k", PresentationKind.schematic),
+  ])
+  func cuttingTheLastValueOfAContainerThenPasteBeforePutsItBack(_ json: String, _ path: String, _ kind: PresentationKind) throws {
+    let pilot = try Pilot(json: json, size: CellSize(columns: 120, rows: 30), presentation: kind)
+    pilot.press(":")
+    pilot.type(path)
+    pilot.press("Enter")
+    #expect(pilot.focusedPath == path, "\(kind): \(pilot.statusLine)")
+    pilot.press("x")
+    let emptied = String(path[..<path.lastIndex(where: { $0 == "." || $0 == "[" })!])
+    #expect(pilot.focusedPath == emptied, "\(kind): the focus stays on the emptied container, not \(pilot.focusedPath)")
+    pilot.press("P")
+    #expect(pilot.text == json, "\(kind): put back byte for byte:\n\(pilot.text)")
+  }
+}

@@ -75,6 +75,9 @@ struct GridModel {
   /// Where a value is shown, if it is one of the items: items are the children of their
   /// section's container, so its position among its siblings is its item.
   func indexPath(for id: NodeID, in store: DocumentStore) -> IndexPath? {
+    if let placeholder = sections.indices.first(where: { isPlaceholder($0) && sections[$0].container == id }) {
+      return IndexPath(item: 0, section: placeholder)
+    }
     // Under a filter the items are the kept elements: the position among them, not in
     // the document, is the item.
     guard let node = store.node(id), let parent = store.document.parent(of: node),
@@ -130,7 +133,7 @@ struct GridModel {
         members.allSatisfy({ document.kind(of: $0).isContainer })
       {
         return members.map { member in
-          Section(container: store.id(member), items: ids(member), owner: store.id(member))
+          Section(container: store.id(member), items: itemsOrPlaceholder(member, in: store), owner: store.id(member))
         }
       }
     case .array:
@@ -140,6 +143,19 @@ struct GridModel {
       return [Section(container: store.id(current), items: [store.id(current)], owner: nil)]
     }
     return [Section(container: store.id(current), items: ids(current), owner: nil)]
+  }
+
+  /// A grouped section's items: the container's children, or, when it has none, one card
+  /// for the empty container itself, so that it keeps a place the focus can stand on (a cut
+  /// of its last value leaves the focus on it, and `P` puts the value back).
+  private static func itemsOrPlaceholder(_ container: JSONNode, in store: DocumentStore) -> NodeIDList {
+    store.shownChildCount(of: container) == 0 ? [store.id(container)] : NodeIDList(shownChildrenOf: container, in: store)
+  }
+
+  /// Whether a section shows the card of its own empty container (see above).
+  func isPlaceholder(_ section: Int) -> Bool {
+    let section = sections[section]
+    return section.owner != nil && section.items.count == 1 && section.items[0] == section.container
   }
 
   /// Albums with photos: every element an object with exactly one array member.
@@ -166,7 +182,7 @@ struct GridModel {
         guard document.kind(of: first).isContainer else { return nil }
         holdsRecords = true
       }
-      result.append(Section(container: store.id(inner), items: ids(inner), owner: store.id(element)))
+      result.append(Section(container: store.id(inner), items: itemsOrPlaceholder(inner, in: store), owner: store.id(element)))
     }
     return holdsRecords ? result : nil
   }

@@ -209,6 +209,12 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       if step.parent == model.root && !isPlainList || model.sections.contains(where: { $0.owner == step.parent }) {
         structural = true
       }
+      // A section emptied (its card for the empty container comes) or filled again.
+      if let section = model.section(ofContainer: step.parent), model.sections[section].owner != nil,
+        model.isPlaceholder(section) || store.node(step.parent).map({ store.shownChildCount(of: $0) == 0 }) == true
+      {
+        structural = true
+      }
     }
     if structural {
       let root = store.node(model.root) != nil ? model.root : survivingAncestor()

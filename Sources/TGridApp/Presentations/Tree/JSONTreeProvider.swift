@@ -226,7 +226,7 @@ final class JSONTreeProvider: TreeNodeProvider {
     case .array:
       return "\(name) [\(document.childCount(of: value))]"
     case .string:
-      return "\(name): \"\(JSONPreview.inline(value, in: document, limit: 80))\""
+      return "\(name): " + JSONPreview.quoted(JSONPreview.inline(value, in: document, limit: 80))
     default:
       return "\(name): \(JSONPreview.inline(value, in: document))"
     }

@@ -11,7 +11,10 @@ import Testing
     let store = DocumentStore(document: document, name: "t")
     let model = GridModel(store: store, root: store.root)
     #expect(model.sections.indices.map { model.title(ofSection: $0, in: store) } == ["A · 2 items", "B · 1 item", "C · 0 items"])
-    #expect(model.sections.map(\.items.count) == [2, 1, 0])
+    // An empty album keeps one card for its empty array: a place the focus can stand on.
+    #expect(model.sections.map(\.items.count) == [2, 1, 1])
+    #expect(model.isPlaceholder(2) && !model.isPlaceholder(1))
+    #expect(model.indexPath(for: model.sections[2].container, in: store) == IndexPath(item: 0, section: 2))
   }
 
   @Test func recordsWithAListOfScalarsStayRecords() throws {
