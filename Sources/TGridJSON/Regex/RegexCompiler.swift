@@ -3,11 +3,16 @@
 ///
 /// Counted repetitions are written out (`x{2,4}` is `x x (x (x)?)?`; the parser keeps the
 /// total under ``RegexParser/maximumInstructions``); `x*` is a loop, and `x{n,}` is `n`
-/// copies and a loop.
+/// copies and a loop. A loop whose body can match nothing gets two copies of it (see
+/// ``emitLoop(ofNullable:isGreedy:then:)``), so that it ends, as in Perl, PCRE and Swift
+/// `Regex`, after an iteration that matched nothing.
 struct RegexCompiler {
   private var instructions: [RegexInstruction] = []
   private var sets: [ScalarSet] = []
   private var setIndices: [ScalarSet: UInt32] = [:]
+  /// Every consuming instruction emitted, in order (copies of a node emit theirs in the
+  /// same order, which is how ``emitLoop(ofNullable:isGreedy:then:)`` pairs them).
+  private var consuming: [Int32] = []
 
   /// The program for a syntax tree.
   static func compile(_ node: RegexNode) -> RegexProgram {
@@ -24,7 +29,9 @@ struct RegexCompiler {
 
   private mutating func append(_ instruction: RegexInstruction) -> Int32 {
     instructions.append(instruction)
-    return Int32(instructions.count - 1)
+    let pc = Int32(instructions.count - 1)
+    if instruction.opcode == .scalar || instruction.opcode == .set { consuming.append(pc) }
+    return pc
   }
 
   private mutating func split(_ preferred: Int32, _ other: Int32) -> Int32 {
@@ -74,17 +81,47 @@ struct RegexCompiler {
           let copy = emit(body, then: entry)
           entry = isGreedy ? split(copy, next) : split(next, copy)
         }
-      } else {
+      } else if !body.canMatchEmpty {
+        // Every iteration consumes, so the loop can go back to its head unconditionally.
         let head = append(RegexInstruction(opcode: .jump))
-        let loop = append(RegexInstruction(opcode: .loop, next: head, alternative: next))
-        let copy = emit(body, then: loop)
+        let copy = emit(body, then: head)
         instructions[Int(head)] = RegexInstruction(
           opcode: .split, next: isGreedy ? copy : next, alternative: isGreedy ? next : copy)
         entry = head
+      } else {
+        entry = emitLoop(ofNullable: body, isGreedy: isGreedy, then: next)
       }
       for _ in 0..<minimum { entry = emit(body, then: entry) }
       return entry
     }
+  }
+
+  /// A loop over a body that can match nothing, with Perl's rule for such loops: an
+  /// iteration that matches nothing ends the loop (matching goes on after it), rather than
+  /// going round again or failing.
+  ///
+  /// Whether the current iteration has consumed anything is state a thread must carry, so
+  /// the body is emitted twice: a copy for an iteration that has not consumed yet, whose
+  /// end leaves the loop, and one for an iteration that has, whose end goes back to the
+  /// head; each consuming instruction of the first copy continues in the second. (A
+  /// thread list keeps one thread per instruction, so the two copies keep apart threads a
+  /// single copy would merge.) Each nested loop of this kind doubles its body again; the
+  /// parser's instruction count allows for it.
+  private mutating func emitLoop(ofNullable body: RegexNode, isGreedy: Bool, then next: Int32) -> Int32 {
+    let head = append(RegexInstruction(opcode: .jump))
+    let consumedStart = consuming.count
+    _ = emit(body, then: head)
+    let consumedInstructions = Array(consuming[consumedStart...])
+    let freshStart = consuming.count
+    let fresh = emit(body, then: next)
+    let freshInstructions = Array(consuming[freshStart...])
+    precondition(consumedInstructions.count == freshInstructions.count, "two copies of a node emit the same instructions")
+    for (freshPC, consumedPC) in zip(freshInstructions, consumedInstructions) {
+      instructions[Int(freshPC)].next = instructions[Int(consumedPC)].next
+    }
+    instructions[Int(head)] = RegexInstruction(
+      opcode: .split, next: isGreedy ? fresh : next, alternative: isGreedy ? next : fresh)
+    return head
   }
 
   // MARK: - First bytes
@@ -103,7 +140,7 @@ struct RegexCompiler {
       switch instruction.opcode {
       case .match:
         return nil
-      case .split, .loop:
+      case .split:
         stack.append(instruction.next)
         stack.append(instruction.alternative)
       case .jump, .assertion:

@@ -236,10 +236,10 @@ final class RegexMatcher {
     while top > 0 {
       top -= 1
       let pc = stack[top]
+      let instruction = instructions[Int(pc)]
+      steps += 1
       guard !list.contains(pc) else { continue }
       list.insert(pc, start: start)
-      steps += 1
-      let instruction = instructions[Int(pc)]
       switch instruction.opcode {
       case .jump:
         stack[top] = instruction.next
@@ -248,10 +248,6 @@ final class RegexMatcher {
         stack[top] = instruction.alternative
         stack[top + 1] = instruction.next
         top += 2
-      case .loop:
-        // The head already reached here: this iteration matched nothing, so the loop ends.
-        stack[top] = list.contains(instruction.next) ? instruction.alternative : instruction.next
-        top += 1
       case .assertion:
         if RegexMatcher.holds(instruction.operand, surroundings, base, count) {
           stack[top] = instruction.next

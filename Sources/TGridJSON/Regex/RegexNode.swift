@@ -50,8 +50,9 @@ indirect enum RegexNode: Sendable, Hashable {
     case .concatenation(let nodes): return nodes.reduce(0) { RegexNode.adding($0, $1.instructionCount) }
     case .alternation(let nodes): return nodes.reduce(nodes.count) { RegexNode.adding($0, $1.instructionCount) }
     case .repetition(let node, let minimum, let maximum, _):
-      // Each copy, and a split (and a loop) for each optional one.
-      let copies = max(minimum, maximum ?? minimum + 1, 1)
+      // Each copy, and a split for each optional one; a loop whose body can match nothing
+      // has two copies of it.
+      let copies = max(minimum, maximum ?? minimum + (node.canMatchEmpty ? 2 : 1), 1)
       let (total, overflow) = (node.instructionCount + 2).multipliedReportingOverflow(by: copies)
       return overflow ? Int.max : total
     }
@@ -60,6 +61,17 @@ indirect enum RegexNode: Sendable, Hashable {
   private static func adding(_ a: Int, _ b: Int) -> Int {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? Int.max : sum
+  }
+
+  /// Whether the node can match the empty string (assertions taken as holding).
+  var canMatchEmpty: Bool {
+    switch self {
+    case .empty, .assertion: return true
+    case .scalar, .set: return false
+    case .concatenation(let nodes): return nodes.allSatisfy(\.canMatchEmpty)
+    case .alternation(let nodes): return nodes.contains(where: \.canMatchEmpty)
+    case .repetition(let node, let minimum, _, _): return minimum == 0 || node.canMatchEmpty
+    }
   }
 
   /// Whether every match must start at the start of the text (the pattern begins with

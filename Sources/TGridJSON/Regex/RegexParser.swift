@@ -261,6 +261,8 @@ struct RegexParser {
   /// A group at `(`: its content, or nil for a comment or a flag setting.
   private mutating func group() throws(JSONSearchError) -> RegexNode? {
     let open = position
+    // A group's own flags (`(?i:…)`) and those set inside it end with it.
+    let outerFlags = flags
     position += 1
     if peek == "*" {
       throw unsupported("a backtracking verb or '(*…)' group", at: open)
@@ -303,7 +305,6 @@ struct RegexParser {
     guard depth <= RegexParser.maximumDepth else {
       throw error("groups and classes nested more than \(RegexParser.maximumDepth) deep", at: open)
     }
-    let outerFlags = flags
     let node = try alternation()
     flags = outerFlags
     depth -= 1

@@ -3,7 +3,7 @@
 ///
 /// Instructions either consume one scalar (``RegexInstruction/Opcode/scalar``,
 /// ``RegexInstruction/Opcode/set``), end a match, or move without consuming (splits, jumps,
-/// loops, assertions). A split's first branch is preferred: the order of branches is what
+/// assertions). A split's first branch is preferred: the order of branches is what
 /// makes the leftmost match the one a backtracking engine would find first.
 struct RegexProgram: Sendable {
   /// The instructions; `start` is where matching begins.
@@ -78,10 +78,6 @@ struct RegexInstruction: Sendable, Hashable {
     case split
     /// Go to `next`.
     case jump
-    /// The end of a loop's body: go to the loop's head `next` for another iteration, or,
-    /// when the head was already reached at this position (the iteration matched nothing),
-    /// leave the loop for `alternative`, as backtracking engines do.
-    case loop
     /// Go to `next` if assertion `operand` holds here.
     case assertion
     /// A match ends here.
