@@ -151,7 +151,7 @@ import Testing
   }
 
   @Test func aCancelledFilterStopsInsideALongMatch() throws {
-    let long = String(repeating: "a", count: 4 << 20) + "!"
+    let long = String(repeating: "a", count: 1 << 20) + "!"
     let document = try JSONDocument(parsing: #"[{"s": "\#(long)"}, {"s": "aa"}]"#)
     let filter = try JSONFilter(#".s | test("(a+)+$")"#)
     let cancelled = JSONCancellation()

@@ -225,6 +225,25 @@ import Testing
     #expect(try text.withUnsafeBufferPointer { try anchored.firstMatch(in: $0, from: 1) } == nil)
   }
 
+  @Test func aLiteralEveryMatchContainsIsReadFromTheSyntaxTree() throws {
+    func literal(_ pattern: String) throws -> String? {
+      try RegularExpression(pattern).requiredLiteral.map { ($0.ignoresCase ? "any case " : "") + $0.text.lowercased() }
+    }
+    #expect(try literal("Kra[ck]ów") == "kra")
+    #expect(try literal("^2024-03-0[1-3]") == "2024-03-0")
+    #expect(try literal("(?i)error") == "any case error")
+    #expect(try literal("(?i)straße") == "any case straße")
+    #expect(try literal(#"x\.com"#) == "x.com")
+    #expect(try literal("(?:ab)+c") == "ab")
+    #expect(try literal(#"\bab\b"#) == "ab")
+    #expect(try literal("(?x) a b c") == "abc")
+    #expect(try literal("(?i:ab)cd") == "any case abcd")
+    #expect(try literal("a|bc") == nil)
+    #expect(try literal("(abc)?d") == nil)
+    #expect(try literal("ab*c") == nil)
+    #expect(try literal(#"\d+"#) == nil)
+  }
+
   // MARK: - Errors
 
   @Test func constructsThatNeedBacktrackingAreRefusedWithTheirPosition() {

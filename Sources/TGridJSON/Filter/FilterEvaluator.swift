@@ -273,20 +273,18 @@ struct FilterEvaluator {
   // MARK: - Regular expressions
 
   /// The matcher of the regular expression for a pattern and jq flags, and a literal every
-  /// match contains (see ``RegexPrefilter``), to rule most strings out without running it.
+  /// match contains (see ``RegularExpression/requiredLiteral``), to rule most strings out
+  /// without running it.
   mutating func regex(_ pattern: String, flags: String) throws(FilterFailure)
     -> (matcher: RegexMatcher, prefilter: SearchNeedle?)
   {
     let key = flags + "\u{0}" + pattern
     if let compiled = regexes[key] { return compiled }
     do throws(JSONSearchError) {
-      let matcher = try RegularExpression(pattern, options: FilterEvaluator.regexOptions(flags: flags)).makeMatcher()
-      // Extended syntax ignores white space in the pattern: no literal can be read from it.
-      let prefilter =
-        flags.contains("x")
-        ? nil : RegexPrefilter.requiredLiteral(in: pattern).map { SearchNeedle($0, ignoresCase: flags.contains("i")) }
-      regexes[key] = (matcher, prefilter)
-      return (matcher, prefilter)
+      let regex = try RegularExpression(pattern, options: FilterEvaluator.regexOptions(flags: flags))
+      let compiled = (matcher: regex.makeMatcher(), prefilter: regex.prefilter)
+      regexes[key] = compiled
+      return compiled
     } catch {
       throw FilterFailure(message: "invalid regular expression: \(error)")
     }

@@ -115,7 +115,18 @@ final class RegexMatcher {
   ) throws(CancellationError) -> Range<Int>? {
     let isAnchored = program.isAnchoredAtStart
     let firstBytes = program.firstBytes
-    var nextCheck = steps + RegexMatcher.stepsPerCheck
+    let sets = program.sets
+    // Locals, not stored properties, in the loop: a class's stored properties passed
+    // `inout` are checked for exclusive access at every use.
+    var current = self.current
+    var next = self.next
+    var steps = 0
+    defer {
+      self.current = current
+      self.next = next
+      self.steps += steps
+    }
+    var nextCheck = RegexMatcher.stepsPerCheck
     var matchStart = -1
     var matchEnd = -1
     current.removeAll()
@@ -127,7 +138,9 @@ final class RegexMatcher {
       if matchStart < 0 && (!isAnchored || position == start) {
         if current.count == 0, let firstBytes {
           // No thread is running: skip to where a match can start.
-          guard let candidate = try skip(to: firstBytes, base, from: position, count: count, nextCheck: &nextCheck, cancellation)
+          guard
+            let candidate = try skip(
+              to: firstBytes, base, from: position, count: count, steps: &steps, nextCheck: &nextCheck, cancellation)
           else { break }
           // An anchored match can only start where the search starts.
           if isAnchored && candidate != position { break }
@@ -137,7 +150,9 @@ final class RegexMatcher {
             (scalar, length) = RegexMatcher.scalar(at: position, base, count)
           }
         }
-        addThread(to: &current, program.start, start: position, Surroundings(offset: position, previous: previous, next: scalar), base, count)
+        addThread(
+          to: &current, program.start, start: position, Surroundings(offset: position, previous: previous, next: scalar),
+          base, count, steps: &steps)
       }
       if current.count == 0 { break }
 
@@ -156,11 +171,11 @@ final class RegexMatcher {
         switch instruction.opcode {
         case .scalar:
           if scalar == instruction.operand {
-            addThread(to: &next, instruction.next, start: current.starts[pc], after, base, count)
+            addThread(to: &next, instruction.next, start: current.starts[pc], after, base, count, steps: &steps)
           }
         case .set:
-          if RegexMatcher.set(instruction, contains: scalar, sets: program.sets) {
-            addThread(to: &next, instruction.next, start: current.starts[pc], after, base, count)
+          if RegexMatcher.set(instruction, contains: scalar, sets: sets) {
+            addThread(to: &next, instruction.next, start: current.starts[pc], after, base, count, steps: &steps)
           }
         case .match:
           matchStart = current.starts[pc]
@@ -192,7 +207,7 @@ final class RegexMatcher {
   /// can. Checks the cancellation between stretches of a megabyte.
   private func skip(
     to firstBytes: RegexProgram.ByteSet, _ base: UnsafePointer<UInt8>, from position: Int, count: Int,
-    nextCheck: inout Int, _ cancellation: JSONCancellation?
+    steps: inout Int, nextCheck: inout Int, _ cancellation: JSONCancellation?
   ) throws(CancellationError) -> Int? {
     var offset = position
     while offset < count {
@@ -229,7 +244,7 @@ final class RegexMatcher {
   @inline(__always)
   private func addThread(
     to list: inout ThreadList, _ pc: Int32, start: Int, _ surroundings: Surroundings, _ base: UnsafePointer<UInt8>,
-    _ count: Int
+    _ count: Int, steps: inout Int
   ) {
     var top = 1
     stack[0] = pc

@@ -52,6 +52,10 @@ struct RegularExpression: Sendable {
   let pattern: String
   /// The compiled program.
   let program: RegexProgram
+  /// A literal every match contains (two scalars or more), and whether to compare it
+  /// ignoring case: a search looks for it in the raw bytes first (see
+  /// ``RegexNode/requiredLiteral``).
+  let requiredLiteral: (text: String, ignoresCase: Bool)?
 
   /// Compiles a pattern.
   ///
@@ -67,6 +71,14 @@ struct RegularExpression: Sendable {
     let node = try parser.parse()
     self.pattern = pattern
     program = RegexCompiler.compile(node)
+    requiredLiteral = node.requiredLiteral.map { literal in
+      (String(String.UnicodeScalarView(literal.scalars.compactMap(Unicode.Scalar.init))), literal.ignoresCase)
+    }
+  }
+
+  /// A needle for ``requiredLiteral``, to find candidates in raw bytes.
+  var prefilter: SearchNeedle? {
+    requiredLiteral.map { SearchNeedle($0.text, ignoresCase: $0.ignoresCase) }
   }
 
   /// A matcher, with the working memory for matching many texts on one thread.

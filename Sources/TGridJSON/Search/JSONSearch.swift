@@ -25,9 +25,9 @@
 /// found in the raw bytes: rare bytes of the pattern are looked for sixteen at a time, and
 /// only hits are compared, mapped to their node through the tape, and decoded when their
 /// string has escapes; strings with escapes are found by their backslashes. A regular
-/// expression with a literal every match must contain (`Kra[ck]ów` needs `Kra`) is run only
-/// on the keys and values where a raw scan finds that literal; other expressions, and
-/// edited documents, look at every key and value.
+/// expression with a literal every match must contain (`Kra[ck]ów` needs `Kra`, `(?i)error`
+/// needs `error` in any case) is run only on the keys and values where a raw scan finds
+/// that literal; other expressions, and edited documents, look at every key and value.
 ///
 /// **Threads.** A search and a document are values: count on a background thread while the
 /// main thread moves between matches; pass a ``JSONCancellation`` to stop a count early.
@@ -98,9 +98,9 @@ public struct JSONSearch: Sendable {
       prefilter = nil
     case .regularExpression:
       needle = nil
-      let ignoresCase = self.ignoresCase
-      regex = try RegularExpression(pattern, options: ignoresCase ? .ignoresCase : [])
-      prefilter = RegexPrefilter.requiredLiteral(in: pattern).map { SearchNeedle($0, ignoresCase: ignoresCase) }
+      let regex = try RegularExpression(pattern, options: ignoresCase ? .ignoresCase : [])
+      self.regex = regex
+      prefilter = regex.prefilter
     }
   }
 
