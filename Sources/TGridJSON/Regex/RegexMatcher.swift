@@ -26,13 +26,16 @@ final class RegexMatcher {
   let program: RegexProgram
   /// Work done so far, over every call: threads stepped, instructions followed, and bytes
   /// skipped (one step per eight).
-  private(set) var steps = 0
+  var steps: Int { stepCount.pointee }
   /// Steps between looks at the cancellation.
   static let stepsPerCheck = 1 << 14
 
+  // Everything the loop uses is a constant of the class (pointers to memory it owns):
+  // stored properties that change would be checked for exclusive access at every call.
   private let instructions: UnsafeMutableBufferPointer<RegexInstruction>
-  private var current: ThreadList
-  private var next: ThreadList
+  private let first: ThreadList
+  private let second: ThreadList
+  private let stepCount: UnsafeMutablePointer<Int>
   private let stack: UnsafeMutablePointer<Int32>
   /// A byte to point at when the text is empty (an empty buffer may have no address).
   private let emptyText: UnsafeMutablePointer<UInt8>
@@ -52,8 +55,10 @@ final class RegexMatcher {
     let count = program.instructions.count
     instructions = .allocate(capacity: count)
     _ = instructions.initialize(from: program.instructions)
-    current = ThreadList(capacity: count)
-    next = ThreadList(capacity: count)
+    first = ThreadList(capacity: count)
+    second = ThreadList(capacity: count)
+    stepCount = .allocate(capacity: 1)
+    stepCount.initialize(to: 0)
     // A closure pushes at most the two branches of each instruction it visits once.
     stack = .allocate(capacity: 2 * count + 1)
     emptyText = .allocate(capacity: 1)
@@ -64,8 +69,9 @@ final class RegexMatcher {
 
   deinit {
     instructions.deallocate()
-    current.deallocate()
-    next.deallocate()
+    first.deallocate()
+    second.deallocate()
+    stepCount.deallocate()
     stack.deallocate()
     emptyText.deallocate()
   }
@@ -116,16 +122,10 @@ final class RegexMatcher {
     let isAnchored = program.isAnchoredAtStart
     let firstBytes = program.firstBytes
     let sets = program.sets
-    // Locals, not stored properties, in the loop: a class's stored properties passed
-    // `inout` are checked for exclusive access at every use.
-    var current = self.current
-    var next = self.next
+    var current = first
+    var next = second
     var steps = 0
-    defer {
-      self.current = current
-      self.next = next
-      self.steps += steps
-    }
+    defer { stepCount.pointee += steps }
     var nextCheck = RegexMatcher.stepsPerCheck
     var matchStart = -1
     var matchEnd = -1
