@@ -1,3 +1,5 @@
+import Foundation
+import Synchronization
 import TGridJSON
 
 #if canImport(Glibc)
@@ -12,6 +14,9 @@ import TGridJSON
 /// Catastrophic: 20 strings of `n` times `a` (or `x`) and a `!`, as the array of a
 /// document; the search counts matching values, the filter keeps the elements (`.s | test(…)`
 /// over `{"s": …}` records). Times are medians of 3 runs (1 when a run takes over a second).
+///
+/// Cancellation: one string of 64 MB of `a` and a `!` searched with `(a+)+$` on another
+/// thread, cancelled after 100 ms; the time from `cancel()` to the search's return.
 func runRegexBenchmarks(arguments: [String]) {
   var lengths = [30, 1000, 10_000]
   if let index = arguments.firstIndex(of: "--lengths"), index + 1 < arguments.count {
@@ -54,6 +59,27 @@ func runRegexBenchmarks(arguments: [String]) {
       // A slow row is worth seeing before the next one starts (or is killed).
       fflush(nil)
     }
+  }
+
+  // A long match stops soon after it is cancelled.
+  if let search = try? JSONSearch("(a+)+$", syntax: .regularExpression),
+    let long = try? JSONDocument(parsing: "[\"" + String(repeating: "a", count: 64 << 20) + "!\"]")
+  {
+    let cancellation = JSONCancellation()
+    let done = DispatchSemaphore(value: 0)
+    let returned = Mutex<Double>(0)
+    DispatchQueue.global().async {
+      _ = try? search.matchCount(in: long, cancellation: cancellation)
+      returned.withLock { $0 = BenchmarkClock.now() }
+      done.signal()
+    }
+    usleep(100_000)
+    let cancelled = BenchmarkClock.now()
+    cancellation.cancel()
+    done.wait()
+    let latency = returned.withLock { $0 } - cancelled
+    print("")
+    print("a 64 MB string, (a+)+$ cancelled after 100 ms: returned \(String(format: "%.2f ms", latency * 1000)) after cancel()")
   }
 
   // Highlighting: every range of a match in one 200-column line, as the app draws them.
