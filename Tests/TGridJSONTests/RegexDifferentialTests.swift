@@ -5,7 +5,8 @@ import Testing
 
 /// The linear-time engine against Swift `Regex` (matching Unicode scalars, as the engine
 /// does) on generated patterns and texts: both must agree on whether there is a match and
-/// where the first one lies.
+/// where the first one lies, and every match must hold the literal the engine says it
+/// requires (what a search looks for first in the raw bytes).
 ///
 /// The grammar leaves out what the two define differently on purpose: `\w` and `\b`
 /// (Swift's scalar `\w` leaves out combining marks, its `\b` follows UAX #29 word
@@ -41,6 +42,10 @@ import Testing
         compared += 1
         if expected != found {
           failures.append("\(pattern.debugDescription) on \(text.debugDescription): Swift \(String(describing: expected)), engine \(String(describing: found))")
+        }
+        // The literal the search looks for first is in every match.
+        if let literal = ours.requiredLiteral, let found, !RegexGrammar.contains(literal, in: text, at: found) {
+          failures.append("\(pattern.debugDescription): the match in \(text.debugDescription) lacks \(literal.text.debugDescription)")
         }
       }
     }
@@ -107,6 +112,15 @@ enum RegexGrammar {
 
   static func text(_ random: inout SeededRandom) -> String {
     (0..<random.next(below: 10)).map { _ in textScalars[random.next(below: textScalars.count)] }.joined()
+  }
+
+  /// Whether the scalars of `text` at `offsets` hold `literal` (folded when it ignores case).
+  static func contains(_ literal: (text: String, ignoresCase: Bool), in text: String, at offsets: Range<Int>) -> Bool {
+    let fold = { (scalar: Unicode.Scalar) in literal.ignoresCase ? SimpleCaseFolding.fold(scalar.value) : scalar.value }
+    let haystack = Array(text.unicodeScalars).dropFirst(offsets.lowerBound).prefix(offsets.count).map(fold)
+    let needle = literal.text.unicodeScalars.map(fold)
+    guard haystack.count >= needle.count else { return false }
+    return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
   }
 
   static func scalarOffsets(_ range: Range<String.Index>, in text: String) -> Range<Int> {

@@ -330,12 +330,13 @@ final class RegexMatcher {
 
   @inline(__always)
   private static func isWord(_ scalar: UInt32) -> Bool {
-    scalar != noScalar && ScalarSet.word.contains(scalar)
+    guard let scalar = Unicode.Scalar(scalar) else { return false }
+    return ScalarProperty.isWord(scalar)
   }
 
   @inline(__always)
   private static func isLineBreak(_ scalar: UInt32) -> Bool {
-    scalar != noScalar && ScalarSet.lineBreak.contains(scalar)
+    ScalarSet.isLineBreak(scalar)
   }
 
   private static func holds(_ operand: UInt32, _ at: Surroundings, _ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {

@@ -231,14 +231,34 @@ enum ScalarProperty: Sendable, Hashable {
   case uppercase
   /// `Lowercase`.
   case lowercase
+  /// What `\w` matches: Alphabetic, the marks, decimal digits, connector punctuation and
+  /// Join_Control (U+200C, U+200D), as UTS #18 annex C defines `word`.
+  case word
 
   /// Whether a scalar has the property.
   func holds(for scalar: Unicode.Scalar) -> Bool {
     switch self {
-    case .alphabetic: scalar.properties.isAlphabetic
-    case .whiteSpace: scalar.properties.isWhitespace
-    case .uppercase: scalar.properties.isUppercase
-    case .lowercase: scalar.properties.isLowercase
+    case .alphabetic: return scalar.properties.isAlphabetic
+    case .whiteSpace: return scalar.properties.isWhitespace
+    case .uppercase: return scalar.properties.isUppercase
+    case .lowercase: return scalar.properties.isLowercase
+    case .word: return ScalarProperty.isWord(scalar)
+    }
+  }
+
+  /// Whether a scalar is a word scalar (`\w`, and either side of `\b`).
+  @inline(__always)
+  static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 {
+      return (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value) || value == 0x5F
+    }
+    if value == 0x200C || value == 0x200D { return true }
+    let properties = scalar.properties
+    if properties.isAlphabetic { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation: return true
+    default: return false
     }
   }
 }

@@ -14,35 +14,37 @@ extension ScalarSet {
     self.init(.ranges(ScalarPredicate.merged(ranges)))
   }
 
+  // Computed, not `static let`: a predicate held by a global stays alive to the end of the
+  // process behind pointers whose spare bits carry the enum's case, which LeakSanitizer
+  // does not recognise as pointers (and reports as leaks). Building one is cheap.
+
   /// `\d`: decimal digits of every script (`\p{Nd}`).
-  static let decimalDigit = ScalarSet(.categories(ScalarPredicate.categoryBit(.decimalNumber)))
+  static var decimalDigit: ScalarSet { ScalarSet(.categories(ScalarPredicate.categoryBit(.decimalNumber))) }
 
   /// `\w`: letters (Alphabetic), marks, decimal digits, connector punctuation and the
   /// joiners (U+200C, U+200D).
-  static let word = ScalarSet(wordPredicate)
-
-  /// What `\w` matches.
-  static let wordPredicate = ScalarPredicate.union([
-    .property(.alphabetic),
-    .categories(
-      [.nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation].reduce(0) {
-        $0 | ScalarPredicate.categoryBit($1)
-      }),
-    .ranges([0x200C...0x200D]),
-  ])
+  static var word: ScalarSet { ScalarSet(.property(.word)) }
 
   /// `\s`: White_Space.
-  static let whiteSpace = ScalarSet(.property(.whiteSpace))
+  static var whiteSpace: ScalarSet { ScalarSet(.property(.whiteSpace)) }
 
   /// `\h`: a tab or a space separator.
-  static let horizontalSpace = ScalarSet(.union([.ranges([0x09...0x09]), .categories(ScalarPredicate.categoryBit(.spaceSeparator))]))
+  static var horizontalSpace: ScalarSet {
+    ScalarSet(.union([.ranges([0x09...0x09]), .categories(ScalarPredicate.categoryBit(.spaceSeparator))]))
+  }
 
   /// `\v`: a line break: `\n`, vertical tab, form feed, `\r`, NEL, and the line and
   /// paragraph separators.
-  static let lineBreak = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+  static var lineBreak: ScalarSet { ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029]) }
 
   /// `.` without the `s` flag: anything but a line break.
-  static let notLineBreak = lineBreak.inverted
+  static var notLineBreak: ScalarSet { lineBreak.inverted }
+
+  /// Whether a scalar is a line break (what ``lineBreak`` holds).
+  @inline(__always)
+  static func isLineBreak(_ value: UInt32) -> Bool {
+    (0x0A...0x0D).contains(value) || value == 0x85 || value == 0x2028 || value == 0x2029
+  }
 
   /// The set of `\d \D \w \W \s \S \h \H \v \V`, by its letter.
   static func perlClass(_ letter: Unicode.Scalar) -> ScalarSet? {
