@@ -43,9 +43,15 @@ public func fuzzRegularExpressions(_ data: UnsafePointer<UInt8>, _ size: Int) ->
 private func check(_ regex: RegularExpression, _ text: UnsafeBufferPointer<UInt8>, pattern: String) {
   let matcher = regex.makeMatcher()
   let bound = 3 * regex.program.instructions.count * (text.count + 1) + RegexMatcher.stepsPerCheck
-  guard let found = try? matcher.firstMatch(in: text) else { fatalError("cancelled without a cancellation") }
-  guard matcher.steps <= bound else { fatalError("\(matcher.steps) steps for \(text.count) bytes: \(pattern.debugDescription)") }
-  let any = try? matcher.matches(text)
+  let found: Range<Int>?
+  let any: Bool
+  do throws(CancellationError) {
+    found = try matcher.firstMatch(in: text)
+    guard matcher.steps <= bound else { fatalError("\(matcher.steps) steps for \(text.count) bytes: \(pattern.debugDescription)") }
+    any = try matcher.matches(text)
+  } catch {
+    fatalError("cancelled without a cancellation")
+  }
   guard any == (found != nil) else { fatalError("matches and firstMatch disagree for \(pattern.debugDescription)") }
   guard let found else { return }
   guard found.lowerBound >= 0, found.upperBound <= text.count, found.lowerBound <= found.upperBound else {

@@ -290,7 +290,10 @@ struct RegexParser {
       case "P" where peek(at: 1) == "=": throw unsupported("backreference '(?P=name)'", at: open)
       case "P" where peek(at: 1) == ">": throw unsupported("recursion '(?P>name)'", at: open)
       case "<", "'", "P":
-        if kind == "P" { position += 1 }
+        if kind == "P" {
+          position += 1
+          guard peek == "<" else { throw error("expected '<', '=' or '>' after '(?P'") }
+        }
         try groupName(closing: peek == "'" ? "'" : ">")
       case "+" where peek(at: 1).map({ $0.value &- 0x30 < 10 }) == true,
         "-" where peek(at: 1).map({ $0.value &- 0x30 < 10 }) == true:
