@@ -38,9 +38,9 @@
 ///   error, below it simply not contained. `startswith`/`endswith` need two strings; `test`
 ///   takes a regular expression in the common Perl/PCRE syntax (jq uses Oniguruma; the
 ///   common syntax is the same; see ``JSONSearch`` for what is refused), matched in linear
-///   time, and the flags `i`, `x`, `s`; `has` takes a key of an object or a position of an array; `length` counts
-///   code points, elements or keys, and is the absolute value of a number; `type` names the
-///   kind (`"boolean"` for both booleans).
+///   time, and the flags `i`, `x`, `s`; `has` takes a key of an object or a position of an
+///   array; `length` counts code points, elements or keys, and is the absolute value of a
+///   number; `type` names the kind (`"boolean"` for both booleans).
 /// - An error on one element (jq would stop) makes that element not match; the result counts
 ///   such elements and keeps the first message.
 ///
