@@ -347,6 +347,15 @@ import Testing
     #expect(await task.value, "the match threw CancellationError")
   }
 
+  @Test func rangesWithAStepLimitReturnWhatTheyFoundWithinIt() throws {
+    // Every position of the text keeps hundreds of threads running.
+    let regex = try RegularExpression("(?:.{0,20}){10}x")
+    let text = String(repeating: "a", count: 500) + "x"
+    #expect(regex.ranges(in: text).count == 1)
+    #expect(regex.ranges(in: text, stepLimit: 20_000).isEmpty)
+    #expect(regex.ranges(in: "ax", stepLimit: 20_000).count == 1)
+  }
+
   // MARK: - Helpers
 
   private func first(_ pattern: String, in text: String, options: RegularExpression.Options = []) throws -> String? {

@@ -19,8 +19,8 @@
 ///
 /// A matcher holds its working memory (two thread lists and a stack, each the size of
 /// the program), so one is made per thread of work and used for many texts. It counts
-/// its work in ``steps`` and looks at its ``JSONCancellation`` every
-/// ``stepsPerCheck`` steps (a few hundred microseconds).
+/// its work in ``steps`` and looks at its ``JSONCancellation`` (and its ``stepLimit``)
+/// every ``stepsPerCheck`` steps (a few hundred microseconds at most).
 final class RegexMatcher {
   /// The program run.
   let program: RegexProgram
@@ -29,6 +29,10 @@ final class RegexMatcher {
   var steps: Int { stepCount.pointee }
   /// Steps between looks at the cancellation.
   static let stepsPerCheck = 1 << 14
+  /// The most steps this matcher takes over all its calls before it stops as if cancelled
+  /// (looked at with the cancellation): a budget for work that has no cancellation of its
+  /// own, such as the highlights drawn with every frame.
+  let stepLimit: Int
 
   // Everything the loop uses is a constant of the class (pointers to memory it owns):
   // stored properties that change would be checked for exclusive access at every call.
@@ -45,13 +49,14 @@ final class RegexMatcher {
   private static let noScalar = UInt32.max
 
   /// A matcher for a compiled expression.
-  convenience init(_ expression: RegularExpression) {
-    self.init(program: expression.program)
+  convenience init(_ expression: RegularExpression, stepLimit: Int = .max) {
+    self.init(program: expression.program, stepLimit: stepLimit)
   }
 
-  /// A matcher for a program.
-  init(program: RegexProgram) {
+  /// A matcher for a program, stopping after `stepLimit` steps.
+  init(program: RegexProgram, stepLimit: Int = .max) {
     self.program = program
+    self.stepLimit = stepLimit
     let count = program.instructions.count
     instructions = .allocate(capacity: count)
     _ = instructions.initialize(from: program.instructions)
@@ -191,7 +196,7 @@ final class RegexMatcher {
       steps += current.count
       if steps >= nextCheck {
         nextCheck = steps + RegexMatcher.stepsPerCheck
-        if cancellation?.isCancelled == true { throw CancellationError() }
+        if cancellation?.isCancelled == true || isOverBudget(steps) { throw CancellationError() }
       }
       if position >= count { break }
       swap(&current, &next)
@@ -201,6 +206,11 @@ final class RegexMatcher {
       length = nextLength
     }
     return matchStart >= 0 ? matchStart..<matchEnd : nil
+  }
+
+  /// Whether the steps of earlier calls and `steps` of this one pass ``stepLimit``.
+  private func isOverBudget(_ steps: Int) -> Bool {
+    stepLimit != .max && stepCount.pointee + steps > stepLimit
   }
 
   /// The first offset at or after `position` whose byte can start a match; nil when none
@@ -225,7 +235,7 @@ final class RegexMatcher {
       offset = limit
       if offset < count, steps >= nextCheck {
         nextCheck = steps + RegexMatcher.stepsPerCheck
-        if cancellation?.isCancelled == true { throw CancellationError() }
+        if cancellation?.isCancelled == true || isOverBudget(steps) { throw CancellationError() }
       }
     }
     return nil

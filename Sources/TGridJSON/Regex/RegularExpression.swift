@@ -100,9 +100,10 @@ struct RegularExpression: Sendable {
 
   /// Every match in `text`, in order and not overlapping: each search starts where the
   /// last match ended, or one scalar further after an empty match (so `x*` in `ab` is the
-  /// empty matches at 0, 1 and 2).
-  func ranges(in text: String, limit: Int = .max) -> [Range<String.Index>] {
-    let matcher = makeMatcher()
+  /// empty matches at 0, 1 and 2). At most `limit` of them; with a `stepLimit`, those found
+  /// before the matcher has taken that many steps (see ``RegexMatcher/stepLimit``).
+  func ranges(in text: String, limit: Int = .max, stepLimit: Int = .max) -> [Range<String.Index>] {
+    let matcher = RegexMatcher(program: program, stepLimit: stepLimit)
     var copy = text
     let offsets: [Range<Int>] = copy.withUTF8 { bytes in
       var result: [Range<Int>] = []

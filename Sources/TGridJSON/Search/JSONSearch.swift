@@ -104,6 +104,9 @@ public struct JSONSearch: Sendable {
     }
   }
 
+  /// The most steps ``ranges(in:)`` takes for one text.
+  static let highlightStepLimit = 1 << 20
+
   /// A matcher for the regular expression (its working memory, for one run on one thread).
   func makeMatcher() -> RegexMatcher? {
     regex?.makeMatcher()
@@ -157,10 +160,14 @@ public struct JSONSearch: Sendable {
   /// Where the pattern occurs in a text (a key or value as shown), for highlighting the
   /// matched characters; ranges do not overlap, and empty matches are left out. Ranges lie
   /// on Unicode scalar boundaries (not always on character ones).
+  ///
+  /// A regular expression looks for about a million steps at most (a few milliseconds):
+  /// highlights are drawn with every frame, and an expression that compiles to a very large
+  /// program could otherwise make each frame slow. What it found by then is returned.
   public func ranges(in text: String) -> [Range<String.Index>] {
     guard !isEmpty else { return [] }
     if let regex {
-      return regex.ranges(in: text).filter { !$0.isEmpty }
+      return regex.ranges(in: text, stepLimit: JSONSearch.highlightStepLimit).filter { !$0.isEmpty }
     }
     guard let needle else { return [] }
     let scalars = text.unicodeScalars
