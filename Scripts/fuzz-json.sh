@@ -10,6 +10,9 @@
 #           diagnostics and completing against a small document (Fuzz/PathFuzzTarget.swift)
 #   filter  the filter language: parse, print, parse again; evaluation never crashes
 #           (Fuzz/FilterFuzzTarget.swift)
+#   regex   regular expressions (a pattern, a line break, a text): compile or a located
+#           error; matching in linear steps, matches on scalar boundaries that hold the
+#           literal the expression requires (Fuzz/RegexFuzzTarget.swift)
 #
 # Builds Sources/TGridJSON/**/*.swift + the target's Fuzz/*FuzzTarget.swift with
 # -sanitize=fuzzer,address into .build/fuzz/TARGET-fuzzer and seeds fuzz-out/TARGET/corpus:
@@ -30,10 +33,11 @@ case "$target" in
   json) source_file=Fuzz/JSONFuzzTarget.swift; max_len=4096 ;;
   path) source_file=Fuzz/PathFuzzTarget.swift; max_len=512 ;;
   filter) source_file=Fuzz/FilterFuzzTarget.swift; max_len=512 ;;
-  *) echo "unknown fuzz target '$target' (json, path, filter)" >&2; exit 2 ;;
+  regex) source_file=Fuzz/RegexFuzzTarget.swift; max_len=512 ;;
+  *) echo "unknown fuzz target '$target' (json, path, filter, regex)" >&2; exit 2 ;;
 esac
 if ! [[ "$seconds" =~ ^[0-9]+$ ]]; then
-  echo "usage: $0 [SECONDS] [json|path|filter] [libFuzzer flags…]" >&2
+  echo "usage: $0 [SECONDS] [json|path|filter|regex] [libFuzzer flags…]" >&2
   exit 2
 fi
 
@@ -158,6 +162,28 @@ elif target == "filter":
         if number % 7 == 0: text = f"select({text})"
         with open(f"{corpus}/generated-{number:03}.txt", "w", encoding="utf-8", newline="") as file:
             file.write(text)
+elif target == "regex":
+    atoms = ["a", "b", "é", "日", "😀", ".", "[ab]", "[^a]", "[a-z]", "\\d", "\\w", "\\s", "\\b", "^", "$",
+             "\\p{L}", "\\p{Lu}", "[[:alpha:]]", "\\x{e9}", "(?i:a)", "\\."]
+    quantifiers = ["", "", "*", "+", "?", "*?", "+?", "{2}", "{1,3}", "{2,}"]
+    def pattern(depth):
+        parts = []
+        for _ in range(1 + rng.randrange(4)):
+            roll = rng.random()
+            if depth < 2 and roll < 0.25:
+                atom = rng.choice(["(", "(?:"]) + pattern(depth + 1) + ")"
+            else:
+                atom = rng.choice(atoms)
+            parts.append(atom + (rng.choice(quantifiers) if atom not in ("^", "$", "\\b") else ""))
+        text = "".join(parts)
+        if depth < 2 and rng.random() < 0.2: text += "|" + pattern(depth + 1)
+        return text
+    letters = ["a", "b", "A", "é", "É", "日", "😀", " ", "1", "\u0301", "."]
+    for number in range(150):
+        flags = rng.choice(["", "", "(?i)", "(?m)", "(?s)", "(?x)"])
+        text = "".join(rng.choice(letters) for _ in range(rng.randrange(20)))
+        with open(f"{corpus}/generated-{number:03}.txt", "w", encoding="utf-8", newline="") as file:
+            file.write(flags + pattern(0) + "\n" + text)
 PYTHON
 }
 

@@ -35,6 +35,10 @@ func runFilterBenchmarks(arguments: [String]) {
     #".tags | contains(["beta"])"#,
     ".active and .balance > 50000",
     #".note | test("quoted")"#,
+    #".note | test("LOREM"; "i")"#,
+    #".email | test("^\\d+@example\\.com$")"#,
+    #".name | test("\\p{Lu}\\p{Ll}+ N")"#,
+    #".note | test("(a+)+$")"#,
     #"has("manager") and .manager == null"#,
     "(.tags | length) >= 2",
   ]

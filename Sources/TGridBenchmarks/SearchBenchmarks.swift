@@ -56,6 +56,11 @@ func runSearchBenchmarks(arguments: [String]) {
     ("Rue de la", .literal, ["-F"]),
     ("Kra[ck]ów", .regularExpression, ["-E"]),
     ("^2024-03-0[1-3]", .regularExpression, ["-E"]),
+    (#"\d+"#, .regularExpression, ["-E"]),
+    ("(?i)lorem", .regularExpression, ["-E", "-i"]),
+    ("(?i)error", .regularExpression, ["-E", "-i"]),
+    (#"[a-z]+@[a-z]+\.com"#, .regularExpression, ["-E"]),
+    ("(a+)+$", .regularExpression, ["-E"]),
   ]
   if let index = arguments.firstIndex(of: "--pattern"), index + 1 < arguments.count {
     cases = cases.filter { $0.pattern == arguments[index + 1] }
@@ -69,8 +74,11 @@ func runSearchBenchmarks(arguments: [String]) {
       count = (try? search.matchCount(in: document)) ?? -1
     }
     let cpuSeconds = (BenchmarkClock.cpuTime() - cpuStart) / Double(runs)
-    // grep has no escapes to decode: look for the quote as it is written.
-    let grepPattern = pattern == "quoted\"" ? "quoted\\\"" : pattern
+    // grep has no escapes to decode: look for the quote as it is written; it has no `(?i)`
+    // (its -i says the same) and no `\d`.
+    var grepPattern = pattern == "quoted\"" ? "quoted\\\"" : pattern
+    if grepPattern.hasPrefix("(?i)") { grepPattern.removeFirst(4) }
+    if grepPattern == #"\d+"# { grepPattern = "[0-9]+" }
     var lines = 0
     let grepSeconds = BenchmarkClock.median(runs: runs) {
       lines = SearchBenchmarks.grepCount(grepFlags + ["-c", "--", grepPattern, path]) ?? -1

@@ -18,6 +18,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("diff", runDiffBenchmarks(arguments:)),
   ("search", runSearchBenchmarks(arguments:)),
   ("filter", runFilterBenchmarks(arguments:)),
+  ("regex", runRegexBenchmarks(arguments:)),
   ("views", runViewBenchmarks(arguments:)),
 ]
 

@@ -142,6 +142,32 @@ import Testing
     #expect(test.firstError?.message == "a number (31) cannot be matched, as it is not a string")
   }
 
+  @Test func aCatastrophicPatternInTestKeepsNothingQuickly() throws {
+    let records = (0..<20).map { _ in #"{"s": "\#(String(repeating: "a", count: 30))!"}"# } + [#"{"s": "aaa"}"#]
+    let document = try JSONDocument(parsing: "[" + records.joined(separator: ",") + "]")
+    #expect(try kept(#".s | test("(a+)+$")"#, document) == [20])
+    #expect(try kept(#"select(.s | test("(a|aa)*b"))"#, document) == [])
+    #expect(try kept(#".s | test("^(a+)+!$")"#, document) == Array(0..<20))
+  }
+
+  @Test func aCancelledFilterStopsInsideALongMatch() throws {
+    let long = String(repeating: "a", count: 1 << 20) + "!"
+    let document = try JSONDocument(parsing: #"[{"s": "\#(long)"}, {"s": "aa"}]"#)
+    let filter = try JSONFilter(#".s | test("(a+)+$")"#)
+    let cancelled = JSONCancellation()
+    cancelled.cancel()
+    // Two elements: the filter's own check (every 1,024 elements) never comes; the match stops.
+    #expect(throws: CancellationError.self) { try filter.filter(elementsOf: document.root, in: document, cancellation: cancelled) }
+    var result = JSONFilterResult()
+    #expect(throws: CancellationError.self) {
+      try filter.filter(elementsOf: document.root, at: 0..<2, in: document, into: &result, cancellation: cancelled)
+    }
+    #expect(result.elementCount == 0)
+    let whole = try filter.filter(elementsOf: document.root, in: document)
+    #expect(whole.matches.map { document.position(of: $0) } == [1])
+    #expect(whole.errorCount == 0)
+  }
+
   @Test func hasTypeAndLength() throws {
     let document = try FilterFixtures.records()
     #expect(try kept(#"has("email")"#, document) == [0, 1])
@@ -188,6 +214,8 @@ import Testing
       ("test(.x)", 0, "test takes a string literal as its pattern"),
       (#"test("a(")"#, 0, "invalid regular expression in test: column 3: expected ')'"),
       (#"test("a"; "g")"#, 0, "unsupported flag 'g' in test: use i (ignore case), x (extended) or s (dot matches newlines)"),
+      (#"test("(?<=a)b")"#, 0, "invalid regular expression in test: column 1: lookbehind '(?<=…)' is not supported: it cannot be matched in linear time"),
+      (#"test("a{2000}")"#, 0, "invalid regular expression in test: column 2: repetition count 2000 is over the limit of 1000"),
       ("contains()", 9, "expected a value: a path like .name, a literal, '(' or a function, found ')'"),
       ("contains(1; 2)", 0, "contains takes 1 argument, not 2"),
       ("not(1)", 0, "not takes 0 arguments, not 1"),

@@ -161,6 +161,43 @@ import Testing
     #expect(regex.ranges(in: "abbcb").count == 2)
   }
 
+  @Test func aCatastrophicRegularExpressionFindsNothingQuickly() throws {
+    let strings = Array(repeating: JSONStringEncoder.quoted(String(repeating: "a", count: 30) + "!"), count: 20)
+    let document = try JSONDocument(parsing: "[" + (strings + [#""aaa""#]).joined(separator: ",") + "]")
+    let search = try JSONSearch("(a+)+$", syntax: .regularExpression)
+    #expect(try search.matchCount(in: document) == 1)
+    #expect(try allMatches(search, document).map { document.position(of: $0) } == [20])
+    #expect(search.ranges(in: String(repeating: "a", count: 30) + "!").isEmpty)
+    #expect(search.ranges(in: "baaa").count == 1)
+  }
+
+  @Test func aLongRegularExpressionMatchStopsWhenTheSearchIsCancelled() throws {
+    // One long string: the node loop looks at its cancellation only every few thousand
+    // nodes, so what stops here is the match itself. With `xy` in the pattern the raw
+    // bytes are scanned for it first (the prefilter), then the expression runs.
+    let long = String(repeating: "a", count: 1 << 20) + "!"
+    let document = try JSONDocument(parsing: #"["xy\#(long)", "b"]"#)
+    for pattern in ["(a+)+$", "xy(a+)+$"] {
+      let search = try JSONSearch(pattern, syntax: .regularExpression)
+      let cancelled = JSONCancellation()
+      cancelled.cancel()
+      #expect(throws: CancellationError.self, "\(pattern)") {
+        try search.nextMatch(after: nil, in: document, wrapping: true, cancellation: cancelled)
+      }
+      #expect(throws: CancellationError.self, "\(pattern)") { try search.matchCount(in: document, cancellation: cancelled) }
+      #expect(try search.matchCount(in: document) == 0)
+    }
+  }
+
+  @Test func constructsThatNeedBacktrackingAreRefusedWithTheirPosition() {
+    #expect(throws: JSONSearchError(position: 1, message: "lookahead '(?=…)' is not supported: it cannot be matched in linear time")) {
+      try JSONSearch("a(?=b)", syntax: .regularExpression)
+    }
+    #expect(throws: JSONSearchError(position: 3, message: #"backreference '\1' is not supported: it cannot be matched in linear time"#)) {
+      try JSONSearch(#"(a)\1"#, syntax: .regularExpression)
+    }
+  }
+
   // MARK: - Moving between matches
 
   @Test func nextAndPreviousWrapAroundTheDocument() throws {

@@ -84,9 +84,12 @@ extension FilterEvaluator {
       guard kind(input) == .string else {
         throw FilterFailure(message: "\(describe(input)) cannot be matched, as it is not a string")
       }
-      let (regex, prefilter) = try self.regex(pattern, flags: flags)
+      let (matcher, prefilter) = try self.regex(pattern, flags: flags)
       if let prefilter, !withBytes(of: input, { prefilter.occurs(in: $0) }) { return .boolean(false) }
-      return .boolean(String(decoding: bytes(of: input), as: UTF8.self).contains(regex))
+      let cancellation = self.cancellation
+      let found = withBytes(of: input) { text -> Bool? in try? matcher.matches(text, cancellation: cancellation) }
+      guard let found else { throw FilterFailure(message: "cancelled", isCancellation: true) }
+      return .boolean(found)
     case .has:
       let key = try evaluate(arguments[0], on: input)
       switch (kind(input), kind(key)) {

@@ -3,19 +3,24 @@
 /// Values of the document are read in place: a field is found by comparing key bytes, a
 /// number is parsed from its text, a string is compared as bytes (decoded only when it has
 /// escapes). Nothing is materialised except where jq's rules need it (the sorted keys of
-/// two objects being compared). Compiled regular expressions are kept for the evaluator's
-/// life (a `Regex` cannot cross threads, so each evaluation run makes its own).
+/// two objects being compared). Compiled regular expressions and their matchers (working
+/// memory for one thread) are kept for the evaluator's life, so each evaluation run makes
+/// its own. A long match stops when `cancellation` is cancelled.
 struct FilterEvaluator {
   let document: JSONDocument
   let constants: JSONDocument?
-  private var regexes: [String: (regex: Regex<AnyRegexOutput>, prefilter: SearchNeedle?)] = [:]
+  /// Stops a regular expression's match on a long string (a failure with
+  /// ``FilterFailure/isCancellation`` set).
+  var cancellation: JSONCancellation?
+  private var regexes: [String: (matcher: RegexMatcher, prefilter: SearchNeedle?)] = [:]
 
   /// Deepest nesting of values that comparisons and `contains` descend into.
   static let maximumDepth = 512
 
-  init(document: JSONDocument, constants: JSONDocument?) {
+  init(document: JSONDocument, constants: JSONDocument?, cancellation: JSONCancellation? = nil) {
     self.document = document
     self.constants = constants
+    self.cancellation = cancellation
   }
 
   /// The filter's value on an input.
@@ -267,24 +272,32 @@ struct FilterEvaluator {
 
   // MARK: - Regular expressions
 
-  /// The compiled regular expression for a pattern and jq flags, and a literal every match
-  /// contains (see ``RegexPrefilter``), to rule most strings out without running it.
+  /// The matcher of the regular expression for a pattern and jq flags, and a literal every
+  /// match contains (see ``RegularExpression/requiredLiteral``), to rule most strings out
+  /// without running it.
   mutating func regex(_ pattern: String, flags: String) throws(FilterFailure)
-    -> (regex: Regex<AnyRegexOutput>, prefilter: SearchNeedle?)
+    -> (matcher: RegexMatcher, prefilter: SearchNeedle?)
   {
     let key = flags + "\u{0}" + pattern
     if let compiled = regexes[key] { return compiled }
-    let options = flags.isEmpty ? "" : "(?" + flags + ")"
-    do {
-      let regex = try Regex(options + pattern)
-      // Extended syntax ignores white space in the pattern: no literal can be read from it.
-      let prefilter =
-        flags.contains("x")
-        ? nil : RegexPrefilter.requiredLiteral(in: pattern).map { SearchNeedle($0, ignoresCase: flags.contains("i")) }
-      regexes[key] = (regex, prefilter)
-      return (regex, prefilter)
+    do throws(JSONSearchError) {
+      let regex = try RegularExpression(pattern, options: FilterEvaluator.regexOptions(flags: flags))
+      let compiled = (matcher: regex.makeMatcher(), prefilter: regex.prefilter)
+      regexes[key] = compiled
+      return compiled
     } catch {
-      throw FilterFailure(message: "invalid regular expression: \(JSONSearchError(regexError: error, in: pattern))")
+      throw FilterFailure(message: "invalid regular expression: \(error)")
     }
+  }
+
+  /// The options of jq's flags for `test`: `i` ignores case, `x` ignores white space and
+  /// comments in the pattern, `s` lets `.` match line breaks (other letters are refused
+  /// when the filter is parsed).
+  static func regexOptions(flags: String) -> RegularExpression.Options {
+    var options: RegularExpression.Options = []
+    if flags.contains("i") { options.insert(.ignoresCase) }
+    if flags.contains("x") { options.insert(.isExtended) }
+    if flags.contains("s") { options.insert(.dotMatchesLineBreaks) }
+    return options
   }
 }

@@ -231,23 +231,24 @@ struct FilterParser {
     }
     if function == .test {
       // The pattern and flags are compiled once, so they must be string literals.
+      var texts: [String] = []
       for (offset, argument) in arguments.enumerated() {
         guard case .literal(.string(let text)) = argument else {
           position = start
           throw error("test takes a string literal as its \(offset == 0 ? "pattern" : "flags")")
         }
-        if offset == 0 {
-          do {
-            _ = try Regex(text)
-          } catch {
-            position = start
-            let problem = JSONSearchError(regexError: error, in: text)
-            throw self.error("invalid regular expression in test: \(problem)")
-          }
-        } else if let flag = text.unicodeScalars.first(where: { !"ixs".unicodeScalars.contains($0) }) {
-          position = start
-          throw self.error("unsupported flag '\(flag)' in test: use i (ignore case), x (extended) or s (dot matches newlines)")
-        }
+        texts.append(text)
+      }
+      let flags = texts.count > 1 ? texts[1] : ""
+      do throws(JSONSearchError) {
+        _ = try RegularExpression(texts[0], options: FilterEvaluator.regexOptions(flags: flags))
+      } catch {
+        position = start
+        throw self.error("invalid regular expression in test: \(error)")
+      }
+      if let flag = flags.unicodeScalars.first(where: { !"ixs".unicodeScalars.contains($0) }) {
+        position = start
+        throw self.error("unsupported flag '\(flag)' in test: use i (ignore case), x (extended) or s (dot matches newlines)")
       }
     }
     return .call(function, arguments)

@@ -36,10 +36,11 @@
 ///   contained in some element; for objects, every key of the argument is there with a value
 ///   that contains the argument's; equality for the rest. Different kinds at the top are an
 ///   error, below it simply not contained. `startswith`/`endswith` need two strings; `test`
-///   takes a Swift `Regex` (jq uses Oniguruma; the common syntax is the same) and the flags
-///   `i`, `x`, `s`; `has` takes a key of an object or a position of an array; `length` counts
-///   code points, elements or keys, and is the absolute value of a number; `type` names the
-///   kind (`"boolean"` for both booleans).
+///   takes a regular expression in the common Perl/PCRE syntax (jq uses Oniguruma; the
+///   common syntax is the same; see ``JSONSearch`` for what is refused), matched in linear
+///   time, and the flags `i`, `x`, `s`; `has` takes a key of an object or a position of an
+///   array; `length` counts code points, elements or keys, and is the absolute value of a
+///   number; `type` names the kind (`"boolean"` for both booleans).
 /// - An error on one element (jq would stop) makes that element not match; the result counts
 ///   such elements and keeps the first message.
 ///
@@ -108,20 +109,42 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
     elementsOf container: JSONNode, at positions: Range<Int>, in document: JSONDocument,
     into result: inout JSONFilterResult
   ) {
-    var evaluator = FilterEvaluator(document: document, constants: constants)
+    // Without a cancellation nothing stops the evaluation, so it never throws.
+    try? filter(elementsOf: container, at: positions, in: document, into: &result, cancellation: nil)
+  }
+
+  /// ``filter(elementsOf:at:in:into:)`` that stops when `cancellation` is cancelled, even
+  /// in the middle of a long regular-expression match.
+  ///
+  /// - Throws: `CancellationError` once `cancellation` is cancelled (checked every 1,024
+  ///   elements, and while a regular expression runs). `result` then holds the elements
+  ///   evaluated before the one that was stopped (its `elementCount` grew by their number),
+  ///   so a later call can go on from there.
+  public func filter(
+    elementsOf container: JSONNode, at positions: Range<Int>, in document: JSONDocument,
+    into result: inout JSONFilterResult, cancellation: JSONCancellation?
+  ) throws(CancellationError) {
+    var evaluator = FilterEvaluator(document: document, constants: constants, cancellation: cancellation)
+    var done = 0
     for element in document.children(of: container, from: positions.lowerBound).prefix(positions.count) {
-      take(element, with: &evaluator, into: &result)
+      done += 1
+      if done % 1024 == 0, cancellation?.isCancelled == true { throw CancellationError() }
+      try take(element, with: &evaluator, into: &result)
     }
   }
 
-  /// Evaluates one element and notes the outcome in `result`.
-  private func take(_ element: JSONNode, with evaluator: inout FilterEvaluator, into result: inout JSONFilterResult) {
-    result.elementCount += 1
+  /// Evaluates one element and notes the outcome in `result` (nothing when the evaluation
+  /// is cancelled).
+  private func take(_ element: JSONNode, with evaluator: inout FilterEvaluator, into result: inout JSONFilterResult)
+    throws(CancellationError)
+  {
     do throws(FilterFailure) {
-      if evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(element, isConstant: false))) {
-        result.matches.append(element)
-      }
+      let isKept = evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(element, isConstant: false)))
+      result.elementCount += 1
+      if isKept { result.matches.append(element) }
     } catch {
+      if error.isCancellation { throw CancellationError() }
+      result.elementCount += 1
       result.errorCount += 1
       if result.firstError == nil { result.firstError = JSONFilterEvaluationError(element: element, message: error.message) }
     }
@@ -131,15 +154,15 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
   /// records of JSON Lines) that the filter keeps.
   ///
   /// - Throws: `CancellationError` once `cancellation` is cancelled (checked every 1,024
-  ///   elements).
+  ///   elements, and while a regular expression runs: a long match stops too).
   public func filter(elementsOf container: JSONNode, in document: JSONDocument, cancellation: JSONCancellation? = nil)
     throws(CancellationError) -> JSONFilterResult
   {
-    var evaluator = FilterEvaluator(document: document, constants: constants)
+    var evaluator = FilterEvaluator(document: document, constants: constants, cancellation: cancellation)
     var result = JSONFilterResult(matches: [], elementCount: 0, errorCount: 0, firstError: nil)
     for element in document.children(of: container) {
       if (result.elementCount + 1) % 1024 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-      take(element, with: &evaluator, into: &result)
+      try take(element, with: &evaluator, into: &result)
     }
     return result
   }

@@ -21,12 +21,21 @@ extension JSONSearch {
     let isInByteOrder = storage.isUnedited || storage.isPartial
     if let needle, needle.canScanBytes, isInByteOrder {
       try scanBytes(storage, needle: needle, range: range, cancellation: cancellation, body)
-    } else if let prefilter, prefilter.canScanBytes, isInByteOrder, let regex = makeRegex() {
-      // Candidates hold the literal; the expression decides.
+    } else if let prefilter, prefilter.canScanBytes, isInByteOrder, let matcher = makeMatcher() {
+      // Candidates hold the literal; the expression decides (and a long match stops when
+      // the search is cancelled).
+      var stopped: CancellationError?
       try scanBytes(storage, needle: prefilter, range: range, cancellation: cancellation) { node in
-        guard !matchedParts(of: JSONNode(index: node), in: document, regex: regex).isEmpty else { return true }
+        do throws(CancellationError) {
+          let parts = try matchedParts(of: JSONNode(index: node), in: document, matcher: matcher, cancellation: cancellation)
+          guard !parts.isEmpty else { return true }
+        } catch {
+          stopped = error
+          return false
+        }
         return body(node)
       }
+      if let stopped { throw stopped }
     } else {
       try scanNodes(document, range: range, cancellation: cancellation, body)
     }
@@ -78,33 +87,41 @@ extension JSONSearch {
     _ document: JSONDocument, range: Range<Int>, cancellation: JSONCancellation?, _ body: (Int) -> Bool
   ) throws(CancellationError) {
     let storage = document.storage
-    let regex = makeRegex()
+    let matcher = makeMatcher()
     var index = range.lowerBound
     var visited = 0
     while index < range.upperBound {
       visited += 1
       if visited % JSONSearch.nodesPerCheck == 0, cancellation?.isCancelled == true { throw CancellationError() }
-      if !matchedParts(of: JSONNode(index: index), in: document, regex: regex).isEmpty, !body(index) { return }
+      let parts = try matchedParts(of: JSONNode(index: index), in: document, matcher: matcher, cancellation: cancellation)
+      if !parts.isEmpty, !body(index) { return }
       index += storage.isContainer(index) ? 2 : 1
     }
   }
 
   /// Whether a key or scalar token matches: its content for strings (decoded when it has
   /// escapes), its whole text otherwise.
-  func test(token: UnsafeBufferPointer<UInt8>, isString: Bool, isEscaped: Bool, regex: Regex<AnyRegexOutput>?) -> Bool {
+  func test(
+    token: UnsafeBufferPointer<UInt8>, isString: Bool, isEscaped: Bool, matcher: RegexMatcher?,
+    cancellation: JSONCancellation?
+  ) throws(CancellationError) -> Bool {
     guard let base = token.baseAddress else { return false }
     if isEscaped {
       let decoded = JSONStringDecoder.decodedBytes(base, count: token.count)
-      return decoded.withUnsafeBufferPointer { test(content: $0, regex: regex) }
+      return try decoded.withUnsafeBufferPointer { content throws(CancellationError) in
+        try test(content: content, matcher: matcher, cancellation: cancellation)
+      }
     }
     let content = isString ? UnsafeBufferPointer(start: base + 1, count: max(token.count - 2, 0)) : token
-    return test(content: content, regex: regex)
+    return try test(content: content, matcher: matcher, cancellation: cancellation)
   }
 
-  private func test(content: UnsafeBufferPointer<UInt8>, regex: Regex<AnyRegexOutput>?) -> Bool {
+  private func test(content: UnsafeBufferPointer<UInt8>, matcher: RegexMatcher?, cancellation: JSONCancellation?)
+    throws(CancellationError) -> Bool
+  {
     if let needle { return needle.occurs(in: content) }
-    guard let regex else { return false }
-    return String(decoding: content, as: UTF8.self).contains(regex)
+    guard let matcher else { return false }
+    return try matcher.matches(content, cancellation: cancellation)
   }
 
   // MARK: - Raw bytes

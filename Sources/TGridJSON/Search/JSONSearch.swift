@@ -8,9 +8,12 @@
 ///
 /// **Patterns.** A literal pattern matches where its Unicode scalars occur in that order
 /// (no normalisation: a precomposed `é` does not match `e` + U+0301). A regular expression
-/// uses Swift `Regex` syntax (Perl/ICU-like: `\d`, `[a-z]+`, `(?i)`, `\p{L}`, `^`/`$` at the
-/// ends of the text; https://github.com/swiftlang/swift-experimental-string-processing),
-/// and is tried on each key and value on its own. An empty pattern matches nothing.
+/// uses the common Perl/PCRE syntax (`\d`, `[a-z]+`, `(?i)`, `\p{L}`, `^`/`$` at the ends of
+/// the text; see ``RegularExpression`` for all of it and what is refused), matches Unicode
+/// scalars as a literal does, and is tried on each key and value on its own. It runs in time
+/// linear in the text whatever the pattern (`(a+)+$` cannot freeze a search), and stops
+/// within a fraction of a millisecond of its ``JSONCancellation``. An empty pattern matches
+/// nothing.
 ///
 /// **Case.** With ``CaseSensitivity/smart`` (the default) a pattern without upper-case
 /// letters ignores case (for a regular expression, letters after a backslash do not
@@ -22,9 +25,9 @@
 /// found in the raw bytes: rare bytes of the pattern are looked for sixteen at a time, and
 /// only hits are compared, mapped to their node through the tape, and decoded when their
 /// string has escapes; strings with escapes are found by their backslashes. A regular
-/// expression with a literal every match must contain (`Kra[ck]ów` needs `Kra`) is run only
-/// on the keys and values where a raw scan finds that literal; other expressions, and
-/// edited documents, look at every key and value.
+/// expression with a literal every match must contain (`Kra[ck]ów` needs `Kra`, `(?i)error`
+/// needs `error` in any case) is run only on the keys and values where a raw scan finds
+/// that literal; other expressions, and edited documents, look at every key and value.
 ///
 /// **Threads.** A search and a document are values: count on a background thread while the
 /// main thread moves between matches; pass a ``JSONCancellation`` to stop a count early.
@@ -33,7 +36,7 @@ public struct JSONSearch: Sendable {
   public enum Syntax: Sendable, Hashable {
     /// The characters of the pattern, as they are.
     case literal
-    /// A Swift `Regex`.
+    /// A regular expression (Perl/PCRE syntax, matched in linear time).
     case regularExpression
   }
 
@@ -67,13 +70,16 @@ public struct JSONSearch: Sendable {
   public let ignoresCase: Bool
 
   let needle: SearchNeedle?
+  /// For a regular expression: the compiled expression.
+  let regex: RegularExpression?
   /// For a regular expression: a literal every match contains, to find candidates fast.
   let prefilter: SearchNeedle?
 
   /// Compiles a search.
   ///
-  /// - Throws: ``JSONSearchError`` for a regular expression that does not parse, with the
-  ///   column of the problem when Swift's parser gives one.
+  /// - Throws: ``JSONSearchError`` for a regular expression that does not parse or uses a
+  ///   construct that cannot be matched in linear time (a backreference, lookaround), with
+  ///   the position of the problem.
   public init(_ pattern: String, syntax: Syntax = .literal, caseSensitivity: CaseSensitivity = .smart)
     throws(JSONSearchError)
   {
@@ -88,24 +94,22 @@ public struct JSONSearch: Sendable {
     switch syntax {
     case .literal:
       needle = SearchNeedle(pattern, ignoresCase: ignoresCase)
+      regex = nil
       prefilter = nil
     case .regularExpression:
       needle = nil
-      let ignoresCase = self.ignoresCase
-      prefilter = RegexPrefilter.requiredLiteral(in: pattern).map { SearchNeedle($0, ignoresCase: ignoresCase) }
-      do {
-        _ = try Regex(pattern)
-      } catch {
-        throw JSONSearchError(regexError: error, in: pattern)
-      }
+      let regex = try RegularExpression(pattern, options: ignoresCase ? .ignoresCase : [])
+      self.regex = regex
+      prefilter = regex.prefilter
     }
   }
 
-  /// The compiled regular expression (a `Regex` of any output is not `Sendable`, so each
-  /// call that needs one compiles its own).
-  func makeRegex() -> Regex<AnyRegexOutput>? {
-    guard syntax == .regularExpression else { return nil }
-    return (try? Regex(pattern))?.ignoresCase(ignoresCase)
+  /// The most steps ``ranges(in:)`` takes for one text.
+  static let highlightStepLimit = 1 << 20
+
+  /// A matcher for the regular expression (its working memory, for one run on one thread).
+  func makeMatcher() -> RegexMatcher? {
+    regex?.makeMatcher()
   }
 
   /// Whether the pattern can match anything (it is not empty).
@@ -115,17 +119,22 @@ public struct JSONSearch: Sendable {
 
   /// Which parts of a node match: its key, its value, both or none (for highlighting).
   public func matchedParts(of node: JSONNode, in document: JSONDocument) -> Parts {
-    matchedParts(of: node, in: document, regex: makeRegex())
+    // Without a cancellation nothing stops the match, so it never throws.
+    (try? matchedParts(of: node, in: document, matcher: makeMatcher(), cancellation: nil)) ?? []
   }
 
-  func matchedParts(of node: JSONNode, in document: JSONDocument, regex: Regex<AnyRegexOutput>?) -> Parts {
+  /// ``matchedParts(of:in:)`` with a regular expression's matcher (nil for a literal),
+  /// stopping when `cancellation` is cancelled.
+  func matchedParts(of node: JSONNode, in document: JSONDocument, matcher: RegexMatcher?, cancellation: JSONCancellation?)
+    throws(CancellationError) -> Parts
+  {
     guard !isEmpty else { return [] }
     var parts: Parts = []
     let index = document.valid(node)
     if let (pointer, count) = document.keyToken(node),
-      test(
+      try test(
         token: UnsafeBufferPointer(start: pointer, count: count), isString: true,
-        isEscaped: TapeWord.isKeyEscaped(document.storage.word(index)), regex: regex)
+        isEscaped: TapeWord.isKeyEscaped(document.storage.word(index)), matcher: matcher, cancellation: cancellation)
     {
       parts.insert(.key)
     }
@@ -133,7 +142,10 @@ public struct JSONSearch: Sendable {
       let kind = TapeWord.kind(document.storage.word(index))
       let isString = kind == TapeWord.string || kind == TapeWord.escapedString
       let token = UnsafeBufferPointer(start: pointer, count: count)
-      if test(token: token, isString: isString, isEscaped: kind == TapeWord.escapedString, regex: regex) {
+      if try test(
+        token: token, isString: isString, isEscaped: kind == TapeWord.escapedString, matcher: matcher,
+        cancellation: cancellation)
+      {
         parts.insert(.value)
       }
     }
@@ -146,11 +158,16 @@ public struct JSONSearch: Sendable {
   }
 
   /// Where the pattern occurs in a text (a key or value as shown), for highlighting the
-  /// matched characters; ranges do not overlap.
+  /// matched characters; ranges do not overlap, and empty matches are left out. Ranges lie
+  /// on Unicode scalar boundaries (not always on character ones).
+  ///
+  /// A regular expression looks for about a million steps at most (a few milliseconds):
+  /// highlights are drawn with every frame, and an expression that compiles to a very large
+  /// program could otherwise make each frame slow. What it found by then is returned.
   public func ranges(in text: String) -> [Range<String.Index>] {
     guard !isEmpty else { return [] }
-    if let regex = makeRegex() {
-      return text.ranges(of: regex).filter { !$0.isEmpty }
+    if let regex {
+      return regex.ranges(in: text, stepLimit: JSONSearch.highlightStepLimit).filter { !$0.isEmpty }
     }
     guard let needle else { return [] }
     let scalars = text.unicodeScalars
