@@ -277,7 +277,12 @@ extension BrowserController {
       return .close
     }
     let kept = selection
-    store.setFilter(filter, on: container)
+    // Esc stops it, even inside one long regular-expression match.
+    let cancellation = interruptibleCancellation()
+    guard store.setFilter(filter, on: container, cancellation: cancellation) else {
+      show(message: cancellation.isCancelled ? "filter stopped" : "the container to filter is gone")
+      return .close
+    }
     restore(kept)
     reportFilter(text: trimmed)
     return .close
@@ -320,9 +325,18 @@ extension BrowserController {
     let deadline = MonotonicClock.milliseconds() + milliseconds
     var budget = filterSliceElementCount
     let document = store.document
+    let cancellation = interruptibleCancellation()
     while pending.next < pending.total && budget > 0 {
       let count = min(4096, budget, pending.total - pending.next)
-      pending.filter.filter(elementsOf: node, at: pending.next..<(pending.next + count), in: document, into: &pending.result)
+      do {
+        // Esc typed during a slice (a long match inside it) stops the filter at once.
+        try pending.filter.filter(
+          elementsOf: node, at: pending.next..<(pending.next + count), in: document, into: &pending.result,
+          cancellation: cancellation)
+      } catch {
+        stopFiltering()
+        return
+      }
       pending.next += count
       budget -= count
       if MonotonicClock.milliseconds() >= deadline { break }

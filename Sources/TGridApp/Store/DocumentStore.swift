@@ -225,15 +225,19 @@ final class DocumentStore {
 
   /// Shows only the elements of `container` that `predicate` keeps (replacing any filter),
   /// or every element again (`nil`); every view follows, as after a change.
-  func setFilter(_ predicate: JSONFilter?, on container: NodeID) {
+  /// - Returns: false when nothing changed: the container is gone, or `cancellation`
+  ///   stopped the evaluation (Esc during a long regular-expression match).
+  @discardableResult
+  func setFilter(_ predicate: JSONFilter?, on container: NodeID, cancellation: JSONCancellation? = nil) -> Bool {
     if let predicate {
       var made = ElementFilter(container: container, filter: predicate)
-      guard made.evaluate(in: self) else { return }
+      guard made.evaluate(in: self, cancellation: cancellation) else { return false }
       filter = made
     } else {
       filter = nil
     }
     onChange?(DocumentChange(reason: .grew, steps: []))
+    return true
   }
 
   /// Takes note that the end of a filter was reported.

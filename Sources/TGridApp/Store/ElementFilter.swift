@@ -34,11 +34,12 @@ struct ElementFilter {
   }
 
   /// Evaluates the predicate on every element of the container again.
-  /// - Returns: false when the container no longer exists.
-  mutating func evaluate(in store: DocumentStore) -> Bool {
+  /// - Returns: false when the container no longer exists, or `cancellation` stopped it.
+  mutating func evaluate(in store: DocumentStore, cancellation: JSONCancellation? = nil) -> Bool {
     guard let node = store.node(container), store.document.isContainer(node) else { return false }
-    // Without a cancellation the evaluation is never cancelled, so it never throws.
-    guard let result = try? filter.filter(elementsOf: node, in: store.document) else { return false }
+    guard let result = try? filter.filter(elementsOf: node, in: store.document, cancellation: cancellation) else {
+      return false
+    }
     take(result)
     return true
   }

@@ -218,3 +218,33 @@ import Testing
     #expect(pilot.focusedPath.components(separatedBy: ".a").count - 1 == depth)
   }
 }
+
+/// A catastrophic regular expression (issue 35.13): matched in linear time, and stopped by
+/// Esc even inside one long match.
+@Suite struct CatastrophicRegexPilotTests {
+  static let strings = "[" + (0..<20).map { _ in #"{"s": ""# + String(repeating: "a", count: 30) + #"!"}"# }.joined(separator: ", ") + "]"
+
+  @Test func theFilterAndTheSearchFinishAtOnce() throws {
+    let pilot = try Pilot(json: Self.strings, size: CellSize(columns: 100, rows: 20))
+    pilot.press("f")
+    pilot.type(#".s | test("(a+)+$")"#)
+    pilot.press("Enter")
+    #expect(pilot.statusLine.contains("0 of 20") || pilot.screen.contains("nothing matches"), "\(pilot.statusLine)")
+    pilot.press("F", "/", "Ctrl-R")
+    pilot.type("(a+)+$")
+    pilot.press("Enter")
+    #expect(pilot.statusLine.contains("no match"), "\(pilot.statusLine)")
+  }
+
+  @Test func escStopsAFilterInsideOneLongMatch() throws {
+    let long = String(repeating: "a", count: 2_000_000) + "!"
+    let pilot = try Pilot(json: #"[{"s": "x"}, {"s": "\#(long)"}]"#, size: CellSize(columns: 100, rows: 20))
+    pilot.press("f")
+    pilot.type(#".s | test("(a+)+$")"#)
+    pilot.terminal.enqueue(.key(KeyEvent(.enter)), .key(KeyEvent(.escape)))
+    pilot.resize(to: CellSize(columns: 100, rows: 20))
+    #expect(pilot.terminal.takenInterruptCount == 1, "the filter took the Esc")
+    #expect(pilot.statusLine.contains("filter stopped"), "\(pilot.statusLine)")
+    #expect(pilot.store.filter == nil)
+  }
+}
