@@ -15,6 +15,12 @@ extension BrowserController: CollectionViewDelegate {
     selectionDidChange()
   }
 
+  /// An item that stands for no value of a list (an emptied grid section's card for its
+  /// empty container) is never part of a selection: select-all counts the values.
+  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+    presentation.allowsSelection(at: indexPath)
+  }
+
   func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {
     setNeedsDisplay()
   }

@@ -87,6 +87,8 @@ protocol Presentation: AnyObject {
 
   /// The container shown empty, where a paste goes when no item has the focus.
   var emptyContainer: NodeID? { get }
+  /// Whether the item can be selected (default: every item).
+  func allowsSelection(at indexPath: IndexPath) -> Bool
   /// The container a filter (`f`) applies to whatever is focused, when the view decides it
   /// (the table: its rows); nil leaves it to the focus (the focused value's container).
   var filterContainer: NodeID? { get }
@@ -117,6 +119,7 @@ extension Presentation {
   func selectionDidChange() {}
   func applyColorCount(_ count: Int) {}
   var emptyContainer: NodeID? { nil }
+  func allowsSelection(at indexPath: IndexPath) -> Bool { true }
   var filterContainer: NodeID? { nil }
   func showsChildren(of id: NodeID) -> Bool { false }
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? { nil }

@@ -103,7 +103,8 @@ struct TrustEndToEndTests {
     // Pending together, the kernel delivers SIGHUP (1) before SIGTERM (15): tgrid ends by
     // whichever it took first.
     try expectTerminalRestored(tmux, status: nil)
-    let status = try #require(try tmux.screen().first { $0.hasPrefix("status=") })
+    let lines = try tmux.waitFor("the exit status") { $0.contains { $0.contains("status=") } }
+    let status = try #require(lines.first { $0.contains("status=") }).trimmingCharacters(in: .whitespaces)
     #expect(status == "status=\(128 + SIGTERM)" || status == "status=\(128 + SIGHUP)", "\(status)")
     #expect(waitForFile(RecoveryFile.path(for: file.path, processID: 0), containing: "[2, 3]\n", seconds: 10))
   }

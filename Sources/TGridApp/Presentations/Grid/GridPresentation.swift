@@ -104,6 +104,12 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     model.item(at: indexPath)
   }
 
+  /// The card of an emptied section's container is where the focus stands, not a value of
+  /// the list to select.
+  func allowsSelection(at indexPath: IndexPath) -> Bool {
+    !(model.sections.indices.contains(indexPath.section) && model.isPlaceholder(indexPath.section))
+  }
+
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     if let indexPath = model.indexPath(for: id, in: store) { return indexPath }
     guard reveal else { return nil }
