@@ -190,7 +190,7 @@ enum BrowserKeys {
     keys.add(KeyBinding(keyNames: ["f"], .filter, help: "Filter the elements (jq: .age > 30, .name | test(\"^A\"))", group: "Finding"))
     keys.add(KeyBinding(keyNames: ["F"], .clearFilter, help: "Show every element again", group: "Finding"))
     keys.add(KeyBinding(keyNames: ["Ctrl-S"], .save, help: "Save", group: "File"))
-    keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH, :w! PATH overwrites, :q, :q!, :wq, a path to go to, Tab completes)", group: "File"))
+    keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH copy, :w! PATH overwrites, :saveas PATH, :q, :q!, :wq, a path, Tab completes)", group: "File"))
     return keys
   }
 }
