@@ -79,16 +79,8 @@ final class SchematicPresentation: Presentation {
     if let indexPath = model.indexPath(forNode: id.rawValue) { return indexPath }
     guard reveal, store.node(id) != nil else { return nil }
     // Groups keep what any box opens to at most `groupSize` boxes.
-    var stopped = false
-    let host = self.host
-    let (found, expanded) = provider.reveal(id, in: model) {
-      stopped = stopped || host.isInterrupted()
-      return stopped
-    }
-    if stopped { host.show(message: "stopped opening the way to the value (Esc): it is deeper down") }
-    if expanded, isShown { host.collectionView.reloadData() }
     // A value inside a box (a hierarchy node's own fields): the nearest box that holds it.
-    return found
+    return provider.reveal(id, in: model, for: host, isShown: isShown).indexPath
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {

@@ -353,6 +353,22 @@ extension JSONTreeProvider {
     return (model.indexPath(forNode: id.rawValue) ?? current, expanded)
   }
 
+  /// Reveals a value for a presentation on `host` (the tree, the schematic): Esc stops it
+  /// with a message, and the collection view reloads when a node opened while shown.
+  /// - Returns: the value's index path, or when stopped the deepest ancestor opened.
+  func reveal(
+    _ id: NodeID, in model: TreeModel, for host: any PresentationHost, isShown: Bool
+  ) -> (indexPath: IndexPath?, stopped: Bool) {
+    var stopped = false
+    let (found, expanded) = reveal(id, in: model) {
+      stopped = stopped || host.isInterrupted()
+      return stopped
+    }
+    if stopped { host.show(message: "stopped opening the way to the value (Esc): it is deeper down") }
+    if expanded, isShown { host.collectionView.reloadData() }
+    return (found, stopped)
+  }
+
   /// Levels opened between two looks at whether to stop.
   static let revealCheckInterval = 512
 

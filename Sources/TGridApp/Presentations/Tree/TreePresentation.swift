@@ -91,14 +91,7 @@ final class TreePresentation: Presentation {
     guard reveal, store.node(id) != nil else { return nil }
     // Down from the root, expanding each ancestor (and the group holding the next one):
     // linear in what ends up shown, however deep the value is.
-    var stopped = false
-    let host = self.host
-    let (found, expanded) = provider.reveal(id, in: model) {
-      stopped = stopped || host.isInterrupted()
-      return stopped
-    }
-    if stopped { host.show(message: "stopped opening the way to the value (Esc): it is deeper down") }
-    if expanded, isShown { host.collectionView.reloadData() }
+    let (found, stopped) = provider.reveal(id, in: model, for: host, isShown: isShown)
     // Stopped on the way: the deepest ancestor opened takes the focus.
     if stopped { return found }
     return found.flatMap { model.node(at: $0) == id.rawValue ? $0 : nil }
