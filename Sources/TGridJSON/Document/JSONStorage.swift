@@ -59,6 +59,9 @@ final class JSONStorage: @unchecked Sendable {
     /// tape index minus the container's (relative, so an edit before the container only
     /// re-keys the table).
     var childTables: [UInt32: [UInt32]] = [:]
+    /// The layout detected from the text when first asked for (see
+    /// ``JSONDocument/formatStyle``); edits follow it, so it is kept across them.
+    var formatStyle: JSONFormatStyle?
   }
 
   init(original: JSONBytes, wordCapacity: Int) {

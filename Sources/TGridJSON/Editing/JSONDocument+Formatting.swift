@@ -3,7 +3,19 @@ extension JSONDocument {
   /// and how many), line breaks (`\n` or `\r\n`) and spacing around `:` and `,`. A text
   /// that shows no indentation (a scalar, `[]`) gets ``JSONFormatStyle/twoSpaces`` with
   /// its line break; a minified one gets `.none`.
+  ///
+  /// Detected once, when first asked for, and kept across edits (which follow it): every
+  /// insertion asks for it, and detecting it walks the first values of a text whose
+  /// pieces multiply with the edits (2,000 values duplicated at once took minutes).
   public var formatStyle: JSONFormatStyle {
+    if let known = storage.caches.withLock({ $0.formatStyle }) { return known }
+    let style = detectedFormatStyle
+    storage.caches.withLock { $0.formatStyle = style }
+    return style
+  }
+
+  /// The layout of the text as it is now (see ``formatStyle``).
+  var detectedFormatStyle: JSONFormatStyle {
     var style = JSONFormatStyle.twoSpaces
     let sample = storage.text(inLogical: 0..<min(storage.logicalCount, 1 << 16))
     if let newline = sample.firstIndex(of: 0x0A) {

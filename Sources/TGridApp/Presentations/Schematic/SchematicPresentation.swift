@@ -146,20 +146,8 @@ final class SchematicPresentation: Presentation {
       return
     }
     let before = model.shownNodesBySection
-    var changed = Set<Int>()
-    for step in change.steps {
-      // A box shows its node's name: a change anywhere inside the node redraws it.
-      for ancestor in store.ancestry(of: step.parent) {
-        if let indexPath = model.indexPath(forNode: ancestor.rawValue) {
-          model.refreshChildren(ofNodeAt: indexPath)
-          changed.insert(ancestor.rawValue)
-        }
-      }
-      if case .replaced = step, let indexPath = model.indexPath(forNode: step.node.rawValue) {
-        model.refreshChildren(ofNodeAt: indexPath)
-        changed.insert(step.node.rawValue)
-      }
-    }
+    // A box shows its node's name: a change anywhere inside the node redraws it.
+    let changed = provider.refresh(model, after: change, withAncestors: true, renumbering: false)
     let after = model.shownNodesBySection
     let diff = SnapshotDifference(
       oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,

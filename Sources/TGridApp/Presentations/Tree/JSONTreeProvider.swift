@@ -369,6 +369,34 @@ extension JSONTreeProvider {
     return (found, stopped)
   }
 
+  /// Brings the model's shown children up to date after a change: each changed container
+  /// (and, `withAncestors`, each of its ancestors; each replaced value) is read again once,
+  /// however many steps touched it (a duplicate of 2,000 records is 2,000 steps in one
+  /// container: refreshing it per step took minutes). Returns the nodes to redraw.
+  func refresh(_ model: TreeModel, after change: DocumentChange, withAncestors: Bool, renumbering: Bool) -> Set<Int> {
+    var containers: [NodeID] = []
+    var seen = Set<NodeID>()
+    var replaced: [NodeID] = []
+    for step in change.steps {
+      let parents = withAncestors ? store.ancestry(of: step.parent) : [step.parent]
+      for parent in parents where seen.insert(parent).inserted { containers.append(parent) }
+      if case .replaced = step { replaced.append(step.node) }
+    }
+    var changed = Set<Int>()
+    for id in replaced + containers {
+      guard let indexPath = model.indexPath(forNode: id.rawValue) else { continue }
+      model.refreshChildren(ofNodeAt: indexPath)
+      changed.insert(id.rawValue)
+    }
+    if renumbering {
+      for id in containers {
+        guard let indexPath = model.indexPath(forNode: id.rawValue) else { continue }
+        changed.formUnion(renumberedNodes(below: indexPath, in: model))
+      }
+    }
+    return changed
+  }
+
   /// Levels opened between two looks at whether to stop.
   static let revealCheckInterval = 512
 

@@ -188,19 +188,8 @@ final class TreePresentation: Presentation {
       return
     }
     let before = model.shownNodesBySection
-    var changed = Set<Int>()
-    for step in change.steps {
-      if case .replaced = step, let indexPath = model.indexPath(forNode: step.node.rawValue) {
-        model.refreshChildren(ofNodeAt: indexPath)
-        changed.insert(step.node.rawValue)
-      }
-      if let indexPath = model.indexPath(forNode: step.parent.rawValue) {
-        model.refreshChildren(ofNodeAt: indexPath)
-        changed.insert(step.parent.rawValue)
-        // Array elements show their index: the siblings after a change are renumbered.
-        changed.formUnion(provider.renumberedNodes(below: indexPath, in: model))
-      }
-    }
+    // Array elements show their index: the siblings after a change are renumbered.
+    let changed = provider.refresh(model, after: change, withAncestors: false, renumbering: true)
     let after = model.shownNodesBySection
     let diff = SnapshotDifference(
       oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
