@@ -83,6 +83,7 @@ extension BrowserController {
       }
       return .changed
     case .mouse(let mouse):
+      if case .press = mouse.action { navigation.intended = nil }
       if !presentation.handleMouse(mouse) { _ = collectionView.handleMouse(mouse) }
       return response()
     case .resize, .signal:
@@ -125,6 +126,15 @@ extension BrowserController {
   /// Carries out a command: the browser's own, else the presentation's, else the
   /// collection view's (moving, selecting, the edit menu).
   func perform(_ command: CommandIdentifier, runLoop: TerminalRunLoop? = nil) -> EventResponse {
+    // A move of the person's own takes over from a move by id still on its way.
+    if !Self.commandsKeepingIntendedFocus.contains(command) { navigation.intended = nil }
+    guard Self.jumpCommands.contains(command) else { return performCommand(command, runLoop: runLoop) }
+    var response = EventResponse.unchanged
+    jumping { response = performCommand(command, runLoop: runLoop) }
+    return response
+  }
+
+  private func performCommand(_ command: CommandIdentifier, runLoop: TerminalRunLoop?) -> EventResponse {
     let view = collectionView
     if store.isLoading, Self.editingCommands.contains(command) {
       show(message: DocumentStore.EditError.loading.description)
@@ -175,6 +185,9 @@ extension BrowserController {
     case .nextMatch: goToMatch(forward: true)
     case .previousMatch: goToMatch(forward: false)
     case .filter: beginFilter()
+    case .chooseLabel: beginChoosingLabel()
+    case .jumpBack, .jumpForward: performJump(command)
+    case .markPrefix: beginPrefix(command)
     case .clearFilter: clearFilter()
     default:
       if let kind = PresentationKind(switchingCommand: command) {

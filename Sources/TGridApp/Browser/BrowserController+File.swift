@@ -332,6 +332,9 @@ extension BrowserController {
       // As in vim: the highlights go, the pattern stays for n and N (which show them again).
       searchSession?.hidesHighlights = true
       return .close
+    case "label":
+      setLabelField(argument)
+      return .close
     case "filter":
       guard let container = filterTarget() else { return .keepOpen("focus an element of the array to filter") }
       return applyFilter(argument ?? "", on: container)
@@ -359,7 +362,7 @@ extension BrowserController {
       return .close
     default:
       return .keepOpen(
-        "not a command: \(command) (w, w PATH, w! PATH, saveas PATH, q, q!, wq, e, e!, set path=…, filter EXPR, noh, or a path)")
+        "not a command: \(command) (w, w PATH, w! PATH, saveas PATH, q, q!, wq, e, e!, set path=…, filter EXPR, label FIELD, noh, or a path)")
     }
   }
 

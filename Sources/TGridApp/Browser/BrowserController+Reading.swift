@@ -74,8 +74,14 @@ extension BrowserController {
       copyFocusedValue(style: .compact)
     case (.copyPrefix, "y"):
       copy(editTargets())
+    case (.markPrefix, "'"), (.markPrefix, "`"):
+      performJump(.markPrefix)
     default:
-      show(message: "\(prefix == .foldPrefix ? "z" : "c") \(character): no such command (\(prefix == .foldPrefix ? "z 0–9, z a, z c" : "c k, c p, c v, c c"))")
+      switch prefix {
+      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c)")
+      case .markPrefix: show(message: "' \(character): no such mark ('' goes back to the place before the last jump)")
+      default: show(message: "c \(character): no such command (c k, c p, c v, c c)")
+      }
       return .changed
     }
     setNeedsDisplay()
@@ -85,6 +91,10 @@ extension BrowserController {
   /// Waits for the second key, saying what it can be.
   func beginPrefix(_ prefix: CommandIdentifier) {
     pendingPrefix = prefix
+    guard prefix != .markPrefix else {
+      show(message: "': ' the place before the last jump")
+      return
+    }
     show(
       message: prefix == .foldPrefix
         ? "z: 0–9 show that deep · a everything · c collapse all"
@@ -134,11 +144,20 @@ extension BrowserController {
     case .failure(let failure): return .keepOpen("\(failure)")
     }
     let id = store.id(node)
-    guard let indexPath = presentation.indexPath(for: id, reveal: true) else {
-      return .keepOpen("\(pathText) is not shown in this view")
+    var found: IndexPath?
+    jumping {
+      found = presentation.indexPath(for: id, reveal: true)
+      if let found { collectionView.focusItem(at: found, scrollPosition: .center) }
+      keepIntending(id)
     }
-    collectionView.focusItem(at: indexPath, scrollPosition: .center)
-    if presentation.nodeID(at: indexPath) != id {
+    guard let indexPath = found else {
+      return navigation.intended == id ? .close : .keepOpen("\(pathText) is not shown in this view")
+    }
+    // A card that holds it (the grid): say how to open it. (A table's row shows a record in
+    // its first cell: that is landing on it.)
+    if let shown = presentation.nodeID(at: indexPath), shown != id, navigation.intended != id,
+      store.ancestry(of: id).contains(shown)
+    {
       show(message: "\(pathText) is inside the card at \(focusedPath()): i opens it")
     }
     setNeedsDisplay()

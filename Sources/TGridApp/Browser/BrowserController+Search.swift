@@ -131,6 +131,9 @@ extension BrowserController {
     if session.current == nil {
       show(message: "no match for \(text)" + (store.isLoading ? " in what has loaded" : ""))
       if let origin { focus(on: origin) }
+    } else if let origin, focusedNodeID != origin {
+      // The search moved the focus as it was typed: the place it started from is the jump's.
+      navigation.recordJump(from: Navigation.Place(id: origin, kind: presentation.kind))
     }
     return .close
   }
@@ -247,10 +250,21 @@ extension BrowserController {
       return presentation.emptyContainer
     }
     let document = store.document
-    if document.isContainer(node), presentation.showsChildren(of: focused) || document.parent(of: node) == nil {
-      return focused
+    // An open array (or an open object of records) is filtered itself; an open record is
+    // one of the elements to filter, not a list of its own.
+    if document.parent(of: node) == nil || presentation.showsChildren(of: focused) && Self.holdsElements(node, in: document) {
+      return document.isContainer(node) ? focused : store.parent(of: focused)
     }
     return store.parent(of: focused)
+  }
+
+  /// An array, or an object whose first member is an object (records by key).
+  static func holdsElements(_ node: JSONNode, in document: JSONDocument) -> Bool {
+    switch document.kind(of: node) {
+    case .array: return true
+    case .object: return document.child(at: 0, of: node).map { document.kind(of: $0) == .object } ?? false
+    default: return false
+    }
   }
 
   /// Applies a filter typed in the field (or given with `--filter`); an error keeps the

@@ -53,6 +53,8 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var loadFailure: LoadFailure?
   private let tooSmallNote = TerminalTooSmallNote(minimum: BrowserController.minimumSize)
   private let progressView = ProgressView()
+  /// Where the person is and has been: the intended focus and the jump list.
+  var navigation = Navigation()
   /// The search `n` and `N` go on with, whose matches are highlighted.
   var searchSession: SearchSession?
   /// The longest a search as the pattern is typed looks before it gives up until Enter
@@ -199,6 +201,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     // The first frame is on its way: the load may read the rest of the file now.
     load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
+    followIntendedFocus()
     if pendingFilter != nil { continueFiltering(forMilliseconds: Self.filterSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
@@ -295,6 +298,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private func statusText() -> String {
     if let loading = loadingText() { return " " + loading + " · showing the first items " }
     var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
+    if let intended = navigation.intended, intended != focusedNodeID, let node = store.node(intended) {
+      text = "going to \(pathFormat.text(of: store.document.path(of: node)))… · " + text
+    }
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }
     if let filter = store.filter { text = filter.statusText + " · " + text }
@@ -321,9 +327,10 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// The focused path, with a note when a member on the way is a duplicate key that jq
   /// would not see (`.id@0 · key "id" 1 of 2 in its object: jq sees only the last one`).
   func focusedPathWithNote() -> String {
-    let path = focusedPath()
-    guard let id = focusedNodeID, let node = store.node(id), let hidden = store.document.hiddenDuplicate(containing: node)
-    else { return path }
+    var path = focusedPath()
+    guard let id = focusedNodeID, let node = store.node(id) else { return path }
+    if let label = focusedRecordLabel(of: node) { path += " · " + label }
+    guard let hidden = store.document.hiddenDuplicate(containing: node) else { return path }
     return path + " · \(hidden)"
   }
 
@@ -342,7 +349,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// Focus and selection, by id.
   var selection: DocumentStore.Selection {
     DocumentStore.Selection(
-      focus: focusedNodeID, selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
+      focus: navigation.intended ?? focusedNodeID, selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
   }
 
   /// Puts focus and selection on the same values in the current presentation. A focused
@@ -350,22 +357,41 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   func restore(_ selection: DocumentStore.Selection) {
     let view = collectionView
     view.clearSelection()
-    let focusPath = selection.focus.flatMap { focus in
-      presentation.indexPath(for: focus, reveal: true)
-        ?? store.nearestShown(to: focus).flatMap { presentation.indexPath(for: $0, reveal: true) }
+    let focusPath = selection.focus.flatMap { focus -> IndexPath? in
+      let found = presentation.indexPath(for: focus, reveal: true)
+      if let found, presentation.nodeID(at: found) == focus { return found }
+      // Hidden by a filter: the nearest element it keeps, not the box or card around it.
+      if let nearest = store.nearestShown(to: focus), nearest != focus,
+        let kept = presentation.indexPath(for: nearest, reveal: true)
+      {
+        return kept
+      }
+      return found
     }
     for id in selection.selected {
       if let indexPath = presentation.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
     }
     view.focusItem(at: focusPath ?? view.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
     view.ensureFocus()
+    keepIntending(selection.focus)
     selectionDidChange()
+  }
+
+  /// After a move by id that did not land on the value: while the view still reads (or the
+  /// document still loads), the focus goes on to it once it can (``followIntendedFocus()``).
+  func keepIntending(_ id: NodeID?) {
+    guard let id, focusedNodeID != id, store.node(id) != nil, presentation.isReading || load != nil else { return }
+    navigation.intended = id
   }
 
   /// Focuses a value and scrolls it into view (the nearest shown ancestor in the grid).
   func focus(on id: NodeID) {
-    guard let indexPath = presentation.indexPath(for: id, reveal: true) else { return }
+    guard let indexPath = presentation.indexPath(for: id, reveal: true) else {
+      keepIntending(id)
+      return
+    }
     collectionView.focusItem(at: indexPath, scrollPosition: .center)
+    keepIntending(id)
     pendingDisplay = true
   }
 
@@ -398,10 +424,17 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     // Even at the same index path: the new layout may place it off screen (under a table's
     // pinned header row at the content offset the grid left).
-    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false) ?? revealed {
+    // A presentation the document changed under while it was not shown has read its items
+    // again in `prepareToShow()`: what the reveal opened before may be gone, so once more.
+    let landed = kept.focus.flatMap { focus in
+      next.indexPath(for: focus, reveal: false)
+        ?? (revealed.flatMap(next.nodeID(at:)) == focus ? revealed : next.indexPath(for: focus, reveal: true))
+    }
+    if let indexPath = landed ?? revealed {
       view.focusItem(at: indexPath, scrollPosition: .nearest)
     }
     view.ensureFocus()
+    keepIntending(kept.focus)
     selectionDidChange()
     pendingDisplay = true
   }
@@ -477,6 +510,15 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     searchFollowChange()
     selectionDidChange()
+    pendingDisplay = true
+  }
+
+  /// Every presentation reads its items again (a choice that changes what they show, such
+  /// as the label field); ids stay, so focus and selection can be restored by the caller.
+  func refreshEveryPresentation() {
+    let everything = DocumentChange(reason: .grew, steps: [])
+    presentation.apply(everything)
+    for other in presentations.values where other !== presentation { other.apply(everything) }
     pendingDisplay = true
   }
 

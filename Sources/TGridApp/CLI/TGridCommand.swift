@@ -80,6 +80,13 @@ struct ViewOptions: ParsableArguments {
   @Option(name: .long, help: "Open with the focus on the value at PATH (jq .a.b[3], JSONPath $.a.b[3] or JSON Pointer /a/b/3).")
   var path: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The member that labels records in every view (cards, tree, timeline, schematic, status line); by default name, title, label, id or key in any case, else the first short string.",
+      valueName: "field"))
+  var label: String?
+
   @Option(name: .long, help: "How paths are written: jq, jsonpath or pointer.")
   var pathFormat: PathFormatChoice = .jq
 
@@ -126,6 +133,7 @@ struct ViewOptions: ParsableArguments {
   func configure(_ browser: BrowserController) -> String? {
     browser.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
     if let timeFields { browser.timeFields = timeFields }
+    if let label, !label.isEmpty { browser.setLabelField(label, announcing: false) }
     if let filter {
       let document = browser.store.document
       let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))

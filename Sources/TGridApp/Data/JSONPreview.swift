@@ -7,29 +7,55 @@ import TGridJSON
 enum JSONPreview {
   /// Member names that make a good title for an object, in order of preference, in any
   /// case (`Name`, `TITLE`); after them, a key ending in "name" (`displayName`, `full_name`).
-  static let titleKeys = ["title", "name", "label", "id", "key", "file", "caption", "type"]
+  static let titleKeys = ["name", "title", "label", "id", "key", "file", "caption", "type"]
 
   /// How many members are looked at for a title: a title comes first in a record, and an
   /// object of a million keys must not be walked for a label.
   static let titleSearchLimit = 256
 
-  /// The member holding an object's title, if it has one that is a short scalar: one pass
-  /// over its first ``titleSearchLimit`` members.
-  static func titleMember(of node: JSONNode, in document: JSONDocument) -> JSONNode? {
+  /// The member holding an object's title, if it has one that is a short scalar: the
+  /// member named `field` when one is chosen (`--label`, `L`; exact, then in any case),
+  /// else the best of ``titleKeys``, else (for an array's element) its first short string.
+  /// One pass over its first
+  /// ``titleSearchLimit`` members.
+  static func titleMember(of node: JSONNode, in document: JSONDocument, field: String? = nil) -> JSONNode? {
     guard document.kind(of: node) == .object else { return nil }
-    var best: (rank: Int, member: JSONNode)?
-    for member in document.children(of: node).prefix(titleSearchLimit) {
-      switch document.kind(of: member) {
-      case .string, .number: break
-      default: continue
+    if let field {
+      if let exact = document.child(forKey: field, of: node), isTitleKind(exact, in: document) { return exact }
+      let lowered = field.lowercased()
+      for member in document.children(of: node).prefix(titleSearchLimit) {
+        if document.key(of: member)?.lowercased() == lowered, isTitleKind(member, in: document) { return member }
       }
-      guard let key = document.key(of: member), let rank = titleRank(of: key) else { continue }
+      return nil
+    }
+    var best: (rank: Int, member: JSONNode)?
+    var firstShortString: JSONNode?
+    for member in document.children(of: node).prefix(titleSearchLimit) {
+      guard isTitleKind(member, in: document), let key = document.key(of: member) else { continue }
+      if firstShortString == nil, document.kind(of: member) == .string,
+        let text = document.string(of: member), !text.isEmpty, text.utf8.count <= shortStringLength
+      {
+        firstShortString = member
+      }
+      guard let rank = titleRank(of: key) else { continue }
       if best.map({ rank < $0.rank }) ?? true {
         best = (rank, member)
         if rank == 0 { break }
       }
     }
-    return best?.member
+    // Only a record (an element of an array) is named by any short string it holds.
+    guard best == nil, document.key(of: node) == nil, document.parent(of: node) != nil else { return best?.member }
+    return firstShortString
+  }
+
+  /// The longest string (in bytes) that titles a record for want of a title key.
+  static let shortStringLength = 40
+
+  private static func isTitleKind(_ member: JSONNode, in document: JSONDocument) -> Bool {
+    switch document.kind(of: member) {
+    case .string, .number: return true
+    default: return false
+    }
   }
 
   /// Where a key stands among title keys (0 best), or nil when it is not one.
@@ -87,7 +113,7 @@ enum JSONPreview {
   }
 
   /// A one-line preview of a value, at most `limit` characters of source consulted.
-  static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60) -> String {
+  static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60, labelField: String? = nil) -> String {
     switch document.kind(of: node) {
     case .string:
       return String((document.string(of: node) ?? "").prefix(limit))
@@ -113,7 +139,7 @@ enum JSONPreview {
     case .object:
       let count = document.childCount(of: node)
       if count == 0 { return "{}" }
-      if let title = titleMember(of: node, in: document) {
+      if let title = titleMember(of: node, in: document, field: labelField) {
         return "{" + inline(title, in: document, limit: limit) + "}"
       }
       return count == 1 ? "{1 key}" : "{\(count) keys}"

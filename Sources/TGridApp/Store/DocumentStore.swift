@@ -74,6 +74,9 @@ final class DocumentStore {
   /// The file as it was when read or last saved: a save first checks it did not change
   /// on disk meanwhile.
   var fileStatus: FileStatus?
+  /// The member that labels a record everywhere (`--label`, `L`), or nil to choose one per
+  /// record (see ``JSONPreview/titleMember(of:in:field:)``).
+  var labelField: String?
   /// Called after each change, with what changed.
   var onChange: ((DocumentChange) -> Void)?
   /// The filter every view applies to one container's elements, if any (a view of the

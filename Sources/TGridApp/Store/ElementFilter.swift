@@ -175,6 +175,13 @@ extension DocumentStore {
     return self.id(kept[min(low, kept.count - 1)])
   }
 
+  /// Whether the filter hides the value (it is, or is inside, an element it does not keep).
+  func isHiddenByFilter(_ id: NodeID) -> Bool {
+    guard let filter, let nearest = nearestShown(to: id) else { return false }
+    let element = ancestry(of: id).first { parent(of: $0) == filter.container }
+    return element != nearest
+  }
+
   /// How many children of `node` views show.
   func shownChildCount(of node: JSONNode) -> Int {
     filteredChildren(of: node)?.count ?? document.childCount(of: node)

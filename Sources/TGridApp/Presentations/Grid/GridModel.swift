@@ -28,6 +28,10 @@ struct GridModel {
 
   /// The container the grid shows.
   let root: NodeID
+  /// Whether its content is grouped into sections by the rules above; a go-to that lands
+  /// on a container those rules make a section shows its parent as one plain list instead,
+  /// so that the value itself is a card the focus stands on.
+  let groups: Bool
   /// The sections.
   var sections: [Section]
 
@@ -35,12 +39,17 @@ struct GridModel {
   static let maximumGroupedSections = 10_000
 
   /// Groups `root`'s content; `unwrapsMetadata` applies the root-only rule above.
-  init(store: DocumentStore, root: NodeID, unwrapsMetadata: Bool = false) {
+  init(store: DocumentStore, root: NodeID, unwrapsMetadata: Bool = false, groups: Bool = true) {
     let document = store.document
     var shown = store.node(root) ?? document.root
     if unwrapsMetadata { shown = Self.mainContainer(of: shown, in: document) }
     self.root = store.id(shown)
-    sections = Self.sections(for: shown, in: store)
+    self.groups = groups
+    if groups || !document.isContainer(shown) {
+      sections = Self.sections(for: shown, in: store)
+    } else {
+      sections = [Section(container: self.root, items: NodeIDList(shownChildrenOf: shown, in: store), owner: nil)]
+    }
   }
 
   /// The one container among scalars, repeatedly: `{"owner": …, "albums": […]}` → albums.
@@ -106,7 +115,8 @@ struct GridModel {
     // While a file loads the root's count grows: say so.
     if store.isLoading, document.parent(of: container) == nil { count += " so far…" }
     if let owner = section.owner.flatMap(store.node), owner != container {
-      let name = JSONPreview.titleMember(of: owner, in: document).map { JSONPreview.inline($0, in: document) }
+      let name = JSONPreview.titleMember(of: owner, in: document, field: store.labelField)
+        .map { JSONPreview.inline($0, in: document) }
         ?? JSONPreview.label(of: owner, in: document)
       return "\(name) · \(count)"
     }

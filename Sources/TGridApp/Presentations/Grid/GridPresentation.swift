@@ -116,8 +116,15 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     // Drill into the nearest container that shows the value as a card (as `i` would, so
     // Backspace comes back); failing that, the nearest ancestor shown as a card.
     let ancestors = store.ancestry(of: id).dropFirst()
-    for ancestor in ancestors where ancestor != model.root {
-      let candidate = GridModel(store: store, root: ancestor)
+    for ancestor in ancestors {
+      var candidate = GridModel(store: store, root: ancestor)
+      if candidate.indexPath(for: id, in: store) == nil, candidate.section(ofContainer: id) != nil {
+        // The value heads a section there (one of several arrays, an album): its parent as
+        // one list of cards shows it as a card of its own.
+        candidate = GridModel(store: store, root: ancestor, groups: false)
+      } else if ancestor == model.root {
+        continue
+      }
       guard let found = candidate.indexPath(for: id, in: store) else { continue }
       model = candidate
       contents = [:]
@@ -224,7 +231,7 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     }
     if structural {
       let root = store.node(model.root) != nil ? model.root : survivingAncestor()
-      model = GridModel(store: store, root: root)
+      model = GridModel(store: store, root: root, groups: model.groups || root != model.root)
     } else {
       for step in change.steps {
         guard let section = model.section(ofContainer: step.parent) else { continue }
@@ -319,7 +326,7 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   }
 
   private func rebuild(root: NodeID) {
-    model = GridModel(store: store, root: root)
+    model = GridModel(store: store, root: root, groups: model.groups || root != model.root)
     contents = [:]
     measureCards()
     // A document that grew past ``individuallySizedLimit`` while loading now shares one
@@ -334,7 +341,7 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     if let known = contents[id] { return known }
     guard let node = store.node(id) else { return nil }
     if contents.count >= Self.contentCacheLimit { contents = [:] }
-    let content = CardContent(node: node, in: store.document, previewDepth: previewDepth)
+    let content = CardContent(node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField)
     contents[id] = content
     return content
   }
@@ -428,7 +435,11 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(CardCell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
     // Items are their container's children in order: the item is the array index.
-    cell.content = model.item(at: indexPath).flatMap(content(of:))?.titled(atPosition: indexPath.item)
+    // Under a filter the item is the position among the kept elements: the title says the
+    // element's index in the document, as the table and the tree do.
+    let id = model.item(at: indexPath)
+    let position = store.filter == nil ? indexPath.item : id.flatMap(store.node).flatMap(store.document.position(of:)) ?? indexPath.item
+    cell.content = id.flatMap(content(of:))?.titled(atPosition: position)
     cell.palette = palette
     return cell
   }

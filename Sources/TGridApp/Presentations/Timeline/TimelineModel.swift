@@ -107,7 +107,7 @@ struct TimelineModel {
       }
       // The position is known here: asking the document for it costs a walk.
       if let event = Self.event(
-        of: record, id: store.id(record), position: position, start: startField, end: endField, in: document)
+        of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store), start: startField, end: endField, labelField: store.labelField, in: document)
       {
         events.append(event)
       } else {
@@ -161,14 +161,15 @@ struct TimelineModel {
         }
         var event = old[next]
         next += 1
-        if !event.isTitled, event.label != "[\(position)]" {
-          event.label = "[\(position)]"
+        let label = "[\(Self.documentPosition(of: record, shownAt: position, in: store))]"
+        if !event.isTitled, event.label != label {
+          event.label = label
           event.labelWidth = event.label.count
         }
         updated.append(event)
         return
       }
-      if let event = Self.event(of: record, id: id, position: position, start: startField, end: endField, in: document) {
+      if let event = Self.event(of: record, id: id, position: Self.documentPosition(of: record, shownAt: position, in: store), start: startField, end: endField, labelField: store.labelField, in: document) {
         updated.append(event)
       } else {
         undated += 1
@@ -184,16 +185,22 @@ struct TimelineModel {
   /// The event of one record, or `nil` when it has no parsable start date.
   static func event(
     of record: JSONNode, id: NodeID, position: Int, start startField: String, end endField: String?,
-    in document: JSONDocument
+    labelField: String? = nil, in document: JSONDocument
   ) -> Event? {
     guard document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
       let start = DateValue.seconds(of: startValue, in: document)
     else { return nil }
     let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap { DateValue.seconds(of: $0, in: document) }
-    let title = JSONPreview.titleMember(of: record, in: document).map { JSONPreview.inline($0, in: document, limit: 40) }
+    let title = JSONPreview.titleMember(of: record, in: document, field: labelField).map { JSONPreview.inline($0, in: document, limit: 40) }
     let label = title ?? "[\(position)]"
     return Event(
       id: id, start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label), isTitled: title != nil)
+  }
+
+  /// A record's index in the document (what its label says), from its position among the
+  /// shown ones: the same under no filter, looked up under one.
+  static func documentPosition(of record: JSONNode, shownAt position: Int, in store: DocumentStore) -> Int {
+    store.filter == nil ? position : store.document.position(of: record) ?? position
   }
 
   /// Fields whose values parse as dates in most of the sampled records, best first.

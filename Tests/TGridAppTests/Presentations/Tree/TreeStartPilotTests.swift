@@ -107,7 +107,7 @@ import Testing
     let document = try JSONDocument(parsing: far)
     #expect(JSONPreview.titleMember(of: document.root, in: document) == nil)
     let near = try JSONDocument(parsing: #"{"a": 1, "Name": "x", "title": "y"}"#)
-    #expect(JSONPreview.titleMember(of: near.root, in: near).flatMap { near.string(of: $0) } == "y", "title comes first")
+    #expect(JSONPreview.titleMember(of: near.root, in: near).flatMap { near.string(of: $0) } == "x", "name comes first")
   }
 
   // MARK: - Helpers

@@ -33,7 +33,7 @@ struct CardContent: Equatable {
   /// The widest a key column gets.
   static let maximumKeyWidth = 16
 
-  init(node: JSONNode, in document: JSONDocument, previewDepth: Int = 0) {
+  init(node: JSONNode, in document: JSONDocument, previewDepth: Int = 0, labelField: String? = nil) {
     kind = document.kind(of: node)
     let label = JSONPreview.label(of: node, in: document)
     let isElement = document.key(of: node) == nil && document.parent(of: node) != nil
@@ -41,10 +41,16 @@ struct CardContent: Equatable {
     var hidden = 0
     switch kind {
     case .object:
-      let titleMember = JSONPreview.titleMember(of: node, in: document)
+      // A member is named by its key; a record (an element, the root) by its title member.
+      let titleMember = document.key(of: node) == nil ? JSONPreview.titleMember(of: node, in: document, field: labelField) : nil
       title = titleMember.map { JSONPreview.inline($0, in: document) } ?? label
       if titleMember == nil, isElement { positionalTitleSuffix = "" }
-      for member in document.children(of: node) where member != titleMember {
+      // A title from a title key (or the chosen field) is not repeated below it; a record
+      // named by its first short string keeps that row, whose key says what the title is.
+      let hiddenMember = titleMember.flatMap { member in
+        labelField != nil || document.key(of: member).flatMap(JSONPreview.titleRank(of:)) != nil ? member : nil
+      }
+      for member in document.children(of: node) where member != hiddenMember {
         if rows.count == Self.maximumRows {
           hidden += 1
           continue

@@ -1,0 +1,153 @@
+import TermGrid
+
+extension CommandIdentifier {
+  /// Back to where the last jump left from (`Ctrl-O`, as in vim).
+  static let jumpBack: CommandIdentifier = "jumpBack"
+  /// Forward again after ``jumpBack`` (`Ctrl-T`; Ctrl-I is Tab in a terminal).
+  static let jumpForward: CommandIdentifier = "jumpForward"
+  /// The first key of `''` (back to the place before the last jump, and again to return).
+  static let markPrefix: CommandIdentifier = "markPrefix"
+}
+
+/// Where the person is, and where they have been: the one model every move of the focus
+/// by value goes through.
+///
+/// A place is a value, by ``NodeID``, and the view it was seen in; positions are never
+/// kept, so a place survives filters, edits elsewhere, views reading in slices and
+/// documents that grow. Two things are kept:
+///
+/// - the **intended focus**: the value a move by id (a go-to, a view switch, a jump, a
+///   search) asked for, while the view cannot show it yet (a timeline still reading dates,
+///   a document still loading). The focus goes to it as soon as it can; any other move by
+///   the person drops it.
+/// - the **jump list**, as vim keeps it: go-to, search jumps, `g`/`G`, drilling in and
+///   out and view switches each remember the place they left. `Ctrl-O` goes back,
+///   `Ctrl-T` forward, `''` to the place before the last jump (and back again).
+struct Navigation {
+  /// A value as seen in one view.
+  struct Place: Equatable {
+    var id: NodeID
+    var kind: PresentationKind
+  }
+
+  /// The value the focus should be on once the view can show it.
+  var intended: NodeID?
+  /// Places left by jumps, oldest first.
+  private(set) var back: [Place] = []
+  /// Places gone back from, nearest last.
+  private(set) var forward: [Place] = []
+
+  /// The most places kept (vim keeps 100).
+  static let capacity = 100
+
+  /// A jump left `place`: it becomes the newest to go back to; what was ahead is dropped.
+  mutating func recordJump(from place: Place) {
+    forward = []
+    back.removeAll { $0 == place }
+    back.append(place)
+    if back.count > Self.capacity { back.removeFirst(back.count - Self.capacity) }
+  }
+
+  /// `Ctrl-O`: the place to go back to from `current`, skipping places whose value is gone
+  /// (`exists` says); `current` is kept for `Ctrl-T`.
+  mutating func stepBack(from current: Place?, exists: (Place) -> Bool) -> Place? {
+    while let target = back.popLast() {
+      guard exists(target), target != current else { continue }
+      if let current { forward.append(current) }
+      return target
+    }
+    return nil
+  }
+
+  /// `Ctrl-T`: the place gone back from, if any.
+  mutating func stepForward(from current: Place?, exists: (Place) -> Bool) -> Place? {
+    while let target = forward.popLast() {
+      guard exists(target), target != current else { continue }
+      if let current { back.append(current) }
+      return target
+    }
+    return nil
+  }
+
+  /// `''`: the place before the last jump; `current` takes its place, so `''` again
+  /// returns.
+  mutating func swapWithLastJump(from current: Place?, exists: (Place) -> Bool) -> Place? {
+    while let target = back.popLast() {
+      guard exists(target), target != current else { continue }
+      if let current {
+        forward = []
+        back.append(current)
+      }
+      return target
+    }
+    return nil
+  }
+}
+
+/// The browser's side of ``Navigation``: moves by id, the jump list's commands, and the
+/// intended focus followed frame by frame.
+extension BrowserController {
+  /// Commands that jump: the place they leave goes on the jump list.
+  static let jumpCommands: Set<CommandIdentifier> = [
+    .moveToFirst, .moveToLast, .nextMatch, .previousMatch, .openContainer, .goUp, .openCell, .showGrid, .showTree,
+    .showTable, .showTimeline, .showSchematic,
+  ]
+
+  /// Commands that leave an intended focus in place (they do not move the focus, or move it
+  /// by id themselves).
+  static let commandsKeepingIntendedFocus: Set<CommandIdentifier> = [
+    .showHelp, .redraw, .toggleMouse, .commandLine, .search, .filter, .clearFilter, .chooseLabel, .foldPrefix,
+    .copyPrefix, .markPrefix, .showGrid, .showTree, .showTable, .showTimeline, .showSchematic, .jumpBack, .jumpForward,
+    .copy, .viewValue, .viewSource, .save,
+  ]
+
+  /// Where the focus is now (or is meant to be), as a place.
+  var currentPlace: Navigation.Place? {
+    (navigation.intended ?? focusedNodeID).map { Navigation.Place(id: $0, kind: presentation.kind) }
+  }
+
+  /// Runs a move and remembers the place it left when it went somewhere else.
+  func jumping(_ move: () -> Void) {
+    let before = currentPlace
+    move()
+    if let before, currentPlace != before { navigation.recordJump(from: before) }
+  }
+
+  /// Ctrl-O, Ctrl-T, `''`.
+  func performJump(_ command: CommandIdentifier) {
+    // Places whose value is gone, or hidden by the filter, are passed over.
+    let exists = { [unowned self] (place: Navigation.Place) in
+      self.store.node(place.id) != nil && !self.store.isHiddenByFilter(place.id)
+    }
+    let current = currentPlace
+    let target: Navigation.Place?
+    switch command {
+    case .jumpBack: target = navigation.stepBack(from: current, exists: exists)
+    case .jumpForward: target = navigation.stepForward(from: current, exists: exists)
+    default: target = navigation.swapWithLastJump(from: current, exists: exists)
+    }
+    guard let target else {
+      show(message: command == .jumpForward ? "no newer place in the jump list" : "no older place in the jump list")
+      return
+    }
+    if target.kind != presentation.kind { show(target.kind, animated: true) }
+    focus(on: target.id)
+  }
+
+  /// Follows the intended focus: once the view can show the value, the focus goes to it;
+  /// once it is there and nothing more is read, the intention is fulfilled.
+  func followIntendedFocus() {
+    guard let intended = navigation.intended else { return }
+    guard store.node(intended) != nil else {
+      navigation.intended = nil
+      return
+    }
+    if focusedNodeID != intended, let indexPath = presentation.indexPath(for: intended, reveal: false),
+      presentation.nodeID(at: indexPath) == intended
+    {
+      collectionView.focusItem(at: indexPath, scrollPosition: .center)
+      setNeedsDisplay()
+    }
+    if focusedNodeID == intended, !presentation.isReading, load == nil { navigation.intended = nil }
+  }
+}
