@@ -58,17 +58,18 @@ extension BrowserController {
   }
 
   /// Labels records by `field` (nil: chosen per record) in every view, the focus and
-  /// selection kept.
+  /// selection kept. Without `announcing` (`--label`), only a field the focused record
+  /// lacks is said.
   func setLabelField(_ field: String?, announcing: Bool = true) {
     store.labelField = field
     let kept = selection
     refreshEveryPresentation()
     restore(kept)
-    guard announcing else { return }
     if let field {
       let labelled = focusedNodeID.flatMap(store.node).map { focusedRecordLabel(of: $0) != nil } ?? false
-      show(message: "records are labelled by \(JSONPreview.quoted(field))" + (labelled ? "" : " (the focused value has no such member)"))
-    } else {
+      guard announcing || !labelled else { return }
+      show(message: "records are labelled by \(JSONPreview.quoted(field))" + (labelled ? "" : " (the focused record has no such member)"))
+    } else if announcing {
       show(message: "records are labelled by name, title, label, id or key, else their first short string")
     }
   }

@@ -412,7 +412,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     // Open what hides the focused value while the next presentation is off screen (no
     // reload, so nothing cuts the animation short).
     // (Stopped on the way, an Esc during a very deep one, it gives the deepest ancestor
-    // opened, which takes the focus.)
+    // opened, which takes the focus.) Its items first: the document may have changed since
+    // it last showed (a filter), and what a reveal opens in old items is lost.
+    next.bringUpToDate()
     let revealed = kept.focus.flatMap { next.indexPath(for: $0, reveal: true) }
     presentation = next
     next.prepareToShow()
@@ -424,13 +426,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     // Even at the same index path: the new layout may place it off screen (under a table's
     // pinned header row at the content offset the grid left).
-    // A presentation the document changed under while it was not shown has read its items
-    // again in `prepareToShow()`: what the reveal opened before may be gone, so once more.
-    let landed = kept.focus.flatMap { focus in
-      next.indexPath(for: focus, reveal: false)
-        ?? (revealed.flatMap(next.nodeID(at:)) == focus ? revealed : next.indexPath(for: focus, reveal: true))
-    }
-    if let indexPath = landed ?? revealed {
+    if let focus = kept.focus, let indexPath = next.indexPath(for: focus, reveal: false) ?? revealed {
       view.focusItem(at: indexPath, scrollPosition: .nearest)
     }
     view.ensureFocus()

@@ -63,6 +63,9 @@ protocol Presentation: AnyObject {
   /// Gets ready to show: registers its views, and brings its items up to date if the
   /// document changed while it was not shown.
   func prepareToShow()
+  /// Reads its items again if the document changed while it was not shown (part of
+  /// ``prepareToShow()``; the browser calls it first when it reveals a value before showing).
+  func bringUpToDate()
   /// The position part of the status line (`item 3/20`, `depth 2 · 40 shown`).
   func positionText(focusedAt indexPath: IndexPath?) -> String
   /// The value shown at an index path.
@@ -114,6 +117,7 @@ protocol Presentation: AnyObject {
 }
 
 extension Presentation {
+  func bringUpToDate() {}
   func didResize() {}
   func noteForItemWithoutValue(at indexPath: IndexPath) -> String? { nil }
   func selectionDidChange() {}

@@ -11,6 +11,9 @@ import Testing
 @Suite struct NavigationPilotTests {
   static let size = CellSize(columns: 120, rows: 30)
 
+  /// The commands these tests press (see ``KeyPilotTests/everyBoundCommandIsPressedByAPilotTest()``).
+  static let pressed: Set<CommandIdentifier> = [.jumpBack, .jumpForward, .markPrefix, .chooseLabel]
+
   /// Cars, as Vega's cars.json names them.
   static let cars = "[" + (0..<40).map {
     #"{"Name": "car \#($0)", "Origin": "\#(["USA", "Europe", "USA", "Japan"][$0 % 4])", "Year": "19\#(70 + $0 % 10)-01-01"}"#

@@ -85,11 +85,15 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     view.register(CardCell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
     view.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: Self.headerIdentifier)
     view.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: Self.footerIdentifier)
-    if isStale {
-      isStale = false
-      rebuild(root: model.root)
-    }
+    bringUpToDate()
     updateSharedItemSize()
+  }
+
+  /// Reads its items again when the document changed while it was not shown.
+  func bringUpToDate() {
+    guard isStale else { return }
+    isStale = false
+    rebuild(root: model.root)
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {

@@ -52,10 +52,14 @@ final class SchematicPresentation: Presentation {
 
   func prepareToShow() {
     model.register(in: host.collectionView)
-    if isStale {
-      isStale = false
-      model.reload()
-    }
+    bringUpToDate()
+  }
+
+  /// Reads its items again when the document changed while it was not shown.
+  func bringUpToDate() {
+    guard isStale else { return }
+    isStale = false
+    model.reload()
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {

@@ -177,12 +177,16 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     for kind in [ElementKind.columnHeader, ElementKind.rowHeader, ElementKind.tableCorner] {
       view.register(LabelView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.headerIdentifier)
     }
-    if isStale {
-      isStale = false
-      model = TableModel(store: store, root: store.node(model.root) != nil ? model.root : store.root)
-      applySort()
-      measureColumns()
-    }
+    bringUpToDate()
+  }
+
+  /// Reads its items again when the document changed while it was not shown.
+  func bringUpToDate() {
+    guard isStale else { return }
+    isStale = false
+    model = TableModel(store: store, root: store.node(model.root) != nil ? model.root : store.root)
+    applySort()
+    measureColumns()
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {

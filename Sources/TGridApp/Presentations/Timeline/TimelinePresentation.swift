@@ -36,9 +36,6 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   private var fields: [String]?
   private var itemIndex: [NodeID: Int] = [:]
   private var isStale = false
-  /// A record asked for while it was not read yet: focused once the reading ends, unless
-  /// the focus moved meanwhile.
-  private var pendingFocus: (id: NodeID, placeholder: IndexPath?)?
 
   static let cellIdentifier = "timelineEvent"
   static let headerIdentifier = "timelineHeader"
@@ -86,10 +83,14 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     let view = host.collectionView
     view.register(TimelineItemCell.self, forCellWithReuseIdentifier: Self.cellIdentifier)
     view.register(TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader, withReuseIdentifier: Self.headerIdentifier)
-    if isStale {
-      isStale = false
-      rebuild(fields: fields)
-    }
+    bringUpToDate()
+  }
+
+  /// Reads its items again when the document changed while it was not shown.
+  func bringUpToDate() {
+    guard isStale else { return }
+    isStale = false
+    rebuild(fields: fields)
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
@@ -118,10 +119,8 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     for candidate in store.ancestry(of: id) {
       if let item = itemIndex[candidate] { return IndexPath(item: item, section: 0) }
     }
-    if !model.isRead, reveal {
-      // Perhaps among the records not read yet: the view's focus for now is a placeholder.
-      pendingFocus = (id, nil)
-    }
+    // Perhaps among the records not read yet: the browser keeps it as the focus it intends
+    // (``Navigation``) and focuses it once it is read.
     return nil
   }
 
@@ -130,10 +129,6 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   var isReading: Bool { !model.isRead }
 
   func continueReading(forMilliseconds milliseconds: Int) {
-    if var pending = pendingFocus, pending.placeholder == nil, isShown {
-      pending.placeholder = host.collectionView.indexPathForFocusedItem
-      pendingFocus = pending
-    }
     let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
     guard model.read(in: store, until: deadline) else {
       if isShown { host.setNeedsDisplay() }  // the status line's progress
@@ -141,8 +136,6 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     }
     // Every record is read: the axis is laid out once more, with all of them.
     indexItems()
-    let pending = pendingFocus
-    pendingFocus = nil
     guard isShown else { return }
     let view = host.collectionView
     let focused = view.indexPathForFocusedItem.flatMap(nodeID(at:))
@@ -151,13 +144,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     view.reloadData()
     timelineLayout.invalidateLayout()
     for id in selected { if let item = itemIndex[id] { view.selectItem(at: IndexPath(item: item, section: 0)) } }
-    var target = focused.flatMap { itemIndex[$0] }
-    if let pending, pending.placeholder == nil || pending.placeholder == view.indexPathForFocusedItem,
-      let item = store.ancestry(of: pending.id).lazy.compactMap({ self.itemIndex[$0] }).first
-    {
-      target = item
-    }
-    if let target { view.focusItem(at: IndexPath(item: target, section: 0), scrollPosition: .nearest) }
+    if let target = focused.flatMap({ itemIndex[$0] }) { view.focusItem(at: IndexPath(item: target, section: 0), scrollPosition: .nearest) }
     view.ensureFocus()
     host.setNeedsDisplay()
   }

@@ -38,6 +38,10 @@ final class JSONTreeProvider: TreeNodeProvider {
   private var groups: [Group] = []
   private var groupNumbers: [Group: Int] = [:]
 
+  /// Inline previews made since the document last changed
+  /// (``inlinePreviewLabel(ofNode:fitting:)``, ``forgetInlinePreviews()``).
+  var inlinePreviews: [InlinePreviewKey: String?] = [:]
+
   init(store: DocumentStore, groupSize: Int = 100_000) {
     self.store = store
     self.groupSize = max(2, groupSize)
@@ -219,7 +223,9 @@ final class JSONTreeProvider: TreeNodeProvider {
     switch document.kind(of: value) {
     case .object:
       let count = document.childCount(of: value)
-      if let title = JSONPreview.titleMember(of: value, in: document), document.key(of: value) == nil {
+      if document.key(of: value) == nil, value != document.root,
+        let title = JSONPreview.titleMember(of: value, in: document, field: store.labelField)
+      {
         return "\(name) \(JSONPreview.inline(title, in: document, limit: 40)) {\(count)}"
       }
       return "\(name) {\(count)}"

@@ -13,7 +13,9 @@ extension CommandIdentifier {
 }
 
 /// The tree: every value a node, as an outline (one node per row) or in columns (one
-/// column per depth), joined by connector lines; containers collapse and expand.
+/// column per depth), joined by connector lines; containers collapse and expand, and a
+/// collapsed object or array shows its content after its name in the rest of its row, as
+/// jless does (`▸ [0]: {Name: "chevelle", Cylinders: 8, …}`, ``InlinePreviewTreeLayout``).
 final class TreePresentation: Presentation {
   let kind = PresentationKind.tree
   var layout: CollectionLayout { treeLayout }
@@ -33,6 +35,7 @@ final class TreePresentation: Presentation {
   static let groupSize = 10_000
 
   /// The widest a label gets: an outline has the whole width for one label, columns share it.
+  /// (A collapsed row's inline preview is not a label: it takes what its row has left.)
   static func maximumNodeWidth(for orientation: TreeLayout.Orientation) -> Int {
     orientation == .outline ? 72 : 32
   }
@@ -45,9 +48,18 @@ final class TreePresentation: Presentation {
     model = TreeModel(
       provider: provider,
       collapsesByDefault: provider.openingRule(showingAtMost: rows))
-    treeLayout = TreeLayout(orientation: orientation)
+    // Collapsed objects and arrays show their content after their name, as jless does.
+    let layout = InlinePreviewTreeLayout(orientation: orientation)
+    layout.previewLabel = { [unowned model, unowned provider] indexPath, columns in
+      model.isValid(indexPath) ? provider.inlinePreviewLabel(ofNode: model.node(at: indexPath), fitting: columns) : nil
+    }
+    treeLayout = layout
     treeLayout.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
     treeLayout.dataSource = model
+    model.nodeCellClass = InlinePreviewNodeCell.self
+    model.configureCell = { [unowned provider] cell, node, _ in
+      (cell as? InlinePreviewNodeCell)?.configurePreview { provider.inlinePreviewLabel(ofNode: node, fitting: $0) }
+    }
   }
 
   /// The tree's shape.
@@ -64,10 +76,14 @@ final class TreePresentation: Presentation {
 
   func prepareToShow() {
     model.register(in: host.collectionView)
-    if isStale {
-      isStale = false
-      model.reload()
-    }
+    bringUpToDate()
+  }
+
+  /// Reads its items again when the document changed while it was not shown.
+  func bringUpToDate() {
+    guard isStale else { return }
+    isStale = false
+    model.reload()
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
@@ -176,6 +192,7 @@ final class TreePresentation: Presentation {
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
+    provider.forgetInlinePreviews()
     guard isShown else {
       isStale = true
       return
