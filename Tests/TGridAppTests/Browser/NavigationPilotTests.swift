@@ -223,6 +223,14 @@ import Testing
     #expect(cards.contains("level"), "the row that says what the title is stays:\n\(cards)")
   }
 
+  // MARK: - Strings drawn as JSON strings (28.11)
+
+  @Test func treeValuesEscapeTheirInnerQuotes() throws {
+    let pilot = try Pilot(json: #"[{"Name": "chevy \"malibu\" ü", "n": 1}]"#, size: Self.size, presentation: .tree)
+    goTo(pilot, ".[0].Name")
+    #expect(pilot.screen.contains(#"Name: "chevy \"malibu\" ü""#), "\(pilot.screen)")
+  }
+
   /// `:PATH` Enter.
   func goTo(_ pilot: Pilot, _ path: String) {
     pilot.press(":")
