@@ -55,8 +55,9 @@ let package = Package(
       dependencies: ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
     // The one module users import: re-exports the layers above.
     .target(name: "TermGrid", dependencies: termGridLayers),
-    // The lossless JSON document engine. No dependencies, so the fuzzer can build it alone.
-    .target(name: "TGridJSON"),
+    // The lossless JSON document engine. Of the library it uses only the platform layer's
+    // `Locked` and clock, which need nothing but libc: the fuzzer builds those files with it.
+    .target(name: "TGridJSON", dependencies: ["TermGridPlatform"]),
     // The app's logic: data controller, cells, key bindings, commands.
     .target(
       name: "TGridApp",

@@ -14,7 +14,8 @@
 #           error; matching in linear steps, matches on scalar boundaries that hold the
 #           literal the expression requires (Fuzz/RegexFuzzTarget.swift)
 #
-# Builds Sources/TGridJSON/**/*.swift + the target's Fuzz/*FuzzTarget.swift with
+# Builds Sources/TGridJSON/**/*.swift (with the TermGridPlatform files it uses, listed below)
+# + the target's Fuzz/*FuzzTarget.swift with
 # -sanitize=fuzzer,address into .build/fuzz/TARGET-fuzzer and seeds fuzz-out/TARGET/corpus:
 # for json, JSONTestSuite (../shared/conformance, when present), documents generated here
 # and up to 300 small real JSON files found on this machine; for the others, inputs
@@ -47,9 +48,24 @@ binary=".build/fuzz/$target-fuzzer"
 mkdir -p .build/fuzz "$corpus"
 
 echo "building the $target fuzzer…"
+# The engine imports TermGridPlatform for what it shares with the library (`Locked`, the
+# clock). Those files need nothing but libc, so they are built here as a module of their
+# own, with the same instrumentation, and linked in; the rest of the platform layer (which
+# needs swift-system) is not. A platform file the engine starts to use is added here.
+platform_files=(
+  Sources/TermGridPlatform/Clock/MonotonicClock.swift
+  Sources/TermGridPlatform/Errors/SystemErrorMessage.swift
+  Sources/TermGridPlatform/Threads/Locked.swift
+)
+platform=".build/fuzz/platform"
+mkdir -p "$platform"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name TGridJSON -swift-version 6 \
-  $(find Sources/TGridJSON -name "*.swift" | sort) "$source_file" \
+  -module-name TermGridPlatform -swift-version 6 -whole-module-optimization \
+  -emit-module -emit-module-path "$platform/TermGridPlatform.swiftmodule" \
+  -c "${platform_files[@]}" -o "$platform/TermGridPlatform.o"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  -module-name TGridJSON -swift-version 6 -I "$platform" \
+  $(find Sources/TGridJSON -name "*.swift" | sort) "$source_file" "$platform/TermGridPlatform.o" \
   -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # MARK: - Seeds

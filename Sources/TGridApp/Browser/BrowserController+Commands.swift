@@ -126,9 +126,11 @@ extension BrowserController {
   /// Carries out a command: the browser's own, else the presentation's, else the
   /// collection view's (moving, selecting, the edit menu).
   func perform(_ command: CommandIdentifier, runLoop: TerminalRunLoop? = nil) -> EventResponse {
+    // A view switch (any registered view's) is a jump that moves the focus by id itself.
+    let switchesView = PresentationKind(switchingCommand: command) != nil
     // A move of the person's own takes over from a move by id still on its way.
-    if !Self.commandsKeepingIntendedFocus.contains(command) { navigation.intended = nil }
-    guard Self.jumpCommands.contains(command) else { return performCommand(command, runLoop: runLoop) }
+    if !switchesView, !Self.commandsKeepingIntendedFocus.contains(command) { navigation.intended = nil }
+    guard switchesView || Self.jumpCommands.contains(command) else { return performCommand(command, runLoop: runLoop) }
     var response = EventResponse.unchanged
     jumping { response = performCommand(command, runLoop: runLoop) }
     return response

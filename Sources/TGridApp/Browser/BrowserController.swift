@@ -17,11 +17,16 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private var presentations: [PresentationKind: any Presentation] = [:]
   /// What the collection view holds as each presentation's data source (weakly).
   private var dataSources: [PresentationKind: PresentationDataSource] = [:]
+  /// What presentations are made with: the tree's shape, the timeline's date fields.
+  private var presentationOptions: PresentationOptions
   /// The date fields the timeline uses (`--time-field START[,END]`), if given.
   var timeFields: [String]? {
-    didSet { (presentations[.timeline] as? TimelinePresentation)?.useFields(timeFields) }
+    get { presentationOptions.timeFields }
+    set {
+      presentationOptions.timeFields = newValue
+      for made in presentations.values { made.optionsDidChange(presentationOptions) }
+    }
   }
-  private let treeOrientation: TreeLayout.Orientation
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.
   var message: String?
@@ -90,7 +95,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     treeOrientation: TreeLayout.Orientation = .outline, animates: Bool = true
   ) {
     self.store = store
-    self.treeOrientation = treeOrientation
+    presentationOptions = PresentationOptions(treeOrientation: treeOrientation)
     screenSize = size
     collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: FlowLayout())
     collectionView.animatesChanges = animates
@@ -459,15 +464,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     next.didResize()
   }
 
+  /// A presentation of a kind, made as its ``PresentationRegistration`` says.
   private func makePresentation(_ kind: PresentationKind) -> any Presentation {
-    let made: any Presentation
-    switch kind {
-    case .grid: made = GridPresentation(host: self)
-    case .tree: made = TreePresentation(host: self, orientation: treeOrientation)
-    case .table: made = TablePresentation(host: self)
-    case .timeline: made = TimelinePresentation(host: self, fields: timeFields)
-    case .schematic: made = SchematicPresentation(host: self)
-    }
+    let made = kind.registration.makePresentation(host: self, options: presentationOptions)
     made.applyColorCount(colorCount)
     return made
   }

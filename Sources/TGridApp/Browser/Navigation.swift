@@ -87,18 +87,17 @@ struct Navigation {
 /// The browser's side of ``Navigation``: moves by id, the jump list's commands, and the
 /// intended focus followed frame by frame.
 extension BrowserController {
-  /// Commands that jump: the place they leave goes on the jump list.
+  /// Commands that jump: the place they leave goes on the jump list (and every view's
+  /// switching command, which ``perform(_:runLoop:)`` knows from the registry).
   static let jumpCommands: Set<CommandIdentifier> = [
-    .moveToFirst, .moveToLast, .nextMatch, .previousMatch, .openContainer, .goUp, .openCell, .showGrid, .showTree,
-    .showTable, .showTimeline, .showSchematic,
+    .moveToFirst, .moveToLast, .nextMatch, .previousMatch, .openContainer, .goUp, .openCell,
   ]
 
   /// Commands that leave an intended focus in place (they do not move the focus, or move it
   /// by id themselves).
   static let commandsKeepingIntendedFocus: Set<CommandIdentifier> = [
     .showHelp, .redraw, .toggleMouse, .commandLine, .search, .filter, .clearFilter, .chooseLabel, .foldPrefix,
-    .copyPrefix, .markPrefix, .showGrid, .showTree, .showTable, .showTimeline, .showSchematic, .jumpBack, .jumpForward,
-    .copy, .viewValue, .viewSource, .save,
+    .copyPrefix, .markPrefix, .jumpBack, .jumpForward, .copy, .viewValue, .viewSource, .save,
   ]
 
   /// Where the focus is now (or is meant to be), as a place.

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import Synchronization
 import TGridJSON
 import TermGrid
@@ -139,7 +138,7 @@ final class DocumentLoad: Sendable {
   }
 
   private func run() {
-    if startDelayMilliseconds > 0 { usleep(useconds_t(startDelayMilliseconds) * 1000) }
+    if startDelayMilliseconds > 0 { CurrentThread.sleep(milliseconds: startDelayMilliseconds) }
     // A large file's first screen comes from its head while the whole file is read.
     if let path,
       let head = JSONProgressiveParser.previewOfHead(

@@ -1,20 +1,6 @@
 import TGridJSON
 import TermGrid
 
-/// The ways tgrid can show a document.
-enum PresentationKind: String, CaseIterable, Hashable, Sendable {
-  /// Cards in a flow layout.
-  case grid
-  /// A tree, as an outline or in columns.
-  case tree
-  /// Rows × columns: records and their keys.
-  case table
-  /// Records with dates on a time axis.
-  case timeline
-  /// The talk's schematic: a tree of boxes joined by lines.
-  case schematic
-}
-
 /// What a presentation may ask of the browser that shows it.
 protocol PresentationHost: AnyObject {
   /// The document.
@@ -46,7 +32,8 @@ protocol PresentationHost: AnyObject {
 ///
 /// The browser holds one presentation per ``PresentationKind`` and shows one at a time in
 /// its collection view; it never asks which kind it shows. Adding a view to tgrid means
-/// adding a type that conforms to this protocol (and a key to reach it).
+/// adding a folder with a type that conforms to this protocol and its
+/// ``PresentationRegistration``, and one line in ``PresentationRegistry/all``.
 ///
 /// Presentations name values by ``NodeID``: focus and selection move between presentations
 /// by id, and survive edits by id.
@@ -87,6 +74,9 @@ protocol Presentation: AnyObject {
   func selectionDidChange()
   /// Colours changed (the terminal's colour count).
   func applyColorCount(_ count: Int)
+  /// The browser's options changed after it was made (`--time-field` given): it reads
+  /// again what concerns it.
+  func optionsDidChange(_ options: PresentationOptions)
 
   /// The container shown empty, where a paste goes when no item has the focus.
   var emptyContainer: NodeID? { get }
@@ -122,6 +112,7 @@ extension Presentation {
   func noteForItemWithoutValue(at indexPath: IndexPath) -> String? { nil }
   func selectionDidChange() {}
   func applyColorCount(_ count: Int) {}
+  func optionsDidChange(_ options: PresentationOptions) {}
   var emptyContainer: NodeID? { nil }
   func allowsSelection(at indexPath: IndexPath) -> Bool { true }
   var filterContainer: NodeID? { nil }

@@ -1,4 +1,5 @@
 import Synchronization
+import TermGridPlatform
 
 /// The shared, copy-on-write storage behind a ``JSONDocument`` (internal).
 ///

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TermGridPlatform
 
 /// Why saving a document failed.
 public struct JSONWriteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -26,7 +22,7 @@ public struct JSONWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     let reason =
       isSourceChanged
       ? "the file the document was read from changed on disk, and its unedited text is gone"
-      : strerror(code).map { String(cString: $0) } ?? "error \(code)"
+      : SystemErrorMessage.text(for: code)
     return path.isEmpty ? reason : "\(path): \(reason)"
   }
 }

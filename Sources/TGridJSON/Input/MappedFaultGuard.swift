@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
   import Synchronization
+  import TermGridPlatform
 
   /// Turns a bus error inside a memory-mapped file into zeros instead of a crash (internal).
   ///

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import Synchronization
+import TermGridPlatform
 
 /// Parses a document in slices, so a large file can load behind a progress bar, be
 /// cancelled, and show its first items before the rest is parsed.

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Synchronization
+import TermGridPlatform
 
 /// A flag that stops long work on another thread (a search count, a filter): create one per
 /// run, pass it along, and call ``cancel()`` from any thread. With a time limit it also
@@ -36,9 +32,7 @@ public final class JSONCancellation: Sendable {
   }
 
   private static func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    MonotonicClock.nanoseconds()
   }
 
   /// Asks the work to stop; it throws `CancellationError` at its next check.

@@ -14,7 +14,7 @@ import Synchronization
 ///   ``terminateProcess(bySignal:)`` so the exit status says which signal it was. If the
 ///   program does not take the first signal (it is busy), a second one restores the terminal
 ///   from the handler and ends the process at once, unless the program has unsaved work
-///   (``setHasUnsavedWork(_:)``): then repeated signals only wait for it (a closed terminal
+///   (`setHasUnsavedWork(_:)`): then repeated signals only wait for it (a closed terminal
 ///   sends SIGHUP twice, from the kernel and from the shell), and ``TerminationWatchdog``
 ///   rescues the work if the program does not get to it. SIGQUIT ends the process at once
 ///   when there is no unsaved work, and is taken like SIGTERM when there is. (The keys
@@ -122,7 +122,7 @@ public enum TerminalSignals {
 
   /// The program is ending by a signal it took: from now on terminating signals are
   /// ignored (a closed terminal's second SIGHUP, an impatient second SIGTERM), also after
-  /// ``uninstall()``, until ``terminateProcess(bySignal:)`` ends the process. Call it before
+  /// `uninstall()`, until ``terminateProcess(bySignal:)`` ends the process. Call it before
   /// writing what must be kept.
   ///
   /// - Returns: `false` when the ending is already under way on another thread

@@ -47,6 +47,13 @@ public enum TerminationWatchdog {
     TerminalSignals.restoreSignalMask(mask)
   }
 
+  /// Waits, without end, while the watchdog ends the process: for the caller that found the
+  /// ending already claimed (``TerminalSignals/beginTermination()`` returned `false`), which
+  /// must neither write nor exit itself.
+  public static func waitUntilTheProcessEnds() -> Never {
+    while true { pause() }
+  }
+
   private static func watch(graceMilliseconds: Int, rescue: @Sendable (Int32) -> String?) {
     while true {
       while sem_wait(TerminalSignals.terminationSemaphore) != 0 {}

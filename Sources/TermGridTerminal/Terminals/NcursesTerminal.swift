@@ -102,7 +102,7 @@ public final class NcursesTerminal: Terminal {
   public var sharesBlankStyles = true
 
   /// Whether Ctrl-Z suspends the program, as the shell's job control expects (the
-  /// default). The terminal runs with the signal keys off (``TerminalModes``), so Ctrl-Z
+  /// default). The terminal runs with the signal keys off (`TerminalModes`), so Ctrl-Z
   /// arrives as a key, typed or pasted; typed, it stops the process here as SIGTSTP would,
   /// and a paste keeps it as text. Off, Ctrl-Z is a key like any other.
   public var suspendsOnControlZ = true

@@ -247,7 +247,7 @@ import Testing
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {
     var missing = Set<CommandIdentifier>()
-    for table in [BrowserKeys.grid, BrowserKeys.tree, BrowserKeys.table, BrowserKeys.timeline, BrowserKeys.schematic] {
+    for table in PresentationRegistry.all.map(\.keyBindings) {
       for binding in table.bindings where !binding.keys.isEmpty && !Self.pressed.contains(binding.command) {
         missing.insert(binding.command)
       }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The rules between TermGrid's layers, checked on the sources: which modules each target
@@ -74,46 +75,16 @@ import Testing
 
   // MARK: - Fixtures
 
-  struct SourceFile {
-    var path: String
-    var target: String
-    var imports: [String]
-  }
-
-  /// The repository: three folders up from this file (Tests/TermGridTests/Architecture).
-  static var root: URL {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url
-  }
+  /// The repository.
+  static var root: URL { PackageSources.root }
 
   /// Every Swift file of every TermGrid target, with the modules it imports.
-  static func sourceFiles() throws -> [SourceFile] {
-    let sources = root.appendingPathComponent("Sources")
-    let manager = FileManager.default
-    var files: [SourceFile] = []
-    for target in try manager.contentsOfDirectory(atPath: sources.path).sorted() where target.hasPrefix("TermGrid") {
-      let folder = sources.appendingPathComponent(target)
-      guard let walker = manager.enumerator(atPath: folder.path) else { continue }
-      for case let relative as String in walker where relative.hasSuffix(".swift") {
-        let text = try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
-        files.append(SourceFile(path: "Sources/\(target)/\(relative)", target: target, imports: imports(in: text)))
-      }
-    }
-    return files
+  static func sourceFiles() throws -> [PackageSources.File] {
+    try PackageSources.files { $0.hasPrefix("TermGrid") }
   }
 
   /// The modules a file imports, in order, whatever the attributes and access level.
   static func imports(in text: String) -> [String] {
-    var modules: [String] = []
-    for line in text.split(separator: "\n") {
-      var words = line.split(separator: " ").map(String.init)
-      while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal", "private"].contains(first) {
-        words.removeFirst()
-      }
-      guard words.count >= 2, words[0] == "import" else { continue }
-      modules.append(String(words[1].prefix { $0 != "." }))
-    }
-    return modules
+    PackageSources.imports(in: text)
   }
 }

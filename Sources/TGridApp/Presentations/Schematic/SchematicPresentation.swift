@@ -123,7 +123,7 @@ final class SchematicPresentation: Presentation {
 
   func fold(toDepth depth: Int?, in host: any PresentationHost) {
     let view = host.collectionView
-    if depth == nil, provider.descendantCount(ofNode: store.root.rawValue) > TreePresentation.expandAllLimit {
+    if depth == nil, provider.descendantCount(ofNode: store.root.rawValue) > JSONTreeProvider.expandAllLimit {
       host.show(message: "too many boxes to show at once: z and a depth shows part")
       return
     }

@@ -1,12 +1,6 @@
 import TGridJSON
 import TermGrid
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension CommandIdentifier {
   /// Zoom the timeline in (twice the scale).
   static let zoomIn: CommandIdentifier = "zoomIn"
@@ -51,7 +45,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     model = TimelineModel(store: host.store, root: host.store.id(root), fields: fields)
     timelineLayout = TimelineLayout()
     timelineLayout.delegate = self
-    timelineLayout.now = Double(time(nil))
+    timelineLayout.now = Double(WallClock.secondsSince1970())
     indexItems()
   }
 
@@ -65,6 +59,11 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   func useFields(_ fields: [String]?) {
     self.fields = fields
     rebuild(fields: fields)
+  }
+
+  /// `--time-field` given once the browser exists: its fields.
+  func optionsDidChange(_ options: PresentationOptions) {
+    useFields(options.timeFields)
   }
 
   private func rebuild(fields: [String]?) {

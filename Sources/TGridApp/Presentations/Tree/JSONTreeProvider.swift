@@ -24,6 +24,10 @@ final class JSONTreeProvider: TreeNodeProvider {
   /// The most children a node shows directly; past it they come in groups this large.
   let groupSize: Int
 
+  /// The most nodes "expand everything" (`z a`) shows in the tree or the schematic: beyond
+  /// it the view stays as it is.
+  static let expandAllLimit = 200_000
+
   /// A run of a node's children shown as one node.
   struct Group: Hashable {
     /// The node whose children are grouped.

@@ -163,15 +163,12 @@ final class TreePresentation: Presentation {
     if isShown { host.collectionView.setCollectionViewLayout(next, animated: animated) }
   }
 
-  /// The most nodes "expand everything" shows: beyond it the tree stays as it is.
-  static let expandAllLimit = 200_000
-
   func fold(toDepth depth: Int?, in host: any PresentationHost) {
     let view = host.collectionView
     let focus = view.indexPathForFocusedItem.flatMap(nodeID(at:))
     if depth == nil {
       let total = provider.descendantCount(ofNode: store.root.rawValue)
-      guard total <= Self.expandAllLimit else {
+      guard total <= JSONTreeProvider.expandAllLimit else {
         host.show(message: "\(JSONPreview.grouped(total)) values are too many to show at once: z and a depth shows part")
         return
       }

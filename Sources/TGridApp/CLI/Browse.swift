@@ -1,0 +1,203 @@
+import ArgumentParser
+import TGridJSON
+import TermGrid
+
+/// The interactive browser (the default subcommand: `tgrid FILE` is `tgrid browse FILE`).
+struct Browse: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "browse",
+    abstract: "Browse, edit and save FILE (or standard input, or the demo data) in the terminal.",
+    usage: "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
+    discussion:
+      "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys. A file whose index will not fit in memory keeps it in a temporary file in TGRID_INDEX_DIR (else ~/.cache/tgrid, /var/tmp or /tmp; never a folder in memory).")
+
+  @Argument(help: "The JSON file to open; - for standard input.")
+  var file: String?
+
+  @OptionGroup var view: ViewOptions
+
+  @OptionGroup var limit: InputLimitOptions
+
+  @Flag(name: .long, help: "Do not capture the mouse (keeps the terminal's own text selection).")
+  var noMouse = false
+
+  @Flag(name: .long, help: "Do not animate changes.")
+  var noAnimation = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "A command that receives copied text on its standard input (for example 'xclip -selection clipboard').",
+      discussion: "Without it, \(Browse.clipboardCommandVariable) is used, else the terminal's OSC 52."))
+  var clipboardCommand: String?
+
+  /// The environment variable naming a clipboard command.
+  static let clipboardCommandVariable = "TGRID_CLIPBOARD_COMMAND"
+  /// The environment variable asking for a deliberate crash after the first frame (tests).
+  static let debugCrashVariable = "TGRID_DEBUG_CRASH"
+
+  func run() throws {
+    let options = JSONParseOptions(mode: view.textMode)
+    let load: DocumentLoad
+    if let file, file != "-" {
+      load = DocumentLoad(
+        path: file, name: DocumentLoader.baseName(file), options: options, maximumByteCount: limit.maximumByteCount,
+        yieldsToFirstScreen: true)
+    } else if file == "-" || DocumentLoader.standardInputHasData() {
+      if StandardInput.wasClosed {
+        printError(StandardInput.closedMessage)
+        throw ExitCode(2)
+      }
+      load = DocumentLoad(path: nil, name: "(stdin)", options: options, maximumByteCount: limit.maximumByteCount)
+    } else {
+      // The demo data is in the binary: no loading to show.
+      let loaded: DocumentLoader.Loaded
+      do {
+        loaded = try DocumentLoader.load(path: nil, mode: view.textMode)
+      } catch {
+        printError(error.message)
+        throw ExitCode(error.exitCode)
+      }
+      try browse(store: DocumentStore(document: loaded.document, name: loaded.name))
+      return
+    }
+    load.start()
+    // Most files load in a blink, and an invalid one is reported without touching the
+    // terminal at all; a large one opens as soon as its first screenful is parsed, and
+    // the same browser grows it into the whole document.
+    // A screenful: more values than any screen shows at once as rows or cards.
+    if load.waitForFirstScreen(children: DocumentLoad.firstScreenChildren, milliseconds: 200) {
+      switch load.phase {
+      case .finished:
+        // Straight into the store: a copy held here would make the first edit copy the tape.
+        guard let store = load.takeDocument().map({ DocumentStore(document: $0, name: load.name, path: load.path) })
+        else { throw ExitCode(1) }
+        try browse(store: store)
+      case .failed(let failure):
+        printError(failure.message)
+        throw ExitCode(failure.exitCode)
+      default: throw ExitCode(1)
+      }
+      return
+    }
+    let terminal = try openTerminal()
+    let store: DocumentStore
+    if let preview = load.preview {
+      store = DocumentStore(document: preview, name: load.name, path: load.path, isLoading: true)
+    } else {
+      store = DocumentStore.waitingForLoad(name: load.name, path: load.path)
+    }
+    let browser = makeBrowser(store: store, size: terminal.size, terminal: terminal)
+    browser.load = load
+    let exit = TerminalRunLoop(
+      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+    ).run()
+    load.cancel()
+    finish(exit, browser: browser, terminal: terminal)
+    if let failure = browser.loadFailure {
+      printError(failure.message)
+      throw ExitCode(failure.exitCode)
+    }
+  }
+
+  private func browse(store: DocumentStore) throws {
+    let terminal = try openTerminal()
+    let browser = makeBrowser(store: store, size: terminal.size, terminal: terminal)
+    let exit = TerminalRunLoop(
+      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
+    ).run()
+    finish(exit, browser: browser, terminal: terminal)
+  }
+
+  /// Ends a session: when it did not end by a quit (a signal, a terminal that hung up),
+  /// unsaved edits go to a recovery file first, while nothing can cut the writing short
+  /// (``TerminalSignals/beginTermination()``: a closed terminal's second SIGHUP, or a
+  /// second SIGTERM, is ignored now); then the terminal is restored, standard error says
+  /// where the edits are, and tgrid leaves the way the signal would have, so the shell
+  /// sees an honest status.
+  private func finish(_ exit: RunLoopExit, browser: BrowserController?, terminal: NcursesTerminal) {
+    guard TerminalSignals.beginTermination() else {
+      // The termination watchdog is writing the recovery file and ends the process.
+      TerminationWatchdog.waitUntilTheProcessEnds()
+    }
+    var note: String?
+    if exit != .quit, let browser, browser.store.isModified {
+      note = browser.writeRecovery()
+    }
+    terminal.shutdown()
+    if let note { printError(note) }
+    if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
+  }
+
+  /// Starts the thread that keeps the edits when a signal comes while the run loop is busy
+  /// (one long computation) and does not take it in time: it writes the recovery file from
+  /// its own thread, restores the terminal and ends tgrid by the signal.
+  private func startTerminationWatchdog(for browser: BrowserController) {
+    let access = RescueAccess(store: browser.store, recovery: browser.recovery, fallback: browser.recoveryFallbackDirectory)
+    TerminationWatchdog.start { _ in access.rescue() }
+  }
+
+  private func openTerminal() throws -> NcursesTerminal {
+    do {
+      return try NcursesTerminal(enableMouse: !noMouse)
+    } catch {
+      var message = "tgrid: \(error)"
+      if case TerminalError.noTerminal = error {
+        message += "; run tgrid in a terminal, or use `tgrid dump` for text output"
+      }
+      printError(message)
+      throw ExitCode(2)
+    }
+  }
+
+  private func makeBrowser(
+    document: JSONDocument, name: String, path: String?, size: CellSize, terminal: NcursesTerminal
+  ) -> BrowserController {
+    let store = DocumentStore(document: document, name: name, path: path)
+    if let path { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
+    return makeBrowser(store: store, size: size, terminal: terminal)
+  }
+
+  private func makeBrowser(store: DocumentStore, size: CellSize, terminal: NcursesTerminal) -> BrowserController {
+    let path = store.path
+    if let path, store.fileStatus == nil { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
+    let browser = BrowserController(
+      store: store, size: size, presentation: view.presentation, treeOrientation: view.treeOrientation,
+      animates: !noAnimation)
+    browser.terminal = terminal
+    browser.applyColorCount(terminal.colorCount)
+    browser.collectionView.pasteboard = Pasteboard(
+      systemClipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable),
+      terminal: terminal)
+    view.configure(browser)
+    startTerminationWatchdog(for: browser)
+    if let path {
+      AbandonedSaves.remove(besides: path)
+      browser.offerRecovery(for: path)
+    }
+    return browser
+  }
+}
+
+/// What the termination watchdog reads from its own thread: the store (only through
+/// ``DocumentStore/readFromAnyThread(_:)``, which waits for a change in progress) and the
+/// recovery keeper (itself locked). The store lives as long as the process.
+private struct RescueAccess: @unchecked Sendable {
+  unowned(unsafe) let store: DocumentStore
+  let recovery: RecoveryKeeper
+  let fallback: String?
+
+  init(store: DocumentStore, recovery: RecoveryKeeper, fallback: String?) {
+    self.store = store
+    self.recovery = recovery
+    self.fallback = fallback
+  }
+
+  /// Writes the unsaved edits, if any; returns what standard error should say.
+  func rescue() -> String? {
+    store.readFromAnyThread { document, path, name, isModified in
+      guard isModified else { return nil }
+      return recovery.write(document, documentPath: path, name: name, fallbackDirectory: fallback).message
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import TGridJSON
+import TermGrid
+
+/// Options shared by the interactive app and `dump`.
+struct ViewOptions: ParsableArguments {
+  @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
+  var ndjson = false
+
+  @Option(name: .long, help: "How to show the document: grid, tree, table, timeline or schematic.")
+  var layout: LayoutChoice = .grid
+
+  @Option(name: .long, help: ArgumentHelp("The timeline's date fields: START or START,END.", valueName: "start[,end]"))
+  var timeField: String?
+
+  @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
+  var treeStyle: TreeStyleChoice = .outline
+
+  @Option(name: .long, help: "Open with the focus on the value at PATH (jq .a.b[3], JSONPath $.a.b[3] or JSON Pointer /a/b/3).")
+  var path: String?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The member that labels records in every view (cards, tree, timeline, schematic, status line); by default name, title, label, id or key in any case, else the first short string.",
+      valueName: "field"))
+  var label: String?
+
+  @Option(name: .long, help: "How paths are written: jq, jsonpath or pointer.")
+  var pathFormat: PathFormatChoice = .jq
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Show only the records (the elements of the main array) for which EXPR holds: a subset of jq, such as '.age > 30 and (.name | startswith(\"A\"))'.",
+      valueName: "expr"))
+  var filter: String?
+
+  mutating func validate() throws {
+    if let filter {
+      do {
+        _ = try JSONFilter(filter)
+      } catch {
+        throw ValidationError("--filter: \(error)")
+      }
+    }
+  }
+
+  var textMode: JSONTextMode { ndjson ? .lines : .automatic }
+
+  /// The presentation to open with.
+  var presentation: PresentationKind { layout }
+
+  /// `--time-field` as field names.
+  var timeFields: [String]? {
+    guard let timeField else { return nil }
+    let fields = timeField.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingPrefixAndSuffixSpaces() }
+    return fields.isEmpty ? nil : Array(fields.prefix(2))
+  }
+
+  /// Applies the options that act on a browser once it exists: the path format, and the
+  /// value to focus. - Returns: why `--path` failed, if it did.
+  @discardableResult
+  func configure(_ browser: BrowserController) -> String? {
+    browser.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
+    if let timeFields { browser.timeFields = timeFields }
+    if let label, !label.isEmpty { browser.setLabelField(label, announcing: false) }
+    if let filter {
+      let document = browser.store.document
+      let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))
+      _ = browser.applyFilter(filter, on: container, sliced: false)
+    }
+    guard let path else { return nil }
+    if case .keepOpen(let reason) = browser.goTo(pathText: path) {
+      browser.show(message: "--path \(path): \(reason)")
+      return reason
+    }
+    return nil
+  }
+
+  /// The tree's shape, whenever the tree shows.
+  var treeOrientation: TreeLayout.Orientation { treeStyle == .columns ? .columns : .outline }
+}
+
+/// `--layout`: a view's command-line name, as its registration declares it.
+typealias LayoutChoice = PresentationKind
+
+extension PresentationKind: ExpressibleByArgument {
+  init?(argument: String) {
+    guard let registration = PresentationRegistry.registration(commandLineName: argument) else { return nil }
+    self = registration.kind
+  }
+
+  static var allValueStrings: [String] { PresentationRegistry.all.map(\.commandLineName) }
+
+  var defaultValueDescription: String { registration.commandLineName }
+}
+
+extension Substring {
+  func trimmingPrefixAndSuffixSpaces() -> String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
+
+/// `--path-format`.
+enum PathFormatChoice: String, ExpressibleByArgument, CaseIterable {
+  case jq, jsonpath, pointer
+}
+
+/// `--tree-style`.
+enum TreeStyleChoice: String, ExpressibleByArgument, CaseIterable {
+  case outline, columns
+}
