@@ -176,8 +176,12 @@ struct TableModel {
   }
 }
 
-/// How the table orders values when it sorts a column: numbers as numbers, strings by
-/// code points, then booleans, null, containers, and rows without the key last.
+/// How the table orders values when it sorts a column: numbers as numbers (and strings
+/// that are numbers, such as `"88111030"`, as the numbers they spell), strings by code
+/// points, then booleans; null, containers and rows without the key come last. The kinds
+/// keep that order whichever way the column is sorted (``kindOrder``): descending reverses
+/// the values of each kind, so the odd text in a column of numbers, or a null, never comes
+/// first.
 enum TableSortKey: Comparable {
   case number(Double)
   case string(String)
@@ -193,12 +197,36 @@ enum TableSortKey: Comparable {
     }
     switch document.kind(of: node) {
     case .number: self = .number(document.double(of: node) ?? 0)
-    case .string: self = .string(document.string(of: node) ?? "")
+    case .string:
+      let text = document.string(of: node) ?? ""
+      if let number = Self.number(spelledBy: text) {
+        self = .number(number)
+      } else {
+        self = .string(text)
+      }
     case .true: self = .boolean(true)
     case .false: self = .boolean(false)
     case .null: self = .null
     case .object, .array: self = .container
     }
+  }
+
+  /// Whether the key has no value to order by (null, a container, a missing key).
+  var sortsLast: Bool { rank >= 3 }
+
+  /// The order of kinds, the same ascending and descending: numbers, strings, booleans,
+  /// null, containers, missing.
+  var kindOrder: Int { rank }
+
+  /// The number a string spells in JSON's way or a common one (`12`, `-3.5`, `1e6`, `+4`),
+  /// nil for anything else (`0x10`, `nan`, `1,000`, ` 12`, an empty string).
+  static func number(spelledBy text: String) -> Double? {
+    let utf8 = text.utf8
+    guard !utf8.isEmpty, utf8.count <= 32, utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
+      utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
+    else { return nil }
+    guard let value = Double(text), value.isFinite else { return nil }
+    return value
   }
 
   private var rank: Int {

@@ -77,8 +77,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let document = store.document
     let keys = rows.map { TableSortKey(model.value(row: $0, column: column, in: store), in: document) }
     var order = Array(rows.indices)
-    // Stable: equal values keep document order, whichever way the sort goes.
-    order.sort { keys[$0] != keys[$1] ? (sort.descending ? keys[$1] < keys[$0] : keys[$0] < keys[$1]) : $0 < $1 }
+    // Stable: equal values keep document order, whichever way the sort goes; the kinds keep
+    // their order both ways (numbers, strings, booleans, then null and missing values last).
+    order.sort { first, second in
+      let (a, b) = (keys[first], keys[second])
+      if a.kindOrder != b.kindOrder { return a.kindOrder < b.kindOrder }
+      if a != b { return sort.descending ? b < a : a < b }
+      return first < second
+    }
     let sorted = NodeIDList(order.map { rows[$0] })
     sortedRows = sorted
     sortedRowIndex = Dictionary(sorted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

@@ -93,6 +93,14 @@ import Testing
     #expect(keys[3] < keys[2], "e + combining accent before é (U+00E9): code points, not canonical equivalence")
     #expect(keys[3] != keys[2])
     #expect(keys[8] < keys[5] && keys[5] < keys[6] && keys[6] < keys[7], "strings, booleans, null, containers")
-    #expect(keys[0] < keys[8], "numbers before strings")
+    #expect(keys[0] == keys[8], "a string that spells a number sorts as that number")
+    #expect(keys[1] < keys[8])
+    #expect(!keys[5].sortsLast && keys[6].sortsLast && keys[7].sortsLast)
+    for (text, number) in [("88111030", 88_111_030.0), ("-3.5", -3.5), ("1e6", 1e6), ("+4", 4)] {
+      #expect(TableSortKey.number(spelledBy: text) == number, "\(text)")
+    }
+    for text in ["", "0x10", "nan", "inf", "1,000", " 12", "12 ", "e", "-", "1.2.3", "12abc"] {
+      #expect(TableSortKey.number(spelledBy: text) == nil, "\(text)")
+    }
   }
 }
