@@ -187,6 +187,27 @@ import Testing
     #expect(has.firstError?.message == "cannot check whether an object ({\"name\": \"Ana\", \"age\": …) has a number (0) as a key")
   }
 
+  @Test func tonumberTostringAndAsciiCaseFollowJq() throws {
+    // Years as strings, as gapminder and many exports write them: compared as numbers only
+    // through tonumber (a string is above every number in jq's order).
+    let document = try JSONDocument(parsing: #"[{"year": "1999"}, {"year": "2004"}, {"year": 2010}, {"year": "n/a"}, {"year": "ABC"}, {"year": [1]}]"#)
+    #expect(try kept(".year > 2000", document) == [0, 1, 2, 3, 4, 5], "jq's order: strings and arrays are above every number")
+    let numeric = try JSONFilter(".year | tonumber > 2000").filter(elementsOf: document.root, in: document)
+    #expect(numeric.matches.compactMap { document.position(of: $0) } == [1, 2])
+    #expect(numeric.errorCount == 3, "n/a, ABC and [1] are no numbers")
+    #expect(numeric.firstError?.message == #"a string ("n/a") cannot be parsed as a number"#)
+    #expect(try kept(#".year | tostring | startswith("20")"#, document) == [1, 2])
+    #expect(try kept(#".year | tostring == "[1]""#, document) == [5], "containers as compact JSON")
+    #expect(try kept(#".year | ascii_downcase == "abc""#, document) == [4])
+    #expect(try kept(#".year | ascii_upcase == "N/A""#, document) == [3])
+    for (text, number) in [("12", 12.0), ("-3.5", -3.5), ("1e3", 1000), ("0.25E-1", 0.025)] {
+      #expect(FilterEvaluator.jsonNumber(text) == number, "\(text)")
+    }
+    for text in ["", " 12", "12 ", "+1", "1.", ".5", "0x10", "nan", "1e", "--1", "1,0"] {
+      #expect(FilterEvaluator.jsonNumber(text) == nil, "\(text)")
+    }
+  }
+
   @Test func pipesApplyTheRightSideToTheLeftValue() throws {
     let document = try FilterFixtures.records()
     #expect(try kept(".address | .city == \"Paris\"", document) == [0, 2])
@@ -204,7 +225,7 @@ import Testing
       (".a ==", 5, "expected a value: a path like .name, a literal, '(' or a function"),
       (".a == 1 == 2", 8, "comparisons cannot be chained: add parentheses, as in (a < b) == true"),
       ("(.a == 1", 8, "expected ')' to close the '(' at column 1, found the end"),
-      ("foo(1)", 0, "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has (and select)"),
+      ("foo(1)", 0, "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has, tonumber, tostring, ascii_downcase, ascii_upcase (and select)"),
       (".[]", 2, "'[]' (iterating) is not supported: use contains(…) or has(…)"),
       ("..", 0, "'..' (recursive descent) is not supported"),
       (".a?", 2, "the '?' operator is not supported (a missing key is already null)"),
@@ -291,6 +312,7 @@ import Testing
       ".age > 30", #".address.city == "Paris""#, #".tags | contains(["y"])"#, ". < {\"name\": \"M\"}", ".geo < [1, 20]",
       #"has("email") | not"#, ".name | length == 4", #".name | test("^[ab]"; "i")"#, ".missing == null and .active",
       #".tags[0] >= "x""#, "(.tags | length) >= 2", ".active == false or .age < 30",
+      #".age | tostring | startswith("3")"#, #".name | ascii_downcase | startswith("z")"#, #"(.age | tostring | tonumber) > 20"#,
     ]
     for filterText in filters {
       let expected = try FilterTests.run(jq, ["-c", ".[] | select(\(filterText))"], input: text)

@@ -90,6 +90,40 @@ extension FilterEvaluator {
       let found = withBytes(of: input) { text -> Bool? in try? matcher.matches(text, cancellation: cancellation) }
       guard let found else { throw FilterFailure(message: "cancelled", isCancellation: true) }
       return .boolean(found)
+    case .tonumber:
+      switch kind(input) {
+      case .number: return input
+      case .string:
+        let text = String(decoding: bytes(of: input), as: UTF8.self)
+        guard let number = FilterEvaluator.jsonNumber(text) else {
+          throw FilterFailure(message: "\(describe(input)) cannot be parsed as a number")
+        }
+        return .number(number)
+      default:
+        throw FilterFailure(message: "\(describe(input)) cannot be parsed as a number")
+      }
+    case .tostring:
+      switch input {
+      case .node(let node, let isConstant):
+        let document = source(isConstant)
+        if kind(input) == .string { return input }
+        if document.isContainer(node) { return .string(Array(document.formattedText(of: node, style: .compact).utf8)) }
+        return .string(Array(document.rawText(of: node).utf8))
+      case .null: return .string(Array("null".utf8))
+      case .boolean(let flag): return .string(Array((flag ? "true" : "false").utf8))
+      case .number(let number): return .string(Array(FilterEvaluator.format(number).utf8))
+      case .string: return input
+      }
+    case .ascii_downcase, .ascii_upcase:
+      guard kind(input) == .string else {
+        throw FilterFailure(message: "\(function.rawValue) needs a string, not \(describe(input))")
+      }
+      let lower = function == .ascii_downcase
+      return .string(bytes(of: input).map { byte in
+        if lower, byte >= 0x41, byte <= 0x5A { return byte + 32 }
+        if !lower, byte >= 0x61, byte <= 0x7A { return byte - 32 }
+        return byte
+      })
     case .has:
       let key = try evaluate(arguments[0], on: input)
       switch (kind(input), kind(key)) {
@@ -102,6 +136,30 @@ extension FilterEvaluator {
         throw FilterFailure(message: "cannot check whether \(describe(input)) has \(describe(key)) as a key")
       }
     }
+  }
+
+  /// The number a string holds in JSON's number syntax (`tonumber`, as jq 1.7 reads it:
+  /// no spaces around it, no `nan` or hexadecimal), or nil.
+  static func jsonNumber(_ text: String) -> Double? {
+    var bytes = Substring(text).utf8[...]
+    func digits() -> Int {
+      let count = bytes.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    if bytes.first == 0x2D { bytes = bytes.dropFirst() }
+    guard digits() > 0 else { return nil }
+    if bytes.first == 0x2E {
+      bytes = bytes.dropFirst()
+      guard digits() > 0 else { return nil }
+    }
+    if bytes.first == 0x65 || bytes.first == 0x45 {
+      bytes = bytes.dropFirst()
+      if bytes.first == 0x2B || bytes.first == 0x2D { bytes = bytes.dropFirst() }
+      guard digits() > 0 else { return nil }
+    }
+    guard bytes.isEmpty, let value = Double(text), value.isFinite else { return nil }
+    return value
   }
 
   /// jq's `length`: code points of a string, elements of an array, keys of an object, the
