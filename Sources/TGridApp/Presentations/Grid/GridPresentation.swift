@@ -38,6 +38,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   private var contents: [NodeID: CardContent] = [:]
   /// How many levels of nested values cards write out (`z` and a digit).
   private(set) var previewDepth = 0
+  /// The most rows of values a card shows: more on a taller screen.
+  private(set) var cardRowLimit = CardContent.maximumRows
   /// The document changed while another presentation showed.
   private var isStale = false
   /// Selected items per section, for the footers (counted once per frame, however many
@@ -58,6 +60,7 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     flowLayout = Self.makeLayout()
     model = GridModel(store: host.store, root: host.store.root, unwrapsMetadata: true)
     flowLayout.delegate = self
+    cardRowLimit = Self.cardRowLimit(forScreenRows: host.screenSize.rows)
     measureCards()
   }
 
@@ -160,7 +163,25 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   }
 
   func didResize() {
+    let limit = Self.cardRowLimit(forScreenRows: host.screenSize.rows)
+    if limit != cardRowLimit {
+      // Cards show as many values as the screen has room for: measured again.
+      cardRowLimit = limit
+      contents = [:]
+      measureCards()
+      if isShown {
+        host.collectionView.reloadData()
+        flowLayout.invalidateLayout()
+      }
+    }
     updateSharedItemSize()
+  }
+
+  /// The most rows of values a card shows on a screen this tall: as many as let two lines
+  /// of cards fit under the section's header and above its footer and the status line
+  /// (a car's nine fields on 40 rows), never fewer than ``CardContent/maximumRows``.
+  static func cardRowLimit(forScreenRows rows: Int) -> Int {
+    max(CardContent.maximumRows, min(20, (rows - 3) / 2 - 2))
   }
 
   func selectionDidChange() {
@@ -345,7 +366,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     if let known = contents[id] { return known }
     guard let node = store.node(id) else { return nil }
     if contents.count >= Self.contentCacheLimit { contents = [:] }
-    let content = CardContent(node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField)
+    let content = CardContent(
+      node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField, maximumRows: cardRowLimit)
     contents[id] = content
     return content
   }

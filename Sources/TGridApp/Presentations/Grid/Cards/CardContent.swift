@@ -26,14 +26,18 @@ struct CardContent: Equatable {
   /// so the grid writes the title from the item's position (see ``titled(atPosition:)``).
   var positionalTitleSuffix: String?
 
-  /// The most rows a card shows.
+  /// The most rows a card shows on a small screen; a taller one gives cards more
+  /// (``GridPresentation/cardRowLimit(forScreenRows:)``).
   static let maximumRows = 6
   /// The narrowest and widest a card gets, in columns.
   static let widthRange = 16...48
   /// The widest a key column gets.
   static let maximumKeyWidth = 16
 
-  init(node: JSONNode, in document: JSONDocument, previewDepth: Int = 0, labelField: String? = nil) {
+  init(
+    node: JSONNode, in document: JSONDocument, previewDepth: Int = 0, labelField: String? = nil,
+    maximumRows: Int = CardContent.maximumRows
+  ) {
     kind = document.kind(of: node)
     let label = JSONPreview.label(of: node, in: document)
     let isElement = document.key(of: node) == nil && document.parent(of: node) != nil
@@ -51,7 +55,7 @@ struct CardContent: Equatable {
         labelField != nil || document.key(of: member).flatMap(JSONPreview.titleRank(of:)) != nil ? member : nil
       }
       for member in document.children(of: node) where member != hiddenMember {
-        if rows.count == Self.maximumRows {
+        if rows.count == maximumRows {
           hidden += 1
           continue
         }
@@ -65,7 +69,7 @@ struct CardContent: Equatable {
       title = "\(label) · \(JSONPreview.countPhrase(node, in: document))"
       if isElement { positionalTitleSuffix = " · \(JSONPreview.countPhrase(node, in: document))" }
       for (index, element) in document.children(of: node).enumerated() {
-        if rows.count == Self.maximumRows {
+        if rows.count == maximumRows {
           hidden = document.childCount(of: node) - index
           break
         }
