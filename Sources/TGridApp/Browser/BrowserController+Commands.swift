@@ -6,25 +6,67 @@ extension BrowserController {
     handle(event, runLoop: runLoop)
   }
 
-  /// Handles one event: the help screen first when open, then the open edit menu, then
-  /// keys through the presentation's table (looked up once), the mouse and pastes through
-  /// the collection view.
+  /// The modes of the browser, each of which may take an event before the next sees it.
+  enum EventMode: CaseIterable {
+    /// A resize and a signal, before anything else.
+    case terminal
+    /// A load that has shown nothing yet: only cancelling means anything.
+    case loadNotShown
+    /// The help, a value or the source over the screen: it takes every event.
+    case overlay
+    /// Esc or Ctrl-C while a filter is evaluated a slice per frame (no prompt open).
+    case slicedFilterStop
+    /// Never takes the event: a key clears the message and looks at the file on disk.
+    case keyHousekeeping
+    /// A prompt in the status line: it takes every key and paste.
+    case prompt
+    /// The collection view's edit menu, while it shows.
+    case editMenu
+    /// A card being dragged: Esc or Ctrl-C puts it back.
+    case drag
+    /// The second key of a two-key command (`z` then a digit, `c` then `k`).
+    case prefixKey
+    /// A key through the presentation's key table (looked up once), to a command.
+    case viewKeyTable
+    /// Pastes and the mouse, through the presentation and the collection view.
+    case collectionView
+  }
+
+  /// The order in which modes see an event: the first that handles it answers.
+  static let eventOrder: [EventMode] = [
+    .terminal, .loadNotShown, .overlay, .slicedFilterStop, .keyHousekeeping, .prompt, .editMenu, .drag, .prefixKey,
+    .viewKeyTable, .collectionView,
+  ]
+
+  /// Handles one event: each mode in ``eventOrder`` is offered it until one handles it.
   func handle(_ event: InputEvent, runLoop: TerminalRunLoop? = nil) -> EventResponse {
-    if case .resize(let size) = event {
-      resize(to: size)
-      return .changed
+    for mode in Self.eventOrder {
+      if let response = offer(event, to: mode, runLoop: runLoop) { return response }
     }
-    if case .signal = event { return .quit }
-    if load != nil, !store.hasContent {
-      // Nothing shows yet: only cancelling means anything.
+    return .unchanged
+  }
+
+  /// One mode's part of ``handle(_:runLoop:)``. - Returns: its answer, or nil when it
+  /// leaves the event to the next mode.
+  private func offer(_ event: InputEvent, to mode: EventMode, runLoop: TerminalRunLoop?) -> EventResponse? {
+    switch mode {
+    case .terminal:
+      if case .resize(let size) = event {
+        resize(to: size)
+        return .changed
+      }
+      if case .signal = event { return .quit }
+      return nil
+    case .loadNotShown:
+      guard load != nil, !store.hasContent else { return nil }
       if case .key(let key) = event, Self.cancelKeys.contains(key) {
         load?.cancel()
         load = nil
         return .quit
       }
       return .unchanged
-    }
-    if let overlay {
+    case .overlay:
+      guard let overlay else { return nil }
       if case .key = event, message != nil {
         message = nil
         setNeedsDisplay()
@@ -36,17 +78,20 @@ extension BrowserController {
       case .changed: return .changed
       case .unchanged: return response()
       }
-    }
-    if pendingFilter != nil, prompt == nil, case .key(let key) = event, Self.stopKeys.contains(key) {
-      stopFiltering()
+    case .slicedFilterStop:
+      guard finding.isFiltering, prompt == nil, case .key(let key) = event, Self.stopKeys.contains(key) else { return nil }
+      finding.stopFiltering()
       return .changed
-    }
-    if case .key = event, message != nil {
-      message = nil
-      setNeedsDisplay()
-    }
-    if case .key = event { noticeChangesOnDisk() }
-    if let open = prompt {
+    case .keyHousekeeping:
+      guard case .key = event else { return nil }
+      if message != nil {
+        message = nil
+        setNeedsDisplay()
+      }
+      noticeChangesOnDisk()
+      return nil
+    case .prompt:
+      guard let open = prompt else { return nil }
       switch event {
       case .key, .paste:
         // An answer may open the next prompt itself: the old one is gone while it runs.
@@ -61,33 +106,36 @@ extension BrowserController {
       default:
         return .unchanged
       }
-    }
-    if collectionView.isEditMenuVisible, collectionView.handleEditMenuEvent(event) { return .changed }
-    // A card being dragged: Esc puts it back (the collection view answers it first).
-    if collectionView.isInteractivelyMoving, case .key(let key) = event, Self.stopKeys.contains(key) {
+    case .editMenu:
+      return collectionView.isEditMenuVisible && collectionView.handleEditMenuEvent(event) ? .changed : nil
+    case .drag:
+      // The collection view answers Esc first while a card is dragged.
+      guard collectionView.isInteractivelyMoving, case .key(let key) = event, Self.stopKeys.contains(key) else { return nil }
       return collectionView.handle(.key(KeyEvent(.escape)), command: nil) ? .changed : .unchanged
-    }
-    switch event {
-    case .key(let key):
-      if let prefix = pendingPrefix {
-        pendingPrefix = nil
-        return performSecondKey(key, after: prefix)
-      }
+    case .prefixKey:
+      guard case .key(let key) = event, let prefix = pendingPrefix else { return nil }
+      pendingPrefix = nil
+      return performSecondKey(key, after: prefix)
+    case .viewKeyTable:
+      guard case .key(let key) = event else { return nil }
       guard let command = presentation.keyBindings.command(for: key) else { return response() }
       return perform(command, runLoop: runLoop)
-    case .paste(let text):
-      // A paste is one event, never keys: offered to the delegate as a Paste action.
-      if !collectionView.paste(text) {
-        let count = text.count
-        show(message: "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet")
+    case .collectionView:
+      switch event {
+      case .paste(let text):
+        // A paste is one event, never keys: offered to the delegate as a Paste action.
+        if !collectionView.paste(text) {
+          let count = text.count
+          show(message: "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet")
+        }
+        return .changed
+      case .mouse(let mouse):
+        if case .press = mouse.action { navigation.intended = nil }
+        if !presentation.handleMouse(mouse) { _ = collectionView.handleMouse(mouse) }
+        return response()
+      case .key, .resize, .signal:
+        return .unchanged
       }
-      return .changed
-    case .mouse(let mouse):
-      if case .press = mouse.action { navigation.intended = nil }
-      if !presentation.handleMouse(mouse) { _ = collectionView.handleMouse(mouse) }
-      return response()
-    case .resize, .signal:
-      return .unchanged
     }
   }
 
@@ -183,14 +231,11 @@ extension BrowserController {
     case .viewValue: viewFocusedValue()
     case .viewSource: viewSource()
     case .foldPrefix, .copyPrefix: beginPrefix(command)
-    case .search: beginSearch()
-    case .nextMatch: goToMatch(forward: true)
-    case .previousMatch: goToMatch(forward: false)
-    case .filter: beginFilter()
     case .chooseLabel: beginChoosingLabel()
     case .jumpBack, .jumpForward: performJump(command)
     case .markPrefix: beginPrefix(command)
-    case .clearFilter: clearFilter()
+    case _ where FindingController.commands.contains(command):
+      _ = finding.perform(command)
     default:
       if let kind = PresentationKind(switchingCommand: command) {
         show(kind, animated: true)

@@ -289,11 +289,11 @@ extension BrowserController {
 
   /// Opens the `:` command line.
   func openCommandLine() {
-    let cycle = CompletionCycle()
+    let cycle = PathCompletionCycle()
     let hooks = StatusPrompt.FieldHooks(key: { [unowned self] key, field in
       switch key.key {
-      case .tab: return self.completePath(in: field, cycle: cycle, forward: true)
-      case .backTab: return self.completePath(in: field, cycle: cycle, forward: false)
+      case .tab: return cycle.complete(in: field, document: self.store.document, forward: true)
+      case .backTab: return cycle.complete(in: field, document: self.store.document, forward: false)
       default: return false
       }
     })
@@ -329,15 +329,14 @@ extension BrowserController {
     case "set":
       return setOption(argument ?? "")
     case "noh", "nohlsearch":
-      // As in vim: the highlights go, the pattern stays for n and N (which show them again).
-      searchSession?.hidesHighlights = true
+      finding.hideHighlights()
       return .close
     case "label":
       setLabelField(argument)
       return .close
     case "filter":
-      guard let container = filterTarget() else { return .keepOpen("focus an element of the array to filter") }
-      return applyFilter(argument ?? "", on: container)
+      guard let container = finding.filterTarget() else { return .keepOpen("focus an element of the array to filter") }
+      return finding.applyFilter(argument ?? "", on: container)
     case "e", "edit", "e!", "edit!":
       guard store.path != nil else { return .keepOpen("there is no file to read again") }
       if store.isModified, !command.hasSuffix("!") {

@@ -8,7 +8,7 @@ extension BrowserController {
 
   /// Follows a running load: called on the run loop's thread after the load woke it.
   func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
-    if searchSession?.takeCount() == true { setNeedsDisplay() }
+    if finding.takeSearchCount() { setNeedsDisplay() }
     guard let load else { return needsDisplay ? .changed : .unchanged }
     switch load.phase {
     case .finished:

@@ -60,27 +60,15 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   private let progressView = ProgressView()
   /// Where the person is and has been: the intended focus and the jump list.
   var navigation = Navigation()
-  /// The search `n` and `N` go on with, whose matches are highlighted.
-  var searchSession: SearchSession?
-  /// The longest a search as the pattern is typed looks before it gives up until Enter
-  /// (tests make it 0).
-  var typedSearchMilliseconds = 150
-  /// A filter being evaluated a slice per frame (a container too large to filter at once).
-  var pendingFilter: PendingFilter?
-  /// Containers with more elements than this are filtered a slice per frame, the app
-  /// answering keys meanwhile (tests make it small).
-  var slicedFilterElementCount = 100_000
-  /// The most elements one slice evaluates (besides its time limit; tests make it small).
-  var filterSliceElementCount = 1 << 20
+  /// Search and filter: their state and commands.
+  private(set) lazy var finding: FindingController = FindingController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
-  var waker: RunLoopWaker?
+  private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
   weak var terminal: (any Terminal)?
   private let statusLine = StatusLineView()
   private var colorCount = 256
   private var pendingDisplay = true
-  /// Whether a filter was on at the last change (its end rebuilds the views too).
-  private var filterWasOn = false
   /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
 
@@ -191,7 +179,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var hasUnsavedWork: Bool { store.isModified }
 
   var millisecondsUntilNextFrame: Int? {
-    presentation.isReading || pendingFilter != nil ? 0 : collectionView.millisecondsUntilNextFrame
+    presentation.isReading || finding.isFiltering ? 0 : collectionView.millisecondsUntilNextFrame
   }
 
   /// How long a presentation that reads in slices reads before each frame.
@@ -207,7 +195,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
     followIntendedFocus()
-    if pendingFilter != nil { continueFiltering(forMilliseconds: Self.filterSliceMilliseconds) }
+    if finding.isFiltering { finding.continueFiltering(forMilliseconds: Self.filterSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
       // Nothing else shows, so nothing else may wait to be drawn: an animation or a
@@ -258,7 +246,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
-    highlightMatches(in: &canvas, colorCount: colorCount)
+    finding.highlightMatches(in: &canvas, colorCount: colorCount)
     drawMessageLines(into: &canvas, context: context)
     if let overlay {
       // It takes the screen above the status line, as `less` and vim do.
@@ -308,10 +296,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
     }
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }
-    if let filter = store.filter { text = filter.statusText + " · " + text }
-    if let searchSession { text = searchSession.statusText(isLoading: store.isLoading) + " · " + text }
-    if let pendingFilter { text = pendingFilter.statusText + " · " + text }
-    return text + " · ? help "
+    return finding.statusPrefix() + text + " · ? help "
   }
 
   /// The focused value's path in the chosen format (`.albums[0].photos[3]`).
@@ -473,14 +458,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// The store changed: every presentation follows (the shown one with a batch update).
   private func documentDidChange(_ change: DocumentChange) {
-    if pendingFilter != nil {
-      // Its positions are the document's before the change.
-      pendingFilter = nil
-      show(message: "filter stopped: the document changed")
-    }
+    let followed = finding.changeToFollow(change)
     if change.reason == .replaced {
-      filterWasOn = false
-      searchFollowChange()
+      finding.didFollow(change)
       // Nothing any presentation holds means anything now: start them afresh.
       let kind = presentation.kind
       presentations = [:]
@@ -493,17 +473,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
       selectionDidChange()
       return
     }
-    // Under a filter, positions in the steps are the document's, not the shown ones:
-    // every presentation rebuilds its items (every id still names the same value).
-    let followed = store.filter != nil || filterWasOn ? DocumentChange(reason: .grew, steps: []) : change
-    filterWasOn = store.filter != nil
     presentation.apply(followed)
     for other in presentations.values where other !== presentation { other.apply(followed) }
-    if store.filterEndedByChange {
-      store.acknowledgeFilterEnd()
-      show(message: "the filtered container is gone: the filter ended")
-    }
-    searchFollowChange()
+    finding.didFollow(change)
     selectionDidChange()
     pendingDisplay = true
   }

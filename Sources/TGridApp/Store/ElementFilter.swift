@@ -26,7 +26,7 @@ struct ElementFilter {
     self.filter = filter
   }
 
-  /// A filter already evaluated (a slice at a time: see ``BrowserController/PendingFilter``).
+  /// A filter already evaluated (a slice at a time: see ``FindingController/PendingFilter``).
   init(container: NodeID, filter: JSONFilter, result: JSONFilterResult) {
     self.container = container
     self.filter = filter

@@ -14,11 +14,152 @@ extension CommandIdentifier {
   static let clearFilter: CommandIdentifier = "clearFilter"
 }
 
-/// Search over the whole document (`/`, `n`, `N`), as in less and vim: an incremental
-/// search in the status line (Ctrl-R switches between literal text and a regular
-/// expression), matches counted on another thread (`match 3/1,204`) and highlighted
-/// wherever they show.
-extension BrowserController {
+/// What finding needs of the browser: the store, the collection view and the presentation
+/// on screen, moves of the focus by id, prompts and messages, and a way to stop long work.
+protocol FindingContext: AnyObject {
+  /// The document.
+  var store: DocumentStore { get }
+  /// The one collection view (highlights are drawn over its part of the screen).
+  var collectionView: CollectionView { get }
+  /// The presentation on screen (what a filter applies to).
+  var presentation: any Presentation { get }
+  /// The focused value.
+  var focusedNodeID: NodeID? { get }
+  /// Focus and selection, by id.
+  var selection: DocumentStore.Selection { get }
+  /// Wakes the run loop from other threads (a search count), once it runs.
+  var waker: RunLoopWaker? { get }
+  /// Focuses a value and scrolls it into view.
+  func focus(on id: NodeID)
+  /// Puts focus and selection on the same values again (after a filter).
+  func restore(_ selection: DocumentStore.Selection)
+  /// Shows a short message in the status line until the next key.
+  func show(message: String)
+  /// Asks for a frame.
+  func setNeedsDisplay()
+  /// Opens a prompt in the status line.
+  func open(_ prompt: StatusPrompt)
+  /// A cancellation that stops on Esc, Ctrl-C or a signal (and after `milliseconds`).
+  func interruptibleCancellation(afterMilliseconds milliseconds: Int?) -> JSONCancellation
+  /// A search moved the focus away from `origin`: the place it left goes on the jump list.
+  func recordJump(leaving origin: NodeID)
+}
+
+/// Finding: search over the whole document (`/`, `n`, `N`), as in less and vim (an
+/// incremental search in the status line, Ctrl-R switching between literal text and a
+/// regular expression, matches counted on another thread, `match 3/1,204`, and highlighted
+/// wherever they show), and filters (`f`, `F`, `:filter`), evaluated at once or a slice
+/// per frame.
+///
+/// It owns the search session and the filter being evaluated; it reaches the browser only
+/// through its ``FindingContext``.
+final class FindingController {
+  /// The commands finding carries out.
+  static let commands: Set<CommandIdentifier> = [.search, .nextMatch, .previousMatch, .filter, .clearFilter]
+
+  /// The browser.
+  private unowned let context: any FindingContext
+  /// The search `n` and `N` go on with, whose matches are highlighted.
+  private(set) var searchSession: SearchSession?
+  /// The longest a search as the pattern is typed looks before it gives up until Enter
+  /// (tests make it 0).
+  var typedSearchMilliseconds = 150
+  /// A filter being evaluated a slice per frame (a container too large to filter at once).
+  private(set) var pendingFilter: PendingFilter?
+  /// Containers with more elements than this are filtered a slice per frame, the app
+  /// answering keys meanwhile (tests make it small).
+  var slicedFilterElementCount = 100_000
+  /// The most elements one slice evaluates (besides its time limit; tests make it small).
+  var filterSliceElementCount = 1 << 20
+  /// Whether a filter was on at the last change (its end rebuilds the views too).
+  private var filterWasOn = false
+
+  init(context: any FindingContext) {
+    self.context = context
+  }
+
+  private var store: DocumentStore { context.store }
+  private var waker: RunLoopWaker? { context.waker }
+  private var focusedNodeID: NodeID? { context.focusedNodeID }
+  private var selection: DocumentStore.Selection { context.selection }
+  private func focus(on id: NodeID) { context.focus(on: id) }
+  private func restore(_ selection: DocumentStore.Selection) { context.restore(selection) }
+  private func show(message: String) { context.show(message: message) }
+  private func setNeedsDisplay() { context.setNeedsDisplay() }
+  private func interruptibleCancellation(afterMilliseconds milliseconds: Int? = nil) -> JSONCancellation {
+    context.interruptibleCancellation(afterMilliseconds: milliseconds)
+  }
+
+  /// Carries out one of ``commands``. - Returns: whether it was one.
+  func perform(_ command: CommandIdentifier) -> Bool {
+    switch command {
+    case .search: beginSearch()
+    case .nextMatch: goToMatch(forward: true)
+    case .previousMatch: goToMatch(forward: false)
+    case .filter: beginFilter()
+    case .clearFilter: clearFilter()
+    default: return false
+    }
+    return true
+  }
+
+  /// Whether a filter is being evaluated a slice per frame (frames are wanted at once).
+  var isFiltering: Bool { pendingFilter != nil }
+
+  /// What finding adds before the status line's position: the filter being evaluated, the
+  /// search and its count, the filter on.
+  func statusPrefix() -> String {
+    var text = ""
+    if let filter = store.filter { text = filter.statusText + " · " + text }
+    if let searchSession { text = searchSession.statusText(isLoading: store.isLoading) + " · " + text }
+    if let pendingFilter { text = pendingFilter.statusText + " · " + text }
+    return text
+  }
+
+  /// Picks up a search count finished on another thread. - Returns: whether it changed.
+  func takeSearchCount() -> Bool {
+    searchSession?.takeCount() == true
+  }
+
+  /// `:noh`: as in vim, the highlights go, the pattern stays for n and N (which show them
+  /// again).
+  func hideHighlights() {
+    searchSession?.hidesHighlights = true
+  }
+
+  // MARK: - Following the document
+
+  /// Before the presentations follow a change: a filter being evaluated stops (its
+  /// positions are the document's before the change).
+  /// - Returns: the change the presentations follow: under a filter (or at its end)
+  ///   positions in the steps are the document's, not the shown ones, so every
+  ///   presentation rebuilds its items (every id still names the same value).
+  func changeToFollow(_ change: DocumentChange) -> DocumentChange {
+    if pendingFilter != nil {
+      pendingFilter = nil
+      show(message: "filter stopped: the document changed")
+    }
+    if change.reason == .replaced {
+      filterWasOn = false
+      return change
+    }
+    let followed = store.filter != nil || filterWasOn ? DocumentChange(reason: .grew, steps: []) : change
+    filterWasOn = store.filter != nil
+    return followed
+  }
+
+  /// After the presentations followed a change: says when it ended the filter, and counts
+  /// the search's matches again.
+  func didFollow(_ change: DocumentChange) {
+    if change.reason != .replaced, store.filterEndedByChange {
+      store.acknowledgeFilterEnd()
+      show(message: "the filtered container is gone: the filter ended")
+    }
+    searchFollowChange()
+  }
+
+  // MARK: - Search
+
   /// Opens the search field. Each edit moves the focus to the first match after where it
   /// started; Enter keeps it there, Esc goes back (and to the search before).
   func beginSearch() {
@@ -37,7 +178,7 @@ extension BrowserController {
         self.searchAsTyped(field.text, regex: isRegex, from: origin, field: field)
         return true
       })
-    prompt = .field(
+    context.open(.field(
       field,
       submit: { [unowned self] text in
         self.acceptSearch(text, from: origin)
@@ -46,8 +187,7 @@ extension BrowserController {
         self.searchSession = before
         if let origin { self.focus(on: origin) }
         self.setNeedsDisplay()
-      }, hooks: hooks)
-    setNeedsDisplay()
+      }, hooks: hooks))
   }
 
   /// `/` or `regex /`.
@@ -133,7 +273,7 @@ extension BrowserController {
       if let origin { focus(on: origin) }
     } else if let origin, focusedNodeID != origin {
       // The search moved the focus as it was typed: the place it started from is the jump's.
-      navigation.recordJump(from: Navigation.Place(id: origin, kind: presentation.kind))
+      context.recordJump(leaving: origin)
     }
     return .close
   }
@@ -183,7 +323,7 @@ extension BrowserController {
   }
 
   /// The document changed: counts start again on the new one.
-  func searchFollowChange() {
+  private func searchFollowChange() {
     guard let session = searchSession else { return }
     let current = session.current.flatMap(store.node)
     if session.current != nil && current == nil { session.current = nil }
@@ -198,7 +338,7 @@ extension BrowserController {
   func highlightMatches(in canvas: inout Canvas, colorCount: Int) {
     guard let session = searchSession, !session.hidesHighlights, !session.search.isEmpty else { return }
     let search = session.search
-    let area = collectionView.frame.intersection(canvas.bounds)
+    let area = context.collectionView.frame.intersection(canvas.bounds)
     guard area.columns > 0, area.rows > 0 else { return }
     let highlight: (Style) -> Style =
       colorCount == 0
@@ -235,16 +375,16 @@ extension BrowserController {
       return
     }
     let current = store.filter.map { "\($0.filter)" } ?? ""
-    prompt = .field("filter: ", text: current) { [unowned self] text in
+    context.open(.field("filter: ", text: current) { [unowned self] text in
       self.applyFilter(text, on: container)
-    }
-    setNeedsDisplay()
+    })
   }
 
   /// The container a filter applies to: the focused value when its children show after it
   /// (an expanded tree node) or it is the shown root, else the container holding it.
   func filterTarget() -> NodeID? {
     if let existing = store.filter, store.node(existing.container) != nil { return existing.container }
+    let presentation = context.presentation
     if let decided = presentation.filterContainer { return decided }
     guard let focused = focusedNodeID, let node = store.node(focused) else {
       return presentation.emptyContainer
@@ -383,54 +523,5 @@ extension BrowserController {
     store.setFilter(nil, on: store.root)
     restore(kept)
     show(message: "filter cleared")
-  }
-
-  // MARK: - Completing paths on the command line
-
-  /// Where Tab and Shift-Tab are in a list of candidates on the command line: the
-  /// completion, and the text each step put in the field (typing anything else starts over).
-  final class CompletionCycle {
-    var completion: JSONPathCompletion?
-    var base = ""
-    var index: Int?
-    var applied = ""
-  }
-
-  /// Tab on the command line: completes a path's last step from the document (keys,
-  /// positions); several candidates extend it to what they share and are listed; Tab again
-  /// puts in each candidate in turn, Shift-Tab goes back (as in vim's wildmenu).
-  func completePath(in field: TextField, cycle: CompletionCycle = CompletionCycle(), forward: Bool = true) -> Bool {
-    let text = field.text
-    if let completion = cycle.completion, text == cycle.applied, completion.candidates.count > 1 {
-      let count = completion.candidates.count
-      let next = cycle.index.map { ($0 + (forward ? 1 : count - 1)) % count } ?? (forward ? 0 : count - 1)
-      cycle.index = next
-      cycle.applied = completion.applying(completion.candidates[next], to: cycle.base)
-      field.text = cycle.applied
-      field.note = "\(next + 1)/\(count)" + (completion.totalCount > count ? " of the first \(count)" : "")
-      return true
-    }
-    cycle.completion = nil
-    cycle.index = nil
-    guard let first = text.first, first == "." || first == "$" || first == "/" else { return false }
-    let completion = store.document.completions(forPath: text)
-    guard !completion.candidates.isEmpty else {
-      field.note = "nothing to complete"
-      return true
-    }
-    if completion.candidates.count == 1, let only = completion.candidates.first {
-      field.text = completion.applying(only, to: text)
-      field.note = ""
-      return true
-    }
-    let extended = completion.applying(completion.commonPrefix, to: text)
-    if extended.count > text.count { field.text = extended }
-    cycle.completion = completion
-    cycle.base = text
-    cycle.applied = field.text
-    let shown = completion.candidates.prefix(8).joined(separator: "  ")
-    let more = completion.totalCount - min(8, completion.candidates.count)
-    field.note = shown + (more > 0 ? "  (+\(JSONPreview.grouped(more)))" : "")
-    return true
   }
 }
