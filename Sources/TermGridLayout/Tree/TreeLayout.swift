@@ -151,6 +151,14 @@ open class TreeLayout: CollectionLayout {
   /// every node to its new place.
   open func copy(orientation: Orientation) -> TreeLayout {
     let layout = TreeLayout(orientation: orientation)
+    copySettings(to: layout)
+    return layout
+  }
+
+  /// Gives another tree layout this one's settings and data source, all but the
+  /// orientation: a subclass's ``copy(orientation:)`` makes a layout of its own class and
+  /// calls this, then copies what it adds.
+  public func copySettings(to layout: TreeLayout) {
     layout.dataSource = dataSource
     layout.parentAlignment = parentAlignment
     layout.columnSpacing = columnSpacing
@@ -161,7 +169,6 @@ open class TreeLayout: CollectionLayout {
     layout.nodeStyle = nodeStyle
     layout.pinsAncestors = pinsAncestors
     layout.maximumPinnedAncestors = maximumPinnedAncestors
-    return layout
   }
 
   /// The data source in use: ``dataSource``, or the host's layout delegate if it is one.

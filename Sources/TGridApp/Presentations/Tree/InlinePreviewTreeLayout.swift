@@ -20,16 +20,7 @@ final class InlinePreviewTreeLayout: TreeLayout {
   // The tree layout's own copy makes a plain `TreeLayout`: the same settings, in this class.
   override func copy(orientation: Orientation) -> TreeLayout {
     let layout = InlinePreviewTreeLayout(orientation: orientation)
-    layout.dataSource = dataSource
-    layout.parentAlignment = parentAlignment
-    layout.columnSpacing = columnSpacing
-    layout.siblingSpacing = siblingSpacing
-    layout.indentWidth = indentWidth
-    layout.maximumNodeWidth = maximumNodeWidth
-    layout.marksExpandedNodes = marksExpandedNodes
-    layout.nodeStyle = nodeStyle
-    layout.pinsAncestors = pinsAncestors
-    layout.maximumPinnedAncestors = maximumPinnedAncestors
+    copySettings(to: layout)
     layout.previewLabel = previewLabel
     return layout
   }
