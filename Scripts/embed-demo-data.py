@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Writes Sources/TGridApp/DemoData+Files.swift from the files in demo-data/, so that the
-demo data ships inside the tgrid binary (`swift run tgrid` works anywhere).
+"""Writes Sources/TGridApp/DemoData/Generated/DemoData+Files.swift from the files in
+demo-data/, so that the demo data ships inside the tgrid binary (`swift run tgrid` works
+anywhere). The folder Generated/ holds nothing written by hand.
 
 Run it after changing anything in demo-data/; a test fails when the two differ.
 """
@@ -9,7 +10,7 @@ import os
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.join(here, "..")
 source = os.path.join(root, "demo-data")
-target = os.path.join(root, "Sources", "TGridApp", "DemoData+Files.swift")
+target = os.path.join(root, "Sources", "TGridApp", "DemoData", "Generated", "DemoData+Files.swift")
 
 names = sorted(name for name in os.listdir(source) if name.endswith((".json", ".jsonl", ".ndjson")))
 with open(target, "w", encoding="utf-8") as out:

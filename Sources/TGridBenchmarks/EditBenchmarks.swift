@@ -1,5 +1,5 @@
 import Foundation
-import TGridApp
+import TGridAppBenchmarks
 
 #if canImport(Glibc)
   import Glibc

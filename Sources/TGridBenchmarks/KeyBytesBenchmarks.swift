@@ -1,4 +1,4 @@
-import TGridApp
+import TGridAppBenchmarks
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import TGridApp
+import TGridAppBenchmarks
 import TermGrid
 
 #if canImport(Glibc)

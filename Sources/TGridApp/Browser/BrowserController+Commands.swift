@@ -2,7 +2,7 @@ import TGridJSON
 import TermGrid
 
 extension BrowserController {
-  func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
+  package func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
     handle(event, runLoop: runLoop)
   }
 

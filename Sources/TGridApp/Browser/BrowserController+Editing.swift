@@ -7,41 +7,43 @@ import TermGrid
 /// it applies (Paste when something is on the pasteboard, Rename Key on an object member,
 /// nothing that edits while the file is still loading).
 extension BrowserController: CollectionViewDelegate {
-  func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+  package func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     selectionDidChange()
   }
 
-  func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
+  package func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {
     selectionDidChange()
   }
 
   /// An item that stands for no value of a list (an emptied grid section's card for its
   /// empty container) is never part of a selection: select-all counts the values.
-  func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
+  package func collectionView(_ collectionView: CollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool {
     presentation.allowsSelection(at: indexPath)
   }
 
-  func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {
+  package func collectionView(_ collectionView: CollectionView, didFocusItemAt indexPath: IndexPath?) {
     setNeedsDisplay()
   }
 
   /// A dragged value stays among its siblings: in its own section.
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
     atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
   ) -> IndexPath {
     proposedIndexPath.section == originalIndexPath.section ? proposedIndexPath : currentIndexPath
   }
 
-  func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
+  package func collectionView(_ collectionView: CollectionView, shouldShowMenuForItemAt indexPath: IndexPath) -> Bool {
     true
   }
 
-  func collectionView(_ collectionView: CollectionView, menuActionsForItemAt indexPath: IndexPath) -> [EditAction] {
+  package func collectionView(
+    _ collectionView: CollectionView, menuActionsForItemAt indexPath: IndexPath
+  ) -> [EditAction] {
     [.cut, .copy, .paste, .delete, .duplicate, .editValue, .renameKey, .copyPath, .selectAll]
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, canPerformAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) -> Bool {
     let ids = indexPaths.compactMap(presentation.nodeID(at:))
@@ -62,7 +64,7 @@ extension BrowserController: CollectionViewDelegate {
     }
   }
 
-  func collectionView(
+  package func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) {
     let ids = outermost(indexPaths.compactMap(presentation.nodeID(at:)))

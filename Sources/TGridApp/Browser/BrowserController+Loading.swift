@@ -7,7 +7,7 @@ import TermGrid
 extension BrowserController {
 
   /// Follows a running load: called on the run loop's thread after the load woke it.
-  func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
+  package func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     if finding.takeSearchCount() { setNeedsDisplay() }
     guard let load else { return needsDisplay ? .changed : .unchanged }
     switch load.phase {

@@ -8,11 +8,15 @@ import TermGrid
 /// each command goes to the browser's own handler, then to the presentation, then to the
 /// collection view. It is the collection view's delegate (selection, the edit menu).
 /// Focus and selection move between presentations by ``NodeID``.
-final class BrowserController: RunLoopRoot, PresentationHost {
+package final class BrowserController: RunLoopRoot, PresentationHost {
   let store: DocumentStore
-  let collectionView: CollectionView
+  package let collectionView: CollectionView
   /// The presentation on screen.
   private(set) var presentation: any Presentation
+  /// Which presentation is on screen (`tgrid-bench views` names each switch by it).
+  package var presentationKind: PresentationKind { presentation.kind }
+  /// Whether the presentation on screen is still reading the document in slices.
+  package var isPresentationReading: Bool { presentation.isReading }
   /// Every presentation made so far, kept with its state (collapsed nodes, drill-in).
   private var presentations: [PresentationKind: any Presentation] = [:]
   /// What the collection view holds as each presentation's data source (weakly).
@@ -41,9 +45,9 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// What the status line asks, if anything (a command line, a value to type, a question).
   var prompt: StatusPrompt?
   /// Set when the app should end (a quit that needed no question, or its answer).
-  var wantsToQuit = false
+  package var wantsToQuit = false
   /// Saves documents (a seam for tests that make saving fail).
-  var saver = DocumentSaver()
+  package var saver = DocumentSaver()
   /// The recovery file this tgrid owns (edits restored from it, or written to it):
   /// replaced by the next recovery, removed once its edits are saved or discarded.
   let recovery = RecoveryKeeper()
@@ -53,7 +57,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   var lastDiskCheck = 0
   var noticedDiskChange: String?
   /// The load still running, if any: it wakes the run loop with its progress.
-  var load: DocumentLoad?
+  package var load: DocumentLoad?
   /// Why the load failed, if it did: printed once the terminal is restored.
   var loadFailure: LoadFailure?
   private let tooSmallNote = TerminalTooSmallNote(minimum: BrowserController.minimumSize)
@@ -65,7 +69,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
-  weak var terminal: (any Terminal)?
+  package weak var terminal: (any Terminal)?
   private let statusLine = StatusLineView()
   private var colorCount = 256
   private var pendingDisplay = true
@@ -78,7 +82,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// Below this the screen shows a short "terminal too small" note instead.
   static let minimumSize = CellSize(columns: 10, rows: 3)
 
-  init(
+  package init(
     store: DocumentStore, size: CellSize, presentation kind: PresentationKind = .grid,
     treeOrientation: TreeLayout.Orientation = .outline, animates: Bool = true
   ) {
@@ -100,7 +104,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   }
 
   /// A browser on a document of its own (tests, `dump`).
-  convenience init(
+  package convenience init(
     document: JSONDocument, sourceName: String, path: String? = nil, size: CellSize,
     presentation kind: PresentationKind = .grid, treeOrientation: TreeLayout.Orientation = .outline,
     animates: Bool = true
@@ -167,18 +171,18 @@ final class BrowserController: RunLoopRoot, PresentationHost {
 
   // MARK: - RunLoopRoot
 
-  func willRun(in runLoop: TerminalRunLoop) {
+  package func willRun(in runLoop: TerminalRunLoop) {
     collectionView.displayHost = runLoop
     load?.waker = runLoop.waker
     waker = runLoop.waker
   }
 
-  var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
+  package var needsDisplay: Bool { pendingDisplay || collectionView.needsDisplay }
 
   /// Unsaved edits: a signal must not end tgrid before they are in a recovery file.
-  var hasUnsavedWork: Bool { store.isModified }
+  package var hasUnsavedWork: Bool { store.isModified }
 
-  var millisecondsUntilNextFrame: Int? {
+  package var millisecondsUntilNextFrame: Int? {
     presentation.isReading || finding.isFiltering ? 0 : collectionView.millisecondsUntilNextFrame
   }
 
@@ -189,7 +193,7 @@ final class BrowserController: RunLoopRoot, PresentationHost {
   /// (3 ms a frame on 80 M records).
   static let filterSliceMilliseconds = 30
 
-  func draw(into canvas: inout Canvas) {
+  package func draw(into canvas: inout Canvas) {
     pendingDisplay = false
     // The first frame is on its way: the load may read the rest of the file now.
     load?.firstScreenShown()

@@ -86,14 +86,14 @@ struct ViewOptions: ParsableArguments {
 typealias LayoutChoice = PresentationKind
 
 extension PresentationKind: ExpressibleByArgument {
-  init?(argument: String) {
+  package init?(argument: String) {
     guard let registration = PresentationRegistry.registration(commandLineName: argument) else { return nil }
     self = registration.kind
   }
 
-  static var allValueStrings: [String] { PresentationRegistry.all.map(\.commandLineName) }
+  package static var allValueStrings: [String] { PresentationRegistry.all.map(\.commandLineName) }
 
-  var defaultValueDescription: String { registration.commandLineName }
+  package var defaultValueDescription: String { registration.commandLineName }
 }
 
 extension Substring {

@@ -10,7 +10,7 @@ import TermGrid
 /// and shows what is new. Before there is a run loop, ``waitForFirstScreen(children:milliseconds:)``
 /// blocks until the first screenful is parsed, the load ends, or time is up — woken by the
 /// same progress, never by polling.
-final class DocumentLoad: Sendable {
+package final class DocumentLoad: Sendable {
   /// Where the load stands.
   enum Phase: Sendable {
     /// Reading standard input (its size is not known in advance).
@@ -71,7 +71,7 @@ final class DocumentLoad: Sendable {
   let yieldsToFirstScreen: Bool
   /// Values at the root that make a first screen: more than any screen shows at once as
   /// rows or cards.
-  static let firstScreenChildren = 60
+  package static let firstScreenChildren = 60
   /// The most memory the document's index may take: past it, or as soon as the part parsed
   /// so far says the whole will need more, the load stops with a message instead of running
   /// the machine out of memory (the kernel's OOM killer ends a process with SIGKILL, which
@@ -106,7 +106,7 @@ final class DocumentLoad: Sendable {
   let startDelayMilliseconds: Int
 
   /// Prepares to load `path` (`nil` or `-` for standard input).
-  init(
+  package init(
     path: String?, name: String, options: JSONParseOptions,
     maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false,
     maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
@@ -133,7 +133,7 @@ final class DocumentLoad: Sendable {
   }
 
   /// Starts loading on a background queue.
-  func start() {
+  package func start() {
     DispatchQueue.global(qos: .userInitiated).async { [self] in run() }
   }
 
@@ -304,7 +304,7 @@ final class DocumentLoad: Sendable {
   }
 
   /// Stops loading; the phase becomes `.cancelled`.
-  func cancel() {
+  package func cancel() {
     cancelled.store(true, ordering: .relaxed)
     parser.withLock { $0?.cancel() }
     state.withLock { current in
@@ -316,7 +316,7 @@ final class DocumentLoad: Sendable {
   }
 
   /// Hands the parsed document over (once): the load keeps no reference to it.
-  func takeDocument() -> JSONDocument? {
+  package func takeDocument() -> JSONDocument? {
     result.withLock { taken in
       defer { taken = nil }
       return taken
@@ -341,7 +341,7 @@ final class DocumentLoad: Sendable {
 
   /// A read-only document of the root's first children complete so far (up to
   /// ``previewChildren``), made between slices.
-  var preview: JSONDocument? {
+  package var preview: JSONDocument? {
     latestPreview.withLock { $0 }
   }
 
@@ -349,7 +349,7 @@ final class DocumentLoad: Sendable {
   /// children (a screenful), or `milliseconds` passed. Returns whether the load ended.
   ///
   /// Woken by each slice of progress; nothing polls.
-  func waitForFirstScreen(children: Int, milliseconds: Int) -> Bool {
+  package func waitForFirstScreen(children: Int, milliseconds: Int) -> Bool {
     let deadline = DispatchTime.now() + .milliseconds(milliseconds)
     while true {
       if !phase.isRunning { return true }

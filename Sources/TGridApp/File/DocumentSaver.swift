@@ -35,7 +35,7 @@ import TGridJSON
 /// Through a symbolic link the link's target is replaced and the link kept. A file with
 /// several hard links gets a new inode under this name: the other names keep the old text
 /// (atomicity is worth more than keeping the links; the caller says so in its message).
-struct DocumentSaver {
+package struct DocumentSaver {
   let fileSystem: any FileSystem
 
   init(fileSystem: any FileSystem = POSIXFileSystem.shared) {
@@ -43,7 +43,7 @@ struct DocumentSaver {
   }
 
   /// What a save did.
-  struct Outcome: Equatable {
+  package struct Outcome: Equatable {
     /// The file written (a symbolic link resolved).
     var path: String
     /// The file as it is now on disk.
@@ -85,7 +85,7 @@ struct DocumentSaver {
 
   /// Writes `document` to `path` (through a symbolic link, to the link's target), keeping
   /// the replaced file's owner, group, permission bits and extended attributes.
-  func save(_ document: JSONDocument, to path: String) throws(FileError) -> Outcome {
+  package func save(_ document: JSONDocument, to path: String) throws(FileError) -> Outcome {
     let target = fileSystem.resolvedPath(path) ?? path
     let existing = try fileSystem.status(ofPath: target)
     if let existing, !existing.isRegularFile {

@@ -115,12 +115,12 @@ struct FileStatus: Equatable, Sendable {
 }
 
 /// A failed file operation: what was being done, to which path, and the system's reason.
-struct FileError: Error, Equatable, CustomStringConvertible {
+package struct FileError: Error, Equatable, CustomStringConvertible {
   var operation: String
   var path: String
   var code: Int32
 
-  var description: String {
+  package var description: String {
     let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
     return "\(path): \(operation): \(reason)"
   }

@@ -11,24 +11,26 @@ import TermGrid
 /// ```
 /// Everything else about a kind (its key, its command, its place in Tab's order) is read
 /// from ``PresentationRegistry``.
-struct PresentationKind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct PresentationKind:
+  RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible
+{
   /// The stable name (snapshot and benchmark names use it).
-  var rawValue: String
+  package var rawValue: String
 
-  init(rawValue: String) {
+  package init(rawValue: String) {
     self.rawValue = rawValue
   }
 
-  init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     rawValue = value
   }
 
-  var description: String { rawValue }
+  package var description: String { rawValue }
 }
 
 extension PresentationKind: CaseIterable {
   /// Every registered kind, in the order of the registry (the digit keys', Tab's).
-  static var allCases: [PresentationKind] { PresentationRegistry.all.map(\.kind) }
+  package static var allCases: [PresentationKind] { PresentationRegistry.all.map(\.kind) }
 }
 
 extension PresentationKind {

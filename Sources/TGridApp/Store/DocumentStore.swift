@@ -11,7 +11,7 @@ import TermGrid
 ///
 /// Read the document through ``document`` and never keep a copy of it: a copy goes stale at
 /// the next edit (and makes that edit copy the whole tape).
-final class DocumentStore {
+package final class DocumentStore {
   /// Where the focus and the selection were, by id: kept with each undo step, so undo and
   /// redo put them back.
   struct Selection: Hashable, Sendable {
@@ -61,7 +61,7 @@ final class DocumentStore {
   ///
   /// Changed only with ``changeLock`` held (as are ``path`` and the saved state), so the
   /// termination watchdog can read it from its own thread (``readFromAnyThread(_:)``).
-  private(set) var document: JSONDocument
+  package private(set) var document: JSONDocument
   /// Held while the document, its path or its saved state change.
   private let changeLock = Locked(())
   /// Ids ↔ tape positions.
@@ -94,7 +94,7 @@ final class DocumentStore {
   /// The transaction being built by ``perform(_:selection:_:)``.
   fileprivate var pending: Transaction?
 
-  init(document: JSONDocument, name: String, path: String? = nil, isLoading: Bool = false) {
+  package init(document: JSONDocument, name: String, path: String? = nil, isLoading: Bool = false) {
     self.document = document
     self.name = name
     self.path = path
@@ -288,7 +288,7 @@ final class DocumentStore {
   }
 
   /// A store for a load that has shown nothing yet: an empty document, no content.
-  static func waitingForLoad(name: String, path: String?) -> DocumentStore {
+  package static func waitingForLoad(name: String, path: String?) -> DocumentStore {
     // `[]` parses: the placeholder is never shown (``hasContent`` is false).
     let empty = (try? JSONDocument(parsing: "[]")) ?? { preconditionFailure("[] is JSON") }()
     let store = DocumentStore(document: empty, name: name, path: path, isLoading: true)

@@ -2,7 +2,7 @@ import TermGrid
 
 extension PresentationKind {
   /// Cards in a flow layout.
-  static let grid: PresentationKind = "grid"
+  package static let grid: PresentationKind = "grid"
 }
 
 extension CommandIdentifier {

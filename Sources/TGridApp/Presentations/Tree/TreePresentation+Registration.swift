@@ -2,7 +2,7 @@ import TermGrid
 
 extension PresentationKind {
   /// A tree, as an outline or in columns.
-  static let tree: PresentationKind = "tree"
+  package static let tree: PresentationKind = "tree"
 }
 
 extension CommandIdentifier {

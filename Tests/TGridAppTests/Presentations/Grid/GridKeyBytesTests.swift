@@ -1,4 +1,5 @@
 import Foundation
+import TGridAppBenchmarks
 import TermGrid
 import Testing
 

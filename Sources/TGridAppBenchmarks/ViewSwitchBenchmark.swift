@@ -1,9 +1,6 @@
+import TGridApp
 import TGridJSON
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Measures switching views as a person meets it, for `tgrid-bench views`: the browser on
 /// a headless terminal of 120×40 with animation on (as `tgrid` runs), keys through the
@@ -29,11 +26,11 @@ public enum ViewSwitchBenchmark {
   /// Opens `path` in the grid and presses `keys` one by one (`1`–`5`, `Tab`).
   /// - Returns: every switch, and the seconds it took to load the file.
   public static func run(path: String, keys: [String] = defaultKeys) -> (switches: [Switch], load: Double) {
-    let loadStart = now()
+    let loadStart = BenchmarkClock.now()
     guard let store = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) })
       .map({ DocumentStore(document: $0, name: "bench", path: path) })
     else { return ([], 0) }
-    let load = now() - loadStart
+    let load = BenchmarkClock.now() - loadStart
     let size = CellSize(columns: 120, rows: 40)
     let headless = HeadlessTerminal(size: size)
     let terminal = TimedTerminal(headless)
@@ -42,21 +39,21 @@ public enum ViewSwitchBenchmark {
     browser.collectionView.clock = { headless.elapsedMilliseconds }
     let runLoop = TerminalRunLoop(terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
     runLoop.run()
-    var seen: Set<PresentationKind> = [browser.presentation.kind]
+    var seen: Set<PresentationKind> = [browser.presentationKind]
     var switches: [Switch] = []
     for name in keys {
       guard let key = KeyEvent(name: name) else { continue }
-      let from = browser.presentation.kind
+      let from = browser.presentationKind
       let framesBefore = runLoop.frameCount
       terminal.firstPresent = nil
       terminal.isArmed = false
       terminal.busyAfterFirstPresent = false
-      terminal.isBusy = { browser.presentation.isReading }
-      let start = now()
+      terminal.isBusy = { browser.isPresentationReading }
+      let start = BenchmarkClock.now()
       headless.enqueue(.key(key))
       runLoop.run()
-      let end = now()
-      let to = browser.presentation.kind
+      let end = BenchmarkClock.now()
+      let to = browser.presentationKind
       let again = !seen.insert(to).inserted
       switches.append(
         Switch(
@@ -68,12 +65,6 @@ public enum ViewSwitchBenchmark {
 
   /// Every view once from the grid's neighbour, then every view again with Tab.
   public static let defaultKeys = ["2", "3", "4", "5", "1", "3", "5", "Tab", "Tab", "Tab", "Tab", "Tab"]
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
 
   /// A headless terminal that notes when the first frame after a key reached it.
   private final class TimedTerminal: Terminal {
@@ -93,7 +84,7 @@ public enum ViewSwitchBenchmark {
     func present(_ canvas: Canvas) {
       inner.present(canvas)
       if isArmed, firstPresent == nil {
-        firstPresent = ViewSwitchBenchmark.now()
+        firstPresent = BenchmarkClock.now()
         busyAfterFirstPresent = isBusy()
       }
     }

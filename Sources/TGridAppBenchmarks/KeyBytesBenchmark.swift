@@ -1,3 +1,4 @@
+import TGridApp
 import TGridJSON
 import TermGrid
 

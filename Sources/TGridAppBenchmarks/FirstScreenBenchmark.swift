@@ -1,9 +1,6 @@
+import TGridApp
 import TGridJSON
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Measures how soon the first screen of a file shows, for `tgrid-bench firstscreen`: the
 /// time from opening the file to the first frame with values in it, through the same path
@@ -14,14 +11,14 @@ public enum FirstScreenBenchmark {
   public static func run(
     path: String, maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
   ) -> (seconds: Double, wholeFileLoaded: Bool) {
-    let start = now()
+    let start = BenchmarkClock.now()
     let load = DocumentLoad(
       path: path, name: "bench", options: JSONParseOptions(), maximumByteCount: maximumByteCount,
       yieldsToFirstScreen: true)
     load.start()
     let ended = load.waitForFirstScreen(children: DocumentLoad.firstScreenChildren, milliseconds: 200)
     let store: DocumentStore
-    if case .finished = load.phase, let document = load.takeDocument() {
+    if ended, let document = load.takeDocument() {
       store = DocumentStore(document: document, name: "bench", path: path)
     } else if let preview = load.preview {
       store = DocumentStore(document: preview, name: "bench", path: path, isLoading: true)
@@ -34,14 +31,8 @@ public enum FirstScreenBenchmark {
     browser.load = ended ? nil : load
     let runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
     runLoop.drawFrame()
-    let seconds = now() - start
+    let seconds = BenchmarkClock.now() - start
     load.cancel()
     return (seconds, ended)
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

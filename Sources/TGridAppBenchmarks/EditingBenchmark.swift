@@ -1,9 +1,6 @@
+import TGridApp
 import TGridJSON
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Measures editing in the app as a person meets it, for `tgrid-bench edit`: keys go
 /// through the real run loop to the browser on a headless terminal, and each figure is
@@ -15,28 +12,28 @@ public enum EditingBenchmark {
   ///   peak resident kilobytes after loading and after saving (`peakLoad`, `peakSave`).
   public static func run(path: String, savePath: String, rounds: Int = 7) -> [String: Double] {
     var figures: [String: Double] = [:]
-    let loadStart = now()
+    let loadStart = BenchmarkClock.now()
     // Straight into the store: a copy of the document held here would make the first edit
     // copy the whole tape, as no copy does in the app.
     guard let store = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) })
       .map({ DocumentStore(document: $0, name: "bench", path: path) })
     else { return [:] }
-    figures["load"] = now() - loadStart
+    figures["load"] = BenchmarkClock.now() - loadStart
     let size = CellSize(columns: 120, rows: 40)
     let terminal = HeadlessTerminal(size: size)
     let browser = BrowserController(store: store, size: size, animates: false)
     let runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
     runLoop.run()
-    figures["peakLoad"] = peakResidentKilobytes()
+    figures["peakLoad"] = BenchmarkClock.peakResidentKilobytes()
 
     func time(_ keys: [String]) -> Double {
-      let start = now()
+      let start = BenchmarkClock.now()
       for name in keys {
         guard let key = KeyEvent(name: name) else { continue }
         terminal.enqueue(.key(key))
         runLoop.run()
       }
-      return now() - start
+      return BenchmarkClock.now() - start
     }
     var samples: [String: [Double]] = [:]
     // Work in the middle of the file: the record after the focus moves the most text.
@@ -50,27 +47,15 @@ public enum EditingBenchmark {
     }
     for (name, values) in samples { figures[name] = values.sorted()[values.count / 2] }
     _ = time(["d"])
-    let saveStart = now()
+    let saveStart = BenchmarkClock.now()
     do {
-      _ = try DocumentSaver().save(browser.store.document, to: savePath)
+      _ = try browser.saver.save(store.document, to: savePath)
     } catch {
       return figures
     }
-    figures["save"] = now() - saveStart
-    figures["peakSave"] = peakResidentKilobytes()
+    figures["save"] = BenchmarkClock.now() - saveStart
+    figures["peakSave"] = BenchmarkClock.peakResidentKilobytes()
     figures["frames"] = Double(runLoop.frameCount)
     return figures
-  }
-
-  private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-  }
-
-  private static func peakResidentKilobytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss)
   }
 }

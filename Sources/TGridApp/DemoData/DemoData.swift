@@ -1,7 +1,7 @@
 /// The demo datasets that ship inside the binary, so `swift run tgrid` works anywhere.
 ///
 /// The files live in `demo-data/`; `Scripts/embed-demo-data.py` copies them into
-/// `DemoData+Files.swift`, and a test checks that the two agree.
+/// `Generated/DemoData+Files.swift`, and a test checks that the two agree.
 public enum DemoData {
   /// The dataset `tgrid` opens with no file and a terminal on standard input.
   public static let defaultName = "photo-albums.json"
