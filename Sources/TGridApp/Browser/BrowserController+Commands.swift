@@ -215,17 +215,8 @@ extension BrowserController {
     case .extendToFocus:
       view.ensureFocus()
       if let focused = view.indexPathForFocusedItem { view.extendSelection(to: focused) }
-    case .pasteBefore: paste(after: false)
-    case .duplicate: duplicate(editTargets())
-    case .insertValue: insertNewValue()
-    case .editValue: editFocusedValue()
-    case .renameKey: renameFocusedKey()
-    case .moveItemUp: moveFocusedValue(.up)
-    case .moveItemDown: moveFocusedValue(.down)
-    case .moveItemLeft: moveFocusedValue(.left)
-    case .moveItemRight: moveFocusedValue(.right)
-    case .undo: undo()
-    case .redo: redo()
+    case _ where EditingController.commands.contains(command):
+      _ = editing.perform(command)
     case .save: save()
     case .commandLine: openCommandLine()
     case .viewValue: viewFocusedValue()

@@ -1,11 +1,8 @@
 import TGridJSON
 import TermGrid
 
-/// The collection view's delegate: selection feedback and the edit menu.
-///
-/// The menu acts on the selection (or the focused value); each action is enabled only when
-/// it applies (Paste when something is on the pasteboard, Rename Key on an object member,
-/// nothing that edits while the file is still loading).
+/// The collection view's delegate: selection feedback, and the edit menu (handed to
+/// ``EditingController``).
 extension BrowserController: CollectionViewDelegate {
   package func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
     selectionDidChange()
@@ -40,51 +37,63 @@ extension BrowserController: CollectionViewDelegate {
   package func collectionView(
     _ collectionView: CollectionView, menuActionsForItemAt indexPath: IndexPath
   ) -> [EditAction] {
-    [.cut, .copy, .paste, .delete, .duplicate, .editValue, .renameKey, .copyPath, .selectAll]
+    EditingController.menuActions
   }
 
   package func collectionView(
     _ collectionView: CollectionView, canPerformAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) -> Bool {
-    let ids = indexPaths.compactMap(presentation.nodeID(at:))
-    let editable = !store.isLoading
-    let removable = editable && !ids.isEmpty && !ids.contains(store.root)
-    switch action {
-    case .copy: return !ids.isEmpty
-    case .copyPath: return ids.count == 1
-    case .selectAll: return true
-    case .cut, .delete, .duplicate: return removable
-    case .paste:
-      return editable && (collectionView.pasteboard.string != nil || pasteboardValues() != nil)
-    case .editValue: return editable && ids.count == 1
-    case .renameKey:
-      guard editable, ids.count == 1, let node = store.node(ids[0]) else { return false }
-      return store.document.key(of: node) != nil
-    default: return false
-    }
+    editing.canPerform(action, forItemsAt: indexPaths)
   }
 
   package func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) {
-    let ids = outermost(indexPaths.compactMap(presentation.nodeID(at:)))
-    switch action {
-    case .copy: copy(ids)
-    case .copyPath:
-      guard let id = ids.first, let node = store.node(id) else { return }
-      copy(text: store.document.path(of: node).jq, items: [], description: "copied the path")
-    case .selectAll: _ = presentation.perform(.selectAll) || collectionView.perform(.selectAll)
-    case .cut: cut(ids)
-    case .delete: remove(ids)
-    case .duplicate: duplicate(ids)
-    case .paste:
-      // A terminal paste arrives as plain text on the pasteboard, like a paste from the
-      // system clipboard; tgrid's own copies keep their exact text and keys.
-      paste(after: true)
-    case .editValue: editFocusedValue()
-    case .renameKey: renameFocusedKey()
-    default: break
-    }
-    setNeedsDisplay()
+    editing.perform(action, forItemsAt: indexPaths)
   }
+}
+
+/// The browser as editing's context, and the names editing had on the browser (the
+/// presentations, the other commands and tests use them).
+extension BrowserController: EditingContext {
+  /// See ``EditingController/jsonPasteboardType``.
+  static let jsonPasteboardType = EditingController.jsonPasteboardType
+  /// See ``EditingController/memberPasteboardType``.
+  static let memberPasteboardType = EditingController.memberPasteboardType
+
+  /// A size in bytes as the status line says it (`512 B`, `3 KiB`, `12 MiB`).
+  static func byteCount(_ count: Int) -> String { EditingController.byteCount(count) }
+
+  /// The values an edit acts on: see ``EditingController/editTargets()``.
+  func editTargets() -> [NodeID] { editing.editTargets() }
+
+  /// Copies values: see ``EditingController/copy(_:verb:)``.
+  func copy(_ ids: [NodeID], verb: String = "copied") { editing.copy(ids, verb: verb) }
+
+  /// Copies text: see ``EditingController/copy(text:items:description:)``.
+  func copy(text: String, items: [PasteboardItem], description: String) {
+    editing.copy(text: text, items: items, description: description)
+  }
+
+  /// Copies the values, then removes them: one undo step.
+  func cut(_ ids: [NodeID]) { editing.cut(ids) }
+
+  /// Pastes the pasteboard's values after (or before) the focused value.
+  func paste(after: Bool) { editing.paste(after: after) }
+
+  /// Pastes text from outside: see ``EditingController/pasteText(_:after:)``.
+  func pasteText(_ text: String, after: Bool = true) { editing.pasteText(text, after: after) }
+
+  /// Inserts a copy of each value right after it.
+  func duplicate(_ ids: [NodeID]) { editing.duplicate(ids) }
+
+  /// A card dropped after a drag: see ``EditingController/moveValue(_:toPosition:)``.
+  @discardableResult
+  func moveValue(_ id: NodeID, toPosition position: Int) -> Bool { editing.moveValue(id, toPosition: position) }
+
+  /// Undoes the last edit.
+  func undo() { editing.undo() }
+
+  /// Makes the last undone edit again.
+  func redo() { editing.redo() }
 }

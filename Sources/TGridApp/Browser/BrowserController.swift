@@ -66,6 +66,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   var navigation = Navigation()
   /// Search and filter: their state and commands.
   private(set) lazy var finding: FindingController = FindingController(context: self)
+  /// Cut, copy, paste, typing values, moving, undo: their commands and the edit menu.
+  private(set) lazy var editing: EditingController = EditingController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
