@@ -46,16 +46,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   var prompt: StatusPrompt?
   /// Set when the app should end (a quit that needed no question, or its answer).
   package var wantsToQuit = false
-  /// Saves documents (a seam for tests that make saving fail).
-  package var saver = DocumentSaver()
-  /// The recovery file this tgrid owns (edits restored from it, or written to it):
-  /// replaced by the next recovery, removed once its edits are saved or discarded.
-  let recovery = RecoveryKeeper()
-  /// Where recovery files go when they cannot go beside the file (tests point it elsewhere).
-  var recoveryFallbackDirectory = RecoveryFile.fallbackDirectory()
-  /// When the file on disk was last looked at, and the change last reported.
-  var lastDiskCheck = 0
-  var noticedDiskChange: String?
   /// The load still running, if any: it wakes the run loop with its progress.
   package var load: DocumentLoad?
   /// Why the load failed, if it did: printed once the terminal is restored.
@@ -68,6 +58,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) lazy var finding: FindingController = FindingController(context: self)
   /// Cut, copy, paste, typing values, moving, undo: their commands and the edit menu.
   private(set) lazy var editing: EditingController = EditingController(context: self)
+  /// Saving, reading the file again, quitting, recovery files, changes on disk.
+  private(set) lazy var files: FileController = FileController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
@@ -232,11 +224,11 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
         messageLines = TextWidth.wrapped(question.line, toWidth: max(1, canvas.size.columns - 2))
       }
     } else if let overlay, message == nil {
-      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + diskMarker + " " + overlay.statusText
+      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + files.diskMarker + " " + overlay.statusText
       statusLine.right = ""
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
-      let name = " " + store.name + (store.isModified ? " [+]" : "") + diskMarker + "  "
+      let name = " " + store.name + (store.isModified ? " [+]" : "") + files.diskMarker + "  "
       let right = statusText()
       // A message too long for the status line is never only cut there: it is shown whole
       // in rows above it as well.
@@ -309,15 +301,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   func focusedPath() -> String {
     guard let id = focusedNodeID, let node = store.node(id) else { return "" }
     return pathFormat.text(of: store.document.path(of: node))
-  }
-
-  /// Beside the file name while the file on disk differs from what tgrid read (said once
-  /// as a message, then kept here): `[changed on disk]`, `[deleted on disk]`.
-  var diskMarker: String {
-    guard let change = noticedDiskChange else { return "" }
-    if change.contains("deleted") { return " [deleted on disk]" }
-    if change.contains("replaced") { return " [replaced on disk]" }
-    return " [changed on disk]"
   }
 
   /// The focused path, with a note when a member on the way is a duplicate key that jq

@@ -4,13 +4,56 @@ import TermGrid
 extension CommandIdentifier {
   /// Save the document to its file (Ctrl-S).
   static let save: CommandIdentifier = "save"
-  /// Open the command line (`:`).
-  static let commandLine: CommandIdentifier = "commandLine"
 }
 
-/// Saving, the command line and quitting: nothing unsaved is ever dropped without the
-/// person choosing it, and no file is written except by an atomic save.
-extension BrowserController {
+/// What files need of the browser: the store, focus and selection (a restore is a step of
+/// undo), prompts and messages, and a way to end the session.
+protocol FileContext: AnyObject {
+  /// The document.
+  var store: DocumentStore { get }
+  /// Focus and selection, by id.
+  var selection: DocumentStore.Selection { get }
+  /// Set when the app should end (a quit that needed no question, or its answer).
+  var wantsToQuit: Bool { get set }
+  /// Shows a short message in the status line until the next key.
+  func show(message: String)
+  /// Asks for a frame.
+  func setNeedsDisplay()
+  /// Opens a prompt in the status line.
+  func open(_ prompt: StatusPrompt)
+}
+
+/// Files: saving (Ctrl-S, `:w`, `:w PATH`, `:saveas`, `:w!`, the save-as prompt and the
+/// overwrite question), reading the file again (`:e`, `:e!`), quitting with its questions,
+/// recovery files, and noticing changes on disk. Nothing unsaved is ever dropped without
+/// the person choosing it, and no file is written except by an atomic save.
+///
+/// It owns the saver, the recovery file this tgrid owns and what it last saw on disk; it
+/// reaches the browser only through its ``FileContext``.
+final class FileController {
+  /// The browser.
+  private unowned let context: any FileContext
+  /// Saves documents (a seam for tests that make saving fail).
+  var saver = DocumentSaver()
+  /// The recovery file this tgrid owns (edits restored from it, or written to it):
+  /// replaced by the next recovery, removed once its edits are saved or discarded.
+  let recovery = RecoveryKeeper()
+  /// Where recovery files go when they cannot go beside the file (tests point it elsewhere).
+  var recoveryFallbackDirectory = RecoveryFile.fallbackDirectory()
+  /// When the file on disk was last looked at (tests make it 0 to look at once).
+  var lastDiskCheck = 0
+  /// The change on disk last reported, if any.
+  private(set) var noticedDiskChange: String?
+
+  init(context: any FileContext) {
+    self.context = context
+  }
+
+  private var store: DocumentStore { context.store }
+  private func show(message: String) { context.show(message: message) }
+  private func open(_ prompt: StatusPrompt) { context.open(prompt) }
+  private func quit() { context.wantsToQuit = true }
+
   // MARK: - Saving
 
   /// Saves to the document's file; a document from standard input (or the demo data)
@@ -29,12 +72,12 @@ extension BrowserController {
 
   /// Asks where to save (`save as`): the document is bound to that file from then on; a
   /// file that exists there is overwritten only when the person says so.
-  func askForSavePath(then next: (() -> Void)? = nil) {
-    prompt = .field("save as: ") { [unowned self] path in
-      guard !path.isEmpty else { return .keepOpen("type a file name, or Esc") }
-      return self.save(toTypedPath: path, overwriting: false, rebinding: true, then: next)
-    }
-    setNeedsDisplay()
+  private func askForSavePath(then next: (() -> Void)? = nil) {
+    open(
+      .field("save as: ") { [unowned self] path in
+        guard !path.isEmpty else { return .keepOpen("type a file name, or Esc") }
+        return self.save(toTypedPath: path, overwriting: false, rebinding: true, then: next)
+      })
   }
 
   /// Saves to a path typed on the command line (`:w PATH`, `:saveas PATH`, `:wq PATH`) or
@@ -75,7 +118,7 @@ extension BrowserController {
   }
 
   /// Whether `path` names the document's own file (the same path, or a link to it).
-  func isDocumentFile(_ path: String) -> Bool {
+  private func isDocumentFile(_ path: String) -> Bool {
     guard let own = store.path else { return false }
     if path == own { return true }
     guard let resolved = saver.fileSystem.resolvedPath(path) else { return false }
@@ -84,7 +127,7 @@ extension BrowserController {
 
   /// Why nothing can be saved at `path`, said before trying: a folder, something that is
   /// not a file, or a folder that does not exist. Other failures are the save's to report.
-  func problemSaving(to path: String) -> String? {
+  private func problemSaving(to path: String) -> String? {
     let fileSystem = saver.fileSystem
     if let status = (try? fileSystem.status(ofPath: path)) ?? nil {
       if status.isDirectory { return "\(path) is a folder: add a file name (\(path)/name.json)" }
@@ -106,7 +149,7 @@ extension BrowserController {
   /// since it was read (or last saved), asks first: overwrite, save elsewhere, reload, or
   /// cancel. Without `rebinding`, a path other than the document's own gets a copy and
   /// nothing else changes.
-  func save(to path: String, checkingDisk: Bool, rebinding: Bool = true, then next: (() -> Void)? = nil) {
+  private func save(to path: String, checkingDisk: Bool, rebinding: Bool = true, then next: (() -> Void)? = nil) {
     guard !store.isLoading else {
       show(message: "the file is still loading: save once it has loaded")
       return
@@ -115,14 +158,14 @@ extension BrowserController {
       let now = try? saver.fileSystem.status(ofPath: path)
       if now.flatMap({ $0 }).map({ !$0.isSameVersion(as: known) }) ?? true {
         let what = now.flatMap { $0 } == nil ? "was deleted" : "changed on disk"
-        prompt = .ask(
-          "\(Self.displayName(path)) \(what) since it was opened:",
-          [
-            ("o", "(o)verwrite", { [unowned self] in self.save(to: path, checkingDisk: false, then: next); return nil }),
-            ("s", "(s)ave as", { [unowned self] in self.askForSavePath(then: next); return nil }),
-            ("r", "(r)eload it", { [unowned self] in self.reload(); return nil }),
-          ])
-        setNeedsDisplay()
+        open(
+          .ask(
+            "\(Self.displayName(path)) \(what) since it was opened:",
+            [
+              ("o", "(o)verwrite", { [unowned self] in self.save(to: path, checkingDisk: false, then: next); return nil }),
+              ("s", "(s)ave as", { [unowned self] in self.askForSavePath(then: next); return nil }),
+              ("r", "(r)eload it", { [unowned self] in self.reload(); return nil }),
+            ]))
         return
       }
     }
@@ -130,7 +173,8 @@ extension BrowserController {
     do {
       let outcome = try saver.save(store.document, to: path)
       if isCopy {
-        var text = "wrote a copy to \(Self.displayName(path)) (\(Self.byteCount(store.document.textByteCount)))"
+        var text =
+          "wrote a copy to \(Self.displayName(path)) (\(BrowserController.byteCount(store.document.textByteCount)))"
         if store.isModified { text += "; \(store.name) itself is not saved: Ctrl-S saves it, :saveas PATH moves to the copy" }
         if let note = outcome.lossNote { text += "; " + note }
         show(message: text)
@@ -141,7 +185,7 @@ extension BrowserController {
       noticedDiskChange = nil
       // Its edits are in the file now.
       recovery.removeOwned(fileSystem: saver.fileSystem)
-      var text = "saved \(Self.displayName(path)) (\(Self.byteCount(store.document.textByteCount)))"
+      var text = "saved \(Self.displayName(path)) (\(BrowserController.byteCount(store.document.textByteCount)))"
       if outcome.otherHardLinks > 0 {
         text += "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
       }
@@ -204,6 +248,15 @@ extension BrowserController {
     }
   }
 
+  /// Beside the file name while the file on disk differs from what tgrid read (said once
+  /// as a message, then kept here): `[changed on disk]`, `[deleted on disk]`.
+  var diskMarker: String {
+    guard let change = noticedDiskChange else { return "" }
+    if change.contains("deleted") { return " [deleted on disk]" }
+    if change.contains("replaced") { return " [replaced on disk]" }
+    return " [changed on disk]"
+  }
+
   // MARK: - Recovery
 
   /// When recovery files with unsaved edits of `path` exist (an earlier tgrid ended
@@ -217,34 +270,34 @@ extension BrowserController {
     guard let newest = found.first else { return }
     let rest = Array(found.dropFirst())
     let others = rest.isEmpty ? "" : " (\(rest.count) more after it)"
-    prompt = .ask(
-      "unsaved edits of \(Self.displayName(path)) were kept in \(Self.displayName(newest.path))\(others):",
-      [
-        ("r", "(r)estore them", { [unowned self] in
-          self.restoreRecovery(from: newest.path)
-          self.offerRecovery(rest, of: path)
-          return nil
-        }),
-        ("d", "(d)elete them", { [unowned self] in
-          self.saver.fileSystem.remove(newest.path)
-          self.show(message: "deleted \(Self.displayName(newest.path))")
-          self.offerRecovery(rest, of: path)
-          return nil
-        }),
-        ("k", "(k)eep them for later", { nil }),
-      ])
-    setNeedsDisplay()
+    open(
+      .ask(
+        "unsaved edits of \(Self.displayName(path)) were kept in \(Self.displayName(newest.path))\(others):",
+        [
+          ("r", "(r)estore them", { [unowned self] in
+            self.restoreRecovery(from: newest.path)
+            self.offerRecovery(rest, of: path)
+            return nil
+          }),
+          ("d", "(d)elete them", { [unowned self] in
+            self.saver.fileSystem.remove(newest.path)
+            self.show(message: "deleted \(Self.displayName(newest.path))")
+            self.offerRecovery(rest, of: path)
+            return nil
+          }),
+          ("k", "(k)eep them for later", { nil }),
+        ]))
   }
 
   /// Shows the recovered text in place of the file's, as one step of undo (`u` goes back
   /// to the file's text): unsaved until saved. The recovery file now belongs to this
   /// tgrid: the next recovery replaces it, a save removes it.
-  func restoreRecovery(from recoveryPath: String) {
+  private func restoreRecovery(from recoveryPath: String) {
     do {
       let bytes = try RecoveryFile.read(recoveryPath)
       let recovered = try JSONDocument(
         bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
-      store.replaceDocumentAsStep("Restore", with: recovered, selection: selection)
+      store.replaceDocumentAsStep("Restore", with: recovered, selection: context.selection)
       recovery.adopt(recoveryPath)
       show(message: "restored the unsaved edits: save (Ctrl-S) to keep them, u to see the file as it was")
     } catch {
@@ -266,111 +319,26 @@ extension BrowserController {
   /// Quits, asking first when there are unsaved edits.
   func requestQuit() {
     guard store.isModified else {
-      wantsToQuit = true
+      quit()
       return
     }
-    prompt = .ask(
-      "Save the changes to \(store.name)?",
-      [
-        ("y", "(y)es", { [unowned self] in self.save { self.wantsToQuit = true }; return nil }),
-        ("n", "(n)o, discard them", { [unowned self] in self.discardAndQuit(); return nil }),
-        ("c", "(c)ancel", { nil }),
-      ])
-    setNeedsDisplay()
+    open(
+      .ask(
+        "Save the changes to \(store.name)?",
+        [
+          ("y", "(y)es", { [unowned self] in self.save { self.quit() }; return nil }),
+          ("n", "(n)o, discard them", { [unowned self] in self.discardAndQuit(); return nil }),
+          ("c", "(c)ancel", { nil }),
+        ]))
   }
 
   /// Quits without saving (asked for): a restored recovery file goes too.
   func discardAndQuit() {
     recovery.removeOwned(fileSystem: saver.fileSystem)
-    wantsToQuit = true
+    quit()
   }
 
-  // MARK: - The command line
-
-  /// Opens the `:` command line.
-  func openCommandLine() {
-    let cycle = PathCompletionCycle()
-    let hooks = StatusPrompt.FieldHooks(key: { [unowned self] key, field in
-      switch key.key {
-      case .tab: return cycle.complete(in: field, document: self.store.document, forward: true)
-      case .backTab: return cycle.complete(in: field, document: self.store.document, forward: false)
-      default: return false
-      }
-    })
-    prompt = .field(":", hooks: hooks) { [unowned self] line in self.runCommandLine(line) }
-    setNeedsDisplay()
-  }
-
-  /// Runs one command line: `w`, `w PATH`, `w! PATH`, `q`, `q!`, `wq`, `x`.
-  func runCommandLine(_ line: String) -> StatusPrompt.FieldResult {
-    let trimmed = line.trimmingSpaces
-    let (command, argument) = Self.split(trimmed)
-    if let first = trimmed.first, first == "." || first == "$" || first == "/" {
-      return goTo(pathText: trimmed)
-    }
-    switch command {
-    case "":
-      return .close
-    case "w", "write", "sav", "saveas", "w!", "write!", "sav!", "saveas!":
-      prompt = nil
-      // `:w!` without a path saves as `:w` does (a file changed on disk still asks);
-      // `:w PATH` writes a copy, `:saveas PATH` moves the document to PATH (as in vim).
-      let rebinding = command.hasPrefix("sav")
-      if let argument {
-        return save(toTypedPath: argument, overwriting: command.hasSuffix("!"), rebinding: rebinding)
-      }
-      if rebinding, store.path != nil { return .keepOpen(":saveas needs a file name") }
-      save()
-      return .close
-    case "q", "quit":
-      prompt = nil
-      requestQuit()
-      return .close
-    case "set":
-      return setOption(argument ?? "")
-    case "noh", "nohlsearch":
-      finding.hideHighlights()
-      return .close
-    case "label":
-      setLabelField(argument)
-      return .close
-    case "filter":
-      guard let container = finding.filterTarget() else { return .keepOpen("focus an element of the array to filter") }
-      return finding.applyFilter(argument ?? "", on: container)
-    case "e", "edit", "e!", "edit!":
-      guard store.path != nil else { return .keepOpen("there is no file to read again") }
-      if store.isModified, !command.hasSuffix("!") {
-        return .keepOpen("reading the file again drops your edits: :e! does, :w saves them first")
-      }
-      reload()
-      return .close
-    case "q!", "quit!":
-      discardAndQuit()
-      return .close
-    case "wq", "x", "exit", "wq!", "x!", "exit!":
-      prompt = nil
-      if let argument {
-        return save(toTypedPath: argument, overwriting: command.hasSuffix("!"), rebinding: true) {
-          self.wantsToQuit = true
-        }
-      } else if command == "x" || command == "x!", !store.isModified {
-        wantsToQuit = true
-      } else {
-        save { self.wantsToQuit = true }
-      }
-      return .close
-    default:
-      return .keepOpen(
-        "not a command: \(command) (w, w PATH, w! PATH, saveas PATH, q, q!, wq, e, e!, set path=…, filter EXPR, label FIELD, noh, or a path)")
-    }
-  }
-
-  /// `w path/to/file` → ("w", "path/to/file").
-  static func split(_ line: String) -> (String, String?) {
-    guard let space = line.firstIndex(of: " ") else { return (line, nil) }
-    let argument = String(line[line.index(after: space)...]).trimmingSpaces
-    return (String(line[..<space]), argument.isEmpty ? nil : argument)
-  }
+  // MARK: - Paths
 
   /// `~/x.json` → `$HOME/x.json`.
   static func expandingHome(_ path: String) -> String {
@@ -381,15 +349,5 @@ extension BrowserController {
   /// The file name shown in messages.
   static func displayName(_ path: String) -> String {
     DocumentSaver.fileName(of: path)
-  }
-}
-
-extension String {
-  /// Without spaces at either end.
-  var trimmingSpaces: String {
-    var slice = Substring(self)
-    while slice.first == " " { slice = slice.dropFirst() }
-    while slice.last == " " { slice = slice.dropLast() }
-    return String(slice)
   }
 }
