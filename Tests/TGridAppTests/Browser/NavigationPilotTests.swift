@@ -238,3 +238,20 @@ import Testing
     pilot.press("Enter")
   }
 }
+
+/// A filter typed on a field of a record filters the records (found trying it: a search
+/// lands on `.[8].Name` in an opened card, and `f` then filtered the record's own members).
+@Suite struct FilterTargetPilotTests {
+  @Test func aFilterOnAFieldOfARecordFiltersTheRecords() throws {
+    let pilot = try Pilot(json: NavigationPilotTests.cars, size: CellSize(columns: 120, rows: 30))
+    pilot.press("/")
+    pilot.type("car 8")
+    pilot.press("Enter")
+    #expect(pilot.focusedPath == ".[8].Name", "\(pilot.statusLine)")
+    pilot.press("f")
+    pilot.type(#".Origin == "USA""#)
+    pilot.press("Enter")
+    #expect(pilot.statusLine.contains("20 of 40"), "the records, not the car's fields: \(pilot.statusLine)")
+    #expect(!pilot.statusLine.contains("error"))
+  }
+}

@@ -395,6 +395,13 @@ final class FindingController {
     if document.parent(of: node) == nil || presentation.showsChildren(of: focused) && Self.holdsElements(node, in: document) {
       return document.isContainer(node) ? focused : store.parent(of: focused)
     }
+    // A field of a record (a card inside an opened record, a match in it): the records
+    // are filtered, the nearest list of elements around it, not the record's own members.
+    var ancestor = document.parent(of: node)
+    while let candidate = ancestor {
+      if Self.holdsElements(candidate, in: document) { return store.id(candidate) }
+      ancestor = document.parent(of: candidate)
+    }
     return store.parent(of: focused)
   }
 
