@@ -66,12 +66,26 @@ extension BrowserController {
     refreshEveryPresentation()
     restore(kept)
     if let field {
-      let labelled = focusedNodeID.flatMap(store.node).map { focusedRecordLabel(of: $0) != nil } ?? false
+      let labelled = sampleRecord().map { JSONPreview.titleMember(of: $0, in: store.document, field: field) != nil } ?? true
       guard announcing || !labelled else { return }
-      show(message: "records are labelled by \(JSONPreview.quoted(field))" + (labelled ? "" : " (the focused record has no such member)"))
+      show(message: "records are labelled by \(JSONPreview.quoted(field))" + (labelled ? "" : " (the record here has no such member)"))
     } else if announcing {
       show(message: "records are labelled by name, title, label, id or key, else their first short string")
     }
+  }
+
+  /// A record to check a label field on: the one the focus is on or in, else the first
+  /// record of the document's main array (the focus on the root, say).
+  private func sampleRecord() -> JSONNode? {
+    let document = store.document
+    var current = focusedNodeID.flatMap(store.node)
+    for _ in 0..<Self.recordLabelSearchDepth {
+      guard let node = current, let parent = document.parent(of: node) else { break }
+      if document.key(of: node) == nil, document.kind(of: node) == .object { return node }
+      current = parent
+    }
+    let main = GridModel.mainContainer(of: document.root, in: document)
+    return store.shownChildren(of: main).first { document.kind(of: $0) == .object }
   }
 
   /// The label the status line adds: that of the record the focus is on or in (the

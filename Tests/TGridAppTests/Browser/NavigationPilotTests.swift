@@ -214,6 +214,14 @@ import Testing
     #expect(pilot.store.labelField == "origin")
     let cards = pilot.lines.dropLast().joined(separator: "\n")
     #expect(cards.contains("╭ USA"), "any case finds Origin:\n\(cards)")
+
+    // In the tree the focus starts on the root, no record: the records are checked.
+    let tree = try Pilot(json: Self.cars, size: Self.size, presentation: .tree)
+    options.configure(tree.browser)
+    #expect(!tree.screen.contains("no such member"), "\(tree.screen)")
+    let missing = try ViewOptions.parse(["--label", "nosuch"])
+    missing.configure(tree.browser)
+    #expect(tree.browser.message?.contains("has no such member") == true, "a field no record has is said")
   }
 
   @Test func aRecordWithoutATitleKeyIsNamedByItsFirstShortString() throws {
