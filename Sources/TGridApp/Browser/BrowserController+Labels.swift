@@ -85,7 +85,7 @@ extension BrowserController {
       current = parent
     }
     let main = GridModel.mainContainer(of: document.root, in: document)
-    return store.shownChildren(of: main).first { document.kind(of: $0) == .object }
+    return store.shownChildren(of: main).prefix(JSONPreview.titleSearchLimit).first { document.kind(of: $0) == .object }
   }
 
   /// The label the status line adds: that of the record the focus is on or in (the

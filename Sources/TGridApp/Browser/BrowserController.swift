@@ -356,10 +356,15 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     selectionDidChange()
   }
 
-  /// After a move by id that did not land on the value: while the view still reads (or the
-  /// document still loads), the focus goes on to it once it can (``followIntendedFocus()``).
+  /// After a move by id: when it did not land on the value while the view still reads (or
+  /// the document still loads), the focus goes on to it once it can
+  /// (``followIntendedFocus()``); when it landed, or cannot land later, any older intention
+  /// is dropped (it would pull the focus back).
   func keepIntending(_ id: NodeID?) {
-    guard let id, focusedNodeID != id, store.node(id) != nil, presentation.isReading || load != nil else { return }
+    guard let id, focusedNodeID != id, store.node(id) != nil, presentation.isReading || load != nil else {
+      navigation.intended = nil
+      return
+    }
     navigation.intended = id
   }
 

@@ -16,17 +16,18 @@ enum JSONPreview {
   /// The member holding an object's title, if it has one that is a short scalar: the
   /// member named `field` when one is chosen (`--label`, `L`; exact, then in any case),
   /// else the best of ``titleKeys``, else (for an array's element) its first short string.
-  /// One pass over its first
-  /// ``titleSearchLimit`` members.
+  /// One pass over its first ``titleSearchLimit`` members, whatever the object's size.
   static func titleMember(of node: JSONNode, in document: JSONDocument, field: String? = nil) -> JSONNode? {
     guard document.kind(of: node) == .object else { return nil }
     if let field {
-      if let exact = document.child(forKey: field, of: node), isTitleKind(exact, in: document) { return exact }
       let lowered = field.lowercased()
+      var inAnyCase: JSONNode?
       for member in document.children(of: node).prefix(titleSearchLimit) {
-        if document.key(of: member)?.lowercased() == lowered, isTitleKind(member, in: document) { return member }
+        guard let key = document.key(of: member), isTitleKind(member, in: document) else { continue }
+        if key == field { return member }
+        if inAnyCase == nil, key.lowercased() == lowered { inAnyCase = member }
       }
-      return nil
+      return inAnyCase
     }
     var best: (rank: Int, member: JSONNode)?
     var firstShortString: JSONNode?

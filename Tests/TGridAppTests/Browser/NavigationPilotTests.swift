@@ -64,6 +64,20 @@ import Testing
     #expect(pilot.focusedPath == target, "back in the grid on the same record: \(pilot.statusLine)")
   }
 
+  @Test func aMoveByIdThatLandsDropsAnOlderIntention() throws {
+    let pilot = try Pilot(json: Self.cars, size: Self.size)
+    let browser = pilot.browser
+    let document = browser.store.document
+    let old = try #require(document.child(at: 30, of: document.root))
+    let new = try #require(document.child(at: 5, of: document.root))
+    // As a view still reading leaves it.
+    browser.navigation.intended = browser.store.id(old)
+    browser.focus(on: browser.store.id(new))
+    #expect(browser.navigation.intended == nil, "it would pull the focus back to .[30] once shown")
+    pilot.press("Ctrl-L")
+    #expect(pilot.focusedPath == ".[5]")
+  }
+
   @Test func anIntendedFocusGivesWayToTheKeysOfThePerson() throws {
     let count = TimelineModel.initialReadRecords * 2
     let json = "[" + (0..<count).map { #"{"n": \#($0), "when": "2021-03-04"}"# }.joined(separator: ",") + "]"
@@ -261,5 +275,18 @@ import Testing
     pilot.press("Enter")
     #expect(pilot.statusLine.contains("20 of 40"), "the records, not the car's fields: \(pilot.statusLine)")
     #expect(!pilot.statusLine.contains("error"))
+  }
+
+  @Test func aRecordThatStartsWithANestedObjectIsNoListOfRecords() throws {
+    let json = "[" + (0..<10).map { #"{"address": {"city": "c\#($0)"}, "name": "n\#($0)", "g": \#($0 % 2)}"# }
+      .joined(separator: ", ") + "]"
+    let pilot = try Pilot(json: json, size: CellSize(columns: 120, rows: 30))
+    pilot.press(":")
+    pilot.type(".[4].address.city")
+    pilot.press("Enter")
+    pilot.press("f")
+    pilot.type(".g == 0")
+    pilot.press("Enter")
+    #expect(pilot.statusLine.contains("5 of 10"), "the records: \(pilot.statusLine)")
   }
 }

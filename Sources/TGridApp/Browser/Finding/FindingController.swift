@@ -396,20 +396,27 @@ final class FindingController {
       return document.isContainer(node) ? focused : store.parent(of: focused)
     }
     // A field of a record (a card inside an opened record, a match in it): the records
-    // are filtered, the nearest list of elements around it, not the record's own members.
+    // are filtered, the nearest array around it (else the nearest object of records), not
+    // the record's own members.
+    var objectOfRecords: JSONNode?
     var ancestor = document.parent(of: node)
     while let candidate = ancestor {
-      if Self.holdsElements(candidate, in: document) { return store.id(candidate) }
+      if document.kind(of: candidate) == .array { return store.id(candidate) }
+      if objectOfRecords == nil, Self.holdsElements(candidate, in: document) { objectOfRecords = candidate }
       ancestor = document.parent(of: candidate)
     }
-    return store.parent(of: focused)
+    return objectOfRecords.map(store.id) ?? store.parent(of: focused)
   }
 
-  /// An array, or an object whose first member is an object (records by key).
+  /// An array, or an object whose first two members (or only one) are objects: records by
+  /// key (`{"id1": {…}, "id2": {…}}`), not a record that starts with a nested object.
   static func holdsElements(_ node: JSONNode, in document: JSONDocument) -> Bool {
     switch document.kind(of: node) {
     case .array: return true
-    case .object: return document.child(at: 0, of: node).map { document.kind(of: $0) == .object } ?? false
+    case .object:
+      let first = document.child(at: 0, of: node)
+      let second = document.child(at: 1, of: node)
+      return first.map { document.kind(of: $0) == .object } == true && second.map { document.kind(of: $0) == .object } != false
     default: return false
     }
   }
