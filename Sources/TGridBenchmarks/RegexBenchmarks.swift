@@ -1,3 +1,4 @@
+import TGridAppBenchmarks
 import Foundation
 import Synchronization
 import TGridJSON

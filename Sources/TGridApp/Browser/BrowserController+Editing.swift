@@ -61,9 +61,6 @@ extension BrowserController: EditingContext {
   /// See ``EditingController/memberPasteboardType``.
   static let memberPasteboardType = EditingController.memberPasteboardType
 
-  /// A size in bytes as the status line says it (`512 B`, `3 KiB`, `12 MiB`).
-  static func byteCount(_ count: Int) -> String { EditingController.byteCount(count) }
-
   /// The values an edit acts on: see ``EditingController/editTargets()``.
   func editTargets() -> [NodeID] { editing.editTargets() }
 

@@ -126,7 +126,7 @@ extension BrowserController {
     let text = document.isContainer(node) ? document.formattedText(of: node, style: layout) : document.rawText(of: node)
     copy(
       text: text, items: [PasteboardItem(type: Self.jsonPasteboardType, text: document.rawText(of: node))],
-      description: "copied the value \(style == nil ? "indented" : "on one line") (\(Self.byteCount(text.utf8.count)))")
+      description: "copied the value \(style == nil ? "indented" : "on one line") (\(JSONPreview.byteCount(text.utf8.count)))")
   }
 
   /// Moves the focus to the value at a path (jq, JSONPath or JSON Pointer), opening what
@@ -145,11 +145,7 @@ extension BrowserController {
     }
     let id = store.id(node)
     var found: IndexPath?
-    jumping {
-      found = presentation.indexPath(for: id, reveal: true)
-      if let found { collectionView.focusItem(at: found, scrollPosition: .center) }
-      keepIntending(id)
-    }
+    jumping { found = focus(on: id) }
     guard let indexPath = found else {
       return navigation.intended == id ? .close : .keepOpen("\(pathText) is not shown in this view")
     }

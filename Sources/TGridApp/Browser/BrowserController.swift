@@ -369,14 +369,17 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   }
 
   /// Focuses a value and scrolls it into view (the nearest shown ancestor in the grid).
-  func focus(on id: NodeID) {
+  /// - Returns: where the focus went (the value, or the card that holds it), if anywhere.
+  @discardableResult
+  func focus(on id: NodeID) -> IndexPath? {
     guard let indexPath = presentation.indexPath(for: id, reveal: true) else {
       keepIntending(id)
-      return
+      return nil
     }
     collectionView.focusItem(at: indexPath, scrollPosition: .center)
     keepIntending(id)
     pendingDisplay = true
+    return indexPath
   }
 
   // MARK: - Presentations

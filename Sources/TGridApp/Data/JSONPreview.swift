@@ -161,6 +161,13 @@ enum JSONPreview {
     }
   }
 
+  /// A size in bytes as the status line says it (`512 B`, `3 KiB`, `12 MiB`).
+  static func byteCount(_ count: Int) -> String {
+    if count < 1024 { return "\(count) B" }
+    if count < 1024 * 1024 { return "\(count / 1024) KiB" }
+    return "\(count / (1024 * 1024)) MiB"
+  }
+
   /// A count with thousands separated: `241,798`.
   static func grouped(_ count: Int) -> String {
     let digits = String(count.magnitude)

@@ -160,9 +160,18 @@ extension DocumentStore {
   /// container holding it), after it when there is one, else before it; nil when no filter
   /// hides it.
   func nearestShown(to id: NodeID) -> NodeID? {
-    guard let filter, let container = node(filter.container), !filter.shown.isEmpty else { return nil }
-    let chain = ancestry(of: id)
-    guard let index = chain.firstIndex(where: { parent(of: $0) == filter.container }), let element = node(chain[index])
+    filteredElement(holding: id).flatMap(nearestShown(toElement:))
+  }
+
+  /// The element of the filtered container that is `id` or holds it, if any.
+  private func filteredElement(holding id: NodeID) -> NodeID? {
+    guard let filter else { return nil }
+    return ancestry(of: id).first { parent(of: $0) == filter.container }
+  }
+
+  /// ``nearestShown(to:)`` for an element of the filtered container.
+  private func nearestShown(toElement elementID: NodeID) -> NodeID? {
+    guard let filter, let container = node(filter.container), !filter.shown.isEmpty, let element = node(elementID)
     else { return nil }
     let kept = filter.shown
     var low = 0
@@ -177,8 +186,7 @@ extension DocumentStore {
 
   /// Whether the filter hides the value (it is, or is inside, an element it does not keep).
   func isHiddenByFilter(_ id: NodeID) -> Bool {
-    guard let filter, let nearest = nearestShown(to: id) else { return false }
-    let element = ancestry(of: id).first { parent(of: $0) == filter.container }
+    guard let element = filteredElement(holding: id), let nearest = nearestShown(toElement: element) else { return false }
     return element != nearest
   }
 

@@ -61,16 +61,24 @@ extension EditingController {
         json = text
       }
       guard json != self.store.node(id).map(self.store.document.rawText(of:)) else { return .close }
-      if self.edit("Edit", { editor in
-        try editor.replace(id, withJSON: json)
-        return DocumentStore.Selection(focus: id)
-      }) {
-        self.restoreAfterEdit(DocumentStore.Selection(focus: id))
-        self.show(message: "edited \(path)")
-      }
+      self.editKeepingFocus(on: id, "Edit", message: "edited \(path)") { try $0.replace(id, withJSON: json) }
       return .close
     }
     setNeedsDisplay()
+  }
+
+  /// One edit of a value that keeps its id (typed anew, renamed): the focus stays on it
+  /// and the status line says what was done.
+  private func editKeepingFocus(
+    on id: NodeID, _ name: String, message: String, _ change: (DocumentEditor) throws -> Void
+  ) {
+    let kept = DocumentStore.Selection(focus: id)
+    guard edit(name, { editor in
+      try change(editor)
+      return kept
+    }) else { return }
+    restoreAfterEdit(kept)
+    show(message: message)
   }
 
   /// Renames the focused member.
@@ -88,12 +96,8 @@ extension EditingController {
       {
         return .keepOpen("\"\(newKey)\" exists in this object")
       }
-      if self.edit("Rename", { editor in
-        try editor.rename(id, to: newKey)
-        return DocumentStore.Selection(focus: id)
-      }) {
-        self.restoreAfterEdit(DocumentStore.Selection(focus: id))
-        self.show(message: "renamed \"\(key)\" to \"\(newKey)\"")
+      self.editKeepingFocus(on: id, "Rename", message: "renamed \"\(key)\" to \"\(newKey)\"") {
+        try $0.rename(id, to: newKey)
       }
       return .close
     }

@@ -192,7 +192,7 @@ final class EditingController {
     }
     let text = texts.count == 1 ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
     let what = nodes.count == 1 ? "1 value" : "\(nodes.count) values"
-    copy(text: text, items: items, description: "\(verb) \(what) (\(Self.byteCount(text.utf8.count)))")
+    copy(text: text, items: items, description: "\(verb) \(what) (\(JSONPreview.byteCount(text.utf8.count)))")
   }
 
   /// A value's text for the system clipboard: as written when it is on one line, else
@@ -221,7 +221,7 @@ final class EditingController {
       case .failure(.tooLarge(_, let limit)) where limit == SystemClipboard.maximumOSC52Bytes:
         // Say once what happened and what to do.
         self.show(
-          message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(Self.byteCount(limit)); "
+          message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(JSONPreview.byteCount(limit)); "
             + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
       case .failure(let error):
         self.show(message: "\(description) inside tgrid only: \(error)")
@@ -312,10 +312,4 @@ final class EditingController {
     context.selectionDidChange()
   }
 
-  /// A size in bytes as the status line says it (`512 B`, `3 KiB`, `12 MiB`).
-  static func byteCount(_ count: Int) -> String {
-    if count < 1024 { return "\(count) B" }
-    if count < 1024 * 1024 { return "\(count / 1024) KiB" }
-    return "\(count / (1024 * 1024)) MiB"
-  }
 }

@@ -174,7 +174,7 @@ final class FileController {
       let outcome = try saver.save(store.document, to: path)
       if isCopy {
         var text =
-          "wrote a copy to \(Self.displayName(path)) (\(BrowserController.byteCount(store.document.textByteCount)))"
+          "wrote a copy to \(Self.displayName(path)) (\(JSONPreview.byteCount(store.document.textByteCount)))"
         if store.isModified { text += "; \(store.name) itself is not saved: Ctrl-S saves it, :saveas PATH moves to the copy" }
         if let note = outcome.lossNote { text += "; " + note }
         show(message: text)
@@ -185,7 +185,7 @@ final class FileController {
       noticedDiskChange = nil
       // Its edits are in the file now.
       recovery.removeOwned(fileSystem: saver.fileSystem)
-      var text = "saved \(Self.displayName(path)) (\(BrowserController.byteCount(store.document.textByteCount)))"
+      var text = "saved \(Self.displayName(path)) (\(JSONPreview.byteCount(store.document.textByteCount)))"
       if outcome.otherHardLinks > 0 {
         text += "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
       }

@@ -30,7 +30,8 @@ protocol FindingContext: AnyObject {
   /// Wakes the run loop from other threads (a search count), once it runs.
   var waker: RunLoopWaker? { get }
   /// Focuses a value and scrolls it into view.
-  func focus(on id: NodeID)
+  @discardableResult
+  func focus(on id: NodeID) -> IndexPath?
   /// Puts focus and selection on the same values again (after a filter).
   func restore(_ selection: DocumentStore.Selection)
   /// Shows a short message in the status line until the next key.

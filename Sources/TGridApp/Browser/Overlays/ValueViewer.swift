@@ -16,7 +16,7 @@ enum ValueViewer {
       return raw
     }()
     let source = WrappedTextSource(text: decoded)
-    let size = BrowserController.byteCount(raw.utf8.count)
+    let size = JSONPreview.byteCount(raw.utf8.count)
     let kind = document.kind(of: node)
     func title(raw showsRaw: Bool) -> String {
       "\(pathText) · \(kind) · \(size)" + (isString ? (showsRaw ? " · raw JSON (r: decoded)" : " · decoded (r: raw JSON)") : "")

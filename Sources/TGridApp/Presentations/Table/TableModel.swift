@@ -212,11 +212,7 @@ enum TableSortKey: Comparable {
   }
 
   /// Whether the key has no value to order by (null, a container, a missing key).
-  var sortsLast: Bool { rank >= 3 }
-
-  /// The order of kinds, the same ascending and descending: numbers, strings, booleans,
-  /// null, containers, missing.
-  var kindOrder: Int { rank }
+  var sortsLast: Bool { kindOrder >= 3 }
 
   /// The number a string spells in JSON's way or a common one (`12`, `-3.5`, `1e6`, `+4`),
   /// nil for anything else (`0x10`, `nan`, `1,000`, ` 12`, an empty string).
@@ -229,7 +225,9 @@ enum TableSortKey: Comparable {
     return value
   }
 
-  private var rank: Int {
+  /// The order of kinds, the same ascending and descending: numbers, strings, booleans,
+  /// null, containers, missing.
+  var kindOrder: Int {
     switch self {
     case .number: return 0
     case .string: return 1
@@ -246,7 +244,7 @@ enum TableSortKey: Comparable {
     // Code points, not Swift's `<` (which compares canonically equivalent strings as equal).
     case (.string(let a), .string(let b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     case (.boolean(let a), .boolean(let b)): return !a && b
-    default: return lhs.rank < rhs.rank
+    default: return lhs.kindOrder < rhs.kindOrder
     }
   }
 
