@@ -79,7 +79,8 @@ let package = Package(
     ),
     // The examples: each a whole program that imports TermGrid alone; ExamplesTests checks
     // their screens. (They depend on the layers too so a change inside one rebuilds them.)
-    .executableTarget(name: "HelloCollectionView", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/HelloCollectionView"),
+    .executableTarget(
+      name: "HelloCollectionView", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/HelloCollectionView"),
     .executableTarget(name: "PhotoAlbum", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoAlbum"),
     .executableTarget(name: "ClassTree", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/ClassTree"),
     .executableTarget(name: "Timeline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Timeline"),
@@ -91,7 +92,8 @@ let package = Package(
       exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
     .testTarget(
-      name: "ExamplesTests", dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline"] + termGridLayers,
+      name: "ExamplesTests",
+      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline"] + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(
       name: "TGridAppTests",

@@ -25,7 +25,8 @@ public func fuzzFilters(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard reparsed.description == printed else { fatalError("\(printed.debugDescription) prints differently") }
   let document = FilterFuzzFixture.document
   guard let result = try? filter.filter(elementsOf: document.root, in: document) else { fatalError("cancelled") }
-  guard result.elementCount == document.childCount(of: document.root), result.matches.count + result.errorCount <= result.elementCount
+  guard result.elementCount == document.childCount(of: document.root),
+    result.matches.count + result.errorCount <= result.elementCount
   else {
     fatalError("inconsistent counts for \(printed)")
   }

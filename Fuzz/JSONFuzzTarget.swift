@@ -115,14 +115,18 @@ private func searchAndFilter(_ document: JSONDocument) {
   }
   for pattern in patterns {
     for sensitivity in pattern == "k" ? [JSONSearch.CaseSensitivity.smart, .sensitive] : [.insensitive] {
-      guard let search = try? JSONSearch(pattern, caseSensitivity: sensitivity) else { fatalError("\(pattern) does not compile") }
+      guard let search = try? JSONSearch(pattern, caseSensitivity: sensitivity) else {
+        fatalError("\(pattern) does not compile")
+      }
       let expected = document.descendants(of: document.root).map(\.node).filter { search.matches($0, in: document) }
       var found: [JSONNode] = []
       try? search.forEachMatch(in: document) { node in
         found.append(node)
         return true
       }
-      guard found == expected else { fatalError("search for \(pattern.debugDescription) found \(found), expected \(expected)") }
+      guard found == expected else {
+        fatalError("search for \(pattern.debugDescription) found \(found), expected \(expected)")
+      }
       guard search.previousMatch(before: nil, in: document) == expected.last,
         search.nextMatch(after: nil, in: document) == expected.first
       else {

@@ -40,7 +40,9 @@ private func checkRoundTrip(_ path: JSONPath) {
   guard (try? JSONPath(jsonPath: path.jsonPath)) == path else {
     fatalError("JSONPath form \(path.jsonPath) does not parse back to \(path)")
   }
-  guard (try? JSONPath(parsing: path.jsonPath)) == path else { fatalError("\(path.jsonPath) is not recognised as JSONPath") }
+  guard (try? JSONPath(parsing: path.jsonPath)) == path else {
+    fatalError("\(path.jsonPath) is not recognised as JSONPath")
+  }
   // A pointer cannot hold qualifiers or negative positions, and a key of digits reads back
   // as a position (which finds that key on an object): compare the pointer's own reading.
   let pointer = path.jsonPointer
@@ -86,7 +88,9 @@ private func checkCompletions(_ text: String) {
   for candidate in completion.candidates {
     let completed = completion.applying(candidate, to: text)
     guard let path = try? JSONPath(parsing: completed), document.node(at: path) != nil else {
-      fatalError("completing \(text.debugDescription) with \(candidate.debugDescription) gives \(completed.debugDescription), which leads nowhere")
+      fatalError(
+        "completing \(text.debugDescription) with \(candidate.debugDescription) gives \(completed.debugDescription), which leads nowhere"
+      )
     }
   }
 }

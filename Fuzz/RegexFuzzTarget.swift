@@ -13,19 +13,24 @@ public func fuzzRegularExpressions(_ data: UnsafePointer<UInt8>, _ size: Int) ->
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let lineBreak = bytes.firstIndex(of: 0x0A) ?? size
   let pattern = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<lineBreak]), as: UTF8.self)
-  let rawText = lineBreak < size ? UnsafeBufferPointer(rebasing: bytes[(lineBreak + 1)...]) : UnsafeBufferPointer(start: data, count: 0)
+  let rawText =
+    lineBreak < size
+    ? UnsafeBufferPointer(rebasing: bytes[(lineBreak + 1)...]) : UnsafeBufferPointer(start: data, count: 0)
   let options: RegularExpression.Options = size % 3 == 0 ? [.ignoresCase] : (size % 3 == 1 ? [.isExtended] : [])
   let regex: RegularExpression
   do throws(JSONSearchError) {
     regex = try RegularExpression(pattern, options: options)
   } catch {
-    guard let position = error.position, position >= 0, position <= pattern.unicodeScalars.count, !error.message.isEmpty else {
+    guard let position = error.position, position >= 0, position <= pattern.unicodeScalars.count, !error.message.isEmpty
+    else {
       fatalError("error \(error) outside a pattern of \(pattern.unicodeScalars.count) scalars")
     }
     return 0
   }
   let instructions = regex.program.instructions.count
-  guard instructions <= RegexParser.maximumInstructions + 1 else { fatalError("\(instructions) instructions for \(pattern.debugDescription)") }
+  guard instructions <= RegexParser.maximumInstructions + 1 else {
+    fatalError("\(instructions) instructions for \(pattern.debugDescription)")
+  }
 
   // Raw bytes, invalid UTF-8 included.
   check(regex, rawText, pattern: pattern)
@@ -34,7 +39,9 @@ public func fuzzRegularExpressions(_ data: UnsafePointer<UInt8>, _ size: Int) ->
   text.withUTF8 { check(regex, $0, pattern: pattern) }
   var previousEnd = text.startIndex
   for range in regex.ranges(in: text) {
-    guard range.lowerBound >= previousEnd else { fatalError("overlapping or unordered ranges for \(pattern.debugDescription)") }
+    guard range.lowerBound >= previousEnd else {
+      fatalError("overlapping or unordered ranges for \(pattern.debugDescription)")
+    }
     previousEnd = range.upperBound
   }
   return 0
@@ -47,7 +54,9 @@ private func check(_ regex: RegularExpression, _ text: UnsafeBufferPointer<UInt8
   let any: Bool
   do throws(CancellationError) {
     found = try matcher.firstMatch(in: text)
-    guard matcher.steps <= bound else { fatalError("\(matcher.steps) steps for \(text.count) bytes: \(pattern.debugDescription)") }
+    guard matcher.steps <= bound else {
+      fatalError("\(matcher.steps) steps for \(text.count) bytes: \(pattern.debugDescription)")
+    }
     any = try matcher.matches(text)
   } catch {
     fatalError("cancelled without a cancellation")
@@ -68,13 +77,17 @@ private func check(_ regex: RegularExpression, _ text: UnsafeBufferPointer<UInt8
   // (U+FFFD in the literal could stand for an invalid byte that decoding the string
   // replaces differently.)
   if let literal = regex.requiredLiteral, !literal.text.unicodeScalars.contains("\u{FFFD}") {
-    let matched = String(decoding: UnsafeBufferPointer(rebasing: text[found]), as: UTF8.self).unicodeScalars.map(\.value)
+    let matched = String(decoding: UnsafeBufferPointer(rebasing: text[found]), as: UTF8.self).unicodeScalars.map(
+      \.value)
     let wanted = literal.text.unicodeScalars.map(\.value)
     let fold = { (value: UInt32) in literal.ignoresCase ? SimpleCaseFolding.fold(value) : value }
     let haystack = matched.map(fold)
     let needle = wanted.map(fold)
-    let contains = haystack.count >= needle.count
+    let contains =
+      haystack.count >= needle.count
       && (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
-    guard contains else { fatalError("a match of \(pattern.debugDescription) lacks its required literal \(literal.text.debugDescription)") }
+    guard contains else {
+      fatalError("a match of \(pattern.debugDescription) lacks its required literal \(literal.text.debugDescription)")
+    }
   }
 }

@@ -19,8 +19,11 @@ final class ClassTree: RunLoopRoot, CollectionViewDataSource, ClassTreeLayoutDat
           ClassNode(
             name: "UIView",
             subclasses: [
-              ClassNode(name: "UIControl", subclasses: [ClassNode(name: "UIButton"), ClassNode(name: "UISwitch"), ClassNode(name: "UISlider")]),
-              ClassNode(name: "UIScrollView", subclasses: [ClassNode(name: "UICollectionView"), ClassNode(name: "UITextView")]),
+              ClassNode(
+                name: "UIControl",
+                subclasses: [ClassNode(name: "UIButton"), ClassNode(name: "UISwitch"), ClassNode(name: "UISlider")]),
+              ClassNode(
+                name: "UIScrollView", subclasses: [ClassNode(name: "UICollectionView"), ClassNode(name: "UITextView")]),
               ClassNode(name: "UILabel"),
               ClassNode(name: "UIImageView"),
             ]),

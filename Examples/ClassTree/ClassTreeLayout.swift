@@ -63,7 +63,8 @@ final class ClassTreeLayout: CollectionLayout {
         attributes.info = LayoutInfo(ClassNodeInfo(children: children))
         cellInformation[indexPath] = attributes
         if !children.isEmpty {
-          connectorInformation[indexPath] = LayoutAttributes(forSupplementaryViewOfKind: Self.connectorKind, with: indexPath)
+          connectorInformation[indexPath] = LayoutAttributes(
+            forSupplementaryViewOfKind: Self.connectorKind, with: indexPath)
         }
       }
     }
@@ -74,7 +75,8 @@ final class ClassTreeLayout: CollectionLayout {
       for item in 0..<host.numberOfItems(inSection: section) {
         let indexPath = IndexPath(item: item, section: section)
         cellInformation[indexPath]?.frame = frameForCell(atRow: totalHeight, section: section)
-        adjustFramesOfChildrenAndConnectors(forClassAt: indexPath, cells: &cellInformation, connectors: &connectorInformation)
+        adjustFramesOfChildrenAndConnectors(
+          forClassAt: indexPath, cells: &cellInformation, connectors: &connectorInformation)
         totalHeight += dataSource.classTreeLayout(self, numberOfRowsForClassAndChildrenAt: indexPath)
       }
       // Section 0 holds the root, whose rows are everyone's.
@@ -106,7 +108,9 @@ final class ClassTreeLayout: CollectionLayout {
       guard let frame = cells[child]?.frame else { continue }
       shiftSubtree(at: child, by: row - frame.minY, cells: &cells, connectors: &connectors)
       childRows.append(Int((row - parent.frame.minY) / (Self.itemHeight + insets.bottom)))
-      row += Double(dataSource.classTreeLayout(self, numberOfRowsForClassAndChildrenAt: child)) * (Self.itemHeight + insets.bottom)
+      row +=
+        Double(dataSource.classTreeLayout(self, numberOfRowsForClassAndChildrenAt: child))
+        * (Self.itemHeight + insets.bottom)
     }
     // The connector fills the insets between the class and its subclasses' column.
     connectors[indexPath]?.frame = Rect(
@@ -156,7 +160,8 @@ final class ClassTreeLayout: CollectionLayout {
     layoutInformation["cell"]?[indexPath]
   }
 
-  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+  {
     layoutInformation[kind]?[indexPath]
   }
 }

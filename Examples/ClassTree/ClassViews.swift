@@ -16,11 +16,17 @@ final class ClassCell: Cell {
     subclassCount = attributes.info(as: ClassNodeInfo.self)?.children.count ?? 0
   }
 
-  override func drawContent(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext) {
+  override func drawContent(
+    in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
+  ) {
     let badge = subclassCount > 0 ? " \(subclassCount)" : ""
     let width = region.columns - badge.count
-    canvas.draw(TextWidth.truncated(name, toWidth: width), at: CellPoint(column: region.column, row: region.row), style: style, clip: clip)
-    canvas.draw(badge, at: CellPoint(column: region.maxColumn - badge.count, row: region.row), style: context.theme.dim.over(style), clip: clip)
+    canvas.draw(
+      TextWidth.truncated(name, toWidth: width), at: CellPoint(column: region.column, row: region.row), style: style,
+      clip: clip)
+    canvas.draw(
+      badge, at: CellPoint(column: region.maxColumn - badge.count, row: region.row),
+      style: context.theme.dim.over(style), clip: clip)
   }
 }
 

@@ -3,7 +3,9 @@ import TermGrid
 /// A cell showing one word; the collection view sets its focused and selected state.
 final class WordCell: Cell {
   var word = ""
-  override func drawContent(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext) {
+  override func drawContent(
+    in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
+  ) {
     canvas.draw(word, at: CellPoint(column: region.column, row: region.row + 1), style: style, clip: clip)
   }
 }
@@ -27,8 +29,7 @@ final class Hello: RunLoopRoot, CollectionViewDataSource {
   func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
     if case .resize(let size) = event { collectionView.resize(to: CellRect(size: size)) }
     let command = KeyBindings.standard.command(for: event)
-    if command == .quit { return .quit }
-    return collectionView.handle(event, command: command) ? .changed : .unchanged
+    return command == .quit ? .quit : (collectionView.handle(event, command: command) ? .changed : .unchanged)
   }
   func draw(into canvas: inout Canvas) { collectionView.draw(into: &canvas) }
 }

@@ -23,9 +23,18 @@ struct Library {
   static let sample: Library = {
     var library = Library()
     let albums: [(String, [(String, Int)])] = [
-      ("Holidays", [("Beach", 2023), ("Harbour", 2023), ("Lighthouse", 2022), ("Dunes", 2023), ("Ferry", 2024), ("Sunset", 2024), ("Pier", 2022)]),
+      (
+        "Holidays",
+        [
+          ("Beach", 2023), ("Harbour", 2023), ("Lighthouse", 2022), ("Dunes", 2023), ("Ferry", 2024), ("Sunset", 2024),
+          ("Pier", 2022),
+        ]
+      ),
       ("Family", [("Grandma", 2019), ("Birthday", 2024), ("Garden", 2021), ("Picnic", 2023), ("Kitten", 2024)]),
-      ("City walks", [("Bridge", 2022), ("Market", 2024), ("Tram", 2021), ("Rooftops", 2023), ("Museum", 2022), ("Park", 2024)]),
+      (
+        "City walks",
+        [("Bridge", 2022), ("Market", 2024), ("Tram", 2021), ("Rooftops", 2023), ("Museum", 2022), ("Park", 2024)]
+      ),
     ]
     for (name, photos) in albums {
       library.albums.append(Album(name: name, photos: []))
@@ -42,7 +51,8 @@ struct Library {
     let id = nextID
     nextID += 1
     photos[id] = Photo(id: id, title: title, year: year)
-    let position = afterPhoto.flatMap { albums[album].photos.firstIndex(of: $0) }.map { $0 + 1 } ?? albums[album].photos.count
+    let position =
+      afterPhoto.flatMap { albums[album].photos.firstIndex(of: $0) }.map { $0 + 1 } ?? albums[album].photos.count
     albums[album].photos.insert(id, at: position)
     return id
   }

@@ -34,8 +34,10 @@ final class PhotoAlbum: RunLoopRoot, CollectionViewDelegate {
     collectionView = CollectionView(frame: CellRect(size: size), layout: cards)
     collectionView.allowsMultipleSelection = true
     collectionView.register(PhotoCard.self, forCellWithReuseIdentifier: "photo")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: "title")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: "count")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: "title")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: "count")
     collectionView.delegate = self
     dataSource = DiffableDataSource(collectionView: collectionView) { [unowned self] collectionView, indexPath, id in
       let card = collectionView.dequeueReusableCell(PhotoCard.self, withReuseIdentifier: "photo", for: indexPath)
@@ -47,7 +49,8 @@ final class PhotoAlbum: RunLoopRoot, CollectionViewDelegate {
       guard let name = dataSource.sectionIdentifier(for: indexPath.section) else { return nil }
       let count = library.albums[indexPath.section].photos.count
       let label = collectionView.dequeueReusableSupplementaryView(
-        LabelView.self, ofKind: kind, withReuseIdentifier: kind == ElementKind.header ? "title" : "count", for: indexPath)
+        LabelView.self, ofKind: kind, withReuseIdentifier: kind == ElementKind.header ? "title" : "count",
+        for: indexPath)
       if kind == ElementKind.header {
         label.text = "── \(name) "
         label.fill = "─"
@@ -111,7 +114,8 @@ final class PhotoAlbum: RunLoopRoot, CollectionViewDelegate {
       library.moveToNextAlbum(focused)
       show()
     case .switchLayout:
-      collectionView.setCollectionViewLayout(collectionView.collectionViewLayout === cards ? list : cards, animated: true)
+      collectionView.setCollectionViewLayout(
+        collectionView.collectionViewLayout === cards ? list : cards, animated: true)
     default:
       return false
     }
@@ -132,7 +136,9 @@ final class PhotoAlbum: RunLoopRoot, CollectionViewDelegate {
     action == .selectAll || (action == .delete && !indexPaths.isEmpty)
   }
 
-  func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]) {
+  func collectionView(
+    _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
+  ) {
     switch action {
     case .delete:
       library.delete(Set(indexPaths.compactMap { dataSource.itemIdentifier(for: $0) }))

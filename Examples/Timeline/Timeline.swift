@@ -30,10 +30,14 @@ final class Timeline: RunLoopRoot, CollectionViewDataSource, TimelineLayoutDataS
   init(size: CellSize) {
     collectionView = CollectionView(frame: CellRect(size: size), layout: CollectionLayout())
     collectionView.register(EventDot.self, forCellWithReuseIdentifier: "event")
-    collectionView.register(DateHeading.self, forSupplementaryViewOfKind: TimelineLayout.dateKind, withReuseIdentifier: "date")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: TimelineLayout.trackKind, withReuseIdentifier: "track")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: TimelineLayout.labelKind, withReuseIdentifier: "label")
-    collectionView.register(SpanLine.self, forSupplementaryViewOfKind: TimelineLayout.spanKind, withReuseIdentifier: "span")
+    collectionView.register(
+      DateHeading.self, forSupplementaryViewOfKind: TimelineLayout.dateKind, withReuseIdentifier: "date")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: TimelineLayout.trackKind, withReuseIdentifier: "track")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: TimelineLayout.labelKind, withReuseIdentifier: "label")
+    collectionView.register(
+      SpanLine.self, forSupplementaryViewOfKind: TimelineLayout.spanKind, withReuseIdentifier: "span")
     collectionView.dataSource = self
     collectionView.setCollectionViewLayout(makeLayout(scale: 3), animated: false)
   }
@@ -80,11 +84,13 @@ final class Timeline: RunLoopRoot, CollectionViewDataSource, TimelineLayoutDataS
     case TimelineLayout.spanKind:
       return collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "span", for: indexPath)
     case TimelineLayout.trackKind:
-      let label = collectionView.dequeueReusableSupplementaryView(LabelView.self, ofKind: kind, withReuseIdentifier: "track", for: indexPath)
+      let label = collectionView.dequeueReusableSupplementaryView(
+        LabelView.self, ofKind: kind, withReuseIdentifier: "track", for: indexPath)
       label.text = tracks[indexPath.section].name
       return label
     case TimelineLayout.labelKind:
-      let label = collectionView.dequeueReusableSupplementaryView(LabelView.self, ofKind: kind, withReuseIdentifier: "label", for: indexPath)
+      let label = collectionView.dequeueReusableSupplementaryView(
+        LabelView.self, ofKind: kind, withReuseIdentifier: "label", for: indexPath)
       label.text = tracks[indexPath.section].events[indexPath.item].title
       label.role = .normal
       return label

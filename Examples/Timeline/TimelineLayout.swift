@@ -131,7 +131,8 @@ final class TimelineLayout: CollectionLayout {
     byKey[.cell(indexPath)]
   }
 
-  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+  {
     byKey[.supplementary(kind, indexPath)]
   }
 

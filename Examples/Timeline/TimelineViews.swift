@@ -10,7 +10,9 @@ final class EventDot: Cell {
     isToday = attributes.info(as: EventMark.self)?.isToday ?? false
   }
 
-  override func drawContent(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext) {
+  override func drawContent(
+    in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
+  ) {
     canvas.draw(isToday ? "◆" : "●", at: CellPoint(column: region.column, row: region.row), style: style, clip: clip)
   }
 }
@@ -25,7 +27,8 @@ final class DateHeading: ReusableView {
   }
 
   override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    canvas.draw("╷" + text, at: CellPoint(column: region.column, row: region.row), style: context.theme.header, clip: clip)
+    canvas.draw(
+      "╷" + text, at: CellPoint(column: region.column, row: region.row), style: context.theme.header, clip: clip)
   }
 }
 

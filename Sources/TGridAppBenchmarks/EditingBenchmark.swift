@@ -15,8 +15,9 @@ public enum EditingBenchmark {
     let loadStart = BenchmarkClock.now()
     // Straight into the store: a copy of the document held here would make the first edit
     // copy the whole tape, as no copy does in the app.
-    guard let store = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) })
-      .map({ DocumentStore(document: $0, name: "bench", path: path) })
+    guard
+      let store = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) })
+        .map({ DocumentStore(document: $0, name: "bench", path: path) })
     else { return [:] }
     figures["load"] = BenchmarkClock.now() - loadStart
     let size = CellSize(columns: 120, rows: 40)

@@ -95,7 +95,9 @@ public enum KeyBytesBenchmark {
     init() {
       var template = Array("/tmp/tgrid-bench-keys-XXXXXX".utf8CString)
       let opened = mkstemp(&template)
-      if opened >= 0 { unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+      if opened >= 0 {
+        unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      }
       descriptor = opened >= 0 ? opened : nil
     }
 

@@ -27,8 +27,9 @@ public enum ViewSwitchBenchmark {
   /// - Returns: every switch, and the seconds it took to load the file.
   public static func run(path: String, keys: [String] = defaultKeys) -> (switches: [Switch], load: Double) {
     let loadStart = BenchmarkClock.now()
-    guard let store = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) })
-      .map({ DocumentStore(document: $0, name: "bench", path: path) })
+    guard
+      let store = (try? JSONBytes.contentsOfFile(path)).flatMap({ try? JSONDocument(bytes: $0) })
+        .map({ DocumentStore(document: $0, name: "bench", path: path) })
     else { return ([], 0) }
     let load = BenchmarkClock.now() - loadStart
     let size = CellSize(columns: 120, rows: 40)
@@ -37,7 +38,8 @@ public enum ViewSwitchBenchmark {
     let browser = BrowserController(store: store, size: size, animates: true)
     browser.terminal = terminal
     browser.collectionView.clock = { headless.elapsedMilliseconds }
-    let runLoop = TerminalRunLoop(terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
+    let runLoop = TerminalRunLoop(
+      terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
     runLoop.run()
     var seen: Set<PresentationKind> = [browser.presentationKind]
     var switches: [Switch] = []
@@ -57,8 +59,10 @@ public enum ViewSwitchBenchmark {
       let again = !seen.insert(to).inserted
       switches.append(
         Switch(
-          name: "\(from.rawValue)→\(to.rawValue)\(again ? " (again)" : "")", firstFrame: (terminal.firstPresent ?? end) - start,
-          whole: end - start, frames: runLoop.frameCount - framesBefore, workAfterFirstFrame: terminal.busyAfterFirstPresent))
+          name: "\(from.rawValue)→\(to.rawValue)\(again ? " (again)" : "")",
+          firstFrame: (terminal.firstPresent ?? end) - start,
+          whole: end - start, frames: runLoop.frameCount - framesBefore,
+          workAfterFirstFrame: terminal.busyAfterFirstPresent))
     }
     return (switches, load)
   }

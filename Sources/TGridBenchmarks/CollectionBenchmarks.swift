@@ -1,9 +1,10 @@
+import TermGrid
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TermGrid
 
 /// Runs the collection-view benchmark: `tgrid-bench collection [ITEMS] [cards|cells]`.
 ///
@@ -33,16 +34,21 @@ func runCollectionBenchmarks(arguments: [String]) {
   print("")
   print(
     "items".benchmarkPadded(9), "item".benchmarkPadded(6), "frames".benchmarkPadded(7), "frame ms".benchmarkPadded(9),
-    "p99 ms".benchmarkPadded(7), "max ms".benchmarkPadded(7), "pass ms".benchmarkPadded(8), "draw ms".benchmarkPadded(8),
+    "p99 ms".benchmarkPadded(7), "max ms".benchmarkPadded(7), "pass ms".benchmarkPadded(8),
+    "draw ms".benchmarkPadded(8),
     "query ms".benchmarkPadded(9), "visible".benchmarkPadded(8), "live max".benchmarkPadded(9),
     "queue max".benchmarkPadded(10), "created".benchmarkPadded(8))
   for shape in shapes {
     let result = CollectionBenchmark(itemCount: itemCount, shape: shape).run()
     print(
-      String(itemCount).benchmarkPadded(9), shape.itemDescription.benchmarkPadded(6), String(result.frames).benchmarkPadded(7),
-      result.frameMedian.benchmarkFormatted(3).benchmarkPadded(9), result.frameP99.benchmarkFormatted(3).benchmarkPadded(7),
-      result.frameMaximum.benchmarkFormatted(3).benchmarkPadded(7), result.passMedian.benchmarkFormatted(3).benchmarkPadded(8),
-      result.drawMedian.benchmarkFormatted(3).benchmarkPadded(8), result.queryMedian.benchmarkFormatted(3).benchmarkPadded(9),
+      String(itemCount).benchmarkPadded(9), shape.itemDescription.benchmarkPadded(6),
+      String(result.frames).benchmarkPadded(7),
+      result.frameMedian.benchmarkFormatted(3).benchmarkPadded(9),
+      result.frameP99.benchmarkFormatted(3).benchmarkPadded(7),
+      result.frameMaximum.benchmarkFormatted(3).benchmarkPadded(7),
+      result.passMedian.benchmarkFormatted(3).benchmarkPadded(8),
+      result.drawMedian.benchmarkFormatted(3).benchmarkPadded(8),
+      result.queryMedian.benchmarkFormatted(3).benchmarkPadded(9),
       String(result.visibleMedian).benchmarkPadded(8), String(result.liveMaximum).benchmarkPadded(9),
       String(result.queuedMaximum).benchmarkPadded(10), String(result.created).benchmarkPadded(8))
   }
@@ -142,7 +148,8 @@ struct CollectionBenchmark {
     withExtendedLifetime(dataSource) {}
     return Result(
       frames: frames.count, frameMedian: Self.percentile(frames, 0.5), frameP99: Self.percentile(frames, 0.99),
-      frameMaximum: frames.max() ?? 0, passMedian: Self.percentile(passes, 0.5), drawMedian: Self.percentile(draws, 0.5),
+      frameMaximum: frames.max() ?? 0, passMedian: Self.percentile(passes, 0.5),
+      drawMedian: Self.percentile(draws, 0.5),
       queryMedian: Self.percentile(queries, 0.5), visibleMedian: visible.sorted()[visible.count / 2],
       liveMaximum: liveMaximum, queuedMaximum: queuedMaximum, created: view.createdViewCount)
   }
@@ -171,7 +178,8 @@ final class BenchmarkDataSource: CollectionViewDataSource {
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { itemCount }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let cell = collectionView.dequeueReusableCell(BenchmarkCell.self, withReuseIdentifier: Self.identifier, for: indexPath)
+    let cell = collectionView.dequeueReusableCell(
+      BenchmarkCell.self, withReuseIdentifier: Self.identifier, for: indexPath)
     cell.title = "#\(indexPath.item)"
     return cell
   }
@@ -190,7 +198,9 @@ final class BenchmarkCell: Cell {
     title = ""
   }
 
-  override func drawContent(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext) {
+  override func drawContent(
+    in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
+  ) {
     canvas.draw(title, at: CellPoint(column: region.column, row: region.row), style: style, clip: clip)
   }
 }

@@ -1,9 +1,10 @@
+import TermGrid
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TermGrid
 
 /// Runs the diffable data source benchmark: `tgrid-bench diff [ITEMS]`.
 ///
@@ -108,7 +109,9 @@ private func report(_ name: String, _ body: () -> Void) {
     times.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
   }
   times.sort()
-  print(name.diffPadded(66, left: true), diffFormatted(times[times.count / 2]).diffPadded(10), diffFormatted(times[0]).diffPadded(8))
+  print(
+    name.diffPadded(66, left: true), diffFormatted(times[times.count / 2]).diffPadded(10),
+    diffFormatted(times[0]).diffPadded(8))
 }
 
 /// Keeps results alive so the optimizer cannot drop the work.

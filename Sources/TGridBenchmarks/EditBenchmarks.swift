@@ -61,7 +61,8 @@ func runEditBenchmarks(arguments: [String]) {
   let size = Double(JSONBenchmarks.fileSize(path))
   func ms(_ key: String) -> String { JSONBenchmarks.milliseconds(figures[key] ?? .nan) }
   print("Editing benchmark — release build, \(name) (\(JSONBenchmarks.megabytes(size))), grid of 120×40, no animation")
-  print("key to screen (median of 7): cut \(ms("cut")), paste \(ms("paste")), delete \(ms("delete")), undo \(ms("undo"))")
+  print(
+    "key to screen (median of 7): cut \(ms("cut")), paste \(ms("paste")), delete \(ms("delete")), undo \(ms("undo"))")
   let save = figures["save"] ?? .nan
   print(
     "save after one edit: \(ms("save")); cp of the same file: \(JSONBenchmarks.milliseconds(copy)); ratio \(String(format: "%.2f×", save / copy))"
@@ -75,7 +76,8 @@ func runEditBenchmarks(arguments: [String]) {
   func engineMS(_ key: String) -> String { JSONBenchmarks.milliseconds(engine[key] ?? .nan) }
   print(
     "engine alone (median of 7): cut \(engineMS("cut")), paste \(engineMS("paste")), delete \(engineMS("delete")), "
-      + "undo \(engineMS("undo")); cut while a copy is alive \(engineMS("sharedCut")); first index \(engineMS("index"))")
+      + "undo \(engineMS("undo")); cut while a copy is alive \(engineMS("sharedCut")); first index \(engineMS("index"))"
+  )
   let saveWrite: Double = engine["saveWrite"] ?? .nan
   let saveSync: Double = engine["saveSync"] ?? .nan
   let saveRename: Double = engine["saveRename"] ?? .nan
@@ -87,7 +89,8 @@ func runEditBenchmarks(arguments: [String]) {
   let engineSaving = engine["peakSave"] ?? .nan
   print(
     "engine peak RSS after loading \(JSONBenchmarks.megabytes(engineLoad * 1024)), after the edits and the save "
-      + "\(JSONBenchmarks.megabytes(engineSaving * 1024)) (\(String(format: "+%.1f%%", (engineSaving / engineLoad - 1) * 100)))")
+      + "\(JSONBenchmarks.megabytes(engineSaving * 1024)) (\(String(format: "+%.1f%%", (engineSaving / engineLoad - 1) * 100)))"
+  )
 }
 
 /// Runs a command and waits; returns its exit status.

@@ -1,5 +1,5 @@
-import TGridAppBenchmarks
 import Foundation
+import TGridAppBenchmarks
 import TGridJSON
 
 #if canImport(Glibc)
@@ -26,7 +26,8 @@ func runFilterBenchmarks(arguments: [String]) {
   BenchmarkFiles.printHeader("filter benchmark", path: path, size: size)
   print(
     "index (mmap + parse, once): \(JSONBenchmarks.milliseconds(indexSeconds)); "
-      + "\(document.childCount(of: document.root)) records; jq: \(jq.map(FilterBenchmarks.version) ?? "not run (apt-get install jq)")")
+      + "\(document.childCount(of: document.root)) records; jq: \(jq.map(FilterBenchmarks.version) ?? "not run (apt-get install jq)")"
+  )
   print("")
   print(FilterBenchmarks.row(["filter", "kept", "engine", "CPU", "with index", "jq", "kept", "ratio", "with index"]))
   let filters = [

@@ -10,7 +10,9 @@ import TGridAppBenchmarks
 func runFirstScreenBenchmarks(arguments: [String]) {
   if let index = arguments.firstIndex(of: "--measure"), index + 1 < arguments.count {
     var maximum = 4 << 30  // the app's default limit
-    if let limit = arguments.firstIndex(of: "--max-size"), limit + 1 < arguments.count, let bytes = Int(arguments[limit + 1]) {
+    if let limit = arguments.firstIndex(of: "--max-size"), limit + 1 < arguments.count,
+      let bytes = Int(arguments[limit + 1])
+    {
       maximum = bytes
     }
     let result = FirstScreenBenchmark.run(path: arguments[index + 1], maximumByteCount: maximum)
@@ -27,7 +29,8 @@ func runFirstScreenBenchmarks(arguments: [String]) {
     var times: [Double] = []
     var loaded = 0
     for _ in 0..<5 {
-      guard let text = JSONBenchmarks.spawn(["firstscreen", "--measure", path]), let line = text.split(separator: "\n").last
+      guard let text = JSONBenchmarks.spawn(["firstscreen", "--measure", path]),
+        let line = text.split(separator: "\n").last
       else { continue }
       for pair in line.split(separator: " ") {
         let parts = pair.split(separator: "=")
@@ -37,6 +40,7 @@ func runFirstScreenBenchmarks(arguments: [String]) {
     }
     guard !times.isEmpty else { continue }
     let median = times.sorted()[times.count / 2]
-    print("\(name): \(JSONBenchmarks.milliseconds(median)) (whole file loaded first in \(loaded) of \(times.count) runs)")
+    print(
+      "\(name): \(JSONBenchmarks.milliseconds(median)) (whole file loaded first in \(loaded) of \(times.count) runs)")
   }
 }

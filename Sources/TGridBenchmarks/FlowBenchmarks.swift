@@ -1,9 +1,10 @@
+import TermGrid
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TermGrid
 
 /// Runs the flow-layout benchmarks: `tgrid-bench flow [uniform|variable] [ITEMS ...]`.
 ///
@@ -38,7 +39,8 @@ func runFlowBenchmarks(arguments: [String]) {
     for sizing in sizings {
       let result = FlowBenchmark(itemCount: itemCount, sizing: sizing).run()
       print(
-        String(itemCount).leftPadded(9), sizing.rawValue.leftPadded(9), result.prepareMilliseconds.formatted(3).leftPadded(11),
+        String(itemCount).leftPadded(9), sizing.rawValue.leftPadded(9),
+        result.prepareMilliseconds.formatted(3).leftPadded(11),
         result.queryMicroseconds.formatted(2).leftPadded(9), result.queryP99Microseconds.formatted(2).leftPadded(10),
         String(result.elementsPerQuery).leftPadded(9), result.scrollMicroseconds.formatted(2).leftPadded(10),
         result.preferredSizeMilliseconds.formatted(3).leftPadded(13), result.peakMegabytes.formatted(1).leftPadded(8))

@@ -48,11 +48,20 @@ enum JSONBenchmarkData {
     output.append(contentsOf: Array("\n]\n".utf8))
   }
 
-  private static let firstNames = ["Zoë", "José", "Łukasz", "Ana", "John", "Søren", "Marie", "Amélie", "Ngọc", "Chiara", "Oğuz", "Ines"]
-  private static let lastNames = ["Müller", "García", "Nowak", "Silva", "Smith", "Kierkegaard", "Curie", "Dubois", "Nguyễn", "Rossi", "Yılmaz", "Björk"]
-  private static let cities = ["Paris", "Zürich", "Kraków", "東京", "São Paulo", "Reykjavík", "New York", "Malmö", "Hà Nội", "Москва"]
+  private static let firstNames = [
+    "Zoë", "José", "Łukasz", "Ana", "John", "Søren", "Marie", "Amélie", "Ngọc", "Chiara", "Oğuz", "Ines",
+  ]
+  private static let lastNames = [
+    "Müller", "García", "Nowak", "Silva", "Smith", "Kierkegaard", "Curie", "Dubois", "Nguyễn", "Rossi", "Yılmaz",
+    "Björk",
+  ]
+  private static let cities = [
+    "Paris", "Zürich", "Kraków", "東京", "São Paulo", "Reykjavík", "New York", "Malmö", "Hà Nội", "Москва",
+  ]
   private static let tags = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"]
-  private static let words = ["lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do", "eiusmod", "tempor"]
+  private static let words = [
+    "lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do", "eiusmod", "tempor",
+  ]
 
   private static func record(id: Int, random: inout BenchmarkRandom) -> String {
     let first = random.pick(firstNames)

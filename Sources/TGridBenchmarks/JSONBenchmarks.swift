@@ -42,7 +42,10 @@ func runJSONBenchmarks(arguments: [String]) {
   print("CPU time (the difference is time the process waited for a core); peak RSS = getrusage ru_maxrss of a")
   print("fresh child process (VmHWM from /proc agrees within a page); Foundation = JSONSerialization.jsonObject.")
   print("")
-  print(JSONBenchmarks.row(["file", "size", "engine", "MB/s", "CPU MB/s", "peak RSS", "RSS/size", "Foundation", "MB/s", "RSS", "speed-up"]))
+  print(
+    JSONBenchmarks.row([
+      "file", "size", "engine", "MB/s", "CPU MB/s", "peak RSS", "RSS/size", "Foundation", "MB/s", "RSS", "speed-up",
+    ]))
   var details: [String] = []
   var comparisons: [String] = []
   for path in paths {
@@ -75,7 +78,8 @@ func runJSONBenchmarks(arguments: [String]) {
         JSONBenchmarks.milliseconds(engine["read"] ?? .nan),
         JSONBenchmarks.milliseconds(serialSeconds), String(format: "%.0f", size / 1e6 / serialSeconds),
         JSONBenchmarks.milliseconds(simdjsonSeconds), JSONBenchmarks.milliseconds(simdjson?["parse"] ?? .nan),
-        String(format: "%.2f×", engineSeconds / simdjsonSeconds), String(format: "%.2f×", serialSeconds / simdjsonSeconds),
+        String(format: "%.2f×", engineSeconds / simdjsonSeconds),
+        String(format: "%.2f×", serialSeconds / simdjsonSeconds),
         String(format: "%.2f×", (simdjson?["peak"] ?? .nan) * 1024 / size),
       ]))
     comparisons.append(
@@ -98,12 +102,16 @@ func runJSONBenchmarks(arguments: [String]) {
         + "edit + undo \(JSONBenchmarks.milliseconds(engine["edit"] ?? .nan))")
   }
   print("")
-  details.forEach { print($0) }
+  for line in details { print(line) }
   print("")
   print("Two threads against one and against simdjson's DOM parser (same run; each a fresh process; simdjson")
   print("= padded_string::load + dom::parser::parse, median of 5; ratio = our time ÷ simdjson's, lower is faster):")
-  print(JSONBenchmarks.comparisonRow(["file", "2 threads", "MB/s", "of it read", "1 thread", "MB/s", "simdjson", "its parse", "2 thr ÷ sj", "1 thr ÷ sj", "sj RSS/size"]))
-  comparisons.forEach { print($0) }
+  print(
+    JSONBenchmarks.comparisonRow([
+      "file", "2 threads", "MB/s", "of it read", "1 thread", "MB/s", "simdjson", "its parse", "2 thr ÷ sj",
+      "1 thr ÷ sj", "sj RSS/size",
+    ]))
+  for line in comparisons { print(line) }
 }
 
 /// Helpers of the parent process.
@@ -165,7 +173,8 @@ enum JSONBenchmarks {
     guard (try? process.run()) != nil else { return nil }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0, let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last else {
+    guard process.terminationStatus == 0, let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last
+    else {
       return nil
     }
     var values: [String: Double] = [:]
@@ -190,7 +199,9 @@ enum JSONBenchmarks {
 
   static func megabytes(_ bytes: Double) -> String { bytes.isNaN ? "–" : String(format: "%.1f MB", bytes / 1e6) }
 
-  static func milliseconds(_ seconds: Double) -> String { seconds.isNaN ? "–" : String(format: "%.1f ms", seconds * 1000) }
+  static func milliseconds(_ seconds: Double) -> String {
+    seconds.isNaN ? "–" : String(format: "%.1f ms", seconds * 1000)
+  }
 
   static func row(_ cells: [String]) -> String {
     let widths = [20, 10, 10, 6, 9, 10, 9, 11, 6, 10, 9]

@@ -13,7 +13,9 @@ import TGridAppBenchmarks
 func runKeyBytesBenchmarks(arguments: [String]) {
   let path = BenchmarkFiles.prepare(arguments: arguments, defaultName: "records-10MB.json")
   var presses = 15
-  if let index = arguments.firstIndex(of: "--presses"), index + 1 < arguments.count, let count = Int(arguments[index + 1]) {
+  if let index = arguments.firstIndex(of: "--presses"), index + 1 < arguments.count,
+    let count = Int(arguments[index + 1])
+  {
     presses = max(1, count)
   }
   var views = ["grid", "tree"]
@@ -47,4 +49,3 @@ func runKeyBytesBenchmarks(arguments: [String]) {
     print("| \(label) | " + cells.joined(separator: " | ") + " |")
   }
 }
-

@@ -1,6 +1,6 @@
-import TGridAppBenchmarks
 import Foundation
 import Synchronization
+import TGridAppBenchmarks
 import TGridJSON
 
 #if canImport(Glibc)
@@ -80,7 +80,9 @@ func runRegexBenchmarks(arguments: [String]) {
     done.wait()
     let latency = returned.withLock { $0 } - cancelled
     print("")
-    print("a 64 MB string, (a+)+$ cancelled after 100 ms: returned \(String(format: "%.2f ms", latency * 1000)) after cancel()")
+    print(
+      "a 64 MB string, (a+)+$ cancelled after 100 ms: returned \(String(format: "%.2f ms", latency * 1000)) after cancel()"
+    )
   }
 
   // Highlighting: every range of a match in one 200-column line, as the app draws them.

@@ -1,5 +1,5 @@
-import TGridAppBenchmarks
 import Foundation
+import TGridAppBenchmarks
 import TGridJSON
 
 #if canImport(Glibc)
@@ -25,7 +25,8 @@ func runSearchBenchmarks(arguments: [String]) {
     return
   }
   let indexSeconds = BenchmarkClock.now() - indexStart
-  if let index = arguments.firstIndex(of: "--repeat"), index + 2 < arguments.count, let runs = Int(arguments[index + 2]),
+  if let index = arguments.firstIndex(of: "--repeat"), index + 2 < arguments.count,
+    let runs = Int(arguments[index + 2]),
     let search = try? JSONSearch(arguments[index + 1])
   {
     // For profilers: count `runs` times and print the CPU time per run.
@@ -33,7 +34,9 @@ func runSearchBenchmarks(arguments: [String]) {
     var count = 0
     for _ in 0..<runs { count = (try? search.matchCount(in: document)) ?? -1 }
     let perRun = (BenchmarkClock.cpuTime() - start) / Double(runs)
-    print("\(count) matches; \(JSONBenchmarks.milliseconds(perRun)) CPU per count, \(String(format: "%.0f", size / perRun / 1e6)) MB/s")
+    print(
+      "\(count) matches; \(JSONBenchmarks.milliseconds(perRun)) CPU per count, \(String(format: "%.0f", size / perRun / 1e6)) MB/s"
+    )
     return
   }
   BenchmarkFiles.printHeader("search benchmark", path: path, size: size)
@@ -41,7 +44,8 @@ func runSearchBenchmarks(arguments: [String]) {
   print("")
   print(
     SearchBenchmarks.row([
-      "pattern", "kind", "matches", "engine", "MB/s", "CPU MB/s", "grep -c", "lines", "grep", "ratio", "grep (C)", "ratio",
+      "pattern", "kind", "matches", "engine", "MB/s", "CPU MB/s", "grep -c", "lines", "grep", "ratio", "grep (C)",
+      "ratio",
     ]))
 
   var cases: [(pattern: String, syntax: JSONSearch.Syntax, grepFlags: [String])] = [
@@ -99,7 +103,9 @@ func runSearchBenchmarks(arguments: [String]) {
   }
 
   // Moving between matches: the next and previous match from the middle of the document.
-  if let search = try? JSONSearch("kraków"), let middle = document.child(at: document.childCount(of: document.root) / 2, of: document.root) {
+  if let search = try? JSONSearch("kraków"),
+    let middle = document.child(at: document.childCount(of: document.root) / 2, of: document.root)
+  {
     let next = BenchmarkClock.median(runs: 9) { _ = search.nextMatch(after: middle, in: document) }
     let previous = BenchmarkClock.median(runs: 9) { _ = search.previousMatch(before: middle, in: document) }
     let rare = try? JSONSearch("zzqx")

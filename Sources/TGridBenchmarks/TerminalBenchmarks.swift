@@ -27,7 +27,9 @@ func runTerminalBenchmarks(arguments: [String]) {
     ("ours: changed cells only", true),
     ("ncurses alone: every cell", false),
   ]
-  print("| change | " + setups.map(\.0).joined(separator: " | ") + " | ours ÷ ncurses | ms per frame (ours / ncurses alone) |")
+  print(
+    "| change | " + setups.map(\.0).joined(separator: " | ")
+      + " | ours ÷ ncurses | ms per frame (ours / ncurses alone) |")
   print("|---|" + String(repeating: "---:|", count: setups.count + 2))
   for (name, frame) in scenarios {
     var figures: [Double] = []
@@ -39,8 +41,9 @@ func runTerminalBenchmarks(arguments: [String]) {
     }
     let cells = figures.map { formatBytes($0) }
     let ratio = figures[0] / max(1, figures[1])
-    print("| \(name) | " + cells.joined(separator: " | ")
-      + " | \(format(ratio, digits: 2))× | " + times.map { format($0, digits: 2) }.joined(separator: " / ") + " |")
+    print(
+      "| \(name) | " + cells.joined(separator: " | ")
+        + " | \(format(ratio, digits: 2))× | " + times.map { format($0, digits: 2) }.joined(separator: " / ") + " |")
   }
   print("")
   measurePinnedScrolls(size: size, steps: steps, document: document)
@@ -58,7 +61,8 @@ private func measurePinnedScrolls(size: CellSize, steps: Int, document: Terminal
     var canvas = document.frame(size: size, firstLine: step * lines, focusedRow: -1)
     canvas.fill(CellRect(column: 0, row: 0, columns: size.columns, rows: 1), style: .plain)
     canvas.draw(" header: pinned", at: CellPoint(column: 0, row: 0), style: Style(attributes: [.bold]))
-    canvas.fill(CellRect(column: 0, row: size.rows - 1, columns: size.columns, rows: 1), style: Style(attributes: [.reverse]))
+    canvas.fill(
+      CellRect(column: 0, row: size.rows - 1, columns: size.columns, rows: 1), style: Style(attributes: [.reverse]))
     canvas.draw(" status \(step)", at: CellPoint(column: 0, row: size.rows - 1), style: Style(attributes: [.reverse]))
     return canvas
   }
@@ -192,7 +196,10 @@ private struct TerminalBenchmarkDocument {
           next() % 2 == 0
           ? Span(text: "\"\(words[next() % words.count]) \(words[next() % words.count])\"", style: string)
           : Span(text: "\(next() % 100_000).\(next() % 100)", style: number)
-        let piece = [Span(text: name, style: key), Span(text: ": ", style: punctuation), value, Span(text: ", ", style: punctuation)]
+        let piece = [
+          Span(text: name, style: key), Span(text: ": ", style: punctuation), value,
+          Span(text: ", ", style: punctuation),
+        ]
         used += piece.reduce(0) { $0 + $1.text.count }
         spans += piece
       }
@@ -209,7 +216,8 @@ private struct TerminalBenchmarkDocument {
       var column = 0
       let focused = row == focusedRow
       for span in lines[index] {
-        let style = focused ? Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold]) : span.style
+        let style =
+          focused ? Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold]) : span.style
         column = canvas.draw(span.text, at: CellPoint(column: column, row: row), style: style)
       }
       if focused {

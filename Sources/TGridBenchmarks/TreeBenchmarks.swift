@@ -1,9 +1,10 @@
+import TermGrid
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TermGrid
 
 /// Runs the tree-layout benchmarks: `tgrid-bench tree [NODES]` (100,000 nodes by default).
 ///
@@ -24,7 +25,8 @@ func runTreeBenchmarks(arguments: [String]) {
   }
   let tree = TreeBenchmark.makeTree(nodeCount: nodeCount)
   print("Tree layout: \(tree.store.count) nodes, depth \(tree.depth), a subtree of \(tree.bigDescendants) nodes to")
-  print("collapse; visible rect \(TreeBenchmark.visible.columns)×\(TreeBenchmark.visible.rows) cells; times are medians.")
+  print(
+    "collapse; visible rect \(TreeBenchmark.visible.columns)×\(TreeBenchmark.visible.rows) cells; times are medians.")
   print("store built (labels measured) in \(tree.buildMilliseconds.formatted(1)) ms")
   print("")
   print(
@@ -34,12 +36,14 @@ func runTreeBenchmarks(arguments: [String]) {
   for orientation in [TreeLayout.Orientation.columns, .outline] {
     let result = TreeBenchmark(tree: tree, orientation: orientation).run()
     print(
-      (orientation == .columns ? "columns" : "outline").leftPadded(11), result.modelMilliseconds.formatted(2).leftPadded(9),
+      (orientation == .columns ? "columns" : "outline").leftPadded(11),
+      result.modelMilliseconds.formatted(2).leftPadded(9),
       result.prepareMilliseconds.formatted(2).leftPadded(11), result.queryMicroseconds.formatted(2).leftPadded(9),
       result.queryP99Microseconds.formatted(2).leftPadded(10), String(result.elementsPerQuery).leftPadded(9),
       result.collapseMilliseconds.formatted(2).leftPadded(12), result.expandMilliseconds.formatted(2).leftPadded(10),
       result.collectionCollapseMilliseconds.formatted(2).leftPadded(12),
-      result.collectionExpandMilliseconds.formatted(2).leftPadded(10), result.drawMilliseconds.formatted(2).leftPadded(8),
+      result.collectionExpandMilliseconds.formatted(2).leftPadded(10),
+      result.drawMilliseconds.formatted(2).leftPadded(8),
       result.peakMegabytes.formatted(1).leftPadded(8))
   }
   print("")
@@ -105,7 +109,8 @@ struct TreeBenchmark {
         let node = store.append(label: "\(record): {record}", parent: root)
         for field in 0..<8 {
           store.append(
-            label: "\"key\(field)\": \"value \(record)-\(field)\"", kind: field == 3 && record % 7 == 0 ? TreeNodeKind.critical : TreeNodeKind.normal,
+            label: "\"key\(field)\": \"value \(record)-\(field)\"",
+            kind: field == 3 && record % 7 == 0 ? TreeNodeKind.critical : TreeNodeKind.normal,
             parent: node)
         }
         let tags = store.append(label: "\"tags\": [10]", parent: node)
@@ -113,13 +118,17 @@ struct TreeBenchmark {
         let items = store.append(label: "\"items\": [8]", parent: node)
         for item in 0..<8 {
           let object = store.append(label: "\(item): {9}", parent: items)
-          for field in 0..<9 { store.append(label: "\"n\(field)\": \(record &* 31 &+ item &* 7 &+ field)", parent: object) }
+          for field in 0..<9 {
+            store.append(label: "\"n\(field)\": \(record &* 31 &+ item &* 7 &+ field)", parent: object)
+          }
         }
         record += 1
       }
       while store.count < nodeCount { store.append(label: "\"extra\": true", parent: root) }
     }
-    return Tree(store: store, big: big, bigDescendants: store.descendantCount(ofNode: big), depth: 4, buildMilliseconds: milliseconds)
+    return Tree(
+      store: store, big: big, bigDescendants: store.descendantCount(ofNode: big), depth: 4,
+      buildMilliseconds: milliseconds)
   }
 
   func run() -> Result {
@@ -128,7 +137,8 @@ struct TreeBenchmark {
       (0..<5).map { _ in FlowBenchmark.milliseconds { model = TreeModel(provider: tree.store) } })
     guard let model else { return Self.emptyResult }
     let host = StaticLayoutHost(
-      itemCounts: Self.counts(model), bounds: Rect(x: 0, y: 0, width: Double(Self.visible.columns), height: Double(Self.visible.rows)))
+      itemCounts: Self.counts(model),
+      bounds: Rect(x: 0, y: 0, width: Double(Self.visible.columns), height: Double(Self.visible.rows)))
     let layout = TreeLayout(orientation: orientation)
     layout.dataSource = model
     layout.collectionView = host
@@ -146,13 +156,15 @@ struct TreeBenchmark {
     var queryTimes: [Double] = []
     var elementCounts: [Double] = []
     for _ in 0..<Self.queryCount {
-      let x = content.width > Double(Self.visible.columns)
+      let x =
+        content.width > Double(Self.visible.columns)
         ? Double(Int.random(in: 0...Int(content.width) - Self.visible.columns, using: &generator)) : 0
       let y = Double(Int.random(in: 0...max(0, Int(content.height) - Self.visible.rows), using: &generator))
       let rect = Rect(x: x, y: y, width: Double(Self.visible.columns), height: Double(Self.visible.rows))
       host.bounds = rect
       var found = 0
-      queryTimes.append(FlowBenchmark.milliseconds { found = layout.layoutAttributesForElements(in: rect).count } * 1_000)
+      queryTimes.append(
+        FlowBenchmark.milliseconds { found = layout.layoutAttributesForElements(in: rect).count } * 1_000)
       elementCounts.append(Double(found))
       Self.sink &+= found
     }
@@ -203,11 +215,14 @@ struct TreeBenchmark {
 
     return Result(
       modelMilliseconds: modelMilliseconds, prepareMilliseconds: FlowBenchmark.median(prepareTimes),
-      queryMicroseconds: FlowBenchmark.median(queryTimes), queryP99Microseconds: FlowBenchmark.percentile(queryTimes, 0.99),
-      elementsPerQuery: Int(FlowBenchmark.median(elementCounts)), collapseMilliseconds: FlowBenchmark.median(collapseTimes),
+      queryMicroseconds: FlowBenchmark.median(queryTimes),
+      queryP99Microseconds: FlowBenchmark.percentile(queryTimes, 0.99),
+      elementsPerQuery: Int(FlowBenchmark.median(elementCounts)),
+      collapseMilliseconds: FlowBenchmark.median(collapseTimes),
       expandMilliseconds: FlowBenchmark.median(expandTimes),
       collectionCollapseMilliseconds: FlowBenchmark.median(collectionCollapse),
-      collectionExpandMilliseconds: FlowBenchmark.median(collectionExpand), drawMilliseconds: FlowBenchmark.median(drawTimes),
+      collectionExpandMilliseconds: FlowBenchmark.median(collectionExpand),
+      drawMilliseconds: FlowBenchmark.median(drawTimes),
       peakMegabytes: FlowBenchmark.peakResidentMegabytes())
   }
 

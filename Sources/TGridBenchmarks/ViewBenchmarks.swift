@@ -46,8 +46,12 @@ func runViewBenchmarks(arguments: [String]) {
       _ = JSONBenchmarks.spawn(["json", "--generate", directory, name])
     }
     guard let text = JSONBenchmarks.spawn(["views", "--measure-switch", path]) else { return }
-    print("View switches — release build, \(name) (\(JSONBenchmarks.megabytes(Double(JSONBenchmarks.fileSize(path))))), 120×40, animated")
-    print("switch".rightPadded(30), "key→screen".leftPadded(11), "animation".leftPadded(10), "frames".leftPadded(7), "  reading after the first frame")
+    print(
+      "View switches — release build, \(name) (\(JSONBenchmarks.megabytes(Double(JSONBenchmarks.fileSize(path))))), 120×40, animated"
+    )
+    print(
+      "switch".rightPadded(30), "key→screen".leftPadded(11), "animation".leftPadded(10), "frames".leftPadded(7),
+      "  reading after the first frame")
     for line in text.split(separator: "\n") {
       let fields = line.split(separator: " ")
       if fields.first == "switch", fields.count >= 6 {
@@ -62,7 +66,9 @@ func runViewBenchmarks(arguments: [String]) {
       } else if line.hasPrefix("load=") || line.hasPrefix("peak=") {
         let parts = line.split(separator: "=")
         let number = Double(parts[1]) ?? .nan
-        print(parts[0] == "load" ? "load (parse): \((number * 1000).formatted(1)) ms" : "peak RSS: \(number.formatted(1)) MB")
+        print(
+          parts[0] == "load"
+            ? "load (parse): \((number * 1000).formatted(1)) ms" : "peak RSS: \(number.formatted(1)) MB")
       }
     }
   }
@@ -82,7 +88,8 @@ enum TableBenchmark {
 
   static func run() {
     let host = StaticLayoutHost(
-      itemCounts: [rows * columns], bounds: Rect(x: 0, y: 0, width: Double(visible.columns), height: Double(visible.rows)))
+      itemCounts: [rows * columns],
+      bounds: Rect(x: 0, y: 0, width: Double(visible.columns), height: Double(visible.rows)))
     let widths = Widths()
     let layout = TableLayout()
     layout.delegate = widths
@@ -104,7 +111,8 @@ enum TableBenchmark {
       let rect = Rect(x: x, y: y, width: Double(visible.columns), height: Double(visible.rows))
       host.bounds = rect
       var found = 0
-      queryTimes.append(FlowBenchmark.milliseconds { found = layout.layoutAttributesForElements(in: rect).count } * 1_000)
+      queryTimes.append(
+        FlowBenchmark.milliseconds { found = layout.layoutAttributesForElements(in: rect).count } * 1_000)
       counts.append(Double(found))
       sink &+= found
     }
@@ -138,7 +146,8 @@ enum TimelineBenchmark {
           ranges.append(TimelineRange(start: time))
           widths.append(Int.random(in: 6..<24, using: &generator))
         } else {
-          ranges.append(TimelineRange(start: time, end: time + Double(Int.random(in: 3_600..<2_592_000, using: &generator))))
+          ranges.append(
+            TimelineRange(start: time, end: time + Double(Int.random(in: 3_600..<2_592_000, using: &generator))))
           widths.append(2)
         }
       }
@@ -159,7 +168,8 @@ enum TimelineBenchmark {
     print("\(visible.columns)×\(visible.rows); medians (prepare of 9, queries at 2,000 random offsets).")
     for (name, scale) in [("fit", nil), ("zoomed (1 column a day)", 1.0 / 86_400)] as [(String, Double?)] {
       let host = StaticLayoutHost(
-        itemCounts: [Self.events], bounds: Rect(x: 0, y: 0, width: Double(visible.columns), height: Double(visible.rows)))
+        itemCounts: [Self.events],
+        bounds: Rect(x: 0, y: 0, width: Double(visible.columns), height: Double(visible.rows)))
       // A full pass: a fresh layout each time (a layout given the same items again keeps
       // its lanes, measured apart as "again").
       var prepareTimes: [Double] = []
@@ -185,14 +195,16 @@ enum TimelineBenchmark {
         let rect = Rect(x: x, y: y, width: Double(visible.columns), height: Double(visible.rows))
         host.bounds = rect
         var found = 0
-        queryTimes.append(FlowBenchmark.milliseconds { found = layout.layoutAttributesForElements(in: rect).count } * 1_000)
+        queryTimes.append(
+          FlowBenchmark.milliseconds { found = layout.layoutAttributesForElements(in: rect).count } * 1_000)
         counts.append(Double(found))
       }
       print(
         "\(name): prepare \(FlowBenchmark.median(prepareTimes).formatted(2)) ms (again, same items: "
           + "\(FlowBenchmark.median(againTimes).formatted(2)) ms), \(grouped(layout.laneCount)) lanes, "
           + "\(grouped(Int(content.width))) columns; query \(FlowBenchmark.median(queryTimes).formatted(1)) µs "
-          + "(p99 \(FlowBenchmark.percentile(queryTimes, 0.99).formatted(1)) µs), \(Int(FlowBenchmark.median(counts))) elements")
+          + "(p99 \(FlowBenchmark.percentile(queryTimes, 0.99).formatted(1)) µs), \(Int(FlowBenchmark.median(counts))) elements"
+      )
     }
     print("peak \(FlowBenchmark.peakResidentMegabytes().formatted(1)) MB")
   }

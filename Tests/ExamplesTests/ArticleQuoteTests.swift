@@ -13,7 +13,8 @@ import Testing
     let quotes = swiftBlocks(in: text)
     #expect(!quotes.isEmpty)
     var quoted = 0
-    for quote in quotes where quote.hasPrefix("  ") || quote.hasPrefix("/// ") || quote.hasPrefix("@discardableResult") {
+    for quote in quotes where quote.hasPrefix("  ") || quote.hasPrefix("/// ") || quote.hasPrefix("@discardableResult")
+    {
       // Indented code, or code with its doc comment, is a quote from a file.
       quoted += 1
       #expect(sources.contains { $0.contains(quote) }, "\(article) quotes code no example has:\n\(quote)")
@@ -44,7 +45,8 @@ import Testing
   func sourceFiles(in folders: [String], under root: URL) throws -> [String] {
     var texts: [String] = []
     for folder in folders {
-      let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      let enumerator = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
       while let url = enumerator?.nextObject() as? URL {
         guard url.pathExtension == "swift" else { continue }
         texts.append(try String(contentsOf: url, encoding: .utf8))

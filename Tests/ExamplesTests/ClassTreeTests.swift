@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import ClassTree
 
 @Suite struct ClassTreeTests {
@@ -14,7 +14,8 @@ import TermGrid
     let terminal = HeadlessTerminal(size: CellSize(columns: 80, rows: 14))
     let tree = ClassTree(size: terminal.size)
     let lines = runHeadless(
-      tree, collectionView: tree.collectionView, terminal: terminal, keys: ["Right", "Right", "Right", "Right", "Right", "Space"])
+      tree, collectionView: tree.collectionView, terminal: terminal,
+      keys: ["Right", "Right", "Right", "Right", "Right", "Space"])
     expectScreen(lines, named: "class-tree-deepest-80x14")
     #expect(tree.collectionView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 4)])
     #expect(tree.collectionView.contentOffset.x > 0)
@@ -26,16 +27,24 @@ import TermGrid
     let tree = ClassTree(size: CellSize(columns: 120, rows: 20))
     let layout = tree.layout
     tree.collectionView.layoutIfNeeded()
-    func row(_ item: Int, _ section: Int) -> Double? { layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame.minY }
+    func row(_ item: Int, _ section: Int) -> Double? {
+      layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))?.frame.minY
+    }
     // NSObject, UIResponder, UIView, UIControl and UIButton share the first row.
     #expect([row(0, 0), row(0, 1), row(0, 2), row(0, 3), row(0, 4)] == [1, 1, 1, 1, 1])
     // UIScrollView comes after UIControl's three subclasses; UIViewController after UIView's 7 rows.
     #expect(row(1, 3) == 4)
     #expect(row(1, 2) == 8)
     #expect(layout.collectionViewContentSize == Size(width: 110, height: 12))
-    let children = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))?.info(as: ClassNodeInfo.self)?.children
-    #expect(children == [IndexPath(item: 0, section: 3), IndexPath(item: 1, section: 3), IndexPath(item: 2, section: 3), IndexPath(item: 3, section: 3)])
-    let connector = layout.layoutAttributesForSupplementaryView(ofKind: ClassTreeLayout.connectorKind, at: IndexPath(item: 0, section: 2))
+    let children = layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 2))?.info(as: ClassNodeInfo.self)?
+      .children
+    #expect(
+      children == [
+        IndexPath(item: 0, section: 3), IndexPath(item: 1, section: 3), IndexPath(item: 2, section: 3),
+        IndexPath(item: 3, section: 3),
+      ])
+    let connector = layout.layoutAttributesForSupplementaryView(
+      ofKind: ClassTreeLayout.connectorKind, at: IndexPath(item: 0, section: 2))
     #expect(connector?.frame == Rect(x: 64, y: 1, width: 4, height: 7))
     #expect(connector?.info(as: Connection.self)?.childRows == [0, 3, 5, 6])
   }

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import TermGrid
+import Testing
 
 /// Runs an example's root object on a headless terminal, as its `main.swift` runs it on a
 /// real one, and returns the screen when the keys are used up and every animation is over.

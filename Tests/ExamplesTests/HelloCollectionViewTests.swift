@@ -1,7 +1,7 @@
 import Foundation
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import HelloCollectionView
 
 @Suite struct HelloCollectionViewTests {
@@ -20,7 +20,8 @@ import TermGrid
     let terminal = HeadlessTerminal(size: CellSize(columns: 60, rows: 12))
     let hello = Hello(size: terminal.size)
     terminal.resize(to: CellSize(columns: 23, rows: 12))
-    expectScreen(runHeadless(hello, collectionView: hello.collectionView, terminal: terminal), named: "hello-resized-23x12")
+    expectScreen(
+      runHeadless(hello, collectionView: hello.collectionView, terminal: terminal), named: "hello-resized-23x12")
   }
 
   @Test func qQuits() {
@@ -36,23 +37,25 @@ import TermGrid
     let hello = Hello(size: CellSize(columns: 23, rows: 4))
     var canvas = Canvas(size: CellSize(columns: 23, rows: 4))
     hello.collectionView.draw(into: &canvas)
-    #expect(canvas.lines == [
-      "                       ",
-      "Hello,       collection",
-      "                       ",
-      "                       ",
-    ])
+    #expect(
+      canvas.lines == [
+        "                       ",
+        "Hello,       collection",
+        "                       ",
+        "                       ",
+      ])
   }
 
   /// The README's library section shows this very program.
   @Test func theReadmeShowsTheExampleAsItIs() throws {
     let root = repositoryRoot()
-    let program = try String(contentsOf: root.appendingPathComponent("Examples/HelloCollectionView/main.swift"), encoding: .utf8)
+    let program = try String(
+      contentsOf: root.appendingPathComponent("Examples/HelloCollectionView/main.swift"), encoding: .utf8)
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("```swift\n" + program + "```"))
     let gettingStarted = try String(
       contentsOf: root.appendingPathComponent("Sources/TermGrid/TermGrid.docc/GettingStarted.md"), encoding: .utf8)
     #expect(gettingStarted.contains("```swift\n" + program + "```"))
-    #expect(program.split(separator: "\n", omittingEmptySubsequences: false).count - 1 < 40)
+    #expect(program.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 40)
   }
 }

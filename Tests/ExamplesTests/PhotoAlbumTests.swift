@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import PhotoAlbum
 
 @Suite struct PhotoAlbumTests {
@@ -14,7 +14,9 @@ import TermGrid
     #expect(album.library.albums[0].photos.count == 8)
     let focused = album.collectionView.indexPathForFocusedItem
     #expect(focused == IndexPath(item: 2, section: 0))
-    #expect(focused.flatMap { album.dataSource.itemIdentifier(for: $0) }.flatMap { album.library[photo: $0]?.title } == "New 1")
+    #expect(
+      focused.flatMap { album.dataSource.itemIdentifier(for: $0) }.flatMap { album.library[photo: $0]?.title }
+        == "New 1")
   }
 
   @Test func selectedPhotosAreDeletedFromTheEditMenuAndTheCountsFollow() {

@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import Timeline
 
 @Suite struct TimelineTests {
@@ -32,12 +32,15 @@ import TermGrid
     timeline.zoom(by: 1)
     now += timeline.collectionView.animationDuration / 2
     timeline.collectionView.layoutIfNeeded()
-    let sketches = try #require(timeline.collectionView.attributesOnScreen.first { $0.key == .cell(IndexPath(item: 1, section: 0)) })
+    let sketches = try #require(
+      timeline.collectionView.attributesOnScreen.first { $0.key == .cell(IndexPath(item: 1, section: 0)) })
     // Day 3 is at column 10 + 3×3 = 19 before and 10 + 3×4 = 22 after.
     #expect(sketches.frame.minX > 19 && sketches.frame.minX < 22)
     now += timeline.collectionView.animationDuration
     timeline.collectionView.layoutIfNeeded()
-    #expect(timeline.collectionView.attributesOnScreen.first { $0.key == .cell(IndexPath(item: 1, section: 0)) }?.frame.minX == 22)
+    #expect(
+      timeline.collectionView.attributesOnScreen.first { $0.key == .cell(IndexPath(item: 1, section: 0)) }?.frame.minX
+        == 22)
   }
 
   // MARK: - Fixtures

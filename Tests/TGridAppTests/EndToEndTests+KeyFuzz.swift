@@ -112,7 +112,9 @@ extension EndToEndTests {
 
   /// The user and system CPU time a process has used, in clock ticks.
   static func cpuTicks(of pid: Int32) -> Int? {
-    guard let stat = FileContents.text(atPath: "/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+    guard let stat = FileContents.text(atPath: "/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else {
+      return nil
+    }
     let fields = stat[stat.index(after: close)...].split(separator: " ")
     // After the command: state (3), …, utime (14), stime (15): indices 11 and 12 here.
     guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import TGridJSON
-import TestSupport
 
 /// Pages of the tape kept in 2 or 4 bytes a word (``CompactTape``) must read, edit, undo,
 /// copy and save exactly as the plain tape does: every test parses the same text twice,
@@ -29,7 +29,8 @@ struct CompactTapeTests {
     _ compact: JSONDocument, _ plain: JSONDocument, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(words(compact) == words(plain), "\(what): tapes differ", sourceLocation: sourceLocation)
-    #expect(compact.serializedBytes() == plain.serializedBytes(), "\(what): texts differ", sourceLocation: sourceLocation)
+    #expect(
+      compact.serializedBytes() == plain.serializedBytes(), "\(what): texts differ", sourceLocation: sourceLocation)
     #expect(compact.valueCount == plain.valueCount, sourceLocation: sourceLocation)
   }
 
@@ -53,7 +54,8 @@ struct CompactTapeTests {
       text += ","
       switch generator.next(10) {
       case 0:
-        text += "{" + (0..<generator.next(900)).map { "\"k\($0)\": \(generator.next(100))" }.joined(separator: ",") + "}"
+        text +=
+          "{" + (0..<generator.next(900)).map { "\"k\($0)\": \(generator.next(100))" }.joined(separator: ",") + "}"
       case 1:
         text += "\"" + String(repeating: "long text ", count: generator.next(2000)) + "\""
       case 2:
@@ -206,7 +208,9 @@ struct CompactTapeTests {
     #expect((compact.storage.compactTape?.compactPageCount ?? 0) > 10)
     let compactPreview = try #require(compact.preview(maximumChildren: 5000))
     let plainPreview = try #require(plain.preview(maximumChildren: 5000))
-    #expect(compactPreview.wordArray(from: 0, count: compactPreview.wordCount) == plainPreview.wordArray(from: 0, count: plainPreview.wordCount))
+    #expect(
+      compactPreview.wordArray(from: 0, count: compactPreview.wordCount)
+        == plainPreview.wordArray(from: 0, count: plainPreview.wordCount))
   }
 
   @Test func severalThreadsReadOneCompactDocument() async throws {
@@ -218,7 +222,8 @@ struct CompactTapeTests {
       for thread in 0..<4 {
         group.addTask {
           var same = true
-          for index in stride(from: thread, to: expected.count, by: 1) where compact.storage.word(index) != expected[index] {
+          for index in stride(from: thread, to: expected.count, by: 1)
+          where compact.storage.word(index) != expected[index] {
             same = false
           }
           var count = 0

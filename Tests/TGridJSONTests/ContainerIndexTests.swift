@@ -17,7 +17,9 @@ import Testing
       }
     }
     for (child, parent) in expected {
-      #expect(document.parent(of: JSONNode(index: child))?.index == parent, "parent of \(child)", sourceLocation: sourceLocation)
+      #expect(
+        document.parent(of: JSONNode(index: child))?.index == parent, "parent of \(child)",
+        sourceLocation: sourceLocation)
     }
   }
 

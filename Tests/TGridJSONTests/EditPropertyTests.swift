@@ -54,7 +54,8 @@ import Testing
   }
 
   @Test func editsFarApartAndCloseTogetherMoveTheGapCorrectly() throws {
-    var document = try JSONDocument(parsing: "[" + (0..<2000).map { "[\($0), {\"k\": \($0)}]" }.joined(separator: ",") + "]")
+    var document = try JSONDocument(
+      parsing: "[" + (0..<2000).map { "[\($0), {\"k\": \($0)}]" }.joined(separator: ",") + "]")
     var random = SeededRandom(seed: 99)
     var expected = (0..<2000).map { "[\($0), {\"k\": \($0)}]" }
     for step in 0..<SanitizerBuild.samples(300, address: 300, thread: 120) {
@@ -146,8 +147,11 @@ import Testing
     if !document.isValue(document.root, equalTo: reparsed.root, in: reparsed) {
       var detail = ""
       for ((a, _), (b, _)) in zip(document.descendants(of: document.root), reparsed.descendants(of: reparsed.root)) {
-        if document.keyBytes(of: a) != reparsed.keyBytes(of: b) || document.string(of: a) != reparsed.string(of: b) || document.rawText(of: a) != reparsed.rawText(of: b) {
-          detail = "\(a): key \(String(describing: document.keyBytes(of: a))) vs \(String(describing: reparsed.keyBytes(of: b))) raw \(document.rawText(of: a)) vs \(reparsed.rawText(of: b))"
+        if document.keyBytes(of: a) != reparsed.keyBytes(of: b) || document.string(of: a) != reparsed.string(of: b)
+          || document.rawText(of: a) != reparsed.rawText(of: b)
+        {
+          detail =
+            "\(a): key \(String(describing: document.keyBytes(of: a))) vs \(String(describing: reparsed.keyBytes(of: b))) raw \(document.rawText(of: a)) vs \(reparsed.rawText(of: b))"
           break
         }
       }
@@ -175,7 +179,8 @@ import Testing
     let wide = (0..<(40 + random.next(below: 40))).map { _ in randomValue(&random, depth: 2, compact: style == 0) }
     let separator = style == 0 ? "," : ",\n  "
     return style == 0
-      ? "{\"wide\":[" + wide.joined(separator: separator) + "],\"b\":" + randomValue(&random, depth: 0, compact: true) + "}"
+      ? "{\"wide\":[" + wide.joined(separator: separator) + "],\"b\":" + randomValue(&random, depth: 0, compact: true)
+        + "}"
       : "{\n  \"wide\": [\n  " + wide.joined(separator: separator) + "\n  ],\n  \"b\": "
         + randomValue(&random, depth: 0, compact: false) + "\n}\n"
   }
@@ -189,13 +194,15 @@ import Testing
     case 3: return random.next(below: 2) == 0 ? "[]" : "{}"
     case 4, 5:
       let count = random.next(below: 5)
-      return "[" + (0..<count).map { _ in randomValue(&random, depth: depth + 1, compact: compact) }
+      return "["
+        + (0..<count).map { _ in randomValue(&random, depth: depth + 1, compact: compact) }
         .joined(separator: "," + space) + "]"
     default:
       let count = random.next(below: 5)
-      return "{" + (0..<count).map { number in
-        randomKey(&random, number) + ":" + space + randomValue(&random, depth: depth + 1, compact: compact)
-      }.joined(separator: "," + space) + "}"
+      return "{"
+        + (0..<count).map { number in
+          randomKey(&random, number) + ":" + space + randomValue(&random, depth: depth + 1, compact: compact)
+        }.joined(separator: "," + space) + "}"
     }
   }
 
@@ -218,7 +225,8 @@ import Testing
     case 0 where document.isContainer(node):
       let key = document.kind(of: node) == .object ? "n\(random.next(below: 1000))" : nil
       let position = random.next(below: document.childCount(of: node) + 1)
-      return try? document.insert(json: value, forKey: key, at: position, in: node, verbatim: random.next(below: 2) == 0)
+      return try? document.insert(
+        json: value, forKey: key, at: position, in: node, verbatim: random.next(below: 2) == 0)
     case 1 where document.parent(of: node) != nil:
       return try? document.remove(node)
     case 2 where node.index > 0:

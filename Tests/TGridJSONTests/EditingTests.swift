@@ -19,20 +19,21 @@ import Testing
     var document = try JSONDocument(parsing: EditFixtures.pretty)
     let count = try #require(document[document.root, "count"])
     try document.replace(count, withJSON: #"{"value":2,"exact":[true]}"#)
-    #expect(document.serializedText() == """
-      {
-        "albums": [
-          {"title": "Kind of Blue", "year": 1959},
-          {"title": "Blue", "year": 1971}
-        ],
-        "count": {
-          "value": 2,
-          "exact": [
-            true
-          ]
+    #expect(
+      document.serializedText() == """
+        {
+          "albums": [
+            {"title": "Kind of Blue", "year": 1959},
+            {"title": "Blue", "year": 1971}
+          ],
+          "count": {
+            "value": 2,
+            "exact": [
+              true
+            ]
+          }
         }
-      }
-      """)
+        """)
     #expect(document.int(of: try #require(document.node(at: JSONPath(jq: ".count.value")))) == 2)
   }
 
@@ -40,38 +41,41 @@ import Testing
     var document = try JSONDocument(parsing: EditFixtures.pretty)
     let albums = try #require(document[document.root, "albums"])
     try document.insert(json: "{\n\"title\":   \"Hejira\", \"year\": 1976}", at: 2, in: albums)
-    #expect(document.serializedText() == """
-      {
-        "albums": [
-          {"title": "Kind of Blue", "year": 1959},
-          {"title": "Blue", "year": 1971},
-          {"title": "Hejira", "year": 1976}
-        ],
-        "count": 2
-      }
-      """)
+    #expect(
+      document.serializedText() == """
+        {
+          "albums": [
+            {"title": "Kind of Blue", "year": 1959},
+            {"title": "Blue", "year": 1971},
+            {"title": "Hejira", "year": 1976}
+          ],
+          "count": 2
+        }
+        """)
   }
 
   @Test func removingMembersTakesTheirCommas() throws {
     var document = try JSONDocument(parsing: EditFixtures.pretty)
     let albums = try #require(document[document.root, "albums"])
     try document.remove(try #require(document[albums, 0]))
-    #expect(document.serializedText() == """
-      {
-        "albums": [
-          {"title": "Blue", "year": 1971}
-        ],
-        "count": 2
-      }
-      """)
+    #expect(
+      document.serializedText() == """
+        {
+          "albums": [
+            {"title": "Blue", "year": 1971}
+          ],
+          "count": 2
+        }
+        """)
     try document.remove(try #require(document[document.root, "count"]))
-    #expect(document.serializedText() == """
-      {
-        "albums": [
-          {"title": "Blue", "year": 1971}
-        ]
-      }
-      """)
+    #expect(
+      document.serializedText() == """
+        {
+          "albums": [
+            {"title": "Blue", "year": 1971}
+          ]
+        }
+        """)
     let remaining = try #require(document[document.root, "albums"])
     try document.remove(try #require(document[remaining, 0]))
     #expect(document.serializedText() == "{\n  \"albums\": []\n}")
@@ -81,19 +85,20 @@ import Testing
     var document = try JSONDocument(parsing: "{\n    \"list\": [],\n    \"map\": {}\n}\n")
     try document.append(json: "1", to: try #require(document[document.root, "list"]))
     try document.append(json: "[2]", forKey: "k", to: try #require(document[document.root, "map"]))
-    #expect(document.serializedText() == """
-      {
-          "list": [
-              1
-          ],
-          "map": {
-              "k": [
-                  2
-              ]
-          }
-      }
+    #expect(
+      document.serializedText() == """
+        {
+            "list": [
+                1
+            ],
+            "map": {
+                "k": [
+                    2
+                ]
+            }
+        }
 
-      """)
+        """)
   }
 
   @Test func insertingAtTheStartUsesTheSiblingSeparator() throws {
@@ -118,7 +123,9 @@ import Testing
     var document = try JSONDocument(parsing: "{\r\n\t\"a\": {\r\n\t\t\"b\": 1\r\n\t}\r\n}")
     #expect(document.formatStyle == JSONFormatStyle(indentation: .tabs, lineBreak: "\r\n"))
     try document.append(json: "[1,2]", forKey: "c", to: document.root)
-    #expect(document.serializedText() == "{\r\n\t\"a\": {\r\n\t\t\"b\": 1\r\n\t},\r\n\t\"c\": [\r\n\t\t1,\r\n\t\t2\r\n\t]\r\n}")
+    #expect(
+      document.serializedText()
+        == "{\r\n\t\"a\": {\r\n\t\t\"b\": 1\r\n\t},\r\n\t\"c\": [\r\n\t\t1,\r\n\t\t2\r\n\t]\r\n}")
   }
 
   @Test func minifiedDocumentsStayMinified() throws {
@@ -259,18 +266,23 @@ import Testing
     try document.replace(try #require(document[document.root, "count"]), withJSON: "3")
     try document.save(toFile: path)
     let saved = try JSONBytes.contentsOfFile(path)
-    #expect(String(decoding: saved.array, as: UTF8.self) == EditFixtures.pretty.replacingOccurrences(of: "\"count\": 2", with: "\"count\": 3"))
+    #expect(
+      String(decoding: saved.array, as: UTF8.self)
+        == EditFixtures.pretty.replacingOccurrences(of: "\"count\": 2", with: "\"count\": 3"))
     // The document still reads its (old, mapped) bytes correctly after the file was replaced.
     #expect(document.serializedBytes() == saved.array)
   }
 
   @Test func editsInsideDeepNestingWork() throws {
     let depth = 100_000
-    var document = try JSONDocument(parsing: String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth))
+    var document = try JSONDocument(
+      parsing: String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth))
     var node = document.root
     while let child = document.child(at: 0, of: node) { node = child }
     let edit = try document.replace(node, withJSON: "[true, false]")
-    #expect(document.serializedText() == String(repeating: "[", count: depth) + "[true,false]" + String(repeating: "]", count: depth))
+    #expect(
+      document.serializedText() == String(repeating: "[", count: depth) + "[true,false]"
+        + String(repeating: "]", count: depth))
     document.revert(edit)
     #expect(!document.isEdited)
   }

@@ -20,7 +20,9 @@ import Testing
   func utf16AndUTF32AreNamedAtTheStart(_ fixture: EncodingFixtures.Case) throws {
     let error = try #require(syntaxError(bytes: fixture.bytes))
     #expect((error.line, error.column, error.byteOffset) == (1, 1, 0))
-    #expect(error.message == "this looks like \(fixture.name); tgrid reads UTF-8 (convert it with iconv -f \(fixture.iconv) -t UTF-8)")
+    #expect(
+      error.message
+        == "this looks like \(fixture.name); tgrid reads UTF-8 (convert it with iconv -f \(fixture.iconv) -t UTF-8)")
   }
 
   @Test func anInvalidByteOutsideAStringIsNamedAsInsideOne() throws {
@@ -48,7 +50,9 @@ import Testing
     let input = GrowableBuffer<UInt8>.outOfMemoryMessage(capacity: 5_000_000_000)
     #expect(input == "out of memory: cannot grow the buffer holding the input read so far to 5000 MB")
     #expect(!input.contains("tape"))
-    #expect(GrowableBuffer<UInt64>.outOfMemoryMessage(capacity: 1_000_000) == "out of memory: cannot grow the buffer holding the document's index to 8 MB")
+    #expect(
+      GrowableBuffer<UInt64>.outOfMemoryMessage(capacity: 1_000_000)
+        == "out of memory: cannot grow the buffer holding the document's index to 8 MB")
     #expect(GrowableBuffer<UInt64>.outOfMemoryMessage(capacity: Int.max).hasSuffix("to more than \(Int.max) bytes"))
   }
 
@@ -57,11 +61,12 @@ import Testing
     #expect(error.line == 3)
     #expect(error.column == 11)
     #expect(error.excerpt == "  \"age\": 3x\n          ^")
-    #expect(error.rendered(fileName: "people.json") == """
-      people.json:3:11: expected ',' or '}', found 'x'
-            "age": 3x
-                    ^
-      """)
+    #expect(
+      error.rendered(fileName: "people.json") == """
+        people.json:3:11: expected ',' or '}', found 'x'
+              "age": 3x
+                      ^
+        """)
   }
 
   @Test func columnsCountCharactersNotBytes() throws {
@@ -89,7 +94,9 @@ import Testing
     #expect(error.sourceLine.hasPrefix("…"))
     #expect(error.sourceLine.contains("1,1,x]"))
     let caret = try #require(error.caretLine.firstIndex(of: "^"))
-    let marked = error.sourceLine[error.sourceLine.index(error.sourceLine.startIndex, offsetBy: error.caretLine.distance(from: error.caretLine.startIndex, to: caret))]
+    let marked = error.sourceLine[
+      error.sourceLine.index(
+        error.sourceLine.startIndex, offsetBy: error.caretLine.distance(from: error.caretLine.startIndex, to: caret))]
     #expect(marked == "x")
   }
 
@@ -143,11 +150,16 @@ enum ErrorFixtures {
     Case(text: "[1] // done", line: 1, column: 5, message: "comments are not allowed in JSON (RFC 8259)"),
     Case(text: "[01]", line: 1, column: 2, message: "numbers cannot have leading zeros"),
     Case(text: "[1.]", line: 1, column: 4, message: "expected a digit after the decimal point"),
-    Case(text: "\n\n  [\"abc", line: 3, column: 8, message: "unterminated string: expected '\"' before the end of the input"),
-    Case(text: "[\"\\x\"]", line: 1, column: 4, message: "invalid escape '\\x': expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
+    Case(
+      text: "\n\n  [\"abc", line: 3, column: 8,
+      message: "unterminated string: expected '\"' before the end of the input"),
+    Case(
+      text: "[\"\\x\"]", line: 1, column: 4,
+      message: "invalid escape '\\x': expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"),
     Case(text: "[\"\\u12\"]", line: 1, column: 7, message: "expected four hexadecimal digits after '\\u'"),
     Case(text: "[tru]", line: 1, column: 2, message: "invalid literal: expected 'true'"),
-    Case(text: "[1]]", line: 1, column: 4, message: "unexpected ']' after the JSON value: expected the end of the input"),
+    Case(
+      text: "[1]]", line: 1, column: 4, message: "unexpected ']' after the JSON value: expected the end of the input"),
     Case(text: "{\"a\": [1}", line: 1, column: 9, message: "mismatched '}': expected ',' or ']'"),
     Case(text: "['x']", line: 1, column: 2, message: "strings must be in double quotes, found \"'\""),
   ]
@@ -158,7 +170,9 @@ enum EncodingFixtures {
     var bytes: [UInt8]
     var name: String
     var iconv: String
-    var description: String { "\(iconv)\(bytes.first == 0xFF || bytes.first == 0xFE || bytes.starts(with: [0, 0, 0xFE]) ? " with BOM" : "")" }
+    var description: String {
+      "\(iconv)\(bytes.first == 0xFF || bytes.first == 0xFE || bytes.starts(with: [0, 0, 0xFE]) ? " with BOM" : "")"
+    }
   }
 
   static let text = #"{"a": "é"}"#

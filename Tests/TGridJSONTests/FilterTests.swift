@@ -96,7 +96,8 @@ import Testing
   // MARK: - Logic
 
   @Test func andOrNotUseTruthiness() throws {
-    let document = try JSONDocument(parsing: #"[{"a": true, "b": 0}, {"a": false, "b": null}, {"a": null, "b": ""}, {"b": []}]"#)
+    let document = try JSONDocument(
+      parsing: #"[{"a": true, "b": 0}, {"a": false, "b": null}, {"a": null, "b": ""}, {"b": []}]"#)
     #expect(try kept(".a and .b", document) == [0])
     #expect(try kept(".a or .b", document) == [0, 2, 3])
     #expect(try kept(".a | not", document) == [1, 2, 3])
@@ -137,7 +138,8 @@ import Testing
     #expect(try kept(#".name | test("ARI")"#, document) == [])
     #expect(try kept(#".name | test("a r i"; "ix")"#, document) == [2])
     let result = try JSONFilter(#".geo | startswith("1")"#).filter(elementsOf: document.root, in: document)
-    #expect(result.firstError?.message == "startswith() requires string inputs, not an array ([1, 2]) and a string (\"1\")")
+    #expect(
+      result.firstError?.message == "startswith() requires string inputs, not an array ([1, 2]) and a string (\"1\")")
     let test = try JSONFilter(#".age | test("1")"#).filter(elementsOf: document.root, in: document)
     #expect(test.firstError?.message == "a number (31) cannot be matched, as it is not a string")
   }
@@ -157,7 +159,9 @@ import Testing
     let cancelled = JSONCancellation()
     cancelled.cancel()
     // Two elements: the filter's own check (every 1,024 elements) never comes; the match stops.
-    #expect(throws: CancellationError.self) { try filter.filter(elementsOf: document.root, in: document, cancellation: cancelled) }
+    #expect(throws: CancellationError.self) {
+      try filter.filter(elementsOf: document.root, in: document, cancellation: cancelled)
+    }
     var result = JSONFilterResult()
     #expect(throws: CancellationError.self) {
       try filter.filter(elementsOf: document.root, at: 0..<2, in: document, into: &result, cancellation: cancelled)
@@ -184,14 +188,19 @@ import Testing
     let result = try JSONFilter(".active | length").filter(elementsOf: document.root, in: document)
     #expect(result.firstError?.message == "a boolean (true) has no length")
     let has = try JSONFilter("has(0)").filter(elementsOf: document.root, in: document)
-    #expect(has.firstError?.message == "cannot check whether an object ({\"name\": \"Ana\", \"age\": …) has a number (0) as a key")
+    #expect(
+      has.firstError?.message
+        == "cannot check whether an object ({\"name\": \"Ana\", \"age\": …) has a number (0) as a key")
   }
 
   @Test func tonumberTostringAndAsciiCaseFollowJq() throws {
     // Years as strings, as gapminder and many exports write them: compared as numbers only
     // through tonumber (a string is above every number in jq's order).
-    let document = try JSONDocument(parsing: #"[{"year": "1999"}, {"year": "2004"}, {"year": 2010}, {"year": "n/a"}, {"year": "ABC"}, {"year": [1]}]"#)
-    #expect(try kept(".year > 2000", document) == [0, 1, 2, 3, 4, 5], "jq's order: strings and arrays are above every number")
+    let document = try JSONDocument(
+      parsing: #"[{"year": "1999"}, {"year": "2004"}, {"year": 2010}, {"year": "n/a"}, {"year": "ABC"}, {"year": [1]}]"#
+    )
+    #expect(
+      try kept(".year > 2000", document) == [0, 1, 2, 3, 4, 5], "jq's order: strings and arrays are above every number")
     let numeric = try JSONFilter(".year | tonumber > 2000").filter(elementsOf: document.root, in: document)
     #expect(numeric.matches.compactMap { document.position(of: $0) } == [1, 2])
     #expect(numeric.errorCount == 3, "n/a, ABC and [1] are no numbers")
@@ -225,7 +234,10 @@ import Testing
       (".a ==", 5, "expected a value: a path like .name, a literal, '(' or a function"),
       (".a == 1 == 2", 8, "comparisons cannot be chained: add parentheses, as in (a < b) == true"),
       ("(.a == 1", 8, "expected ')' to close the '(' at column 1, found the end"),
-      ("foo(1)", 0, "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has, tonumber, tostring, ascii_downcase, ascii_upcase (and select)"),
+      (
+        "foo(1)", 0,
+        "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has, tonumber, tostring, ascii_downcase, ascii_upcase (and select)"
+      ),
       (".[]", 2, "'[]' (iterating) is not supported: use contains(…) or has(…)"),
       ("..", 0, "'..' (recursive descent) is not supported"),
       (".a?", 2, "the '?' operator is not supported (a missing key is already null)"),
@@ -234,13 +246,25 @@ import Testing
       (#".a == "abc"#, 6, "unterminated string: expected '\"'"),
       ("test(.x)", 0, "test takes a string literal as its pattern"),
       (#"test("a(")"#, 0, "invalid regular expression in test: column 3: expected ')'"),
-      (#"test("a"; "g")"#, 0, "unsupported flag 'g' in test: use i (ignore case), x (extended) or s (dot matches newlines)"),
-      (#"test("(?<=a)b")"#, 0, "invalid regular expression in test: column 1: lookbehind '(?<=…)' is not supported: it cannot be matched in linear time"),
-      (#"test("a{2000}")"#, 0, "invalid regular expression in test: column 2: repetition count 2000 is over the limit of 1000"),
+      (
+        #"test("a"; "g")"#, 0,
+        "unsupported flag 'g' in test: use i (ignore case), x (extended) or s (dot matches newlines)"
+      ),
+      (
+        #"test("(?<=a)b")"#, 0,
+        "invalid regular expression in test: column 1: lookbehind '(?<=…)' is not supported: it cannot be matched in linear time"
+      ),
+      (
+        #"test("a{2000}")"#, 0,
+        "invalid regular expression in test: column 2: repetition count 2000 is over the limit of 1000"
+      ),
       ("contains()", 9, "expected a value: a path like .name, a literal, '(' or a function, found ')'"),
       ("contains(1; 2)", 0, "contains takes 1 argument, not 2"),
       ("not(1)", 0, "not takes 0 arguments, not 1"),
-      ("[1, .a]", 4, "array and object literals hold only constants (strings, numbers, true, false, null, arrays, objects), found '.'"),
+      (
+        "[1, .a]", 4,
+        "array and object literals hold only constants (strings, numbers, true, false, null, arrays, objects), found '.'"
+      ),
       ("[1 2]", 3, "expected ',' or ']' to close the '[' at column 1, found '2'"),
       ("{a 1}", 3, "expected ':' after the key, found '1'"),
       ("select(.a) and .b", 0, "select(…) with one argument can only be the whole filter"),
@@ -301,7 +325,9 @@ import Testing
     #expect(result.elementCount == 5000)
     let cancellation = JSONCancellation()
     cancellation.cancel()
-    #expect(throws: CancellationError.self) { try filter.filter(elementsOf: document.root, in: document, cancellation: cancellation) }
+    #expect(throws: CancellationError.self) {
+      try filter.filter(elementsOf: document.root, in: document, cancellation: cancellation)
+    }
   }
 
   @Test func agreesWithJqWhenJqIsInstalled() throws {
@@ -312,7 +338,8 @@ import Testing
       ".age > 30", #".address.city == "Paris""#, #".tags | contains(["y"])"#, ". < {\"name\": \"M\"}", ".geo < [1, 20]",
       #"has("email") | not"#, ".name | length == 4", #".name | test("^[ab]"; "i")"#, ".missing == null and .active",
       #".tags[0] >= "x""#, "(.tags | length) >= 2", ".active == false or .age < 30",
-      #".age | tostring | startswith("3")"#, #".name | ascii_downcase | startswith("z")"#, #"(.age | tostring | tonumber) > 20"#,
+      #".age | tostring | startswith("3")"#, #".name | ascii_downcase | startswith("z")"#,
+      #"(.age | tostring | tonumber) > 20"#,
     ]
     for filterText in filters {
       let expected = try FilterTests.run(jq, ["-c", ".[] | select(\(filterText))"], input: text)

@@ -12,7 +12,9 @@ import Testing
   }
 
   static func recordTexts(_ count: Int) -> [String] {
-    (0..<count).map { #"{"id": \#($0), "name": "record \#($0)", "tags": ["a", {"k": \#($0 % 7)}], "note": "Zoë \#($0)"}"# }
+    (0..<count).map {
+      #"{"id": \#($0), "name": "record \#($0)", "tags": ["a", {"k": \#($0 % 7)}], "note": "Zoë \#($0)"}"#
+    }
   }
 
   static func records(_ count: Int, lines: Bool = false) -> String {

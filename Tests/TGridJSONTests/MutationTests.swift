@@ -8,7 +8,8 @@ import Testing
 @Suite struct MutationTests {
   @Test func truncatedFlippedAndInsertedBytesNeverCrash() throws {
     var random = SeededRandom(seed: 0x5EED)
-    let alphabet = Array("{}[]\",:\\ \n\t0123456789.eE+-tfnulrsa".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+    let alphabet =
+      Array("{}[]\",:\\ \n\t0123456789.eE+-tfnulrsa".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
     var documents = 0
     var errors = 0
     for seed in MutationFixtures.seeds {

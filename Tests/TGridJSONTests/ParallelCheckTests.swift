@@ -1,11 +1,11 @@
+import TestSupport
 import Testing
+
+@testable import TGridJSON
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import TGridJSON
-import TestSupport
 
 /// `tgrid check` keeps no values: its parser drops them as it goes, and a fragment of the
 /// text parsed ahead on a second thread only counts, locating its duplicate keys from its
@@ -17,7 +17,8 @@ import TestSupport
 struct ParallelCheckTests {
   /// What a parse that keeps no values tells, in words; and whether a fragment was taken.
   static func check(
-    _ bytes: JSONBytes, mode: JSONTextMode, _ parallelism: JSONParser.Parallelism, slice: Int = 1 << 12, floorStep: Int = 1,
+    _ bytes: JSONBytes, mode: JSONTextMode, _ parallelism: JSONParser.Parallelism, slice: Int = 1 << 12,
+    floorStep: Int = 1,
     countsLines: Bool = true
   ) -> (String, Bool) {
     let parser = JSONParser(bytes: bytes, mode: mode)
@@ -31,7 +32,10 @@ struct ParallelCheckTests {
       _ = try parser.parse(upTo: Int.max)
     } catch {
       let syntax = parser.syntaxError(error, in: bytes)
-      return ("error \(syntax.line):\(syntax.column) at \(syntax.byteOffset): \(syntax.rendered(fileName: "f"))", parser.tookFragment)
+      return (
+        "error \(syntax.line):\(syntax.column) at \(syntax.byteOffset): \(syntax.rendered(fileName: "f"))",
+        parser.tookFragment
+      )
     }
     let storage = parser.storage
     let warnings = storage.warnings.map { "\($0.line):\($0.column) \($0.message)" }
@@ -110,7 +114,9 @@ struct ParallelCheckTests {
       var bytes = Array(random.document().utf8)
       guard bytes.count > 4 else { continue }
       let position = random.random.next(below: bytes.count)
-      bytes[position] = random.pick([UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0xFF, 0x01])
+      bytes[position] = random.pick([
+        UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0xFF, 0x01,
+      ])
       if Self.check(JSONBytes(bytes), mode: .automatic, .serial).0.hasPrefix("error") { failures += 1 }
       Self.expectSameAsSerial(
         bytes, mode: .automatic, starts: stride(from: 1, to: bytes.count, by: max(bytes.count / 24, 1)),
@@ -171,7 +177,10 @@ struct ParallelCheckTests {
   }
 
   private static func records(_ count: Int) -> String {
-    "[\n" + (0..<count).map { #"{"id": \#($0), "name": "Zoë \#($0)", "tags": ["a", "b"]\#($0 % 500 == 0 ? #", "id": 0"# : "")}"# }
+    "[\n"
+      + (0..<count).map {
+        #"{"id": \#($0), "name": "Zoë \#($0)", "tags": ["a", "b"]\#($0 % 500 == 0 ? #", "id": 0"# : "")}"#
+      }
       .joined(separator: ",\n") + "\n]\n"
   }
 
@@ -179,7 +188,8 @@ struct ParallelCheckTests {
     let document = try JSONDocument(parsing: text)
     return JSONTextSummary(
       valueCount: document.valueCount, maximumDepth: document.maximumDepth, byteCount: document.originalByteCount,
-      isJSONLines: document.isJSONLines, topLevelCount: document.isJSONLines ? document.childCount(of: document.root) : 1,
+      isJSONLines: document.isJSONLines,
+      topLevelCount: document.isJSONLines ? document.childCount(of: document.root) : 1,
       warnings: document.warnings, warningCount: document.warningCount)
   }
 

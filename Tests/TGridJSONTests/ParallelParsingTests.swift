@@ -1,11 +1,11 @@
+import TestSupport
 import Testing
+
+@testable import TGridJSON
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import TGridJSON
-import TestSupport
 
 /// The parallel path (a fragment of the text parsed ahead on a second thread, taken only
 /// when the parser of the whole text stands where the fragment assumed) must give the very
@@ -15,13 +15,16 @@ import TestSupport
 struct ParallelParsingTests {
   /// Everything a parse produces that a document reads.
   enum Outcome: Equatable, CustomStringConvertible {
-    case document(words: [UInt64], containers: Int, depth: Int, isLines: Bool, longKeys: [UInt32: UInt64], warnings: [String], warningCount: Int)
+    case document(
+      words: [UInt64], containers: Int, depth: Int, isLines: Bool, longKeys: [UInt32: UInt64], warnings: [String],
+      warningCount: Int)
     case failure(line: Int, column: Int, offset: Int, message: String)
 
     var description: String {
       switch self {
       case .document(let words, let containers, let depth, let isLines, _, let warnings, _):
-        return "document of \(words.count) words, \(containers) containers, depth \(depth), lines \(isLines), \(warnings.count) warnings"
+        return
+          "document of \(words.count) words, \(containers) containers, depth \(depth), lines \(isLines), \(warnings.count) warnings"
       case .failure(let line, let column, _, let message): return "error at \(line):\(column): \(message)"
       }
     }
@@ -35,7 +38,10 @@ struct ParallelParsingTests {
       _ = try parser.parse(upTo: Int.max)
     } catch {
       let syntax = JSONSyntaxError(error, in: bytes)
-      return (.failure(line: syntax.line, column: syntax.column, offset: syntax.byteOffset, message: syntax.message), parser.tookFragment)
+      return (
+        .failure(line: syntax.line, column: syntax.column, offset: syntax.byteOffset, message: syntax.message),
+        parser.tookFragment
+      )
     }
     let storage = parser.storage
     return (
@@ -145,9 +151,12 @@ struct ParallelParsingTests {
       guard bytes.count > 4 else { continue }
       // One byte replaced by something that breaks most texts somewhere.
       let position = random.random.next(below: bytes.count)
-      bytes[position] = random.pick([UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0xFF, 0x01])
+      bytes[position] = random.pick([
+        UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0xFF, 0x01,
+      ])
       if case .failure = Self.parse(JSONBytes(bytes), mode: .automatic, .serial).0 { failures += 1 }
-      Self.expectSameAsSerial(bytes, mode: .automatic, starts: Self.offsets(of: bytes.count, every: 1024), "broken document \(number)")
+      Self.expectSameAsSerial(
+        bytes, mode: .automatic, starts: Self.offsets(of: bytes.count, every: 1024), "broken document \(number)")
     }
     #expect(failures > documents / 2)
   }
@@ -228,7 +237,8 @@ struct ParallelParsingTests {
     // A key more than 2^20 bytes before its value goes to the long-key table, by tape index.
     let far = "[{\"a\": 1},{\"key\":" + String(repeating: " ", count: 1 << 20) + "2}, {\"b\": 3}]"
     let bytes = Array(far.utf8)
-    let taken = Self.expectSameAsSerial(bytes, mode: .json, starts: [10, 11, bytes.count - 11, bytes.count - 10], "long key")
+    let taken = Self.expectSameAsSerial(
+      bytes, mode: .json, starts: [10, 11, bytes.count - 11, bytes.count - 10], "long key")
     #expect(taken == 2)
   }
 
@@ -288,7 +298,8 @@ struct ParallelParsingTests {
     // Past the automatic threshold, so the progressive parser uses a second thread.
     let record = #"{"id": 1234567, "name": "Zoë, 東京", "score": -12.5e3, "tags": ["a", "b"], "ok": true}"#
     let count = ParallelSpeculation.minimumByteCount / record.utf8.count + 1000
-    let bytes = JSONBytes(Array(("[\n" + Array(repeating: record, count: count).joined(separator: ",\n") + "\n]\n").utf8))
+    let bytes = JSONBytes(
+      Array(("[\n" + Array(repeating: record, count: count).joined(separator: ",\n") + "\n]\n").utf8))
     let parser = JSONProgressiveParser(bytes: bytes)
     var previews = 0
     while try !parser.advance(byteBudget: 1 << 20) {
@@ -327,7 +338,8 @@ struct ParallelParsingTests {
   @Test func aProgressiveLoadInSmallStepsKeepsEveryRecord() throws {
     var text = "[\n"
     for index in 0..<150_000 {
-      text += #"{"id": \#(index), "name": "user \#(index)", "email": "u\#(index)@example.com", "score": \#(index % 997).5, "city": "Zürich"}"#
+      text +=
+        #"{"id": \#(index), "name": "user \#(index)", "email": "u\#(index)@example.com", "score": \#(index % 997).5, "city": "Zürich"}"#
       text += index + 1 < 150_000 ? ",\n" : "\n"
     }
     text += "]\n"

@@ -18,9 +18,10 @@ import Testing
     let text = "[9007199254740993, 1e400, -0.0, \(RoundTripFixtures.fourHundredDigits), 1E-400]"
     let document = try JSONDocument(parsing: text)
     let elements = Array(document.children(of: document.root))
-    #expect(elements.map { document.numberText(of: $0) } == [
-      "9007199254740993", "1e400", "-0.0", RoundTripFixtures.fourHundredDigits, "1E-400",
-    ])
+    #expect(
+      elements.map { document.numberText(of: $0) } == [
+        "9007199254740993", "1e400", "-0.0", RoundTripFixtures.fourHundredDigits, "1E-400",
+      ])
     #expect(document.int(of: elements[0]) == 9_007_199_254_740_993)
     #expect(document.double(of: elements[1]) == .infinity)
     #expect(document.int(of: elements[3]) == nil)
@@ -60,7 +61,8 @@ import Testing
     #expect(members.map(\.0) == ["id", "name", "id", "id"])
     #expect(members.map(\.1) == [1, nil, 2, 3])
     #expect(document.warnings.map { [$0.line, $0.column] } == [[4, 3], [5, 3]])
-    #expect(document.warnings.first?.message == #"duplicate key "id" (first at line 2, column 3); both members are kept"#)
+    #expect(
+      document.warnings.first?.message == #"duplicate key "id" (first at line 2, column 3); both members are kept"#)
     // A key leads to the last member with it, as in jq, Python and JavaScript.
     #expect(document[document.root, "id"].map { document.int(of: $0) } == 3)
     #expect(document.members(forKey: "id", of: document.root).map { document.int(of: $0) } == [1, 2, 3])
@@ -127,7 +129,8 @@ import Testing
     #expect(document.isJSONLines)
     #expect(document.kind(of: document.root) == .array)
     #expect(document.childCount(of: document.root) == 3)
-    #expect(document.children(of: document.root).map { document.rawText(of: $0) } == ["{\"a\": 1}", "{\"a\": 2}", "[3]"])
+    #expect(
+      document.children(of: document.root).map { document.rawText(of: $0) } == ["{\"a\": 1}", "{\"a\": 2}", "[3]"])
     #expect(document.serializedText() == text)
     #expect(document.path(of: try #require(document[document.root, 1])).jq == ".[1]")
   }
@@ -145,7 +148,9 @@ import Testing
 
   @Test func valuesOnOneLineAreNotJSONLines() {
     #expect(throws: JSONSyntaxError.self) { try JSONDocument(parsing: "1 2") }
-    #expect(throws: JSONSyntaxError.self) { try JSONDocument(parsing: "{} {}", options: JSONParseOptions(mode: .lines)) }
+    #expect(throws: JSONSyntaxError.self) {
+      try JSONDocument(parsing: "{} {}", options: JSONParseOptions(mode: .lines))
+    }
     #expect(throws: JSONSyntaxError.self) { try JSONDocument(parsing: "1\n2", options: JSONParseOptions(mode: .json)) }
   }
 

@@ -56,7 +56,9 @@ import Testing
   }
 
   @Test func malformedPathsAreRejectedWithAPosition() {
-    let cases: [(String, Int)] = [(".albums[", 8), (".albums[x]", 8), ("$.", 2), ("/a~2", 2), (#".["open"#, 2), ("albums", 0)]
+    let cases: [(String, Int)] = [
+      (".albums[", 8), (".albums[x]", 8), ("$.", 2), ("/a~2", 2), (#".["open"#, 2), ("albums", 0),
+    ]
     for (text, position) in cases {
       #expect(throws: JSONPathError.self, "\(text)") { try JSONPath(parsing: text) }
       do {
@@ -69,7 +71,8 @@ import Testing
 
   @Test func deepPathsWork() throws {
     let depth = 10_000
-    let document = try JSONDocument(parsing: String(repeating: "{\"a b\":[", count: depth) + "0" + String(repeating: "]}", count: depth))
+    let document = try JSONDocument(
+      parsing: String(repeating: "{\"a b\":[", count: depth) + "0" + String(repeating: "]}", count: depth))
     var node = document.root
     while let child = document.child(at: 0, of: node) { node = child }
     let path = document.path(of: node)
@@ -79,12 +82,12 @@ import Testing
   }
 }
 
-
 /// Duplicate keys: a key step leads to the last member (as jq does); earlier ones get `@N`.
 @Suite struct DuplicateKeyPathTests {
   @Test func aNodeUnderTheFirstDuplicateGetsAQualifiedPathThatLeadsBackToIt() throws {
     let document = try JSONDocument(parsing: DuplicateFixtures.insights)
-    let first = try #require(document.node(at: JSONPath([.duplicate(key: "SearchInsights", occurrence: 0), .key("output")])))
+    let first = try #require(
+      document.node(at: JSONPath([.duplicate(key: "SearchInsights", occurrence: 0), .key("output")])))
     #expect(document.string(of: first) == "first")
     let path = document.path(of: first)
     #expect(path.jq == ".SearchInsights@0.output")
@@ -197,7 +200,6 @@ import Testing
     }
   }
 }
-
 
 /// Going to a typed path: which step fails and why, and what Tab can complete.
 @Suite struct PathResolutionTests {

@@ -94,6 +94,8 @@ import Testing
 
 enum ProgressiveFixtures {
   static func records(count: Int) -> String {
-    "[\n" + (0..<count).map { "  {\"id\": \($0), \"name\": \"Zoë \($0)\", \"tags\": [\"a\", \"b\"]}" }.joined(separator: ",\n") + "\n]\n"
+    "[\n"
+      + (0..<count).map { "  {\"id\": \($0), \"name\": \"Zoë \($0)\", \"tags\": [\"a\", \"b\"]}" }.joined(
+        separator: ",\n") + "\n]\n"
   }
 }

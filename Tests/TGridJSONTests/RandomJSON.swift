@@ -13,8 +13,10 @@ struct RandomJSON {
   /// Words whose case variants and escapes exercise the search: folding pairs, the Kelvin
   /// sign and long s, Greek sigmas, a dotless i, CJK, an emoji.
   static let words = [
-    "lorem", "LOREM", "Lorem", "ipsum", "straße", "STRAßE", "Kraków", "KRAKÓW", "\u{212A}elvin", "kelvin", "ſtar", "star",
-    "Σίσυφος", "σίσυφοσ", "ς", "ı", "I", "i", "東京", "😀", "Zoë", "ZOË", "a b", "x", "", "null", "true", "1.5e3", "Ꭰ", "ꭰ",
+    "lorem", "LOREM", "Lorem", "ipsum", "straße", "STRAßE", "Kraków", "KRAKÓW", "\u{212A}elvin", "kelvin", "ſtar",
+    "star",
+    "Σίσυφος", "σίσυφοσ", "ς", "ı", "I", "i", "東京", "😀", "Zoë", "ZOË", "a b", "x", "", "null", "true", "1.5e3", "Ꭰ",
+    "ꭰ",
   ]
 
   mutating func pick<T>(_ values: [T]) -> T { values[random.next(below: values.count)] }

@@ -78,7 +78,8 @@ import Testing
   @Test func aFileReadAheadSummarisesLikeTheWholeDocument() throws {
     try ReadAheadTests.expectSameResult(ReadAheadTests.records(3000), "records")
     try ReadAheadTests.expectSameResult(ReadAheadTests.records(3000, lineBreak: "\r\n"), "CRLF")
-    try ReadAheadTests.expectSameResult("\u{FEFF}" + ReadAheadTests.records(2000, lineBreak: ""), "one line, with a BOM")
+    try ReadAheadTests.expectSameResult(
+      "\u{FEFF}" + ReadAheadTests.records(2000, lineBreak: ""), "one line, with a BOM")
     let lines = (0..<4000).map { #"{"n": \#($0), "s": "Москва", "n": "again"}"# }.joined(separator: "\n") + "\n"
     try ReadAheadTests.expectSameResult(lines, "JSON Lines with a duplicate in each")
     // Pretty-printed: chunks end inside lines without structural characters.
@@ -86,7 +87,8 @@ import Testing
     let pretty = document.formattedText(of: document.root, style: .twoSpaces) + "\n"
     try ReadAheadTests.expectSameResult(pretty, "pretty-printed")
     // A root object whose first key is repeated at its end: nothing can be given back.
-    let object = "{\"first\": 1,\n" + (0..<5000).map { "\"k\($0)\": [\($0)]" }.joined(separator: ",\n") + ",\n\"first\": 2}\n"
+    let object =
+      "{\"first\": 1,\n" + (0..<5000).map { "\"k\($0)\": [\($0)]" }.joined(separator: ",\n") + ",\n\"first\": 2}\n"
     try ReadAheadTests.expectSameResult(object, "object keys kept to the end")
   }
 
@@ -115,7 +117,8 @@ import Testing
 
   @Test func randomDocumentsReadAheadInTinyChunksSummariseLikeTheDocument() throws {
     var generator = RandomJSON(seed: 0x4EAD)
-    let tiny = JSONProgressiveParser.ReadAheadTuning(minimumByteCount: 0, chunkSize: 7, window: 64, floorStep: 1, mapsFile: false)
+    let tiny = JSONProgressiveParser.ReadAheadTuning(
+      minimumByteCount: 0, chunkSize: 7, window: 64, floorStep: 1, mapsFile: false)
     let tinyMapped = JSONProgressiveParser.ReadAheadTuning(
       minimumByteCount: 0, floorStep: 1, mapsFile: true, fragmentMinimumByteCount: 0, slice: 9)
     for round in 0..<SanitizerBuild.samples(80, address: 80, thread: 30) {
@@ -125,10 +128,13 @@ import Testing
       do {
         let expected = try ReadAheadTests.documentSummary(text)
         #expect(try ReadAheadTests.readAheadSummary(path, tuning: tiny) == expected, "round \(round): \(text)")
-        #expect(try ReadAheadTests.readAheadSummary(path, tuning: tinyMapped) == expected, "round \(round) mapped: \(text)")
+        #expect(
+          try ReadAheadTests.readAheadSummary(path, tuning: tinyMapped) == expected, "round \(round) mapped: \(text)")
       } catch let wanted as JSONSyntaxError {
         #expect(throws: wanted, "round \(round)") { _ = try ReadAheadTests.readAheadSummary(path, tuning: tiny) }
-        #expect(throws: wanted, "round \(round) mapped") { _ = try ReadAheadTests.readAheadSummary(path, tuning: tinyMapped) }
+        #expect(throws: wanted, "round \(round) mapped") {
+          _ = try ReadAheadTests.readAheadSummary(path, tuning: tinyMapped)
+        }
       }
     }
   }

@@ -41,15 +41,19 @@ import Testing
         let found = ours.firstMatch(in: text).map { RegexGrammar.scalarOffsets($0, in: text) }
         compared += 1
         if expected != found {
-          failures.append("\(pattern.debugDescription) on \(text.debugDescription): Swift \(String(describing: expected)), engine \(String(describing: found))")
+          failures.append(
+            "\(pattern.debugDescription) on \(text.debugDescription): Swift \(String(describing: expected)), engine \(String(describing: found))"
+          )
         }
         // The literal the search looks for first is in every match.
         if let literal = ours.requiredLiteral, let found, !RegexGrammar.contains(literal, in: text, at: found) {
-          failures.append("\(pattern.debugDescription): the match in \(text.debugDescription) lacks \(literal.text.debugDescription)")
+          failures.append(
+            "\(pattern.debugDescription): the match in \(text.debugDescription) lacks \(literal.text.debugDescription)")
         }
       }
     }
-    #expect(failures.isEmpty, "\(failures.count) of \(compared) differ, e.g.\n\(failures.prefix(12).joined(separator: "\n"))")
+    #expect(
+      failures.isEmpty, "\(failures.count) of \(compared) differ, e.g.\n\(failures.prefix(12).joined(separator: "\n"))")
     #expect(compared == patternCount * 6, "every generated pattern compiles in both")
   }
 }
@@ -62,7 +66,8 @@ enum RegexGrammar {
 
   static func pattern(_ random: inout SeededRandom, depth: Int, ignoresCase: Bool) -> String {
     let branches = depth < 2 && random.next(below: 4) == 0 ? 2 + random.next(below: 2) : 1
-    return (0..<branches).map { _ in concatenation(&random, depth: depth, ignoresCase: ignoresCase) }.joined(separator: "|")
+    return (0..<branches).map { _ in concatenation(&random, depth: depth, ignoresCase: ignoresCase) }.joined(
+      separator: "|")
   }
 
   private static func concatenation(_ random: inout SeededRandom, depth: Int, ignoresCase: Bool) -> String {
@@ -81,7 +86,8 @@ enum RegexGrammar {
     case 0...3: return letters[random.next(below: letters.count)]
     case 4: return "."
     case 5:
-      let classes = ignoresCase
+      let classes =
+        ignoresCase
         ? ["[ab]", "[^a]", "[a-c]", "[^\\d ]", "[\\s1]", "[b-c1]"]
         : ["[ab]", "[^a]", "[a-c]", "[é日]", "[^\\d]", "[\\s1]", "[^é😀]", "[\\u{300}-\\u{302}]"]
       return classes[random.next(below: classes.count)]
@@ -125,6 +131,7 @@ enum RegexGrammar {
 
   static func scalarOffsets(_ range: Range<String.Index>, in text: String) -> Range<Int> {
     let scalars = text.unicodeScalars
-    return scalars.distance(from: scalars.startIndex, to: range.lowerBound)..<scalars.distance(from: scalars.startIndex, to: range.upperBound)
+    return scalars.distance(
+      from: scalars.startIndex, to: range.lowerBound)..<scalars.distance(from: scalars.startIndex, to: range.upperBound)
   }
 }

@@ -14,7 +14,8 @@ import Testing
   }
 
   @Test func scalarEscapesNameScalarsByNumber() throws {
-    #expect(try first(#"\x41\x{e9}\u00e9\u{1F600}\U0001F600\o{101}\N{U+41}\cA"#, in: "-Aéé😀😀AA\u{1}-") == "Aéé😀😀AA\u{1}")
+    #expect(
+      try first(#"\x41\x{e9}\u00e9\u{1F600}\U0001F600\o{101}\N{U+41}\cA"#, in: "-Aéé😀😀AA\u{1}-") == "Aéé😀😀AA\u{1}")
     #expect(try first(#"\Q.*+\E+"#, in: ".*++++") == ".*++++")
     #expect(try first(#"a\Q\E"#, in: "a") == "a")
     #expect(try first(#"\{\}\[\]\(\)\|\^\$\\"#, in: #"{}[]()|^$\"#) == #"{}[]()|^$\"#)
@@ -264,7 +265,8 @@ import Testing
       ("(*ACCEPT)", 0, "a backtracking verb or '(*…)' group"),
     ]
     for (pattern, position, construct) in cases {
-      let expected = JSONSearchError(position: position, message: "\(construct) is not supported: it cannot be matched in linear time")
+      let expected = JSONSearchError(
+        position: position, message: "\(construct) is not supported: it cannot be matched in linear time")
       #expect(throws: expected, "\(pattern)") { try RegularExpression(pattern) }
     }
   }
@@ -298,7 +300,9 @@ import Testing
       (String(repeating: "(", count: 300), 200, "groups and classes nested more than 200 deep"),
     ]
     for (pattern, position, message) in cases {
-      #expect(throws: JSONSearchError(position: position, message: message), "\(pattern)") { try RegularExpression(pattern) }
+      #expect(throws: JSONSearchError(position: position, message: message), "\(pattern)") {
+        try RegularExpression(pattern)
+      }
     }
   }
 
@@ -333,7 +337,9 @@ import Testing
     cancelled.cancel()
     let matcher = regex.makeMatcher()
     var copy = text
-    #expect(throws: CancellationError.self) { try copy.withUTF8 { try matcher.firstMatch(in: $0, cancellation: cancelled) } }
+    #expect(throws: CancellationError.self) {
+      try copy.withUTF8 { try matcher.firstMatch(in: $0, cancellation: cancelled) }
+    }
     #expect(matcher.steps <= 2 * RegexMatcher.stepsPerCheck)
 
     // Cancelled from this thread while another runs the match.
@@ -370,7 +376,8 @@ import Testing
   private func ranges(_ pattern: String, in text: String) throws -> [Range<Int>] {
     let scalars = text.unicodeScalars
     return try RegularExpression(pattern).ranges(in: text).map {
-      scalars.distance(from: scalars.startIndex, to: $0.lowerBound)..<scalars.distance(from: scalars.startIndex, to: $0.upperBound)
+      scalars.distance(
+        from: scalars.startIndex, to: $0.lowerBound)..<scalars.distance(from: scalars.startIndex, to: $0.upperBound)
     }
   }
 }

@@ -53,7 +53,9 @@ import Testing
     #expect(try Self.read(folder + "/.doc.json.tgrid-PLANTD") == "planted text")
     #expect(access(folder + "/nothing-yet", F_OK) != 0, "nothing is created through a dangling link")
     #expect(
-      try Self.contents(of: folder) == [".doc.json.tgrid-DANGLE", ".doc.json.tgrid-LINKED", ".doc.json.tgrid-PLANTD", "doc.json", "victim"])
+      try Self.contents(of: folder) == [
+        ".doc.json.tgrid-DANGLE", ".doc.json.tgrid-LINKED", ".doc.json.tgrid-PLANTD", "doc.json", "victim",
+      ])
   }
 
   /// The saved file has the replaced one's mode exactly (set-ID bits too).

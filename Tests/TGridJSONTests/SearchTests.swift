@@ -33,13 +33,15 @@ import Testing
     #expect(try allMatches(try JSONSearch("1500"), document).map { document.rawText(of: $0) } == ["1500"])
     #expect(try allMatches(try JSONSearch("E3"), document).map { document.rawText(of: $0) } == [])
     #expect(try allMatches(try JSONSearch("e3"), document).map { document.rawText(of: $0) } == ["1.50e3"])
-    #expect(try allMatches(try JSONSearch("null"), document).map { document.rawText(of: $0) } == ["null", #""nullable""#])
+    #expect(
+      try allMatches(try JSONSearch("null"), document).map { document.rawText(of: $0) } == ["null", #""nullable""#])
     #expect(try allMatches(try JSONSearch("-0"), document).map { document.rawText(of: $0) } == ["-0"])
     #expect(try allMatches(try JSONSearch("true"), document).count == 1)
   }
 
   @Test func stringsAreSearchedDecoded() throws {
-    let document = try JSONDocument(parsing: #"["caf\u00e9", "say \"hi\"", "a\nb", "back\\slash", "tab\there", "\ud83d\ude00", "plain n"]"#)
+    let document = try JSONDocument(
+      parsing: #"["caf\u00e9", "say \"hi\"", "a\nb", "back\\slash", "tab\there", "\ud83d\ude00", "plain n"]"#)
     func found(_ pattern: String) throws -> [String] {
       try allMatches(try JSONSearch(pattern), document).compactMap { document.string(of: $0) }
     }
@@ -118,7 +120,8 @@ import Testing
     }
     let known: [(UInt32, UInt32)] = [
       (0x41, 0x61), (0x3A3, 0x3C3), (0x3C2, 0x3C3), (0x17F, 0x73), (0x212A, 0x6B), (0x1E9E, 0xDF), (0x1F88, 0x1F80),
-      (0x345, 0x3B9), (0xAB70, 0x13A0), (0x1C90, 0x10D0), (0x130, 0x130), (0x131, 0x131), (0xDF, 0xDF), (0x10400, 0x10428),
+      (0x345, 0x3B9), (0xAB70, 0x13A0), (0x1C90, 0x10D0), (0x130, 0x130), (0x131, 0x131), (0xDF, 0xDF),
+      (0x10400, 0x10428),
     ]
     for (from, to) in known { #expect(SimpleCaseFolding.fold(from) == to, "U+\(String(from, radix: 16))") }
   }
@@ -184,16 +187,24 @@ import Testing
       #expect(throws: CancellationError.self, "\(pattern)") {
         try search.nextMatch(after: nil, in: document, wrapping: true, cancellation: cancelled)
       }
-      #expect(throws: CancellationError.self, "\(pattern)") { try search.matchCount(in: document, cancellation: cancelled) }
+      #expect(throws: CancellationError.self, "\(pattern)") {
+        try search.matchCount(in: document, cancellation: cancelled)
+      }
       #expect(try search.matchCount(in: document) == 0)
     }
   }
 
   @Test func constructsThatNeedBacktrackingAreRefusedWithTheirPosition() {
-    #expect(throws: JSONSearchError(position: 1, message: "lookahead '(?=…)' is not supported: it cannot be matched in linear time")) {
+    #expect(
+      throws: JSONSearchError(
+        position: 1, message: "lookahead '(?=…)' is not supported: it cannot be matched in linear time")
+    ) {
       try JSONSearch("a(?=b)", syntax: .regularExpression)
     }
-    #expect(throws: JSONSearchError(position: 3, message: #"backreference '\1' is not supported: it cannot be matched in linear time"#)) {
+    #expect(
+      throws: JSONSearchError(
+        position: 3, message: #"backreference '\1' is not supported: it cannot be matched in linear time"#)
+    ) {
       try JSONSearch(#"(a)\1"#, syntax: .regularExpression)
     }
   }
@@ -265,7 +276,8 @@ import Testing
           let after = expected.first { $0 > node } ?? expected.first
           let before = expected.last { $0 < node } ?? expected.last
           #expect(search.nextMatch(after: node, in: document) == after, "round \(round): \(pattern.debugDescription)")
-          #expect(search.previousMatch(before: node, in: document) == before, "round \(round): \(pattern.debugDescription)")
+          #expect(
+            search.previousMatch(before: node, in: document) == before, "round \(round): \(pattern.debugDescription)")
           #expect(try search.matchCount(in: document, before: node) == expected.filter { $0 < node }.count)
         }
         #expect(search.previousMatch(before: nil, in: document) == expected.last)
@@ -280,7 +292,7 @@ import Testing
     // their children by arithmetic, and must find what decoding every value finds.
     let array = "[" + (0..<2000).map { $0 % 3 == 0 ? "\"lorem \($0)\"" : String($0) }.joined(separator: ", ") + "]"
     let object = "{" + (0..<500).map { "\"k\($0)\": \($0 * 7)" }.joined(separator: ", ") + "}"
-    let nested = #"{"a": "#  + array + #", "b": "# + object + "}"
+    let nested = #"{"a": "# + array + #", "b": "# + object + "}"
     for text in [array, object, nested] {
       let document = try JSONDocument(parsing: text)
       for pattern in ["lorem 1", "77", "k4", "9"] {
@@ -348,7 +360,8 @@ import Testing
   }
 
   @Test func aCountOnAnotherThreadStopsWhenCancelled() async throws {
-    let text = "[" + Array(repeating: #"{"note": "lorem ipsum dolor", "n": 1}"#, count: 60_000).joined(separator: ",") + "]"
+    let text =
+      "[" + Array(repeating: #"{"note": "lorem ipsum dolor", "n": 1}"#, count: 60_000).joined(separator: ",") + "]"
     let document = try JSONDocument(parsing: text)
     let search = try JSONSearch("ipsum")
     let cancellation = JSONCancellation()
@@ -426,12 +439,17 @@ extension SearchTests {
   static func pattern(from document: JSONDocument, using generator: inout RandomJSON) -> String {
     let nodes = Array(document.descendants(of: document.root).map(\.node))
     let node = nodes[generator.random.next(below: nodes.count)]
-    var text = generator.random.next(below: 2) == 0 ? document.key(of: node) ?? "" : document.string(of: node) ?? document.rawText(of: node)
-    if text.isEmpty || generator.random.next(below: 10) == 0 { text = generator.pick(RandomJSON.words + ["\":", ", \"", "\\", "\"", "e3"]) }
+    var text =
+      generator.random.next(below: 2) == 0
+      ? document.key(of: node) ?? "" : document.string(of: node) ?? document.rawText(of: node)
+    if text.isEmpty || generator.random.next(below: 10) == 0 {
+      text = generator.pick(RandomJSON.words + ["\":", ", \"", "\\", "\"", "e3"])
+    }
     let scalars = Array(text.unicodeScalars)
     let start = generator.random.next(below: max(scalars.count, 1))
     let length = 1 + generator.random.next(below: 6)
-    var piece = String(String.UnicodeScalarView(scalars[min(start, scalars.count)..<min(start + length, scalars.count)]))
+    var piece = String(
+      String.UnicodeScalarView(scalars[min(start, scalars.count)..<min(start + length, scalars.count)]))
     switch generator.random.next(below: 4) {
     case 0: piece = piece.lowercased()
     case 1: piece = piece.uppercased()

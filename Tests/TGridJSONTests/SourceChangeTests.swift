@@ -20,7 +20,8 @@ import Testing
       case .truncateToHalf: truncate(path, off_t(original.count / 2))
       case .rewriteShorter: SourceChangeTests.overwrite(path, Array("[1]".utf8), truncating: true)
       case .rewriteLonger: SourceChangeTests.overwrite(path, original + original, truncating: true)
-      case .zeroInPlace: SourceChangeTests.overwrite(path, [UInt8](repeating: 0, count: original.count), truncating: false)
+      case .zeroInPlace:
+        SourceChangeTests.overwrite(path, [UInt8](repeating: 0, count: original.count), truncating: false)
       case .moveOver:
         let other = TemporaryFile.write(Array("{\"other\": true}".utf8))
         rename(other, path)
@@ -42,7 +43,9 @@ import Testing
   }
 
   static let text = Array(
-    ("[\n" + (0..<2000).map { #"  {"id": \#($0), "name": "record \#($0)", "tags": ["a", "b"]}"# }.joined(separator: ",\n") + "\n]\n").utf8)
+    ("[\n"
+      + (0..<2000).map { #"  {"id": \#($0), "name": "record \#($0)", "tags": ["a", "b"]}"# }.joined(separator: ",\n")
+      + "\n]\n").utf8)
 
   @Test(arguments: Change.allCases)
   func aDocumentReadIntoMemoryKeepsItsBytesWhateverHappensToTheFile(_ change: Change) throws {

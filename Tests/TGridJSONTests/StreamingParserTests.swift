@@ -16,7 +16,9 @@ import Testing
   }
 
   /// The text fed in chunks of the given sizes (cycled), parsing after each.
-  static func streamed(_ bytes: [UInt8], chunks: [Int], mode: JSONTextMode, budget: Int = Int.max) -> Result<JSONDocument, Error> {
+  static func streamed(_ bytes: [UInt8], chunks: [Int], mode: JSONTextMode, budget: Int = Int.max) -> Result<
+    JSONDocument, Error
+  > {
     let parser = JSONProgressiveParser(streamingUpTo: 1 << 20, options: JSONParseOptions(mode: mode))
     var offset = 0
     var turn = 0
@@ -64,9 +66,12 @@ import Testing
   static var corpus: [[UInt8]] {
     var texts = RoundTripFixtures.all + MutationFixtures.seeds + ErrorFixtures.cases.map(\.text)
     texts += [
-      "\u{FEFF}[1, 2]", "\u{FEFF}", "\u{FEFF}{", "1", "1\n2\n3", "\"a\"\n\"b\"", "[]", "{}", "[ ]", "{ }", "[[], {}, [[]]]",
-      "{\"a\": {}, \"b\": [], \"c\": {\"d\": [1, {\"e\": \"f,:[]{}\\\"\"}]}}", "  \n", "[1, 2]   x", "{\"a\":1}\n{\"a\":1,\"a\":2}\n",
-      "[1e5, -0.5, 1E+2, 0]", "[\"\\u00e9\\n\", \"\\\\\", \"\\\"\"]", "{\"k\" : [true , false , null]}", "nul", "[nul", "[1,", "{\"a\"",
+      "\u{FEFF}[1, 2]", "\u{FEFF}", "\u{FEFF}{", "1", "1\n2\n3", "\"a\"\n\"b\"", "[]", "{}", "[ ]", "{ }",
+      "[[], {}, [[]]]",
+      "{\"a\": {}, \"b\": [], \"c\": {\"d\": [1, {\"e\": \"f,:[]{}\\\"\"}]}}", "  \n", "[1, 2]   x",
+      "{\"a\":1}\n{\"a\":1,\"a\":2}\n",
+      "[1e5, -0.5, 1E+2, 0]", "[\"\\u00e9\\n\", \"\\\\\", \"\\\"\"]", "{\"k\" : [true , false , null]}", "nul", "[nul",
+      "[1,", "{\"a\"",
     ]
     return texts.map { Array($0.utf8) }
   }
@@ -140,7 +145,9 @@ import Testing
     #expect(throws: JSONInputError.tooLarge(path: "/dev/zero", limit: 1 << 20)) {
       try JSONBytes.contentsOfFile("/dev/zero", maximumStreamByteCount: 1 << 20)
     }
-    #expect(JSONInputError.tooLarge(path: "-", limit: 4 << 30).reason == "input larger than the limit of 4 GiB (raise it with --max-size)")
+    #expect(
+      JSONInputError.tooLarge(path: "-", limit: 4 << 30).reason
+        == "input larger than the limit of 4 GiB (raise it with --max-size)")
   }
 
   @Test func aStreamLargerThanTheLimitIsRefused() throws {
@@ -242,11 +249,13 @@ final class Thread: @unchecked Sendable {
   static func detach(_ body: @escaping @Sendable () -> Void) -> Thread {
     let thread = Thread(body)
     let context = Unmanaged.passRetained(thread).toOpaque()
-    pthread_create(&thread.thread, nil, { context in
-      let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
-      thread.body()
-      return nil
-    }, context)
+    pthread_create(
+      &thread.thread, nil,
+      { context in
+        let thread = Unmanaged<Thread>.fromOpaque(context!).takeRetainedValue()
+        thread.body()
+        return nil
+      }, context)
     return thread
   }
 

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import TGridJSON
-import TestSupport
 
 /// `tgrid check` parses without keeping values (``JSONProgressiveParser/summary()``): what
 /// it reports must be what the document would say, and the tape must stay small.

@@ -52,7 +52,9 @@ public enum PackageSources {
     var modules: [String] = []
     for line in text.split(separator: "\n") {
       var words = line.split(separator: " ").map(String.init)
-      while let first = words.first, first.hasPrefix("@") || ["public", "package", "internal", "private"].contains(first) {
+      while let first = words.first,
+        first.hasPrefix("@") || ["public", "package", "internal", "private"].contains(first)
+      {
         words.removeFirst()
       }
       guard words.count >= 2, words[0] == "import" else { continue }

@@ -37,7 +37,9 @@ public enum SanitizerBuild {
 
   /// A short description for messages: "address sanitizer", "thread sanitizer" or "no sanitizer".
   public static var name: String {
-    isAddress ? "address sanitizer" : (isThread ? "thread sanitizer" : (isUndefined ? "undefined-behaviour sanitizer" : "no sanitizer"))
+    isAddress
+      ? "address sanitizer"
+      : (isThread ? "thread sanitizer" : (isUndefined ? "undefined-behaviour sanitizer" : "no sanitizer"))
   }
 
   /// Whether a process that ended with `status` (an exit code, or 128 + a signal) ended

@@ -19,12 +19,14 @@ public enum SnapshotFile {
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try? text.write(to: file, atomically: true, encoding: .utf8)
       if !recording {
-        Issue.record("No snapshot \(name).txt existed; recorded it. Review it and run again.", sourceLocation: sourceLocation)
+        Issue.record(
+          "No snapshot \(name).txt existed; recorded it. Review it and run again.", sourceLocation: sourceLocation)
       }
       return
     }
     guard expected != text else { return }
-    Issue.record(Comment(rawValue: difference(expected: expected, actual: text, name: name)), sourceLocation: sourceLocation)
+    Issue.record(
+      Comment(rawValue: difference(expected: expected, actual: text, name: name)), sourceLocation: sourceLocation)
   }
 
   /// The `Snapshots/` folder beside a test file.

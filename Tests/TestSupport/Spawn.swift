@@ -96,7 +96,8 @@ public func spawnAndWait(
     if Date() > deadline {
       kill(pid, SIGKILL)
       _ = waitpid(pid, &status, 0)
-      throw SpawnError(description: "\(executable) \(arguments.joined(separator: " ")) took longer than \(timeoutSeconds) s")
+      throw SpawnError(
+        description: "\(executable) \(arguments.joined(separator: " ")) took longer than \(timeoutSeconds) s")
     }
     usleep(2_000)
   }

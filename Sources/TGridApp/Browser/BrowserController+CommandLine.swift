@@ -83,7 +83,8 @@ extension BrowserController {
       return .close
     default:
       return .keepOpen(
-        "not a command: \(command) (w, w PATH, w! PATH, saveas PATH, q, q!, wq, e, e!, set path=…, filter EXPR, label FIELD, noh, or a path)")
+        "not a command: \(command) (w, w PATH, w! PATH, saveas PATH, q, q!, wq, e, e!, set path=…, filter EXPR, label FIELD, noh, or a path)"
+      )
     }
   }
 

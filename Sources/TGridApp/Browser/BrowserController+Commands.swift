@@ -79,7 +79,9 @@ extension BrowserController {
       case .unchanged: return response()
       }
     case .slicedFilterStop:
-      guard finding.isFiltering, prompt == nil, case .key(let key) = event, Self.stopKeys.contains(key) else { return nil }
+      guard finding.isFiltering, prompt == nil, case .key(let key) = event, Self.stopKeys.contains(key) else {
+        return nil
+      }
       finding.stopFiltering()
       return .changed
     case .keyHousekeeping:
@@ -110,7 +112,9 @@ extension BrowserController {
       return collectionView.isEditMenuVisible && collectionView.handleEditMenuEvent(event) ? .changed : nil
     case .drag:
       // The collection view answers Esc first while a card is dragged.
-      guard collectionView.isInteractivelyMoving, case .key(let key) = event, Self.stopKeys.contains(key) else { return nil }
+      guard collectionView.isInteractivelyMoving, case .key(let key) = event, Self.stopKeys.contains(key) else {
+        return nil
+      }
       return collectionView.handle(.key(KeyEvent(.escape)), command: nil) ? .changed : .unchanged
     case .prefixKey:
       guard case .key(let key) = event, let prefix = pendingPrefix else { return nil }
@@ -126,7 +130,9 @@ extension BrowserController {
         // A paste is one event, never keys: offered to the delegate as a Paste action.
         if !collectionView.paste(text) {
           let count = text.count
-          show(message: "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet")
+          show(
+            message: "pasted \(count) character\(count == 1 ? "" : "s"): pasting into the document is not available yet"
+          )
         }
         return .changed
       case .mouse(let mouse):

@@ -32,7 +32,9 @@ extension BrowserController {
       return .close
     }
     if let prompt, case .field(let field, _, _, _) = prompt {
-      field.note = candidates.isEmpty ? "empty: name, title, label, id or key" : "Tab: " + candidates.prefix(6).joined(separator: " ")
+      field.note =
+        candidates.isEmpty
+        ? "empty: name, title, label, id or key" : "Tab: " + candidates.prefix(6).joined(separator: " ")
     }
     setNeedsDisplay()
   }
@@ -66,9 +68,12 @@ extension BrowserController {
     refreshEveryPresentation()
     restore(kept)
     if let field {
-      let labelled = sampleRecord().map { JSONPreview.titleMember(of: $0, in: store.document, field: field) != nil } ?? true
+      let labelled =
+        sampleRecord().map { JSONPreview.titleMember(of: $0, in: store.document, field: field) != nil } ?? true
       guard announcing || !labelled else { return }
-      show(message: "records are labelled by \(JSONPreview.quoted(field))" + (labelled ? "" : " (the record here has no such member)"))
+      show(
+        message: "records are labelled by \(JSONPreview.quoted(field))"
+          + (labelled ? "" : " (the record here has no such member)"))
     } else if announcing {
       show(message: "records are labelled by name, title, label, id or key, else their first short string")
     }
@@ -97,7 +102,9 @@ extension BrowserController {
     for _ in 0..<Self.recordLabelSearchDepth {
       guard let parent = document.parent(of: current) else { return nil }
       if document.key(of: current) == nil, document.kind(of: current) == .object {
-        guard let title = JSONPreview.titleMember(of: current, in: document, field: store.labelField) else { return nil }
+        guard let title = JSONPreview.titleMember(of: current, in: document, field: store.labelField) else {
+          return nil
+        }
         return JSONPreview.inline(title, in: document, limit: 40)
       }
       current = parent

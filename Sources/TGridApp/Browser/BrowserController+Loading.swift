@@ -87,7 +87,9 @@ final class ProgressView: ReusableView {
     guard region.columns >= 1, region.rows >= 1 else { return }
     let row = region.row + max(0, region.rows / 2 - 1)
     let width = max(0, region.columns - 2)
-    canvas.draw(TextWidth.truncated(title, toWidth: width), at: CellPoint(column: region.column + 1, row: row), style: theme.header, clip: clip)
+    canvas.draw(
+      TextWidth.truncated(title, toWidth: width), at: CellPoint(column: region.column + 1, row: row),
+      style: theme.header, clip: clip)
     var next = row + 1
     if let fraction, next < region.maxRow {
       let barWidth = max(1, min(60, width))
@@ -97,7 +99,9 @@ final class ProgressView: ReusableView {
       next += 1
     }
     if next < region.maxRow {
-      canvas.draw(TextWidth.truncated(detail, toWidth: width), at: CellPoint(column: region.column + 1, row: next), style: theme.dim, clip: clip)
+      canvas.draw(
+        TextWidth.truncated(detail, toWidth: width), at: CellPoint(column: region.column + 1, row: next),
+        style: theme.dim, clip: clip)
     }
   }
 }

@@ -104,7 +104,9 @@ extension BrowserController {
   func copyFocusedKey() {
     guard let id = focusedNodeID, let node = store.node(id) else { return }
     guard let key = store.document.key(of: node) else {
-      show(message: "an array element has no key; its index is \(store.document.position(of: node).map(String.init) ?? "none")")
+      show(
+        message:
+          "an array element has no key; its index is \(store.document.position(of: node).map(String.init) ?? "none")")
       return
     }
     copy(text: key, items: [], description: "copied the key \"\(key)\"")
@@ -126,7 +128,8 @@ extension BrowserController {
     let text = document.isContainer(node) ? document.formattedText(of: node, style: layout) : document.rawText(of: node)
     copy(
       text: text, items: [PasteboardItem(type: Self.jsonPasteboardType, text: document.rawText(of: node))],
-      description: "copied the value \(style == nil ? "indented" : "on one line") (\(JSONPreview.byteCount(text.utf8.count)))")
+      description:
+        "copied the value \(style == nil ? "indented" : "on one line") (\(JSONPreview.byteCount(text.utf8.count)))")
   }
 
   /// Moves the focus to the value at a path (jq, JSONPath or JSON Pointer), opening what

@@ -224,7 +224,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
         messageLines = TextWidth.wrapped(question.line, toWidth: max(1, canvas.size.columns - 2))
       }
     } else if let overlay, message == nil {
-      statusLine.left = " " + store.name + (store.isModified ? " [+]" : "") + files.diskMarker + " " + overlay.statusText
+      statusLine.left =
+        " " + store.name + (store.isModified ? " [+]" : "") + files.diskMarker + " " + overlay.statusText
       statusLine.right = ""
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
@@ -328,7 +329,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Focus and selection, by id.
   var selection: DocumentStore.Selection {
     DocumentStore.Selection(
-      focus: navigation.intended ?? focusedNodeID, selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
+      focus: navigation.intended ?? focusedNodeID,
+      selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
   }
 
   /// Puts focus and selection on the same values in the current presentation. A focused
@@ -350,7 +352,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     for id in selection.selected {
       if let indexPath = presentation.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
     }
-    view.focusItem(at: focusPath ?? view.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
+    view.focusItem(
+      at: focusPath ?? view.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
     view.ensureFocus()
     keepIntending(selection.focus)
     selectionDidChange()
@@ -424,7 +427,9 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// The data source the collection view holds for a presentation (identifying its items).
   private func dataSource(for presentation: any Presentation) -> PresentationDataSource {
-    if let known = dataSources[presentation.kind], known.presentationID == ObjectIdentifier(presentation) { return known }
+    if let known = dataSources[presentation.kind], known.presentationID == ObjectIdentifier(presentation) {
+      return known
+    }
     let made = PresentationDataSource(presentation: presentation)
     dataSources[presentation.kind] = made
     return made

@@ -54,21 +54,45 @@ enum BrowserKeys {
     keys.add(KeyBinding([], .viewValue, help: "Show the value whole (r: raw JSON)", group: "Reading"))
     keys.rebind([KeyEvent(.character("K"))], to: .viewValue)
     keys.add(KeyBinding(keyNames: ["V"], .viewSource, help: "Show the source text around the value", group: "Reading"))
-    keys.add(KeyBinding(keyNames: ["z"], .foldPrefix, help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading"))
-    keys.add(KeyBinding(keyNames: ["c"], .copyPrefix, help: "c k: copy key · c p: path · c v: value indented · c c: one line", group: "Editing"))
-    keys.add(KeyBinding(keyNames: ["/"], .search, help: "Search keys and values (Ctrl-R: regular expression)", group: "Finding"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["z"], .foldPrefix, help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["c"], .copyPrefix, help: "c k: copy key · c p: path · c v: value indented · c c: one line",
+        group: "Editing"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["/"], .search, help: "Search keys and values (Ctrl-R: regular expression)", group: "Finding"))
     keys.add(KeyBinding(keyNames: ["n"], .nextMatch, help: "Next match", group: "Finding"))
     keys.add(KeyBinding(keyNames: ["N"], .previousMatch, help: "Previous match", group: "Finding"))
-    keys.add(KeyBinding(keyNames: ["f"], .filter, help: "Filter the elements (jq: .age > 30, .name | test(\"^A\"))", group: "Finding"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["f"], .filter, help: "Filter the elements (jq: .age > 30, .name | test(\"^A\"))", group: "Finding"))
     // L labels records (Shift-Right still extends the selection right).
-    keys.add(KeyBinding([], .chooseLabel, help: "Label records by a member (Tab: its keys; empty: automatic)", group: "Reading"))
+    keys.add(
+      KeyBinding(
+        [], .chooseLabel, help: "Label records by a member (Tab: its keys; empty: automatic)", group: "Reading"))
     keys.rebind([KeyEvent(.character("L"))], to: .chooseLabel)
     keys.add(KeyBinding(keyNames: ["F"], .clearFilter, help: "Show every element again", group: "Finding"))
-    keys.add(KeyBinding(keyNames: ["Ctrl-O"], .jumpBack, help: "Back to the place before the last jump (go-to, search, g, G, i, Backspace, a view)", group: "Moving"))
-    keys.add(KeyBinding(keyNames: ["Ctrl-T"], .jumpForward, help: "Forward again in the jump list (Ctrl-I is Tab in a terminal)", group: "Moving"))
-    keys.add(KeyBinding(keyNames: ["'"], .markPrefix, help: "'' back to the place before the last jump, and again to return", group: "Moving"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["Ctrl-O"], .jumpBack,
+        help: "Back to the place before the last jump (go-to, search, g, G, i, Backspace, a view)", group: "Moving"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["Ctrl-T"], .jumpForward, help: "Forward again in the jump list (Ctrl-I is Tab in a terminal)",
+        group: "Moving"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["'"], .markPrefix, help: "'' back to the place before the last jump, and again to return",
+        group: "Moving"))
     keys.add(KeyBinding(keyNames: ["Ctrl-S"], .save, help: "Save", group: "File"))
-    keys.add(KeyBinding(keyNames: [":"], .commandLine, help: "Command line (:w, :w PATH copy, :w! PATH overwrites, :saveas PATH, :q, :q!, :wq, a path, Tab completes)", group: "File"))
+    keys.add(
+      KeyBinding(
+        keyNames: [":"], .commandLine,
+        help: "Command line (:w, :w PATH copy, :w! PATH overwrites, :saveas PATH, :q, :q!, :wq, a path, Tab completes)",
+        group: "File"))
     return keys
   }
 }

@@ -17,10 +17,14 @@ final class StatusLineView: ReusableView {
     let leftRoom = region.columns - rightWidth - 1
     let row = region.row
     if leftRoom > 0 {
-      canvas.draw(TextWidth.truncated(left, toWidth: leftRoom), at: CellPoint(column: region.column, row: row), style: style, clip: clip)
+      canvas.draw(
+        TextWidth.truncated(left, toWidth: leftRoom), at: CellPoint(column: region.column, row: row), style: style,
+        clip: clip)
       canvas.draw(right, at: CellPoint(column: region.maxColumn - rightWidth, row: row), style: style, clip: clip)
     } else {
-      canvas.draw(TextWidth.truncated(right, toWidth: region.columns), at: CellPoint(column: region.column, row: row), style: style, clip: clip)
+      canvas.draw(
+        TextWidth.truncated(right, toWidth: region.columns), at: CellPoint(column: region.column, row: row),
+        style: style, clip: clip)
     }
   }
 }

@@ -61,7 +61,8 @@ enum StatusPrompt {
   ) -> StatusPrompt {
     .question(
       Question(
-        text: text, choices: choices.map { Question.Choice(key: KeyEvent(.character($0.0)), title: $0.1, action: $0.2) },
+        text: text,
+        choices: choices.map { Question.Choice(key: KeyEvent(.character($0.0)), title: $0.1, action: $0.2) },
         cancel: cancel))
   }
 

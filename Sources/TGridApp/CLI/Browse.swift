@@ -7,9 +7,11 @@ struct Browse: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "browse",
     abstract: "Browse, edit and save FILE (or standard input, or the demo data) in the terminal.",
-    usage: "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
+    usage:
+      "tgrid [<file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
     discussion:
-      "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys. A file whose index will not fit in memory keeps it in a temporary file in TGRID_INDEX_DIR (else ~/.cache/tgrid, /var/tmp or /tmp; never a folder in memory).")
+      "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys. A file whose index will not fit in memory keeps it in a temporary file in TGRID_INDEX_DIR (else ~/.cache/tgrid, /var/tmp or /tmp; never a folder in memory)."
+  )
 
   @Argument(help: "The JSON file to open; - for standard input.")
   var file: String?
@@ -133,7 +135,8 @@ struct Browse: ParsableCommand {
   /// (one long computation) and does not take it in time: it writes the recovery file from
   /// its own thread, restores the terminal and ends tgrid by the signal.
   private func startTerminationWatchdog(for browser: BrowserController) {
-    let access = RescueAccess(store: browser.store, recovery: browser.recovery, fallback: browser.recoveryFallbackDirectory)
+    let access = RescueAccess(
+      store: browser.store, recovery: browser.recovery, fallback: browser.recoveryFallbackDirectory)
     TerminationWatchdog.start { _ in access.rescue() }
   }
 
@@ -160,7 +163,9 @@ struct Browse: ParsableCommand {
 
   private func makeBrowser(store: DocumentStore, size: CellSize, terminal: NcursesTerminal) -> BrowserController {
     let path = store.path
-    if let path, store.fileStatus == nil { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
+    if let path, store.fileStatus == nil {
+      store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil
+    }
     let browser = BrowserController(
       store: store, size: size, presentation: view.presentation, treeOrientation: view.treeOrientation,
       animates: !noAnimation)
@@ -186,12 +191,6 @@ private struct RescueAccess: @unchecked Sendable {
   unowned(unsafe) let store: DocumentStore
   let recovery: RecoveryKeeper
   let fallback: String?
-
-  init(store: DocumentStore, recovery: RecoveryKeeper, fallback: String?) {
-    self.store = store
-    self.recovery = recovery
-    self.fallback = fallback
-  }
 
   /// Writes the unsaved edits, if any; returns what standard error should say.
   func rescue() -> String? {

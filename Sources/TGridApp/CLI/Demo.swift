@@ -49,7 +49,9 @@ struct Demo: ParsableCommand {
       throw ExitCode(2)
     }
     var options = view
-    if options.layout == .grid, !CommandLine.arguments.contains("--layout"), let suggested = DemoData.suggestedLayout(of: file) {
+    if options.layout == .grid, !CommandLine.arguments.contains("--layout"),
+      let suggested = DemoData.suggestedLayout(of: file)
+    {
       options.layout = suggested
     }
     if let size = dump {

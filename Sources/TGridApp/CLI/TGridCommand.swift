@@ -28,7 +28,9 @@ public struct TGridCommand: ParsableCommand {
     }
     if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
       print(helpMessage(for: Browse.self))
-      print("\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)\n  demo    \(Demo.configuration.abstract)")
+      print(
+        "\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)\n  demo    \(Demo.configuration.abstract)"
+      )
       print("\n  See 'tgrid help <subcommand>' for detailed help.")
       return
     }

@@ -16,7 +16,9 @@ struct ViewOptions: ParsableArguments {
   @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
   var treeStyle: TreeStyleChoice = .outline
 
-  @Option(name: .long, help: "Open with the focus on the value at PATH (jq .a.b[3], JSONPath $.a.b[3] or JSON Pointer /a/b/3).")
+  @Option(
+    name: .long,
+    help: "Open with the focus on the value at PATH (jq .a.b[3], JSONPath $.a.b[3] or JSON Pointer /a/b/3).")
   var path: String?
 
   @Option(
@@ -54,7 +56,9 @@ struct ViewOptions: ParsableArguments {
   /// `--time-field` as field names.
   var timeFields: [String]? {
     guard let timeField else { return nil }
-    let fields = timeField.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingPrefixAndSuffixSpaces() }
+    let fields = timeField.split(separator: ",", omittingEmptySubsequences: true).map {
+      $0.trimmingPrefixAndSuffixSpaces()
+    }
     return fields.isEmpty ? nil : Array(fields.prefix(2))
   }
 

@@ -64,7 +64,8 @@ public func runCheck(
       let records = summary.topLevelCount
       let lines = summary.isJSONLines ? " (JSON Lines, \(records) record\(records == 1 ? "" : "s"))" : ""
       standardOutput(
-        "\(path): ok — \(summary.valueCountDescription), depth \(summary.maximumDepth), \(summary.byteCount) bytes\(lines)")
+        "\(path): ok — \(summary.valueCountDescription), depth \(summary.maximumDepth), \(summary.byteCount) bytes\(lines)"
+      )
       for warning in summary.warnings {
         standardError("\(path):\(warning.line):\(warning.column): warning: \(warning.message)")
       }

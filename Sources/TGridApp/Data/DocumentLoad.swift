@@ -172,7 +172,8 @@ package final class DocumentLoad: Sendable {
     if cancelled.load(ordering: .relaxed) { progressive.cancel() }
     var previewed = latestPreview.withLock { $0 }.map(Self.childCount(of:)) ?? 0
     func takePreview() {
-      guard previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren) else {
+      guard previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren)
+      else {
         return
       }
       previewed = Self.childCount(of: preview)
@@ -268,11 +269,13 @@ package final class DocumentLoad: Sendable {
     if let indexDirectory {
       let free = JSONProgressiveParser.freeDiskBytes(in: indexDirectory)
       if free - diskReserve <= needed + needed / 10 {
-        disk = "; keeping it on disk needs that much free in \(indexDirectory), which has \(Self.gigabytes(free)) (TGRID_INDEX_DIR chooses another folder)"
+        disk =
+          "; keeping it on disk needs that much free in \(indexDirectory), which has \(Self.gigabytes(free)) (TGRID_INDEX_DIR chooses another folder)"
       } else if progressive.keepIndexOnDisk(in: indexDirectory) {
         return nil
       } else {
-        disk = "; it cannot be kept in \(indexDirectory), which is not a folder on a disk that tgrid can write (TGRID_INDEX_DIR chooses another)"
+        disk =
+          "; it cannot be kept in \(indexDirectory), which is not a folder on a disk that tgrid can write (TGRID_INDEX_DIR chooses another)"
       }
     }
     return LoadFailure(

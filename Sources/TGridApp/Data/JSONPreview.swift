@@ -114,7 +114,8 @@ enum JSONPreview {
   }
 
   /// A one-line preview of a value, at most `limit` characters of source consulted.
-  static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60, labelField: String? = nil) -> String {
+  static func inline(_ node: JSONNode, in document: JSONDocument, limit: Int = 60, labelField: String? = nil) -> String
+  {
     switch document.kind(of: node) {
     case .string:
       return String((document.string(of: node) ?? "").prefix(limit))

@@ -51,10 +51,11 @@ enum AbandonedSaves {
   static func isTemporaryName(_ name: String, prefix: String) -> Bool {
     guard name.hasPrefix(prefix) else { return false }
     let tail = name.utf8.dropFirst(prefix.utf8.count)
-    return tail.count == 6 && tail.allSatisfy { byte in
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
+    return tail.count == 6
+      && tail.allSatisfy { byte in
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      }
   }
 
   /// A regular file (not a link), unwritten for ``minimumAgeSeconds``, that no save holds

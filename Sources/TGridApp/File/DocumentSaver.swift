@@ -70,7 +70,9 @@ package struct DocumentSaver {
       case (false, false): break
       }
       if !attributesNotKept.isEmpty {
-        let reasons = attributesNotKept.map { "\($0.name): \(FileError(operation: "", path: "", code: $0.code).reason)" }
+        let reasons = attributesNotKept.map {
+          "\($0.name): \(FileError(operation: "", path: "", code: $0.code).reason)"
+        }
         notes.append("its extended attributes could not all be kept (\(reasons.joined(separator: ", ")))")
       }
       return notes.isEmpty ? nil : notes.joined(separator: "; ")
@@ -153,9 +155,9 @@ package struct DocumentSaver {
           try fileSystem.link(temporary, to: name)
           taken = name
           return
-        } catch where error.code == EEXIST {
+        } catch  where error.code == EEXIST {
           continue
-        } catch where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
+        } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
           // A file system without hard links: rename onto a name nothing has (a narrow race
           // with another writer, which a file system with links does not have).
           guard (try? fileSystem.status(ofPath: name, followingLinks: false)) ?? nil == nil else { continue }

@@ -20,7 +20,8 @@ enum ExtendedAttributes {
   static let accessControlList = "system.posix_acl_access"
 
   private typealias ListCall = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
-  private typealias GetCall = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+  private typealias GetCall =
+    @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
   private typealias SetCall = @convention(c) (Int32, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
 
   private static let listCall: ListCall? = dlsym(nil, "llistxattr").map { unsafeBitCast($0, to: ListCall.self) }

@@ -17,7 +17,9 @@ protocol FileSystem: AnyObject {
   func resolvedPath(_ path: String) -> String?
   /// Creates a new file that did not exist (exclusively, never through a link), readable
   /// and writable by its owner only; returns its descriptor and its name.
-  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String)
+  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (
+    descriptor: Int32, path: String
+  )
   /// Writes all of `bytes`.
   func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError)
   /// Writes a document's text. The default writes its pieces with ``write(_:_:)``.
@@ -157,7 +159,9 @@ final class POSIXFileSystem: FileSystem, Sendable {
     return String(cString: resolved)
   }
 
-  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String) {
+  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (
+    descriptor: Int32, path: String
+  ) {
     var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
@@ -196,7 +200,9 @@ final class POSIXFileSystem: FileSystem, Sendable {
     do {
       try document.write(toFileDescriptor: descriptor)
     } catch {
-      if error.isSourceChanged { throw FileError(operation: "read the original file, which changed on disk", path: "", code: ESTALE) }
+      if error.isSourceChanged {
+        throw FileError(operation: "read the original file, which changed on disk", path: "", code: ESTALE)
+      }
       throw FileError(operation: "write", path: "", code: error.code)
     }
   }
@@ -273,7 +279,9 @@ final class POSIXFileSystem: FileSystem, Sendable {
     guard descriptor >= 0 else { throw FileError(operation: "open the folder", path: path, code: errno) }
     defer { Glibc.close(descriptor) }
     // Some file systems cannot fsync a folder (EINVAL): the rename is as durable as they allow.
-    if fsync(descriptor) != 0, errno != EINVAL { throw FileError(operation: "fsync the folder", path: path, code: errno) }
+    if fsync(descriptor) != 0, errno != EINVAL {
+      throw FileError(operation: "fsync the folder", path: path, code: errno)
+    }
   }
 
   var isSuperuser: Bool { geteuid() == 0 }

@@ -139,13 +139,17 @@ enum RecoveryFile {
   /// Reads a recovery file without following a link, refusing a file this user does not own.
   static func read(_ path: String) throws(ReadError) -> JSONBytes {
     let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { throw ReadError(description: "\(path): \(FileError(operation: "open", path: path, code: errno).reason)") }
+    guard descriptor >= 0 else {
+      throw ReadError(description: "\(path): \(FileError(operation: "open", path: path, code: errno).reason)")
+    }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       throw ReadError(description: "\(path) is not a regular file")
     }
-    guard info.st_uid == geteuid() else { throw ReadError(description: "\(path) belongs to another user: not restored") }
+    guard info.st_uid == geteuid() else {
+      throw ReadError(description: "\(path) belongs to another user: not restored")
+    }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(info.st_size))
     var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -39,7 +39,9 @@ extension PresentationKind {
 
   /// The presentation a command switches to, if it is one of the switching commands.
   init?(switchingCommand command: CommandIdentifier) {
-    guard let registration = PresentationRegistry.all.first(where: { $0.switchingCommand == command }) else { return nil }
+    guard let registration = PresentationRegistry.all.first(where: { $0.switchingCommand == command }) else {
+      return nil
+    }
     self = registration.kind
   }
 

@@ -272,7 +272,8 @@ package final class DocumentStore {
   /// - Returns: whether ids carried over (false: everything starts afresh at the root).
   @discardableResult
   func grow(to newDocument: JSONDocument, isComplete: Bool = false) -> Bool {
-    precondition(undoStack.isEmpty && redoStack.isEmpty, "DocumentStore.grow(to:): a loading document cannot have edits")
+    precondition(
+      undoStack.isEmpty && redoStack.isEmpty, "DocumentStore.grow(to:): a loading document cannot have edits")
     let keepsIds = hasContent && document.isJSONLines == newDocument.isJSONLines
     changeLock.withLockHeld { document = newDocument }
     hasContent = true
@@ -511,7 +512,9 @@ final class DocumentEditor {
     let inverse = store.record(removal, step: .removed(parent: oldParent, position: oldPosition, node: id))
     let container = try node(parent)
     let keyed = store.document.kind(of: container) == .object ? newKey : nil
-    if store.document.kind(of: container) == .object, keyed == nil { throw DocumentStore.EditError.refused("a member needs a key") }
+    if store.document.kind(of: container) == .object, keyed == nil {
+      throw DocumentStore.EditError.refused("a member needs a key")
+    }
     let insertion = try store.mutate { document throws(JSONEditError) in
       try document.insert(json: text, forKey: keyed, at: position, in: container, verbatim: true)
     }

@@ -186,7 +186,9 @@ extension DocumentStore {
 
   /// Whether the filter hides the value (it is, or is inside, an element it does not keep).
   func isHiddenByFilter(_ id: NodeID) -> Bool {
-    guard let element = filteredElement(holding: id), let nearest = nearestShown(toElement: element) else { return false }
+    guard let element = filteredElement(holding: id), let nearest = nearestShown(toElement: element) else {
+      return false
+    }
     return element != nearest
   }
 

@@ -144,7 +144,8 @@ final class CompactTape {
       for index in 0..<CompactTape.pageSize {
         let word = words[index]
         let tag = word &>> TapeWord.tagShift
-        target[index] = UInt32(truncatingIfNeeded: tag << 28 | TapeWord.keyDelta(word) << 20 | (TapeWord.payload(word) - base))
+        target[index] = UInt32(
+          truncatingIfNeeded: tag << 28 | TapeWord.keyDelta(word) << 20 | (TapeWord.payload(word) - base))
       }
       pages.pointer[page] = Page(base: base, slot: slot, width: 4)
     }

@@ -114,7 +114,9 @@ struct ContainerIndex: Sendable, Equatable {
         blocks.append(Block(entries: pending[..<blockSize]))
         pending.removeFirst(blockSize)
       }
-    } word: { storage.word($0) }
+    } word: {
+      storage.word($0)
+    }
     if !pending.isEmpty { blocks.append(Block(entries: pending[...])) }
     count = blocks.reduce(0) { $0 + $1.offsets.count }
     self.blocks = blocks

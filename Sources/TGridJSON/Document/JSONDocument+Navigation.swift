@@ -83,7 +83,8 @@ extension JSONDocument {
     let end = storage.subtreeEnd(valid(node))
     guard position > 0 else { return children(of: node) }
     guard position < count else { return JSONChildren(storage: storage, start: end, end: end, count: 0) }
-    return JSONChildren(storage: storage, start: storage.childIndex(at: position, in: node.index), end: end, count: count - position)
+    return JSONChildren(
+      storage: storage, start: storage.childIndex(at: position, in: node.index), end: end, count: count - position)
   }
 
   /// Whether every child of a container is a scalar (true for an empty container, false

@@ -99,7 +99,8 @@ final class JSONStorage: @unchecked Sendable {
         if count == pageSize { result.compactPage(start >> CompactTape.pageShift, discards: false) }
         start += count
         if start % (64 * pageSize) == 0 || start >= wordCount {
-          result.discardCompactPages(max(0, (start >> CompactTape.pageShift) - 64)..<(start >> CompactTape.pageShift) + 1)
+          result.discardCompactPages(
+            max(0, (start >> CompactTape.pageShift) - 64)..<(start >> CompactTape.pageShift) + 1)
         }
       }
       result.compactionCursor = wordCount >> CompactTape.pageShift
@@ -171,7 +172,8 @@ final class JSONStorage: @unchecked Sendable {
     let before = max(0, min(count, gapStart - start))
     if before > 0 { destination.update(from: words.pointer + start, count: before) }
     if count > before {
-      destination.advanced(by: before).update(from: words.pointer + physicalIndex(start + before), count: count - before)
+      destination.advanced(by: before).update(
+        from: words.pointer + physicalIndex(start + before), count: count - before)
     }
   }
 

@@ -158,7 +158,8 @@ extension JSONDocument {
         suffix = lineBreak
         insertionIndex = next
       } else {
-        let end = count > 0 ? storage.logicalEnd(of: storage.childIndex(at: count - 1, in: parent)) : storage.logicalCount
+        let end =
+          count > 0 ? storage.logicalEnd(of: storage.childIndex(at: count - 1, in: parent)) : storage.logicalCount
         range = end..<end
         if end > 0 { prefix = lineBreak } else { suffix = lineBreak }
         insertionIndex = storage.subtreeEnd(parent)
@@ -203,7 +204,9 @@ extension JSONDocument {
 
   /// Appends a child at the end of a container (see ``insert(json:forKey:at:in:)``).
   @discardableResult
-  public mutating func append(json text: String, forKey key: String? = nil, to container: JSONNode) throws(JSONEditError) -> JSONEdit {
+  public mutating func append(json text: String, forKey key: String? = nil, to container: JSONNode)
+    throws(JSONEditError) -> JSONEdit
+  {
     try insert(json: text, forKey: key, at: childCount(of: container), in: container)
   }
 
@@ -287,7 +290,8 @@ extension JSONDocument {
     let ownLines = leadingIndentation(at: firstStart)
     layout.indentation = ownLines ?? lineIndentation(before: open) + unit
     if count >= 2 {
-      let between = storage.text(inLogical: storage.logicalEnd(of: first)..<storage.logicalMemberStart(of: storage.subtreeEnd(first)))
+      let between = storage.text(
+        inLogical: storage.logicalEnd(of: first)..<storage.logicalMemberStart(of: storage.subtreeEnd(first)))
       if let comma = between.firstIndex(of: 0x2C) { layout.separator = Array(between[(comma + 1)...]) }
     } else {
       // An only child shows the separator when it sits on its own line; on one line, the
@@ -301,7 +305,8 @@ extension JSONDocument {
     layout.isMultiLine = ownLines != nil && style.isMultiLine
     for _ in 0..<min(count, 8) {
       if storage.isContainer(child) && storage.childCount(child) > 0 {
-        layout.isMultiLine = storage.text(inLogical: storage.logicalStart(of: child)..<storage.logicalEnd(of: child)).contains(0x0A)
+        layout.isMultiLine = storage.text(inLogical: storage.logicalStart(of: child)..<storage.logicalEnd(of: child))
+          .contains(0x0A)
         break
       }
       child = storage.subtreeEnd(child)

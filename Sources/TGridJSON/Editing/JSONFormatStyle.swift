@@ -32,7 +32,9 @@ public struct JSONFormatStyle: Sendable, Equatable {
   public var spaceAfterComma: Bool
 
   /// A style from its parts.
-  public init(indentation: Indentation, lineBreak: String = "\n", spaceAfterColon: Bool = true, spaceAfterComma: Bool = false) {
+  public init(
+    indentation: Indentation, lineBreak: String = "\n", spaceAfterColon: Bool = true, spaceAfterComma: Bool = false
+  ) {
     self.indentation = indentation
     self.lineBreak = lineBreak
     self.spaceAfterColon = spaceAfterColon

@@ -99,7 +99,9 @@ extension JSONStorage {
     words.count -= range.count
     inflatePages(range.lowerBound..<range.lowerBound + inserted.count)
     inserted.withUnsafeBufferPointer { buffer in
-      if let source = buffer.baseAddress { (words.pointer + range.lowerBound).update(from: source, count: buffer.count) }
+      if let source = buffer.baseAddress {
+        (words.pointer + range.lowerBound).update(from: source, count: buffer.count)
+      }
     }
     gapStart += inserted.count
     words.count += inserted.count
@@ -147,7 +149,9 @@ extension JSONStorage {
     for key in Array(tables.keys) {
       let container = Int(key)
       if container >= removedEnd {
-        if delta != 0, let table = tables.removeValue(forKey: key) { rekeyed.append((UInt32(container + delta), table)) }
+        if delta != 0, let table = tables.removeValue(forKey: key) {
+          rekeyed.append((UInt32(container + delta), table))
+        }
         continue
       }
       if container >= start {

@@ -63,13 +63,15 @@ extension FilterEvaluator {
     case .contains:
       let element = try evaluate(arguments[0], on: input)
       guard kind(input) == kind(element) else {
-        throw FilterFailure(message: "\(describe(input)) and \(describe(element)) cannot have their containment checked")
+        throw FilterFailure(
+          message: "\(describe(input)) and \(describe(element)) cannot have their containment checked")
       }
       return .boolean(try contains(input, element, depth: 0))
     case .startswith, .endswith:
       let affix = try evaluate(arguments[0], on: input)
       guard kind(input) == .string, kind(affix) == .string else {
-        throw FilterFailure(message: "\(function.rawValue)() requires string inputs, not \(describe(input)) and \(describe(affix))")
+        throw FilterFailure(
+          message: "\(function.rawValue)() requires string inputs, not \(describe(input)) and \(describe(affix))")
       }
       let result = withBytes(of: input) { text in
         withBytes(of: affix) { affix in
@@ -78,7 +80,9 @@ extension FilterEvaluator {
       }
       return .boolean(result)
     case .test:
-      guard case .literal(.string(let pattern)) = arguments[0] else { throw FilterFailure(message: "test needs a string literal") }
+      guard case .literal(.string(let pattern)) = arguments[0] else {
+        throw FilterFailure(message: "test needs a string literal")
+      }
       var flags = ""
       if arguments.count > 1, case .literal(.string(let given)) = arguments[1] { flags = given }
       guard kind(input) == .string else {
@@ -114,16 +118,17 @@ extension FilterEvaluator {
       case .number(let number): return .string(Array(FilterEvaluator.format(number).utf8))
       case .string: return input
       }
-    case .ascii_downcase, .ascii_upcase:
+    case .asciiDowncase, .asciiUpcase:
       guard kind(input) == .string else {
         throw FilterFailure(message: "\(function.rawValue) needs a string, not \(describe(input))")
       }
-      let lower = function == .ascii_downcase
-      return .string(bytes(of: input).map { byte in
-        if lower, byte >= 0x41, byte <= 0x5A { return byte + 32 }
-        if !lower, byte >= 0x61, byte <= 0x7A { return byte - 32 }
-        return byte
-      })
+      let lower = function == .asciiDowncase
+      return .string(
+        bytes(of: input).map { byte in
+          if lower, byte >= 0x41, byte <= 0x5A { return byte + 32 }
+          if !lower, byte >= 0x61, byte <= 0x7A { return byte - 32 }
+          return byte
+        })
     case .has:
       let key = try evaluate(arguments[0], on: input)
       switch (kind(input), kind(key)) {
@@ -188,7 +193,8 @@ extension FilterEvaluator {
   /// differ below the top level simply do not contain each other.
   private func contains(_ container: FilterValue, _ element: FilterValue, depth: Int) throws(FilterFailure) -> Bool {
     guard depth < FilterEvaluator.maximumDepth else {
-      throw FilterFailure(message: "values nested more than \(FilterEvaluator.maximumDepth) deep cannot be checked for containment")
+      throw FilterFailure(
+        message: "values nested more than \(FilterEvaluator.maximumDepth) deep cannot be checked for containment")
     }
     let kind = kind(container)
     guard kind == self.kind(element) else { return false }

@@ -175,7 +175,9 @@ struct FilterEvaluator {
     for child in document.children(of: node) {
       byKey[document.keyBytes(of: child) ?? []] = child
     }
-    return byKey.sorted { FilterEvaluator.compareBytes($0.key, $1.key) < 0 }.map { ($0.key, .node($0.value, isConstant: isConstant)) }
+    return byKey.sorted { FilterEvaluator.compareBytes($0.key, $1.key) < 0 }.map {
+      ($0.key, .node($0.value, isConstant: isConstant))
+    }
   }
 
   /// The last member of an object value with a key, if any.
@@ -183,24 +185,26 @@ struct FilterEvaluator {
     guard case .node(let node, let isConstant) = value else { return nil }
     let document = source(isConstant)
     let storage = document.storage
-    let found: Int? = key.utf8.withContiguousStorageIfAvailable { wanted -> Int? in
-      let count = storage.childCount(node.index)
-      if storage.usesChildTable(node.index) {
-        let table = storage.childTable(of: node.index)
-        for position in stride(from: count - 1, through: 0, by: -1) where hasKey(node.index + Int(table[position]), wanted, storage) {
-          return node.index + Int(table[position])
+    let found: Int? =
+      key.utf8.withContiguousStorageIfAvailable { wanted -> Int? in
+        let count = storage.childCount(node.index)
+        if storage.usesChildTable(node.index) {
+          let table = storage.childTable(of: node.index)
+          for position in stride(from: count - 1, through: 0, by: -1)
+          where hasKey(node.index + Int(table[position]), wanted, storage) {
+            return node.index + Int(table[position])
+          }
+          return nil
         }
-        return nil
-      }
-      var found: Int?
-      var child = storage.firstChild(node.index)
-      let end = storage.subtreeEnd(node.index)
-      while child < end {
-        if hasKey(child, wanted, storage) { found = child }
-        child = storage.subtreeEnd(child)
-      }
-      return found
-    } ?? document.child(forKey: key, of: node)?.index
+        var found: Int?
+        var child = storage.firstChild(node.index)
+        let end = storage.subtreeEnd(node.index)
+        while child < end {
+          if hasKey(child, wanted, storage) { found = child }
+          child = storage.subtreeEnd(child)
+        }
+        return found
+      } ?? document.child(forKey: key, of: node)?.index
     return found.map { .node(JSONNode(index: $0), isConstant: isConstant) }
   }
 

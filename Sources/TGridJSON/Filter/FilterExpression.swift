@@ -43,7 +43,8 @@ extension FilterExpression {
       }
       let path = JSONPath(steps).jq
       // `.a` on a base is written `(base).a`; on the input, the path alone.
-      return prefix.isEmpty ? path : prefix + (path == "." ? "" : path.hasPrefix(".[") ? String(path.dropFirst()) : path)
+      return prefix.isEmpty
+        ? path : prefix + (path == "." ? "" : path.hasPrefix(".[") ? String(path.dropFirst()) : path)
     case .literal(let literal):
       return literal.text
     case .pipe(let left, let right):

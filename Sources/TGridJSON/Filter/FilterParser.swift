@@ -146,7 +146,9 @@ struct FilterParser {
     case "$":
       throw error("variables ($name) are not supported")
     default:
-      guard isIdentifierStart(next) else { throw error("expected a value: a path like .name, a literal, '(' or a function, found \(describeNext())") }
+      guard isIdentifierStart(next) else {
+        throw error("expected a value: a path like .name, a literal, '(' or a function, found \(describeNext())")
+      }
       return try word()
     }
   }
@@ -226,7 +228,8 @@ struct FilterParser {
     guard function.arities.contains(arguments.count) else {
       position = start
       let arity = function.arities
-      let expected = arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)"
+      let expected =
+        arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)"
       throw error("\(name) takes \(expected) argument\(arity.upperBound == 1 ? "" : "s"), not \(arguments.count)")
     }
     if function == .test {
@@ -248,7 +251,8 @@ struct FilterParser {
       }
       if let flag = flags.unicodeScalars.first(where: { !"ixs".unicodeScalars.contains($0) }) {
         position = start
-        throw self.error("unsupported flag '\(flag)' in test: use i (ignore case), x (extended) or s (dot matches newlines)")
+        throw self.error(
+          "unsupported flag '\(flag)' in test: use i (ignore case), x (extended) or s (dot matches newlines)")
       }
     }
     return .call(function, arguments)
@@ -285,8 +289,12 @@ struct FilterParser {
       position = reader.position
       return value
     } catch {
-      if error.message.hasPrefix("unterminated") { throw JSONFilterError(position: error.position, message: "unterminated string: expected '\"'") }
-      if peekText(2) == "\\(" { throw JSONFilterError(position: error.position, message: "string interpolation \\(…) is not supported") }
+      if error.message.hasPrefix("unterminated") {
+        throw JSONFilterError(position: error.position, message: "unterminated string: expected '\"'")
+      }
+      if peekText(2) == "\\(" {
+        throw JSONFilterError(position: error.position, message: "string interpolation \\(…) is not supported")
+      }
       throw JSONFilterError(position: error.position, message: error.message)
     }
   }
@@ -339,7 +347,8 @@ struct FilterParser {
       throw error("invalid number \(text)")
     }
     // jq reads numbers as doubles; beyond their range it clamps to the largest one.
-    let clamped = value.isInfinite ? (value < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) : value
+    let clamped =
+      value.isInfinite ? (value < 0 ? -Double.greatestFiniteMagnitude : Double.greatestFiniteMagnitude) : value
     return .number(text: text, value: clamped)
   }
 
@@ -353,7 +362,9 @@ struct FilterParser {
     }
     var mantissa = body.prefix { $0 != "e" && $0 != "E" }
     let exponent = body.dropFirst(mantissa.count)
-    while mantissa.count > 1 && mantissa.hasPrefix("0") && !mantissa.dropFirst().hasPrefix(".") { mantissa = mantissa.dropFirst() }
+    while mantissa.count > 1 && mantissa.hasPrefix("0") && !mantissa.dropFirst().hasPrefix(".") {
+      mantissa = mantissa.dropFirst()
+    }
     var result = String(mantissa)
     if result.hasPrefix(".") { result = "0" + result }
     if result.hasSuffix(".") { result += "0" }
@@ -413,7 +424,9 @@ struct FilterParser {
       let name = identifier()
       if ["true", "false", "null"].contains(name) { return name }
       position = start
-      throw error("array and object literals hold only constants (strings, numbers, true, false, null, arrays, objects), found \(describeNext())")
+      throw error(
+        "array and object literals hold only constants (strings, numbers, true, false, null, arrays, objects), found \(describeNext())"
+      )
     }
   }
 

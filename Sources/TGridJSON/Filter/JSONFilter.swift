@@ -146,7 +146,9 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
       if error.isCancellation { throw CancellationError() }
       result.elementCount += 1
       result.errorCount += 1
-      if result.firstError == nil { result.firstError = JSONFilterEvaluationError(element: element, message: error.message) }
+      if result.firstError == nil {
+        result.firstError = JSONFilterEvaluationError(element: element, message: error.message)
+      }
     }
   }
 

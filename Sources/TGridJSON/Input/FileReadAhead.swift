@@ -59,7 +59,8 @@ final class FileReadAhead {
     guard let buffer = StreamBuffer(capacity: size) else { return nil }
     self.buffer = buffer
     source = JSONSourceFile(path: path, status: status, readAt: readAt)
-    shared = Shared(descriptor: descriptor, buffer: buffer, source: source, chunkSize: max(chunkSize, 1), window: window)
+    shared = Shared(
+      descriptor: descriptor, buffer: buffer, source: source, chunkSize: max(chunkSize, 1), window: window)
     let shared = self.shared
     guard let worker = WorkerThread.start({ shared.readToEnd() }) else {
       shared.descriptor = -1
@@ -175,7 +176,7 @@ final class FileReadAhead {
       let source = UnsafeMutableRawPointer(buffer.base + recycled)
       #if canImport(Glibc)
         if moved > 0, let mremap = remapFunction,
-          let result = mremap(source, moved, moved, 3 /* MREMAP_MAYMOVE | MREMAP_FIXED */, buffer.base + start),
+          let result = mremap(source, moved, moved, 3, buffer.base + start),  // 3: MREMAP_MAYMOVE | MREMAP_FIXED
           result != MAP_FAILED
         {
           let refill = mmap(
@@ -310,9 +311,10 @@ final class ConditionLock<Value>: @unchecked Sendable {
 
 #if canImport(Glibc)
   /// `mremap(2)`, found at run time (Glibc's module does not export it without `_GNU_SOURCE`).
-  private typealias Remap = @convention(c) (
-    UnsafeMutableRawPointer?, Int, Int, Int32, UnsafeMutableRawPointer?
-  ) -> UnsafeMutableRawPointer?
+  private typealias Remap =
+    @convention(c) (
+      UnsafeMutableRawPointer?, Int, Int, Int32, UnsafeMutableRawPointer?
+    ) -> UnsafeMutableRawPointer?
 
   private let remapFunction: Remap? = dlsym(nil, "mremap").map { unsafeBitCast($0, to: Remap.self) }
 #endif

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A heap buffer of plain values that grows with `realloc`.
@@ -106,7 +106,8 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// A copy with its own storage: in a new spill file beside this one's when this one is
   /// kept on disk (and there is room), else on the heap.
   func copy() -> GrowableBuffer {
-    var result = spillFile.flatMap { GrowableBuffer(capacity: count, spillingTo: $0.directory) }
+    var result =
+      spillFile.flatMap { GrowableBuffer(capacity: count, spillingTo: $0.directory) }
       ?? GrowableBuffer(capacity: count)
     result.pointer.update(from: pointer, count: count)
     result.count = count
@@ -129,7 +130,9 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// elements, and frees its heap memory. False, with nothing changed, when the file cannot
   /// be made or the disk has no room for it (or the storage already is in a file).
   mutating func spill(to directory: String) -> Bool {
-    guard spillFile == nil, let spilled = GrowableBuffer(capacity: capacity, spillingTo: directory) else { return false }
+    guard spillFile == nil, let spilled = GrowableBuffer(capacity: capacity, spillingTo: directory) else {
+      return false
+    }
     spilled.pointer.update(from: pointer, count: count)
     free(pointer)
     pointer = spilled.pointer
@@ -177,7 +180,8 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     guard bytes != oldBytes else { return old }
     if bytes > oldBytes {
       guard file.setLength(bytes, from: oldBytes) else {
-        fatalError("out of disk space: cannot grow the document's index in \(file.directory) to \(bytes / 1_000_000) MB")
+        fatalError(
+          "out of disk space: cannot grow the document's index in \(file.directory) to \(bytes / 1_000_000) MB")
       }
     }
     guard let remap = LinuxCalls.remap, let raw = remap(old, oldBytes, bytes, LinuxCalls.remapMayMove, nil),

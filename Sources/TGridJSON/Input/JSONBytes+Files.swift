@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension JSONBytes {
@@ -47,7 +47,9 @@ extension JSONBytes {
       throw .tooLarge(path: path, limit: maximumFileByteCount)
     }
     if Int(status.st_size) > mapThreshold,
-      let mapped = map(descriptor: descriptor, count: Int(status.st_size), source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
+      let mapped = map(
+        descriptor: descriptor, count: Int(status.st_size),
+        source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
     {
       return mapped
     }
@@ -236,7 +238,8 @@ extension JSONBytes {
     var current = stat()
     guard fstat(sourceDescriptor, &current) == 0 else { return .rewritten(size: Int(atPath.st_size)) }
     if source.matchesContents(current) { return .unchanged }
-    return Int(current.st_size) < source.size ? .truncated(size: Int(current.st_size)) : .rewritten(size: Int(current.st_size))
+    return Int(current.st_size) < source.size
+      ? .truncated(size: Int(current.st_size)) : .rewritten(size: Int(current.st_size))
   }
 
   /// Whether the bytes are the file as it was read, by ``isIntact`` and by the file's
@@ -307,7 +310,8 @@ extension JSONBytes {
         guard lseek(descriptor, destinationStart, SEEK_SET) == destinationStart else {
           throw JSONWriteError(path: "", code: errno)
         }
-        try JSONDocument.writeAll(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor)
+        try JSONDocument.writeAll(
+          UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor)
       }
       return true
     #else
@@ -319,9 +323,10 @@ extension JSONBytes {
 #if os(Linux)
   /// `copy_file_range(2)`, found at run time (Glibc's module does not export it without
   /// `_GNU_SOURCE`, and TGridJSON has no C target of its own).
-  private typealias CopyFileRange = @convention(c) (
-    Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
-  ) -> Int
+  private typealias CopyFileRange =
+    @convention(c) (
+      Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
+    ) -> Int
 
   private let copyFileRangeFunction: CopyFileRange? = dlsym(nil, "copy_file_range").map {
     unsafeBitCast($0, to: CopyFileRange.self)

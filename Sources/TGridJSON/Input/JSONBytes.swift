@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The immutable bytes of a JSON text: an owned heap copy, or for a very large file a
@@ -75,7 +75,8 @@ public final class JSONBytes: @unchecked Sendable {
   convenience init(adopting buffer: GrowableBuffer<UInt8>, source: JSONSourceFile?, descriptor: Int32) {
     var buffer = buffer
     buffer.shrinkToFit()
-    self.init(adopting: buffer.pointer, count: buffer.count, isMemoryMapped: false, source: source, descriptor: descriptor)
+    self.init(
+      adopting: buffer.pointer, count: buffer.count, isMemoryMapped: false, source: source, descriptor: descriptor)
   }
 
   /// Copies the given bytes.

@@ -143,11 +143,19 @@ enum JSONScanner {
     var upper: UInt8 = 0xBF
     switch lead {
     case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; lower = 0xA0
-    case 0xED: length = 3; upper = 0x9F
+    case 0xE0:
+      length = 3
+      lower = 0xA0
+    case 0xED:
+      length = 3
+      upper = 0x9F
     case 0xE1...0xEF: length = 3
-    case 0xF0: length = 4; lower = 0x90
-    case 0xF4: length = 4; upper = 0x8F
+    case 0xF0:
+      length = 4
+      lower = 0x90
+    case 0xF4:
+      length = 4
+      upper = 0x8F
     case 0xF1...0xF3: length = 4
     default:
       throw ParseFailure(offset: index, message: "invalid UTF-8: byte 0x\(hex(lead)) cannot start a character")

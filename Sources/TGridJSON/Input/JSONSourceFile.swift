@@ -35,7 +35,9 @@ public struct JSONSourceFile: Sendable, Equatable {
   /// Whether the file had not been written for a while when it was read: then any later
   /// write moves its modification time, so equal times prove equal contents (used before
   /// copying unedited stretches from the file itself when saving).
-  public var isSettled: Bool { changed < readAt - JSONSourceFile.settleTime && modified < readAt - JSONSourceFile.settleTime }
+  public var isSettled: Bool {
+    changed < readAt - JSONSourceFile.settleTime && modified < readAt - JSONSourceFile.settleTime
+  }
 
   /// How long before the read the file's last change must be for ``isSettled`` (1 s: file
   /// times move in clock ticks of at most 10 ms).

@@ -90,44 +90,45 @@
     }
 
     /// The SIGBUS handler.
-    private static let handleBusError: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
-      signal, info, context in
-      let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
-      MappedFaultGuard.lockTable()
-      var found: Int?
-      for slot in 0..<MappedFaultGuard.slotCount {
-        let start = MappedFaultGuard.slots[3 * slot]
-        if start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] {
-          found = slot
-          break
+    private static let handleBusError:
+      @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
+        signal, info, context in
+        let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+        MappedFaultGuard.lockTable()
+        var found: Int?
+        for slot in 0..<MappedFaultGuard.slotCount {
+          let start = MappedFaultGuard.slots[3 * slot]
+          if start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] {
+            found = slot
+            break
+          }
         }
-      }
-      MappedFaultGuard.unlockTable()
-      if let slot = found {
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
-        let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-        if zeros != MAP_FAILED {
-          MappedFaultGuard.damage.bitwiseOr(UInt64(1) << UInt64(slot), ordering: .releasing)
+        MappedFaultGuard.unlockTable()
+        if let slot = found {
+          let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+          let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
+          let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+          if zeros != MAP_FAILED {
+            MappedFaultGuard.damage.bitwiseOr(UInt64(1) << UInt64(slot), ordering: .releasing)
+            return
+          }
+        }
+        // Not ours: what would have happened without this handler.
+        let before = MappedFaultGuard.previous.pointee
+        if before.sa_flags & SA_SIGINFO != 0, let handler = before.__sigaction_handler.sa_sigaction {
+          handler(signal, info, context)
           return
         }
+        let plain = before.__sigaction_handler.sa_handler
+        if let plain, unsafeBitCast(plain, to: Int.self) > 1 {
+          plain(signal)
+          return
+        }
+        // SIG_DFL or SIG_IGN: put it back; the faulting access happens again and ends the
+        // process with SIGBUS.
+        var fallback = sigaction()
+        fallback.__sigaction_handler.sa_handler = nil
+        sigaction(SIGBUS, &fallback, nil)
       }
-      // Not ours: what would have happened without this handler.
-      let before = MappedFaultGuard.previous.pointee
-      if before.sa_flags & SA_SIGINFO != 0, let handler = before.__sigaction_handler.sa_sigaction {
-        handler(signal, info, context)
-        return
-      }
-      let plain = before.__sigaction_handler.sa_handler
-      if let plain, unsafeBitCast(plain, to: Int.self) > 1 {
-        plain(signal)
-        return
-      }
-      // SIG_DFL or SIG_IGN: put it back; the faulting access happens again and ends the
-      // process with SIGBUS.
-      var fallback = sigaction()
-      fallback.__sigaction_handler.sa_handler = nil
-      sigaction(SIGBUS, &fallback, nil)
-    }
   }
 #endif

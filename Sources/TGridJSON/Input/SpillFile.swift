@@ -103,7 +103,8 @@ final class SpillFile: @unchecked Sendable {
 /// Linux calls and constants Glibc's module does not export without `_GNU_SOURCE`, found at
 /// run time (internal).
 enum LinuxCalls {
-  typealias Remap = @convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32, UnsafeMutableRawPointer?) ->
+  typealias Remap =
+    @convention(c) (UnsafeMutableRawPointer?, Int, Int, Int32, UnsafeMutableRawPointer?) ->
     UnsafeMutableRawPointer?
   typealias Allocate = @convention(c) (Int32, Int32, Int, Int) -> Int32
 
@@ -119,7 +120,9 @@ enum LinuxCalls {
   static let openTemporaryFile: Int32 = 0o2000_0000 | O_DIRECTORY
 
   private typealias FileSystemStatus = @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer) -> Int32
-  private static let statfs: FileSystemStatus? = dlsym(nil, "statfs").map { unsafeBitCast($0, to: FileSystemStatus.self) }
+  private static let statfs: FileSystemStatus? = dlsym(nil, "statfs").map {
+    unsafeBitCast($0, to: FileSystemStatus.self)
+  }
 
   /// The magic number of the filesystem holding `path` (`statfs(2)`'s `f_type`, the first
   /// field of its result on Linux); nil when it cannot be asked.

@@ -332,7 +332,8 @@ final class JSONParser {
     guard locatedDuplicateCount < duplicates.count else { return }
     let pending = locatedDuplicateCount..<duplicates.count
     let offsets = pending.flatMap { [duplicates[$0].offset, duplicates[$0].firstOffset] }
-    let positions = TextPosition.locate(offsets, in: storage.original, from: counter, releasingPages: releasesParsedPages)
+    let positions = TextPosition.locate(
+      offsets, in: storage.original, from: counter, releasingPages: releasesParsedPages)
     for (number, index) in pending.enumerated() {
       duplicates[index].position = positions[2 * number]
       duplicates[index].firstPosition = positions[2 * number + 1]
@@ -608,7 +609,8 @@ final class JSONParser {
           pendingKey = -1
         }
         if words.count >= Int(UInt32.max) &- 2 {
-          throw ParseFailure(offset: i, message: "the document has more than 4294967295 values, which the tape cannot index")
+          throw ParseFailure(
+            offset: i, message: "the document has more than 4294967295 values, which the tape cannot index")
         }
         top.childCount &+= 1
         let byte = base[i]
@@ -765,7 +767,8 @@ final class JSONParser {
     guard next < end, base[next] == 0x3A else {
       throw ParseFailure(
         offset: next,
-        message: "expected ':' after the key, found \(JSONScanner.describe(base, at: next, end: end).quotedIfCharacter)")
+        message: "expected ':' after the key, found \(JSONScanner.describe(base, at: next, end: end).quotedIfCharacter)"
+      )
     }
     next &+= 1
     return (index, escaped, next)
@@ -868,7 +871,8 @@ final class JSONParser {
     }
     switch mode {
     case .json:
-      throw ParseFailure(offset: index, message: "unexpected \(found) after the JSON value: expected the end of the input")
+      throw ParseFailure(
+        offset: index, message: "unexpected \(found) after the JSON value: expected the end of the input")
     case .automatic:
       let byte = base[index]
       let startsValue =
@@ -882,7 +886,8 @@ final class JSONParser {
       }
     case .lines:
       guard crossesLine else {
-        throw ParseFailure(offset: index, message: "unexpected \(found): JSON Lines records must be separated by a line break")
+        throw ParseFailure(
+          offset: index, message: "unexpected \(found): JSON Lines records must be separated by a line break")
       }
     }
   }

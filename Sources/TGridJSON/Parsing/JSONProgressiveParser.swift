@@ -1,10 +1,11 @@
+import Synchronization
+import TermGridPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Synchronization
-import TermGridPlatform
 
 /// Parses a document in slices, so a large file can load behind a progress bar, be
 /// cancelled, and show its first items before the rest is parsed.
@@ -89,7 +90,8 @@ public final class JSONProgressiveParser: Sendable {
   ///   - keepsValues: As for ``init(bytes:options:keepsValues:)`` (the stream's bytes are
   ///     kept either way).
   public init(
-    streamingUpTo maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, options: JSONParseOptions = JSONParseOptions(),
+    streamingUpTo maximum: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
+    options: JSONParseOptions = JSONParseOptions(),
     keepsValues: Bool = true
   ) {
     let buffer = StreamBuffer(capacity: max(maximum, 0)) ?? StreamBuffer(capacity: 1 << 20)
@@ -143,7 +145,8 @@ public final class JSONProgressiveParser: Sendable {
   }
 
   /// The parser of a mapped file: values and parsed input dropped.
-  private static func mappedParser(_ bytes: JSONBytes, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
+  private static func mappedParser(_ bytes: JSONBytes, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser
+  {
     let parser = JSONParser(bytes: bytes, mode: options.mode)
     parser.parallelism =
       options.allowsSecondThread ? .automatic(minimumByteCount: tuning.fragmentMinimumByteCount) : .serial
@@ -159,7 +162,9 @@ public final class JSONProgressiveParser: Sendable {
   private let mapped: (path: String, maximumByteCount: Int, tuning: ReadAheadTuning)?
 
   /// The parser of a file read ahead: values and parsed input dropped, streaming.
-  private static func readAheadParser(_ input: StreamInput, options: JSONParseOptions, tuning: ReadAheadTuning) -> JSONParser {
+  private static func readAheadParser(_ input: StreamInput, options: JSONParseOptions, tuning: ReadAheadTuning)
+    -> JSONParser
+  {
     let parser = JSONParser(bytes: input.buffer.view(), mode: options.mode, isStreaming: true)
     // The reader is the second thread; the parse stays on this one.
     parser.parallelism = .serial
@@ -262,12 +267,14 @@ public final class JSONProgressiveParser: Sendable {
             mapping: bytes, path: path, maximumByteCount: maximum, options: options, tuning: tuning)
         }
         if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount,
-          let parser = JSONProgressiveParser(readingAhead: descriptor, path: path, status: status, options: options, tuning: tuning)
+          let parser = JSONProgressiveParser(
+            readingAhead: descriptor, path: path, status: status, options: options, tuning: tuning)
         {
           return parser
         }
         close(descriptor)
-        return JSONProgressiveParser(bytes: try JSONBytes.contentsOfFile(path), options: options, keepsValues: keepsValues)
+        return JSONProgressiveParser(
+          bytes: try JSONBytes.contentsOfFile(path), options: options, keepsValues: keepsValues)
       }
     } else {
       var status = stat()
@@ -555,9 +562,12 @@ public final class JSONProgressiveParser: Sendable {
         var bytes = parser.storage.original
         if let stream, let reader = stream.readAhead?.reader {
           // The excerpt reads on past the error (to its line's end, or a window of it).
-          let end = error.offset > Int.max - JSONParser.retainedInputByteCount ? Int.max : error.offset + JSONParser.retainedInputByteCount
+          let end =
+            error.offset > Int.max - JSONParser.retainedInputByteCount
+            ? Int.max : error.offset + JSONParser.retainedInputByteCount
           let progress = reader.waitForBytes(min(end, stream.buffer.capacity))
-          bytes = JSONBytes(viewing: stream.buffer.base, count: max(progress.readCount, bytes.count), owner: stream.buffer)
+          bytes = JSONBytes(
+            viewing: stream.buffer.base, count: max(progress.readCount, bytes.count), owner: stream.buffer)
         }
         throw parser.syntaxError(error, in: bytes)
       }

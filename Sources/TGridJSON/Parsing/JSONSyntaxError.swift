@@ -57,7 +57,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     if let encoding = TextEncodingSniffer.foreignEncoding(bytes.base, count: bytes.count) {
       failure = ParseFailure(
         offset: 0,
-        message: "this looks like \(encoding.name); tgrid reads UTF-8 (convert it with iconv -f \(encoding.iconvName) -t UTF-8)")
+        message:
+          "this looks like \(encoding.name); tgrid reads UTF-8 (convert it with iconv -f \(encoding.iconvName) -t UTF-8)"
+      )
     }
     let offset = min(max(failure.offset, 0), bytes.count)
     let position = TextPosition.locate([offset], in: bytes, from: counter, releasingPages: releasingPages)[0]

@@ -30,8 +30,11 @@ extension JSONDocument {
       return "no key \(JSONStringEncoder.quoted(key)) in object with \(JSONDocument.counted(count, "key"))"
     case (.duplicate(let key, let occurrence), .object):
       let members = members(forKey: key, of: node).count
-      if members == 0 { return "no key \(JSONStringEncoder.quoted(key)) in object with \(JSONDocument.counted(count, "key"))" }
-      return "no member \(JSONStringEncoder.quoted(key))@\(occurrence): the object has \(JSONDocument.counted(members, "member")) with that key"
+      if members == 0 {
+        return "no key \(JSONStringEncoder.quoted(key)) in object with \(JSONDocument.counted(count, "key"))"
+      }
+      return
+        "no member \(JSONStringEncoder.quoted(key))@\(occurrence): the object has \(JSONDocument.counted(members, "member")) with that key"
     case (.index(let index), .array):
       return "index \(index) out of range (array of \(count))"
     case (.index(let index), .object) where index >= 0:

@@ -55,7 +55,8 @@ extension JSONDocument {
         let members = members(forKey: key, of: parent)
         if let occurrence = members.firstIndex(of: current), occurrence < members.count - 1 {
           found = JSONHiddenDuplicate(
-            member: current, key: key, occurrence: occurrence, count: members.count, visibleMember: members[members.count - 1])
+            member: current, key: key, occurrence: occurrence, count: members.count,
+            visibleMember: members[members.count - 1])
         }
       }
       current = parent

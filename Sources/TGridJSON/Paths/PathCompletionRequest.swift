@@ -32,7 +32,9 @@ struct PathCompletionRequest {
     if first == nil || first == "/" {
       syntax = .jsonPointer
       let slash = scalars.lastIndex(of: "/") ?? 0
-      guard let path = try? JSONPath(jsonPointer: String(String.UnicodeScalarView(scalars[..<slash]))) else { return nil }
+      guard let path = try? JSONPath(jsonPointer: String(String.UnicodeScalarView(scalars[..<slash]))) else {
+        return nil
+      }
       // A pointer's digits mean a key or a position: node(at:) decides by the container.
       base = path.components
       let token = String(String.UnicodeScalarView(scalars.dropFirst(min(slash + 1, scalars.count))))
@@ -46,7 +48,8 @@ struct PathCompletionRequest {
     }
     if let steps = try? parse(text) {
       // A last bare name may be the start of a longer key.
-      if let last = steps.last, case .key(let key) = last.component, scalars.count - last.start == key.unicodeScalars.count + 1,
+      if let last = steps.last, case .key(let key) = last.component,
+        scalars.count - last.start == key.unicodeScalars.count + 1,
         scalars[last.start] == "."
       {
         base = steps.dropLast().map(\.component)
@@ -93,7 +96,8 @@ struct PathCompletionRequest {
       }
       partial = decoded
     } else {
-      guard rest.allSatisfy({ $0.value &- 0x30 < 10 || $0 == "_" || ($0.isASCII && ($0.value | 0x20) &- 0x61 < 26) }) else {
+      guard rest.allSatisfy({ $0.value &- 0x30 < 10 || $0 == "_" || ($0.isASCII && ($0.value | 0x20) &- 0x61 < 26) })
+      else {
         return nil
       }
       partial = String(String.UnicodeScalarView(rest))

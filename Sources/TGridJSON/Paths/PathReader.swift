@@ -51,7 +51,9 @@ struct PathReader {
       digits.unicodeScalars.append(character)
       position += 1
     }
-    guard let occurrence = Int(digits) else { throw error("expected the occurrence number of a duplicate key after '@'") }
+    guard let occurrence = Int(digits) else {
+      throw error("expected the occurrence number of a duplicate key after '@'")
+    }
     return .duplicate(key: key, occurrence: occurrence)
   }
 

@@ -115,7 +115,8 @@ struct RegexCompiler {
     let freshStart = consuming.count
     let fresh = emit(body, then: next)
     let freshInstructions = Array(consuming[freshStart...])
-    precondition(consumedInstructions.count == freshInstructions.count, "two copies of a node emit the same instructions")
+    precondition(
+      consumedInstructions.count == freshInstructions.count, "two copies of a node emit the same instructions")
     for (freshPC, consumedPC) in zip(freshInstructions, consumedInstructions) {
       instructions[Int(freshPC)].next = instructions[Int(consumedPC)].next
     }

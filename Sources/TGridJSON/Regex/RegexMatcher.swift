@@ -97,7 +97,9 @@ final class RegexMatcher {
   /// without looking for the one a backtracking engine would prefer.
   ///
   /// - Throws: `CancellationError` once `cancellation` is cancelled.
-  func matches(_ text: UnsafeBufferPointer<UInt8>, cancellation: JSONCancellation? = nil) throws(CancellationError) -> Bool {
+  func matches(_ text: UnsafeBufferPointer<UInt8>, cancellation: JSONCancellation? = nil) throws(CancellationError)
+    -> Bool
+  {
     try run(text, from: 0, stopsAtFirstMatch: true, cancellation: cancellation) != nil
   }
 
@@ -137,7 +139,8 @@ final class RegexMatcher {
     current.removeAll()
     var position = start
     var previous = start > 0 ? RegexMatcher.scalar(before: start, base) : RegexMatcher.noScalar
-    var (scalar, length) = position < count ? RegexMatcher.scalar(at: position, base, count) : (RegexMatcher.noScalar, 0)
+    var (scalar, length) =
+      position < count ? RegexMatcher.scalar(at: position, base, count) : (RegexMatcher.noScalar, 0)
 
     while true {
       if matchStart < 0 && (!isAnchored || position == start) {
@@ -156,7 +159,8 @@ final class RegexMatcher {
           }
         }
         addThread(
-          to: &current, program.start, start: position, Surroundings(offset: position, previous: previous, next: scalar),
+          to: &current, program.start, start: position,
+          Surroundings(offset: position, previous: previous, next: scalar),
           base, count, steps: &steps)
       }
       if current.count == 0 { break }
@@ -319,7 +323,9 @@ final class RegexMatcher {
       if lead == 0xE0 && second < 0x20 || lead == 0xED && second >= 0x20 { return invalid }
       return ((lead & 0x0F) << 12 | second << 6 | third, 3)
     case 0xF0...0xF4:
-      guard let second = continuation(1), let third = continuation(2), let fourth = continuation(3) else { return invalid }
+      guard let second = continuation(1), let third = continuation(2), let fourth = continuation(3) else {
+        return invalid
+      }
       if lead == 0xF0 && second < 0x10 || lead == 0xF4 && second >= 0x10 { return invalid }
       return ((lead & 0x07) << 18 | second << 12 | third << 6 | fourth, 4)
     default:

@@ -10,12 +10,24 @@ extension RegexParser {
     guard let letter = peek else { throw error("expected escape sequence", at: start) }
     if let set = try classEscape(letter, start: start) { return .set(set) }
     switch letter {
-    case "b": position += 1; return .assertion(.wordBoundary)
-    case "B": position += 1; return .assertion(.notWordBoundary)
-    case "A": position += 1; return .assertion(.startOfText)
-    case "z": position += 1; return .assertion(.endOfText)
-    case "Z": position += 1; return .assertion(.endOfTextBeforeNewline)
-    case "E": position += 1; return nil
+    case "b":
+      position += 1
+      return .assertion(.wordBoundary)
+    case "B":
+      position += 1
+      return .assertion(.notWordBoundary)
+    case "A":
+      position += 1
+      return .assertion(.startOfText)
+    case "z":
+      position += 1
+      return .assertion(.endOfText)
+    case "Z":
+      position += 1
+      return .assertion(.endOfTextBeforeNewline)
+    case "E":
+      position += 1
+      return nil
     case "R":
       // A line break: `\r\n` as one, or any single one.
       position += 1
@@ -23,7 +35,8 @@ extension RegexParser {
     case "G": throw error("\\G (the end of the previous match) is not supported", at: start)
     case "K": throw error("\\K (resetting the start of the match) is not supported", at: start)
     case "X": throw error("\\X (a grapheme cluster) is not supported: patterns match Unicode scalars", at: start)
-    case "y", "Y": throw error("\\\(letter) (a grapheme boundary) is not supported: patterns match Unicode scalars", at: start)
+    case "y", "Y":
+      throw error("\\\(letter) (a grapheme boundary) is not supported: patterns match Unicode scalars", at: start)
     case "1"..."9": throw unsupported("backreference '\\\(letter)'", at: start)
     case "k": throw unsupported("backreference '\\k'", at: start)
     case "g": throw unsupported("backreference or subroutine '\\g'", at: start)
@@ -74,7 +87,9 @@ extension RegexParser {
 
   /// The scalar of an escape that stands for one (`\n`, `\x41`, `\u{e9}`, `\.`), the
   /// letter after the backslash at the position.
-  private mutating func scalarEscape(_ letter: Unicode.Scalar, start: Int, inClass: Bool) throws(JSONSearchError) -> UInt32 {
+  private mutating func scalarEscape(_ letter: Unicode.Scalar, start: Int, inClass: Bool) throws(JSONSearchError)
+    -> UInt32
+  {
     position += 1
     switch letter {
     case "t": return 0x09

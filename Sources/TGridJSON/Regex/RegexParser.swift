@@ -320,8 +320,9 @@ struct RegexParser {
   private mutating func groupName(closing: Unicode.Scalar) throws(JSONSearchError) {
     position += 1
     let start = position
-    while let scalar = peek, scalar == "_" || (scalar.isASCII && scalar.properties.isAlphabetic)
-      || (position > start && scalar.value &- 0x30 < 10)
+    while let scalar = peek,
+      scalar == "_" || (scalar.isASCII && scalar.properties.isAlphabetic)
+        || (position > start && scalar.value &- 0x30 < 10)
     {
       position += 1
     }

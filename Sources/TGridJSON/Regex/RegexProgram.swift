@@ -53,7 +53,8 @@ struct RegexProgram: Sendable {
     var members: [UInt8] { (0...255).filter { contains(UInt8($0)) }.map { UInt8($0) } }
 
     static func == (lhs: ByteSet, rhs: ByteSet) -> Bool {
-      lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
+      lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2
+        && lhs.words.3 == rhs.words.3
     }
 
     func hash(into hasher: inout Hasher) {

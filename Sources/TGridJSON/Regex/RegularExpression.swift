@@ -120,6 +120,8 @@ struct RegularExpression: Sendable {
       return result
     }
     let utf8 = text.utf8
-    return offsets.map { utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound) }
+    return offsets.map {
+      utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)
+    }
   }
 }

@@ -65,9 +65,10 @@ indirect enum ScalarPredicate: Sendable, Hashable {
     case .none, .all, .categories, .property:
       return self
     case .ranges(let ranges):
-      return ScalarPredicate.normalised(ranges.compactMap { range in
-        range.upperBound < 0x80 ? nil : max(range.lowerBound, 0x80)...range.upperBound
-      })
+      return ScalarPredicate.normalised(
+        ranges.compactMap { range in
+          range.upperBound < 0x80 ? nil : max(range.lowerBound, 0x80)...range.upperBound
+        })
     case .not(let inner):
       switch inner.simplifiedAboveASCII {
       case .none: return .all
@@ -150,7 +151,8 @@ indirect enum ScalarPredicate: Sendable, Hashable {
   }
 
   /// The scalars in both lists of sorted, disjoint ranges.
-  private static func intersect(_ left: [ClosedRange<UInt32>], _ right: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+  private static func intersect(_ left: [ClosedRange<UInt32>], _ right: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>]
+  {
     var result: [ClosedRange<UInt32>] = []
     var i = 0
     var j = 0
@@ -251,7 +253,8 @@ enum ScalarProperty: Sendable, Hashable {
   static func isWord(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x80 {
-      return (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value) || value == 0x5F
+      return (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
+        || value == 0x5F
     }
     if value == 0x200C || value == 0x200D { return true }
     let properties = scalar.properties

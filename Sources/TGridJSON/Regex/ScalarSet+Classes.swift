@@ -102,7 +102,8 @@ extension ScalarSet {
   /// `Lowercase`, `Any`, `ASCII`, `Assigned`. Names match loosely (case, spaces, `_` and `-`
   /// do not count), as UTS #18 asks.
   static func property(named name: String) -> ScalarSet? {
-    var loose = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" })).lowercased()
+    var loose = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" }))
+      .lowercased()
     for prefix in ["gc=", "generalcategory=", "gc:", "generalcategory:"] where loose.hasPrefix(prefix) {
       loose.removeFirst(prefix.count)
     }
@@ -131,7 +132,8 @@ extension ScalarSet {
     case "lowercase", "lower": return ScalarSet(.property(.lowercase))
     default: break
     }
-    for entry in names where loose == entry.short.lowercased() || loose == entry.long.replacingUnderscores.lowercased() {
+    for entry in names where loose == entry.short.lowercased() || loose == entry.long.replacingUnderscores.lowercased()
+    {
       return mask([entry.short])
     }
     return nil

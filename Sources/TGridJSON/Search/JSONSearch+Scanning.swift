@@ -27,7 +27,8 @@ extension JSONSearch {
       var stopped: CancellationError?
       try scanBytes(storage, needle: prefilter, range: range, cancellation: cancellation) { node in
         do throws(CancellationError) {
-          let parts = try matchedParts(of: JSONNode(index: node), in: document, matcher: matcher, cancellation: cancellation)
+          let parts = try matchedParts(
+            of: JSONNode(index: node), in: document, matcher: matcher, cancellation: cancellation)
           guard !parts.isEmpty else { return true }
         } catch {
           stopped = error
@@ -93,7 +94,8 @@ extension JSONSearch {
     while index < range.upperBound {
       visited += 1
       if visited % JSONSearch.nodesPerCheck == 0, cancellation?.isCancelled == true { throw CancellationError() }
-      let parts = try matchedParts(of: JSONNode(index: index), in: document, matcher: matcher, cancellation: cancellation)
+      let parts = try matchedParts(
+        of: JSONNode(index: index), in: document, matcher: matcher, cancellation: cancellation)
       if !parts.isEmpty, !body(index) { return }
       index += storage.isContainer(index) ? 2 : 1
     }
@@ -178,7 +180,9 @@ extension JSONSearch {
       if let match = pending, match.lowerBound < position { pending = nil }
       if pending == nil && needle.canMatchRaw && searched < upper {
         let limit = min(upper, searched + JSONSearch.bytesPerCheck)
-        if let (match, resume) = needle.firstMatch(base, from: searched, lower: bytes.lowerBound, limit: limit, upper: upper) {
+        if let (match, resume) = needle.firstMatch(
+          base, from: searched, lower: bytes.lowerBound, limit: limit, upper: upper)
+        {
           pending = match
           searched = resume
         } else {

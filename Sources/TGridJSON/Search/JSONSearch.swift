@@ -125,7 +125,9 @@ public struct JSONSearch: Sendable {
 
   /// ``matchedParts(of:in:)`` with a regular expression's matcher (nil for a literal),
   /// stopping when `cancellation` is cancelled.
-  func matchedParts(of node: JSONNode, in document: JSONDocument, matcher: RegexMatcher?, cancellation: JSONCancellation?)
+  func matchedParts(
+    of node: JSONNode, in document: JSONDocument, matcher: RegexMatcher?, cancellation: JSONCancellation?
+  )
     throws(CancellationError) -> Parts
   {
     guard !isEmpty else { return [] }
@@ -207,7 +209,9 @@ public struct JSONSearch: Sendable {
   ) throws(CancellationError) -> JSONNode? {
     let first = document.root.index
     let end = document.storage.words.count
-    let start = node.map { document.storage.subtreeEnd(document.valid($0)) == $0.index + 1 ? $0.index + 1 : $0.index + 2 } ?? first
+    let start =
+      node.map { document.storage.subtreeEnd(document.valid($0)) == $0.index + 1 ? $0.index + 1 : $0.index + 2 }
+      ?? first
     if let found = try firstMatch(in: document, range: start..<end, cancellation: cancellation) {
       return JSONNode(index: found)
     }
@@ -242,7 +246,9 @@ public struct JSONSearch: Sendable {
   ///
   /// - Throws: `CancellationError` once `cancellation` is cancelled (checked between
   ///   stretches of about a megabyte, or a few thousand nodes).
-  public func matchCount(in document: JSONDocument, cancellation: JSONCancellation? = nil) throws(CancellationError) -> Int {
+  public func matchCount(in document: JSONDocument, cancellation: JSONCancellation? = nil) throws(CancellationError)
+    -> Int
+  {
     var count = 0
     try scan(document, range: document.root.index..<document.storage.words.count, cancellation: cancellation) { _ in
       count += 1
@@ -271,7 +277,9 @@ public struct JSONSearch: Sendable {
     _ body: (JSONNode) -> Bool
   ) throws(CancellationError) {
     let lower = start.map { document.valid($0) } ?? document.root.index
-    try scan(document, range: lower..<document.storage.words.count, cancellation: cancellation) { body(JSONNode(index: $0)) }
+    try scan(document, range: lower..<document.storage.words.count, cancellation: cancellation) {
+      body(JSONNode(index: $0))
+    }
   }
 
   // MARK: - Helpers

@@ -257,7 +257,8 @@ struct SearchNeedle: Sendable {
     case .leadBytes(let leads, let scalar):
       var position = from
       while position < min(limit, upper) {
-        if leads.contains(base[position]), let start = matchBackward(base, endingAt: position, count: scalar, lower: lower),
+        if leads.contains(base[position]),
+          let start = matchBackward(base, endingAt: position, count: scalar, lower: lower),
           let end = matchForward(base, at: position, from: scalar, upper: upper)
         {
           return (start..<end, position + 1)

@@ -53,7 +53,9 @@ enum SimpleCaseFolding {
   }()
 
   /// Where cased scalars are (a test checks that no scalar outside changes when folded).
-  static let caseRanges: [ClosedRange<UInt32>] = [0x41...0x5A, 0xB5...0x2CFF, 0xA640...0xABFF, 0xFB00...0xFFFF, 0x10400...0x1FFFF]
+  static let caseRanges: [ClosedRange<UInt32>] = [
+    0x41...0x5A, 0xB5...0x2CFF, 0xA640...0xABFF, 0xFB00...0xFFFF, 0x10400...0x1FFFF,
+  ]
 
   private static func foldByMapping(_ scalar: Unicode.Scalar) -> UInt32 {
     let properties = scalar.properties

@@ -66,27 +66,35 @@ public struct BatchUpdatePlan: Sendable {
     var itemMoves: [(from: IndexPath, to: IndexPath)] = []
     var itemReloads: [IndexPath] = []
 
-    func fail(_ message: String) -> BatchUpdateError { BatchUpdateError(description: "Invalid batch update: " + message) }
+    func fail(_ message: String) -> BatchUpdateError {
+      BatchUpdateError(description: "Invalid batch update: " + message)
+    }
 
     for operation in operations {
       switch operation {
       case .insertSections(let sections):
         for section in sections {
           guard sectionInserts.insert(section).inserted else { throw fail("section \(section) is inserted twice") }
-          updateItems.append(UpdateItem(action: .insert, before: nil, after: IndexPath(item: 0, section: section), isSectionUpdate: true))
+          updateItems.append(
+            UpdateItem(action: .insert, before: nil, after: IndexPath(item: 0, section: section), isSectionUpdate: true)
+          )
         }
       case .deleteSections(let sections):
         for section in sections {
           guard section >= 0, section < oldCounts.count else {
-            throw fail("attempt to delete section \(section), but there are only \(oldCounts.count) sections before the update")
+            throw fail(
+              "attempt to delete section \(section), but there are only \(oldCounts.count) sections before the update")
           }
           guard deletedSections.insert(section).inserted else { throw fail("section \(section) is deleted twice") }
-          updateItems.append(UpdateItem(action: .delete, before: IndexPath(item: 0, section: section), after: nil, isSectionUpdate: true))
+          updateItems.append(
+            UpdateItem(action: .delete, before: IndexPath(item: 0, section: section), after: nil, isSectionUpdate: true)
+          )
         }
       case .reloadSections(let sections):
         for section in sections {
           guard section >= 0, section < oldCounts.count else {
-            throw fail("attempt to reload section \(section), but there are only \(oldCounts.count) sections before the update")
+            throw fail(
+              "attempt to reload section \(section), but there are only \(oldCounts.count) sections before the update")
           }
           guard deletedSections.insert(section).inserted, sectionInserts.insert(section).inserted else {
             throw fail("section \(section) is reloaded and also deleted or inserted")
@@ -96,11 +104,14 @@ public struct BatchUpdatePlan: Sendable {
         }
       case .moveSection(let from, let to):
         guard from >= 0, from < oldCounts.count else {
-          throw fail("attempt to move section \(from), but there are only \(oldCounts.count) sections before the update")
+          throw fail(
+            "attempt to move section \(from), but there are only \(oldCounts.count) sections before the update")
         }
         sectionMoves.append((from, to))
         updateItems.append(
-          UpdateItem(action: .move, before: IndexPath(item: 0, section: from), after: IndexPath(item: 0, section: to), isSectionUpdate: true))
+          UpdateItem(
+            action: .move, before: IndexPath(item: 0, section: from), after: IndexPath(item: 0, section: to),
+            isSectionUpdate: true))
       case .insertItems(let paths):
         itemInserts += paths
         updateItems += paths.map { UpdateItem(action: .insert, before: nil, after: $0) }
@@ -124,10 +135,13 @@ public struct BatchUpdatePlan: Sendable {
       )
     }
     for section in sectionInserts where section < 0 || section >= newCounts.count {
-      throw fail("attempt to insert section \(section), but there are only \(newCounts.count) sections after the update")
+      throw fail(
+        "attempt to insert section \(section), but there are only \(newCounts.count) sections after the update")
     }
     for move in sectionMoves where move.to < 0 || move.to >= newCounts.count {
-      throw fail("attempt to move section \(move.from) to \(move.to), but there are only \(newCounts.count) sections after the update")
+      throw fail(
+        "attempt to move section \(move.from) to \(move.to), but there are only \(newCounts.count) sections after the update"
+      )
     }
     sectionMap = try Self.positions(
       oldCount: oldCounts.count, newCount: newCounts.count, removed: deletedSections, taken: sectionInserts,
@@ -138,22 +152,29 @@ public struct BatchUpdatePlan: Sendable {
     var removedBySection: [Int: Set<Int>] = [:]
     var takenBySection: [Int: Set<Int>] = [:]
     for path in itemDeletes {
-      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0, path.item < oldCounts[path.section] else {
-        throw fail("attempt to delete item \(path.item) from section \(path.section), which has only \(path.section >= 0 && path.section < oldCounts.count ? oldCounts[path.section] : 0) items before the update")
+      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0, path.item < oldCounts[path.section]
+      else {
+        throw fail(
+          "attempt to delete item \(path.item) from section \(path.section), which has only \(path.section >= 0 && path.section < oldCounts.count ? oldCounts[path.section] : 0) items before the update"
+        )
       }
       guard !deletedSections.contains(path.section) else {
-        throw fail("attempt to delete item \(path.item) from section \(path.section), which is itself deleted or reloaded")
+        throw fail(
+          "attempt to delete item \(path.item) from section \(path.section), which is itself deleted or reloaded")
       }
       guard removedBySection[path.section, default: []].insert(path.item).inserted else {
         throw fail("item \(path.item) of section \(path.section) is deleted or moved twice")
       }
     }
     for path in itemReloads {
-      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0, path.item < oldCounts[path.section] else {
-        throw fail("attempt to reload item \(path.item) of section \(path.section), which does not exist before the update")
+      guard path.section >= 0, path.section < oldCounts.count, path.item >= 0, path.item < oldCounts[path.section]
+      else {
+        throw fail(
+          "attempt to reload item \(path.item) of section \(path.section), which does not exist before the update")
       }
       guard !deletedSections.contains(path.section) else {
-        throw fail("attempt to reload item \(path.item) of section \(path.section), which is itself deleted or reloaded")
+        throw fail(
+          "attempt to reload item \(path.item) of section \(path.section), which is itself deleted or reloaded")
       }
       guard !(removedBySection[path.section]?.contains(path.item) ?? false) else {
         throw fail("attempt to delete and reload the same item, item \(path.item) of section \(path.section)")
@@ -161,11 +182,16 @@ public struct BatchUpdatePlan: Sendable {
       reloadedItems.insert(path)
     }
     for path in itemInserts {
-      guard path.section >= 0, path.section < newCounts.count, path.item >= 0, path.item < newCounts[path.section] else {
-        throw fail("attempt to insert item \(path.item) into section \(path.section), which has only \(path.section >= 0 && path.section < newCounts.count ? newCounts[path.section] : 0) items after the update")
+      guard path.section >= 0, path.section < newCounts.count, path.item >= 0, path.item < newCounts[path.section]
+      else {
+        throw fail(
+          "attempt to insert item \(path.item) into section \(path.section), which has only \(path.section >= 0 && path.section < newCounts.count ? newCounts[path.section] : 0) items after the update"
+        )
       }
       guard !sectionInserts.contains(path.section) else {
-        throw fail("attempt to insert item \(path.item) into section \(path.section), which is itself inserted: its items come with it")
+        throw fail(
+          "attempt to insert item \(path.item) into section \(path.section), which is itself inserted: its items come with it"
+        )
       }
       guard takenBySection[path.section, default: []].insert(path.item).inserted else {
         throw fail("item \(path.item) of section \(path.section) is inserted or moved to twice")
@@ -175,11 +201,14 @@ public struct BatchUpdatePlan: Sendable {
     for move in itemMoves {
       let from = move.from
       let to = move.to
-      guard from.section >= 0, from.section < oldCounts.count, from.item >= 0, from.item < oldCounts[from.section] else {
-        throw fail("attempt to move item \(from.item) of section \(from.section), which does not exist before the update")
+      guard from.section >= 0, from.section < oldCounts.count, from.item >= 0, from.item < oldCounts[from.section]
+      else {
+        throw fail(
+          "attempt to move item \(from.item) of section \(from.section), which does not exist before the update")
       }
       guard to.section >= 0, to.section < newCounts.count, to.item >= 0, to.item < newCounts[to.section] else {
-        throw fail("attempt to move an item to item \(to.item) of section \(to.section), which does not exist after the update")
+        throw fail(
+          "attempt to move an item to item \(to.item) of section \(to.section), which does not exist after the update")
       }
       guard !deletedSections.contains(from.section), !sectionInserts.contains(to.section) else {
         throw fail("attempt to move item \(from) out of a deleted section or into an inserted one")

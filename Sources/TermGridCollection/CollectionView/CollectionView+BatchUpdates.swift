@@ -149,7 +149,8 @@ extension CollectionView {
       } else if animatesChanges, !key.isGhost, let old = before[key] {
         ghostCounter += 1
         let ghost = ElementKey(
-          category: key.category, kind: String(ElementKey.ghostPrefix) + "ghost\(ghostCounter)", indexPath: key.indexPath)
+          category: key.category, kind: String(ElementKey.ghostPrefix) + "ghost\(ghostCounter)",
+          indexPath: key.indexPath)
         views[ghost] = view
         ghosts.append((ghost, key, old))
       } else {

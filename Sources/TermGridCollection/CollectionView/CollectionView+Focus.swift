@@ -36,7 +36,8 @@ extension CollectionView {
     }
     loadCountsIfNeeded()
     collectionViewLayout.prepareIfNeeded()
-    let target = collectionViewLayout.indexPathForFocus(movingFrom: current, direction: direction)
+    let target =
+      collectionViewLayout.indexPathForFocus(movingFrom: current, direction: direction)
       ?? geometricFocusTarget(from: current, direction: direction)
     guard let target, target != current else { return false }
     focusItem(at: target)
@@ -61,13 +62,15 @@ extension CollectionView {
       let area: Rect
       switch direction {
       case .down:
-        area = Rect(x: origin.minX - acrossX, y: origin.minY, width: origin.width + 2 * acrossX, height: origin.height + reachY)
+        area = Rect(
+          x: origin.minX - acrossX, y: origin.minY, width: origin.width + 2 * acrossX, height: origin.height + reachY)
       case .up:
         area = Rect(
           x: origin.minX - acrossX, y: origin.maxY - origin.height - reachY, width: origin.width + 2 * acrossX,
           height: origin.height + reachY)
       case .right:
-        area = Rect(x: origin.minX, y: origin.minY - acrossY, width: origin.width + reachX, height: origin.height + 2 * acrossY)
+        area = Rect(
+          x: origin.minX, y: origin.minY - acrossY, width: origin.width + reachX, height: origin.height + 2 * acrossY)
       case .left:
         area = Rect(
           x: origin.maxX - origin.width - reachX, y: origin.minY - acrossY, width: origin.width + reachX,
@@ -122,7 +125,9 @@ extension CollectionView {
       let distance = inBeam == 0 ? major : 13 * major * major + minorGap * minorGap
       let score = (inBeam, distance, minorCentre)
       // Equal scores go to the earlier item, so the choice never depends on the layout's order.
-      if let current = best, current.score < score || (current.score == score && current.indexPath < candidate.indexPath) {
+      if let current = best,
+        current.score < score || (current.score == score && current.indexPath < candidate.indexPath)
+      {
         continue
       }
       best = (score, candidate.indexPath)
@@ -156,7 +161,8 @@ extension CollectionView {
     let layout = collectionViewLayout
     let count = layout.numberOfItemsInReadingOrder
     guard count > 0, let found = layout.indexPathForItem(atReadingPosition: last ? count - 1 : 0), isValid(found) else {
-      return nearestValidItem(to: last ? IndexPath(item: Int.max / 2, section: max(0, numberOfSections - 1)) : IndexPath(item: 0, section: 0))
+      return nearestValidItem(
+        to: last ? IndexPath(item: Int.max / 2, section: max(0, numberOfSections - 1)) : IndexPath(item: 0, section: 0))
     }
     return found
   }

@@ -86,7 +86,8 @@ extension CollectionView {
       if willAnimate, !key.isGhost, let start = shownByKey[key] {
         ghostCounter += 1
         let ghost = ElementKey(
-          category: key.category, kind: String(ElementKey.ghostPrefix) + "ghost\(ghostCounter)", indexPath: key.indexPath)
+          category: key.category, kind: String(ElementKey.ghostPrefix) + "ghost\(ghostCounter)",
+          indexPath: key.indexPath)
         visibleViews[ghost] = view
         ghosts.append((ghost, key, start))
       } else {
@@ -161,7 +162,9 @@ extension CollectionView {
     }
     let newBounds = bounds
     for element in layout.layoutAttributesForElements(in: newBounds) where from[element.key] == nil {
-      if identified == nil, element.category != .decorationView, var start = oldLayout.layoutAttributes(for: element.key) {
+      if identified == nil, element.category != .decorationView,
+        var start = oldLayout.layoutAttributes(for: element.key)
+      {
         start.alpha = min(start.alpha, element.alpha)
         from[element.key] = start
         continue

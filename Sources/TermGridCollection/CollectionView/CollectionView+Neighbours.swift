@@ -8,7 +8,8 @@ extension CollectionView {
     guard isValid(indexPath) else { return nil }
     loadCountsIfNeeded()
     collectionViewLayout.prepareIfNeeded()
-    let target = collectionViewLayout.indexPathForFocus(movingFrom: indexPath, direction: direction)
+    let target =
+      collectionViewLayout.indexPathForFocus(movingFrom: indexPath, direction: direction)
       ?? geometricFocusTarget(from: indexPath, direction: direction)
     return target == indexPath ? nil : target
   }

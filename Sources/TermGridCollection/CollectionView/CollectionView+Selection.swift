@@ -22,7 +22,9 @@ extension CollectionView {
   public func selectItem(at indexPath: IndexPath, notifyDelegate: Bool = false, scrollPosition: ScrollPosition? = nil) {
     guard allowsSelection, isValid(indexPath) else { return }
     if !allowsMultipleSelection {
-      for other in selectedIndexPaths where other != indexPath { deselectItem(at: other, notifyDelegate: notifyDelegate) }
+      for other in selectedIndexPaths where other != indexPath {
+        deselectItem(at: other, notifyDelegate: notifyDelegate)
+      }
     }
     if selectedIndexPaths.insert(indexPath).inserted, notifyDelegate {
       delegate?.collectionView(self, didSelectItemAt: indexPath)

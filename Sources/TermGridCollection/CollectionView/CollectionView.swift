@@ -68,8 +68,11 @@ public final class CollectionView: LayoutHost {
   /// Whether more than one item can be selected at once.
   public var allowsMultipleSelection = false {
     didSet {
-      if !allowsMultipleSelection, selectedIndexPaths.count > 1, let keep = selectionAnchor ?? selectedIndexPaths.min() {
-        for indexPath in selectedIndexPaths where indexPath != keep { deselectItem(at: indexPath, notifyDelegate: true) }
+      if !allowsMultipleSelection, selectedIndexPaths.count > 1, let keep = selectionAnchor ?? selectedIndexPaths.min()
+      {
+        for indexPath in selectedIndexPaths where indexPath != keep {
+          deselectItem(at: indexPath, notifyDelegate: true)
+        }
       }
     }
   }
@@ -273,10 +276,13 @@ public final class CollectionView: LayoutHost {
   }
 
   /// A typed cell ready to configure; the class registered for `identifier` must be `T`.
-  public func dequeueReusableCell<T: Cell>(_ type: T.Type, withReuseIdentifier identifier: String, for indexPath: IndexPath) -> T {
+  public func dequeueReusableCell<T: Cell>(
+    _ type: T.Type, withReuseIdentifier identifier: String, for indexPath: IndexPath
+  ) -> T {
     let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
     guard let typed = cell as? T else {
-      preconditionFailure("dequeueReusableCell: the cell registered for \"\(identifier)\" is \(Swift.type(of: cell)), not \(T.self)")
+      preconditionFailure(
+        "dequeueReusableCell: the cell registered for \"\(identifier)\" is \(Swift.type(of: cell)), not \(T.self)")
     }
     return typed
   }
@@ -309,7 +315,8 @@ public final class CollectionView: LayoutHost {
     let view = dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
     guard let typed = view as? T else {
       preconditionFailure(
-        "dequeueReusableSupplementaryView: the view registered for \"\(kind)\"/\"\(identifier)\" is \(Swift.type(of: view)), not \(T.self)")
+        "dequeueReusableSupplementaryView: the view registered for \"\(kind)\"/\"\(identifier)\" is \(Swift.type(of: view)), not \(T.self)"
+      )
     }
     return typed
   }
@@ -635,7 +642,8 @@ public final class CollectionView: LayoutHost {
 
   /// The content offset in whole cells: where the frame's top-left cell is in the content.
   public var contentOffsetInCells: CellPoint {
-    CellPoint(column: cellMetrics.column(forX: storedContentOffset.x), row: cellMetrics.row(forY: storedContentOffset.y))
+    CellPoint(
+      column: cellMetrics.column(forX: storedContentOffset.x), row: cellMetrics.row(forY: storedContentOffset.y))
   }
 
   /// The screen cells an element's frame covers (possibly partly off screen).

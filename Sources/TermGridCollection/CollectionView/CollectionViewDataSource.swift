@@ -46,7 +46,8 @@ extension CollectionViewDataSource {
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? { nil }
 
-  public func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable? {
+  public func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable?
+  {
     nil
   }
 

@@ -101,7 +101,8 @@ extension CollectionViewDelegate {
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
     newLayout: CollectionLayout
   ) -> TransitionLayout? { nil }
-  public func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {}
+  public func collectionView(_ collectionView: CollectionView, willDisplay cell: Cell, forItemAt indexPath: IndexPath) {
+  }
   public func collectionView(
     _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
     forElementKind elementKind: String, at indexPath: IndexPath

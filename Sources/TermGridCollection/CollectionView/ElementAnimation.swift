@@ -27,7 +27,9 @@ struct ElementAnimation {
     self.from = from
     self.transient = transient
     self.completions = completions
-    transientOrder = transient.keys.sorted { $0.indexPath != $1.indexPath ? $0.indexPath < $1.indexPath : $0.kind < $1.kind }
+    transientOrder = transient.keys.sorted {
+      $0.indexPath != $1.indexPath ? $0.indexPath < $1.indexPath : $0.kind < $1.kind
+    }
   }
 
   /// How far along it is, eased (0 to 1).

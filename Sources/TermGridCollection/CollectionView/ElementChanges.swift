@@ -20,7 +20,11 @@ struct ElementChanges {
     }
     for element in layout.layoutAttributesForElements(in: visibleAfter) {
       guard let kind = element.representedElementKind else { continue }
-      if element.category == .supplementaryView { supplementaryKinds.insert(kind) } else { decorationKinds.insert(kind) }
+      if element.category == .supplementaryView {
+        supplementaryKinds.insert(kind)
+      } else {
+        decorationKinds.insert(kind)
+      }
     }
     for kind in supplementaryKinds {
       if layout.supplementaryViewsFollowItems(ofKind: kind) { itemBoundKinds.insert(kind) }

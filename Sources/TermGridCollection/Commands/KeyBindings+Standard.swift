@@ -18,9 +18,12 @@ extension KeyBindings {
     KeyBinding(keyNames: ["Ctrl-E"], .scrollLineDown, help: "Scroll a line down", group: "Moving"),
     KeyBinding(keyNames: ["Space", "Enter"], .select, help: "Select the item (toggle)", group: "Selecting"),
     KeyBinding(keyNames: ["Shift-Up", "K"], .extendSelectionUp, help: "Extend the selection up", group: "Selecting"),
-    KeyBinding(keyNames: ["Shift-Down", "J"], .extendSelectionDown, help: "Extend the selection down", group: "Selecting"),
-    KeyBinding(keyNames: ["Shift-Left", "H"], .extendSelectionLeft, help: "Extend the selection left", group: "Selecting"),
-    KeyBinding(keyNames: ["Shift-Right", "L"], .extendSelectionRight, help: "Extend the selection right", group: "Selecting"),
+    KeyBinding(
+      keyNames: ["Shift-Down", "J"], .extendSelectionDown, help: "Extend the selection down", group: "Selecting"),
+    KeyBinding(
+      keyNames: ["Shift-Left", "H"], .extendSelectionLeft, help: "Extend the selection left", group: "Selecting"),
+    KeyBinding(
+      keyNames: ["Shift-Right", "L"], .extendSelectionRight, help: "Extend the selection right", group: "Selecting"),
     KeyBinding(keyNames: ["Ctrl-A"], .selectAll, help: "Select everything", group: "Selecting"),
     KeyBinding(keyNames: ["Esc"], .clearSelection, help: "Clear the selection", group: "Selecting"),
     KeyBinding(keyNames: ["m", "Menu", "Shift-F10"], .showEditMenu, help: "Edit menu", group: "Editing"),
@@ -42,7 +45,9 @@ extension KeyBindings {
     KeyBinding(keyNames: ["Home", "PgUp"], .menuFirst, help: "First entry", group: "Edit menu"),
     KeyBinding(keyNames: ["End", "PgDn"], .menuLast, help: "Last entry", group: "Edit menu"),
     KeyBinding(keyNames: ["Enter", "Space"], .menuChoose, help: "Choose the entry", group: "Edit menu"),
-    KeyBinding(keyNames: ["Esc", "Ctrl-C", "m", "Menu", "Shift-F10", "Left"], .menuClose, help: "Close the menu", group: "Edit menu"),
+    KeyBinding(
+      keyNames: ["Esc", "Ctrl-C", "m", "Menu", "Shift-F10", "Left"], .menuClose, help: "Close the menu",
+      group: "Edit menu"),
   ])
 
   /// The keys of the help screen.

@@ -179,7 +179,8 @@ public final class DiffableDataSource<SectionIdentifier: Hashable & Sendable, It
   /// The cell from ``CellProvider`` for the item at `indexPath`.
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     guard let identifier = current.itemIdentifier(at: indexPath) else {
-      preconditionFailure("DiffableDataSource: the collection view asked for a cell at \(indexPath), which the snapshot does not have")
+      preconditionFailure(
+        "DiffableDataSource: the collection view asked for a cell at \(indexPath), which the snapshot does not have")
     }
     return cellProvider(collectionView, indexPath, identifier)
   }

@@ -136,7 +136,8 @@ extension DiffableDataSourceSnapshot {
       for item in items where wanted.contains(item) { found += 1 }
     }
     precondition(
-      found == wanted.count, "reloadItems(_:): \(wanted.count - found) of the \(wanted.count) items are not in the snapshot")
+      found == wanted.count,
+      "reloadItems(_:): \(wanted.count - found) of the \(wanted.count) items are not in the snapshot")
     reloadedItemSet.formUnion(identifiers)
   }
 

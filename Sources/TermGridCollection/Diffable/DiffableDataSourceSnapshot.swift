@@ -105,7 +105,8 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
   /// The item at an index path, or `nil` when there is none.
   @inlinable
   public func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifier? {
-    guard itemStorage.indices.contains(indexPath.section), itemStorage[indexPath.section].indices.contains(indexPath.item)
+    guard itemStorage.indices.contains(indexPath.section),
+      itemStorage[indexPath.section].indices.contains(indexPath.item)
     else { return nil }
     return itemStorage[indexPath.section][indexPath.item]
   }

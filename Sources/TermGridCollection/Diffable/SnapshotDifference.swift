@@ -376,7 +376,9 @@ public struct SnapshotDifference: Hashable, Sendable {
   }
 
   @inlinable
-  static func commonEnds<Items: CommonEndsComparable>(opening before: Items, and after: Any) -> (prefix: Int, suffix: Int)? {
+  static func commonEnds<Items: CommonEndsComparable>(opening before: Items, and after: Any) -> (
+    prefix: Int, suffix: Int
+  )? {
     guard let after = after as? Items else { return nil }
     return before.commonEnds(with: after)
   }

@@ -152,7 +152,9 @@ extension CollectionView {
 
   /// Where the menu goes: at the pointer, or at the visible part of its item's cell.
   func editMenuAnchor() -> CellRect {
-    if let pointer = editMenuState.pointer { return CellRect(column: pointer.column, row: pointer.row, columns: 1, rows: 1) }
+    if let pointer = editMenuState.pointer {
+      return CellRect(column: pointer.column, row: pointer.row, columns: 1, rows: 1)
+    }
     if let item = editMenuState.item, let attributes = layoutAttributesForItem(at: item) {
       let visible = screenRect(for: attributes.frame).intersection(frame)
       if !visible.isEmpty { return visible }

@@ -14,7 +14,8 @@ public enum PasteboardError: Error, Hashable, Sendable, CustomStringConvertible 
   public var description: String {
     switch self {
     case .tooLarge(let byteCount, let limit):
-      return "copied inside the app only: \(Self.size(byteCount)) is more than the system clipboard limit of \(Self.size(limit))"
+      return
+        "copied inside the app only: \(Self.size(byteCount)) is more than the system clipboard limit of \(Self.size(limit))"
     case .commandNotStarted(let command, let reason):
       return "the clipboard command `\(command)` could not be started: \(reason)"
     case .commandFailed(let command, let status, let message):

@@ -45,7 +45,8 @@ public final class TreeModel {
 
   /// The reuse identifier of ``nodeCellClass``.
   public var nodeCellReuseIdentifier: String {
-    nodeCellClass == TreeNodeCell.self ? Self.nodeReuseIdentifier : Self.nodeReuseIdentifier + "." + String(describing: nodeCellClass)
+    nodeCellClass == TreeNodeCell.self
+      ? Self.nodeReuseIdentifier : Self.nodeReuseIdentifier + "." + String(describing: nodeCellClass)
   }
   /// The reuse identifier of connectors.
   public static let connectorReuseIdentifier = "TreeConnector"
@@ -208,7 +209,8 @@ public final class TreeModel {
     let flags = levels[indexPath.section].flags[indexPath.item]
     guard flags & Flags.unresolved != 0 else { return flags }
     // Listed unasked only when it was to start collapsed.
-    let resolved = provider.hasChildren(levels[indexPath.section].nodes[indexPath.item])
+    let resolved =
+      provider.hasChildren(levels[indexPath.section].nodes[indexPath.item])
       ? Flags.hasChildren | Flags.collapsed : 0
     levels[indexPath.section].flags[indexPath.item] = resolved
     return resolved

@@ -32,7 +32,9 @@ public final class TreeNodeStore: TreeNodeProvider {
   public func append(label: String, kind: String = TreeNodeKind.normal, parent: Int? = nil) -> Int {
     let node = labels.count
     if let parent {
-      precondition(parent >= 0 && parent < node, "TreeNodeStore.append: parent \(parent) must be a node added before (there are \(node))")
+      precondition(
+        parent >= 0 && parent < node,
+        "TreeNodeStore.append: parent \(parent) must be a node added before (there are \(node))")
     }
     labels.append(label)
     widths.append(Int32(clamping: TextWidth.displayWidth(of: label)))

@@ -39,7 +39,8 @@ public struct UpdateItem: Hashable, Sendable, CustomStringConvertible {
     case .delete: return "delete \(target) \(indexPathBeforeUpdate.map(String.init(describing:)) ?? "?")"
     case .reload: return "reload \(target) \(indexPathBeforeUpdate.map(String.init(describing:)) ?? "?")"
     case .move:
-      return "move \(target) \(indexPathBeforeUpdate.map(String.init(describing:)) ?? "?") → \(indexPathAfterUpdate.map(String.init(describing:)) ?? "?")"
+      return
+        "move \(target) \(indexPathBeforeUpdate.map(String.init(describing:)) ?? "?") → \(indexPathAfterUpdate.map(String.init(describing:)) ?? "?")"
     }
   }
 }

@@ -340,7 +340,8 @@ public struct InputDecoder: Sendable {
     if let marker = parameterBytes.first, marker >= 0x3C {
       // Private parameters: `<` is an SGR mouse report; the rest are replies we never asked for.
       guard marker == UInt8(ascii: "<"), !hasIntermediates else { return .event(nil, length: length) }
-      return .event(sgrMouseEvent(parameters: Self.parameters(parameterBytes.dropFirst()), final: final), length: length)
+      return .event(
+        sgrMouseEvent(parameters: Self.parameters(parameterBytes.dropFirst()), final: final), length: length)
     }
     guard !hasIntermediates else { return .event(nil, length: length) }
     let parameters = Self.parameters(parameterBytes)
@@ -353,7 +354,9 @@ public struct InputDecoder: Sendable {
     case UInt8(ascii: "@"):
       return .event(tildeKey(parameters: parameters, extraModifiers: [.control, .shift]), length: length)
     case UInt8(ascii: "u"):
-      return .event(codePointKey(code: parameters.first ?? nil, modifierParameter: parameters.count > 1 ? parameters[1] : nil), length: length)
+      return .event(
+        codePointKey(code: parameters.first ?? nil, modifierParameter: parameters.count > 1 ? parameters[1] : nil),
+        length: length)
     case UInt8(ascii: "Z"):
       var modifiers = Self.modifiers(fromParameter: parameters.count > 1 ? parameters[1] : nil)
       modifiers.remove(.shift)
@@ -455,7 +458,9 @@ public struct InputDecoder: Sendable {
   // MARK: Bracketed paste
 
   /// The end marker of a bracketed paste.
-  static let pasteEnd: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~")]
+  static let pasteEnd: [UInt8] = [
+    0x1B, UInt8(ascii: "["), UInt8(ascii: "2"), UInt8(ascii: "0"), UInt8(ascii: "1"), UInt8(ascii: "~"),
+  ]
 
   /// Moves paste bytes from `index` on into the paste; returns the index after the end
   /// marker when the paste ended (appending the event), or `nil` when it has not ended yet.

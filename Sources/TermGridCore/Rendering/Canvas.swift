@@ -50,7 +50,8 @@ public struct Canvas: Hashable, Sendable {
   /// The cell at a position; the position must be inside the canvas.
   public subscript(column: Int, row: Int) -> CanvasCell {
     get {
-      precondition(bounds.contains(CellPoint(column: column, row: row)), "Canvas cell (\(column), \(row)) is outside \(size)")
+      precondition(
+        bounds.contains(CellPoint(column: column, row: row)), "Canvas cell (\(column), \(row)) is outside \(size)")
       return cells[row * size.columns + column]
     }
   }

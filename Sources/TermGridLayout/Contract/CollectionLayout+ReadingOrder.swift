@@ -8,7 +8,9 @@ extension CollectionLayout {
     var starts = [0]
     if let host = collectionView {
       starts.reserveCapacity(host.numberOfSections + 1)
-      for section in 0..<host.numberOfSections { starts.append(starts[section] + host.numberOfItems(inSection: section)) }
+      for section in 0..<host.numberOfSections {
+        starts.append(starts[section] + host.numberOfItems(inSection: section))
+      }
     }
     // Counts seen before the next pass may still change: keep only what a pass saw.
     if !needsPrepare { indexOrderSectionStarts = starts }
@@ -94,11 +96,15 @@ public struct ReadingOrder: Hashable, Sendable {
 
 extension CollectionLayout {
   /// The cell whose frame holds `position`, else the nearest cell around it.
-  func defaultTargetIndexPath(forInteractivelyMovingItem previous: IndexPath, withPosition position: Point) -> IndexPath {
+  func defaultTargetIndexPath(forInteractivelyMovingItem previous: IndexPath, withPosition position: Point) -> IndexPath
+  {
     // Look near the position first, then over the visible area.
     var areas: [Rect] = []
     if let bounds = collectionView?.bounds {
-      areas.append(Rect(x: position.x - bounds.width / 4, y: position.y - bounds.height / 4, width: bounds.width / 2, height: bounds.height / 2))
+      areas.append(
+        Rect(
+          x: position.x - bounds.width / 4, y: position.y - bounds.height / 4, width: bounds.width / 2,
+          height: bounds.height / 2))
       areas.append(bounds.union(Rect(x: position.x, y: position.y, width: 1, height: 1)))
     } else {
       areas.append(Rect(origin: .zero, size: collectionViewContentSize))
@@ -110,7 +116,9 @@ extension CollectionLayout {
         let dx = max(0, max(frame.minX - position.x, position.x - frame.maxX))
         let dy = max(0, max(frame.minY - position.y, position.y - frame.maxY))
         let distance = frame.contains(position) ? -1 : dx * dx + dy * dy
-        if let current = best, current.distance < distance || (current.distance == distance && current.indexPath < element.indexPath) {
+        if let current = best,
+          current.distance < distance || (current.distance == distance && current.indexPath < element.indexPath)
+        {
           continue
         }
         best = (distance, element.indexPath)

@@ -32,9 +32,9 @@ extension FlowLayout {
       let before = cache.snapPoint(atOrBefore: proposedMain)
       let after = cache.snapPoint(atOrAfter: proposedMain)
       switch (before, after) {
-      case let (before?, after?): target = proposedMain - before <= after - proposedMain ? before : after
-      case let (before?, nil): target = before
-      case let (nil, after?): target = after
+      case (let before?, let after?): target = proposedMain - before <= after - proposedMain ? before : after
+      case (let before?, nil): target = before
+      case (nil, let after?): target = after
       case (nil, nil): target = proposedMain
       }
     }

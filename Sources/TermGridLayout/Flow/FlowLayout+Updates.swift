@@ -14,9 +14,13 @@ extension FlowLayout {
         case .insert:
           if let after = update.indexPathAfterUpdate { note(after, isSection: update.isSectionUpdate, inserted: true) }
         case .delete:
-          if let before = update.indexPathBeforeUpdate { note(before, isSection: update.isSectionUpdate, inserted: false) }
+          if let before = update.indexPathBeforeUpdate {
+            note(before, isSection: update.isSectionUpdate, inserted: false)
+          }
         case .reload:
-          if let before = update.indexPathBeforeUpdate { note(before, isSection: update.isSectionUpdate, inserted: false) }
+          if let before = update.indexPathBeforeUpdate {
+            note(before, isSection: update.isSectionUpdate, inserted: false)
+          }
           if let after = update.indexPathAfterUpdate ?? update.indexPathBeforeUpdate {
             note(after, isSection: update.isSectionUpdate, inserted: true)
           }

@@ -285,7 +285,8 @@ struct FlowLayoutCache {
   /// The number of items on line `lineIndex` (an index into `lines`) of a variable section.
   @inline(__always)
   func lineItemCount(_ lineIndex: Int, in section: Section) -> Int {
-    let next = lineIndex + 1 < section.firstLine + section.lineCount ? lines[lineIndex + 1].firstItem : section.itemCount
+    let next =
+      lineIndex + 1 < section.firstLine + section.lineCount ? lines[lineIndex + 1].firstItem : section.itemCount
     return next - lines[lineIndex].firstItem
   }
 

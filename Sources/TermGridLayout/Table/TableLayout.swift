@@ -193,14 +193,18 @@ open class TableLayout: CollectionLayout {
       for column in columnRange where row * columnCount + column < itemCount {
         let frame = metrics.rect(for: cellRect(row: row, column: column))
         guard frame.intersects(rect) else { continue }
-        var attributes = LayoutAttributes(forCellWith: IndexPath(item: row * columnCount + column, section: 0), frame: frame)
+        var attributes = LayoutAttributes(
+          forCellWith: IndexPath(item: row * columnCount + column, section: 0), frame: frame)
         attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
         result.append(attributes)
       }
-      if rowHeaderWidth > 0, let header = rowHeaderAttributes(row: row, visible: visible), header.frame.intersects(rect) {
+      if rowHeaderWidth > 0, let header = rowHeaderAttributes(row: row, visible: visible), header.frame.intersects(rect)
+      {
         result.append(header)
       }
-      if showsRowSeparators, row + 1 < rowCount, let line = rowSeparatorAttributes(row: row), line.frame.intersects(rect) {
+      if showsRowSeparators, row + 1 < rowCount, let line = rowSeparatorAttributes(row: row),
+        line.frame.intersects(rect)
+      {
         result.append(line)
       }
     }
@@ -227,7 +231,8 @@ open class TableLayout: CollectionLayout {
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < itemCount, columnCount > 0 else { return nil }
     let (row, column) = position(of: indexPath)
-    var attributes = LayoutAttributes(forCellWith: indexPath, frame: metrics.rect(for: cellRect(row: row, column: column)))
+    var attributes = LayoutAttributes(
+      forCellWith: indexPath, frame: metrics.rect(for: cellRect(row: row, column: column)))
     attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
     return attributes
   }
@@ -255,7 +260,9 @@ open class TableLayout: CollectionLayout {
   {
     switch kind {
     case ElementKind.columnSeparator:
-      guard indexPath.item >= 0, indexPath.item < columnCount, indexPath.item > 0 || rowHeaderWidth > 0 else { return nil }
+      guard indexPath.item >= 0, indexPath.item < columnCount, indexPath.item > 0 || rowHeaderWidth > 0 else {
+        return nil
+      }
       return columnSeparatorAttributes(column: indexPath.item)
     case ElementKind.rowSeparator:
       if indexPath.item == -1 { return showsColumnHeaders ? rowSeparatorAttributes(row: -1) : nil }
@@ -298,7 +305,8 @@ open class TableLayout: CollectionLayout {
 
   func cornerAttributes() -> LayoutAttributes? {
     let visible = visibleCells
-    let cells = CellRect(column: headerColumn(visible: visible), row: headerRow(visible: visible), columns: rowHeaderWidth, rows: 1)
+    let cells = CellRect(
+      column: headerColumn(visible: visible), row: headerRow(visible: visible), columns: rowHeaderWidth, rows: 1)
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.tableCorner, with: IndexPath(item: 0, section: 0),
       frame: metrics.rect(for: cells))

@@ -341,7 +341,9 @@ open class TimelineLayout: CollectionLayout {
     }
     let visible = visibleCells
     for tick in tickRange(columns: area.column..<(area.column + area.columns)) {
-      if let header = headerAttributes(index: tick, visible: visible), header.frame.intersects(rect) { result.append(header) }
+      if let header = headerAttributes(index: tick, visible: visible), header.frame.intersects(rect) {
+        result.append(header)
+      }
       if tick % 2 != 0, let band = bandAttributes(index: tick, visible: visible), band.frame.intersects(rect) {
         result.append(band)
       }
@@ -410,7 +412,8 @@ open class TimelineLayout: CollectionLayout {
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.headerZIndex
     attributes.info = LayoutInfo(
-      TimelineTickInfo(time: period.start(ofIndex: index), label: period.label(forIndex: index), marksStart: start >= 0))
+      TimelineTickInfo(time: period.start(ofIndex: index), label: period.label(forIndex: index), marksStart: start >= 0)
+    )
     return attributes
   }
 
@@ -436,7 +439,8 @@ open class TimelineLayout: CollectionLayout {
     let right = max(left + 1, min(contentColumns, visible.column + max(1, visible.columns)))
     let cells = CellRect(column: left, row: max(0, visible.row) + 1, columns: right - left, rows: 1)
     var attributes = LayoutAttributes(
-      forDecorationViewOfKind: ElementKind.timelineAxis, with: IndexPath(item: 0, section: 0), frame: metrics.rect(for: cells))
+      forDecorationViewOfKind: ElementKind.timelineAxis, with: IndexPath(item: 0, section: 0),
+      frame: metrics.rect(for: cells))
     attributes.zIndex = Self.axisZIndex
     attributes.info = LayoutInfo(RuleInfo(axis: .horizontal, role: .axis))
     return attributes
@@ -449,7 +453,8 @@ open class TimelineLayout: CollectionLayout {
     let bottom = max(top + laneCount, visible.row + visible.rows)
     let cells = CellRect(column: column, row: top, columns: 1, rows: max(1, bottom - top))
     var attributes = LayoutAttributes(
-      forDecorationViewOfKind: ElementKind.timelineNow, with: IndexPath(item: 0, section: 0), frame: metrics.rect(for: cells))
+      forDecorationViewOfKind: ElementKind.timelineNow, with: IndexPath(item: 0, section: 0),
+      frame: metrics.rect(for: cells))
     attributes.zIndex = Self.nowZIndex
     attributes.info = LayoutInfo(RuleInfo(axis: .vertical, role: .marker))
     return attributes
@@ -474,7 +479,9 @@ open class TimelineLayout: CollectionLayout {
       let first = previousPeriod.index(containing: previousOrigin + Double(window.lowerBound - 1) / previousScale)
       let last = previousPeriod.index(containing: previousOrigin + Double(window.upperBound - 1) / previousScale)
       if first <= last {
-        for index in first...min(last, first + 4096) { oldTicks.insert(IndexPath(item: index, section: previousPeriod.code)) }
+        for index in first...min(last, first + 4096) {
+          oldTicks.insert(IndexPath(item: index, section: previousPeriod.code))
+        }
       }
     }
     changedTicks = (newTicks.subtracting(oldTicks).sorted(), oldTicks.subtracting(newTicks).sorted())
@@ -537,7 +544,9 @@ open class TimelineLayout: CollectionLayout {
       var other = lane + step
       let centre = itemColumns[item]
       while other >= 0 && other < laneCount {
-        if let nearest = laneItems[other].min(by: { abs(itemColumns[Int($0)] - centre) < abs(itemColumns[Int($1)] - centre) }) {
+        if let nearest = laneItems[other].min(by: {
+          abs(itemColumns[Int($0)] - centre) < abs(itemColumns[Int($1)] - centre)
+        }) {
           return IndexPath(item: Int(nearest), section: 0)
         }
         other += step

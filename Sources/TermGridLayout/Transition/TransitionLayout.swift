@@ -61,7 +61,8 @@ open class TransitionLayout: CollectionLayout {
     // the rect, then place every element found at its interpolated frame.
     var keys: [ElementKey] = []
     var seen = Set<ElementKey>()
-    for element in currentLayout.layoutAttributesForElements(in: rect) + nextLayout.layoutAttributesForElements(in: rect)
+    for element in currentLayout.layoutAttributesForElements(in: rect)
+      + nextLayout.layoutAttributesForElements(in: rect)
     where seen.insert(element.key).inserted {
       keys.append(element.key)
     }

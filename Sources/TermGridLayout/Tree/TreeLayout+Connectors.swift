@@ -48,7 +48,8 @@ extension TreeLayoutCache {
     case .outline:
       let indent = parameters.indentWidth
       let height = parameters.nodeHeight
-      return CellRect(column: depth * indent, row: row + height, columns: indent, rows: lastRow + middle - row - height + 1)
+      return CellRect(
+        column: depth * indent, row: row + height, columns: indent, rows: lastRow + middle - row - height + 1)
     }
   }
 

@@ -99,7 +99,9 @@ extension TreeLayout {
     var lines: [TreeNodeInfo.GuideLine] = []
     func add(_ column: Int, _ directions: LineDirections) {
       let relative = column - leftColumn
-      if relative >= 0, relative < width { lines.append(TreeNodeInfo.GuideLine(column: relative, directions: directions)) }
+      if relative >= 0, relative < width {
+        lines.append(TreeNodeInfo.GuideLine(column: relative, directions: directions))
+      }
     }
     // Walk up from the node: at each level, whether the node on the path there has a
     // sibling after it decides the glyph in its parent's trunk column.

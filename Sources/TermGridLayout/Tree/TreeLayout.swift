@@ -235,7 +235,8 @@ open class TreeLayout: CollectionLayout {
         let frame = metrics.rect(for: cells)
         if frame.intersects(rect) {
           result.append(
-            cache.connectorAttributes(ofGlobal: global, cells: cells, frame: frame, rows: connectorWindow(ofGlobal: global)))
+            cache.connectorAttributes(
+              ofGlobal: global, cells: cells, frame: frame, rows: connectorWindow(ofGlobal: global)))
         }
       })
     if orientation == .outline && pinsAncestors {

@@ -34,10 +34,13 @@ extension TreeLayoutCache {
       // Connectors of this depth lie between this column and the next.
       if section + 1 < sections {
         let middle = lineOffset
-        var position = Self.firstIndex(in: slice) { self.lastChildRow(ofGlobal: Int(order[$0])) + middle >= rows.lowerBound }
+        var position = Self.firstIndex(in: slice) {
+          self.lastChildRow(ofGlobal: Int(order[$0])) + middle >= rows.lowerBound
+        }
         while position < slice.upperBound {
           let global = Int(order[position])
-          let top = childCounts[global] > 0
+          let top =
+            childCounts[global] > 0
             ? min(Int(self.rows[global]), Int(self.rows[Int(firstChildren[global])])) : Int(self.rows[global])
           guard top + middle < rows.upperBound else { break }
           if childCounts[global] > 0 { connector(global) }
@@ -74,7 +77,9 @@ extension TreeLayoutCache {
     guard first > 0 else { return }
     var ancestor = Int(order[first - 1])
     while ancestor >= 0 {
-      if childCounts[ancestor] > 0, lastChildRow(ofGlobal: ancestor) + lineOffset >= rows.lowerBound { connector(ancestor) }
+      if childCounts[ancestor] > 0, lastChildRow(ofGlobal: ancestor) + lineOffset >= rows.lowerBound {
+        connector(ancestor)
+      }
       ancestor = Int(parents[ancestor])
     }
   }

@@ -109,7 +109,8 @@ struct TreeLayoutCache {
   @inline(__always)
   func cellRect(ofGlobal global: Int) -> CellRect {
     CellRect(
-      column: column(ofGlobal: global), row: Int(rows[global]), columns: Int(widths[global]), rows: parameters.nodeHeight)
+      column: column(ofGlobal: global), row: Int(rows[global]), columns: Int(widths[global]),
+      rows: parameters.nodeHeight)
   }
 
   /// The row within a node where connector lines meet it: its middle row.

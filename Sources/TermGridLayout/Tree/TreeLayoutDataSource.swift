@@ -102,7 +102,8 @@ extension TreeLayoutDataSource {
         item,
         TreeNodeDescription(
           childItems: childItems(ofItemAt: indexPath), labelWidth: labelWidth(ofItemAt: indexPath),
-          isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenDescendantCount(ofItemAt: indexPath) : 0))
+          isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenDescendantCount(ofItemAt: indexPath) : 0)
+      )
     }
   }
 

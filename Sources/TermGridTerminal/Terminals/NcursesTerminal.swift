@@ -1,6 +1,6 @@
 import CNcurses
-import TermGridCore
 import SystemPackage
+import TermGridCore
 import TermGridPlatform
 
 // The C library only for what ncurses itself takes: `FILE` streams, the locale, `wchar_t`.
@@ -448,7 +448,8 @@ public final class NcursesTerminal: Terminal {
     scrollok(window, false)
     wsetscrreg(window, 0, Int32(size.rows - 1))
     let shift = min(abs(lines), rows.count)
-    let incoming = lines >= 0 ? (rows.upperBound - shift)..<rows.upperBound : rows.lowerBound..<(rows.lowerBound + shift)
+    let incoming =
+      lines >= 0 ? (rows.upperBound - shift)..<rows.upperBound : rows.lowerBound..<(rows.lowerBound + shift)
     let frame = outputFrame(canvas)
     let styles = frame.styles
     let columns = min(canvas.size.columns, size.columns)

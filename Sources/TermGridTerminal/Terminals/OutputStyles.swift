@@ -55,7 +55,9 @@ enum OutputStyles {
           }
           let background = cells[first].style.background
           var end = column + 1
-          while end < columns, isBlank(cells[start + end]), cells[start + end].style.background == background { end += 1 }
+          while end < columns, isBlank(cells[start + end]), cells[start + end].style.background == background {
+            end += 1
+          }
           defer { column = end }
           guard column > 0, end < columns, end - column <= maximumSharedRun else { continue }
           // Text before lines: a run between text and a border keeps to the text.

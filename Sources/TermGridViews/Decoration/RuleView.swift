@@ -42,7 +42,8 @@ open class RuleView: ReusableView {
       } else {
         // The ends reach out of the frame too, so rules that continue in the next frame
         // (or meet a vertical rule at the edge) join.
-        lines.addHorizontalLine(row: row, fromColumn: region.column, toColumn: region.column + region.columns - 1, in: &canvas)
+        lines.addHorizontalLine(
+          row: row, fromColumn: region.column, toColumn: region.column + region.columns - 1, in: &canvas)
         lines.add(.left, at: CellPoint(column: region.column, row: row), in: &canvas)
         lines.add(.right, at: CellPoint(column: region.column + region.columns - 1, row: row), in: &canvas)
       }

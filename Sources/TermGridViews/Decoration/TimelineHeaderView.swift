@@ -32,7 +32,9 @@ open class TimelineHeaderView: ReusableView {
     canvas.fill(labelRow, style: .plain)
     if let tick {
       let text = TextWidth.truncated(tick.label, toWidth: max(0, region.columns - 1))
-      canvas.draw(text, at: CellPoint(column: region.column, row: region.row), style: style ?? context.theme.header, clip: labelRow)
+      canvas.draw(
+        text, at: CellPoint(column: region.column, row: region.row), style: style ?? context.theme.header,
+        clip: labelRow)
     }
     if region.rows > 1, tick?.marksStart ?? false {
       let lines = LineCanvas(style: context.theme.connector, clip: area)

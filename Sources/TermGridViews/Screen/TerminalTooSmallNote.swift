@@ -70,7 +70,8 @@ public final class TerminalTooSmallNote: ReusableView {
     guard region.columns > 0, region.rows > 0 else { return }
     let text = note(fittingWidth: region.columns, minimum: minimum)
     let width = TextWidth.displayWidth(of: text)
-    let position = CellPoint(column: region.column + (region.columns - width) / 2, row: region.row + (region.rows - 1) / 2)
+    let position = CellPoint(
+      column: region.column + (region.columns - width) / 2, row: region.row + (region.rows - 1) / 2)
     canvas.draw(text, at: position, style: style, clip: area)
   }
 }

@@ -19,7 +19,8 @@ open class BoxedTreeNodeCell: TreeNodeCell {
     // Lines that end on the border (connectors) are kept and joined.
     var joins: [(CellPoint, LineDirections)] = []
     for row in area.row..<(area.row + area.rows) {
-      for column in [region.column, region.column + region.columns - 1] where area.contains(CellPoint(column: column, row: row)) {
+      for column in [region.column, region.column + region.columns - 1]
+      where area.contains(CellPoint(column: column, row: row)) {
         let existing = canvas[column, row].lineDirections.intersection(.horizontal)
         if !existing.isEmpty { joins.append((CellPoint(column: column, row: row), existing)) }
       }

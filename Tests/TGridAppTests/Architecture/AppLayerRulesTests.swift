@@ -68,7 +68,8 @@ import Testing
 
   @Test func theEngineImportsOnlyThePlatformLayer() throws {
     for file in try Self.sourceFiles() where file.target == "TGridJSON" {
-      for module in file.imports where module.hasPrefix("TermGrid") || module.hasPrefix("TGrid") || module == "ArgumentParser" {
+      for module in file.imports
+      where module.hasPrefix("TermGrid") || module.hasPrefix("TGrid") || module == "ArgumentParser" {
         #expect(
           Self.engineMayImport.contains(module),
           "\(file.path) imports \(module): the engine builds on TermGridPlatform alone")

@@ -96,7 +96,8 @@ import Testing
 
   @Test func noCardIsWiderThanTheScreen() throws {
     let document = try JSONDocument(parsing: #"[{"text": "\#(String(repeating: "wide ", count: 20))", "n": 1}]"#)
-    let browser = BrowserController(document: document, sourceName: "x", size: CellSize(columns: 16, rows: 10), animates: false)
+    let browser = BrowserController(
+      document: document, sourceName: "x", size: CellSize(columns: 16, rows: 10), animates: false)
     var canvas = Canvas(size: CellSize(columns: 16, rows: 10))
     browser.draw(into: &canvas)
     let frame = try #require(browser.collectionView.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame)
@@ -121,7 +122,9 @@ import Testing
 
   func makeBrowser() throws -> BrowserController {
     let document = try JSONDocument(
-      parsing: #"[{"name": "A", "items": [{"n": 1, "big": 9007199254740993}, {"n": 2}]}, {"name": "B", "items": [{"n": 3}]}]"#)
-    return BrowserController(document: document, sourceName: "test.json", size: CellSize(columns: 90, rows: 12), animates: false)
+      parsing:
+        #"[{"name": "A", "items": [{"n": 1, "big": 9007199254740993}, {"n": 2}]}, {"name": "B", "items": [{"n": 3}]}]"#)
+    return BrowserController(
+      document: document, sourceName: "test.json", size: CellSize(columns: 90, rows: 12), animates: false)
   }
 }

@@ -18,7 +18,9 @@ import Testing
     #expect(pilot.statusLine.contains("copied 1 value (1 B) · sending…"), "\(pilot.statusLine)")
     pilot.press("j")
     #expect(pilot.focusedPath == ".b", "the key was taken while the command ran")
-    #expect(FileManager.default.fileExists(atPath: path) == false || (try? String(contentsOfFile: path, encoding: .utf8)) != "1")
+    #expect(
+      FileManager.default.fileExists(atPath: path) == false
+        || (try? String(contentsOfFile: path, encoding: .utf8)) != "1")
     #expect(pilot.waitForBackgroundWork { $0.statusLine.contains("copied 1 value") }, "\(pilot.statusLine)")
     #expect((try? String(contentsOfFile: path, encoding: .utf8)) == "1")
   }

@@ -114,10 +114,13 @@ import Testing
   @Test func copyingMoreThanOSC52CarriesSaysOnceWhatToDo() throws {
     let big = String(repeating: "x", count: 120_000)
     let pilot = try Pilot(json: #"["\#(big)"]"#, size: CellSize(columns: 300, rows: 10))
-    pilot.browser.collectionView.pasteboard = Pasteboard(systemClipboard: .osc52(insideTmux: false), terminal: pilot.terminal)
+    pilot.browser.collectionView.pasteboard = Pasteboard(
+      systemClipboard: .osc52(insideTmux: false), terminal: pilot.terminal)
     pilot.press("y")
     let message = try #require(pilot.browser.message)
-    #expect(message.hasPrefix("copied 1 value (117 KiB) inside tgrid only: the terminal's clipboard (OSC 52) takes at most 97 KiB"))
+    #expect(
+      message.hasPrefix(
+        "copied 1 value (117 KiB) inside tgrid only: the terminal's clipboard (OSC 52) takes at most 97 KiB"))
     #expect(message.contains("--clipboard-command"))
     #expect(message.components(separatedBy: "inside tgrid").count == 2, "said once")
     #expect(pilot.browser.collectionView.pasteboard.items.first?.text?.count == 120_002)
@@ -325,7 +328,8 @@ import Testing
     let parser = JSONProgressiveParser(bytes: JSONBytes(string: "[1, 2, 3, [4, 5, 6, 7, 8, 9, 10, 11, 12]]"))
     #expect(try !parser.advance(byteBudget: 12))
     let preview = try #require(parser.preview(maximumChildren: 10))
-    let browser = BrowserController(document: preview, sourceName: "big.json", size: CellSize(columns: 80, rows: 10), animates: false)
+    let browser = BrowserController(
+      document: preview, sourceName: "big.json", size: CellSize(columns: 80, rows: 10), animates: false)
     _ = browser.handle(.key(KeyEvent(.character("d"))))
     #expect(browser.store.document.isPartial)
     #expect(browser.message?.contains("still loading") == true)
@@ -356,10 +360,13 @@ final class TemporaryFile {
 
 extension Pilot {
   /// A pilot on a file, as `tgrid FILE` opens it.
-  convenience init(file path: String, size: CellSize = CellSize(columns: 80, rows: 24), presentation: PresentationKind = .grid)
+  convenience init(
+    file path: String, size: CellSize = CellSize(columns: 80, rows: 24), presentation: PresentationKind = .grid
+  )
     throws
   {
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    try self.init(json: text, name: DocumentSaver.fileName(of: path), path: path, size: size, presentation: presentation)
+    try self.init(
+      json: text, name: DocumentSaver.fileName(of: path), path: path, size: size, presentation: presentation)
   }
 }

@@ -9,7 +9,8 @@ import Testing
 @Suite struct FindingSnapshotTests {
   func countries(_ presentation: PresentationKind = .tree) throws -> Pilot {
     let text = try String(contentsOfFile: demoDataPath("countries.json"), encoding: .utf8)
-    return try Pilot(json: text, name: "countries.json", size: CellSize(columns: 80, rows: 16), presentation: presentation)
+    return try Pilot(
+      json: text, name: "countries.json", size: CellSize(columns: 80, rows: 16), presentation: presentation)
   }
 
   @Test func theValueViewerShowsAValueWholeWithItsPath() throws {

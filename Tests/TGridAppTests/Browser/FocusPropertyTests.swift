@@ -13,10 +13,11 @@ import Testing
   /// Records in groups, each with a nested object and a list (values a go-to can reach
   /// inside a record).
   static func document(records: Int, random: inout SeededRandom) -> String {
-    "[" + (0..<records).map { index in
-      let group = random.next(below: 3)
-      return #"{"name": "r\#(index)", "g": \#(group), "inner": {"x": \#(index), "y": [\#(index), \#(index + 1)]}}"#
-    }.joined(separator: ", ") + "]"
+    "["
+      + (0..<records).map { index in
+        let group = random.next(below: 3)
+        return #"{"name": "r\#(index)", "g": \#(group), "inner": {"x": \#(index), "y": [\#(index), \#(index + 1)]}}"#
+      }.joined(separator: ", ") + "]"
   }
 
   /// What the model knows: where the focus must be, and the jump list as vim keeps it.
@@ -43,7 +44,9 @@ import Testing
     let browser = pilot.browser
     let store = browser.store
     func id(_ node: JSONNode) -> NodeID { store.id(node) }
-    func path(_ id: NodeID) -> String { store.node(id).map { PathFormat.jq.text(of: store.document.path(of: $0)) } ?? "(gone)" }
+    func path(_ id: NodeID) -> String {
+      store.node(id).map { PathFormat.jq.text(of: store.document.path(of: $0)) } ?? "(gone)"
+    }
     var model = Model(focus: try #require(browser.focusedNodeID))
     let viewKinds: [PresentationKind] = [.grid, .tree, .schematic]
     var filterGroup: Int?
@@ -90,7 +93,9 @@ import Testing
         let group = random.next(below: 3)
         log.append("f .g == \(group)")
         let focusedRecord = store.ancestry(of: model.focus).reversed().dropFirst().first ?? model.focus
-        let kept = records.filter { document.child(forKey: "g", of: $0).flatMap(document.numberText(of:)) == "\(group)" }
+        let kept = records.filter {
+          document.child(forKey: "g", of: $0).flatMap(document.numberText(of:)) == "\(group)"
+        }
         guard !kept.isEmpty else { break }
         pilot.press("f")
         pilot.type(".g == \(group)")
@@ -110,11 +115,14 @@ import Testing
         let deletedPath = path(model.focus)
         log.append("d u at \(deletedPath)")
         pilot.press("d")
-        #expect(path(try #require(browser.focusedNodeID)) == deletedPath, "step \(step): the next record takes its place\n\(log)")
+        #expect(
+          path(try #require(browser.focusedNodeID)) == deletedPath,
+          "step \(step): the next record takes its place\n\(log)")
         pilot.press("u")
-        #expect(path(try #require(browser.focusedNodeID)) == deletedPath, "step \(step): undo puts the focus back\n\(log)")
+        #expect(
+          path(try #require(browser.focusedNodeID)) == deletedPath, "step \(step): undo puts the focus back\n\(log)")
         model.focus = try #require(browser.focusedNodeID)
-        // The value came back as itself: the jump list's places follow it by id.
+      // The value came back as itself: the jump list's places follow it by id.
       case 5:
         log.append("Ctrl-O")
         pilot.press("Ctrl-O")
@@ -139,11 +147,15 @@ import Testing
         let last = try #require(browser.focusedNodeID)
         model.jump(from: place, to: last)
       }
-      if let last = log.popLast() { log.append(last + " → " + (browser.focusedNodeID.map(path) ?? "nothing") + " in the \(browser.presentation.kind)") }
+      if let last = log.popLast() {
+        log.append(
+          last + " → " + (browser.focusedNodeID.map(path) ?? "nothing") + " in the \(browser.presentation.kind)")
+      }
       let focused = try #require(browser.focusedNodeID, "step \(step): something is focused")
       #expect(
         focused == model.focus,
-        "step \(step) in the \(browser.presentation.kind): focused \(path(focused)), the model says \(path(model.focus))\n\(log.joined(separator: "\n"))\n\(pilot.screen)")
+        "step \(step) in the \(browser.presentation.kind): focused \(path(focused)), the model says \(path(model.focus))\n\(log.joined(separator: "\n"))\n\(pilot.screen)"
+      )
       if focused != model.focus { return }
     }
   }

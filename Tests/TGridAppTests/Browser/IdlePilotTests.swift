@@ -7,8 +7,14 @@ import Testing
 /// Idle means idle: after any command, at any size, the run loop goes back to waiting for
 /// input instead of drawing frames nobody asked for (issue 13: a busy loop at 1×1).
 @Suite struct IdlePilotTests {
-  static let sizes = [CellSize(columns: 1, rows: 1), CellSize(columns: 2, rows: 30), CellSize(columns: 10, rows: 3), CellSize(columns: 80, rows: 24)]
-  static let keys = ["t", "o", "j", "Enter", "l", "h", "z", "2", "m", "Esc", "?", "q", "a", "y", "x", "u", "K", "q", "V", "q", "t", "PgDn", "G", "g", "i", "Backspace"]
+  static let sizes = [
+    CellSize(columns: 1, rows: 1), CellSize(columns: 2, rows: 30), CellSize(columns: 10, rows: 3),
+    CellSize(columns: 80, rows: 24),
+  ]
+  static let keys = [
+    "t", "o", "j", "Enter", "l", "h", "z", "2", "m", "Esc", "?", "q", "a", "y", "x", "u", "K", "q", "V", "q", "t",
+    "PgDn", "G", "g", "i", "Backspace",
+  ]
 
   @Test(arguments: sizes)
   func everyCommandEndsInIdleAtEverySize(size: CellSize) throws {
@@ -16,7 +22,8 @@ import Testing
     let document = try JSONDocument(parsing: #"{"a": [1, 2, {"b": "c"}], "d": {"e": null}, "f": "g"}"#)
     let browser = BrowserController(document: document, sourceName: "idle.json", size: size, animates: true)
     browser.collectionView.clock = { terminal.elapsedMilliseconds }
-    let runLoop = TerminalRunLoop(terminal: terminal, root: browser, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
+    let runLoop = TerminalRunLoop(
+      terminal: terminal, root: browser, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
     #expect(runLoop.run() == .inputEnded)
     for name in Self.keys {
       terminal.enqueue(.key(try #require(KeyEvent(name: name))))

@@ -38,7 +38,9 @@ import Testing
     #expect(run.browser.focusedPath() == ".[1]", "the focus stays on the same value")
     run.terminal.enqueue(.key(KeyEvent(.character("d"))))
     _ = run.runLoop.run()
-    #expect(run.browser.store.document.childCount(of: run.browser.store.document.root) == (refusedWhileLoading ? 149_999 : 149_998))
+    #expect(
+      run.browser.store.document.childCount(of: run.browser.store.document.root)
+        == (refusedWhileLoading ? 149_999 : 149_998))
   }
 
   /// JSON Lines of 100 KB to 2 MB (issue 35.16): whatever the timing (the load delayed
@@ -53,10 +55,13 @@ import Testing
       run.runUntil { run.browser.store.hasContent }
       let first = run.terminal.lines.last ?? ""
       #expect(run.browser.store.document.isJSONLines, "delay \(delay): \(first)")
-      #expect(run.browser.focusedPath() == ".[0]", "delay \(delay): the first screen is on \(run.browser.focusedPath())")
+      #expect(
+        run.browser.focusedPath() == ".[0]", "delay \(delay): the first screen is on \(run.browser.focusedPath())")
       run.runUntilLoaded()
       #expect(run.browser.focusedPath() == ".[0]", "delay \(delay): loaded, on \(run.browser.focusedPath())")
-      #expect(run.terminal.lines.last?.contains("item 1/\(records)") == true, "delay \(delay): \(run.terminal.lines.last ?? "")")
+      #expect(
+        run.terminal.lines.last?.contains("item 1/\(records)") == true,
+        "delay \(delay): \(run.terminal.lines.last ?? "")")
     }
   }
 
@@ -67,7 +72,8 @@ import Testing
     var text = ""
     var count = 0
     while text.utf8.count < byteCount {
-      text += #"{"country": "Country \#(count / 12)", "continent": "Asia", "year": "\#(1952 + 5 * (count % 12))", "#
+      text +=
+        #"{"country": "Country \#(count / 12)", "continent": "Asia", "year": "\#(1952 + 5 * (count % 12))", "#
         + #""lifeExp": "\#(28 + count % 50).801", "pop": "\#(8_425_333 + count * 977)", "gdpPercap": "779.4453145", "#
         + #""iso_alpha": "AFG", "iso_num": "\#(count)"}"# + "\n"
       count += 1
@@ -83,7 +89,9 @@ import Testing
     let run = LoadingRun(path: path)
     let exit = run.runUntilLoaded()
     #expect(exit == .quit)
-    #expect(run.browser.loadFailure?.message.contains("line 1, column 600001") == true, "\(String(describing: run.browser.loadFailure))")
+    #expect(
+      run.browser.loadFailure?.message.contains("line 1, column 600001") == true,
+      "\(String(describing: run.browser.loadFailure))")
   }
 
   @Test func aFileWhoseIndexWouldNotFitInMemoryIsRefusedEarlyWithAMessage() throws {
@@ -134,10 +142,12 @@ import Testing
     let whole = try DocumentLoader.load(path: path)
     #expect(document.isValue(document.root, equalTo: whole.document.root, in: whole.document))
     // The same through the loader `dump` uses, and a disk with no room refuses.
-    let sliced = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 18, indexDirectory: directory, slicedAbove: 1 << 20)
+    let sliced = try DocumentLoader.load(
+      path: path, maximumIndexByteCount: 1 << 18, indexDirectory: directory, slicedAbove: 1 << 20)
     #expect(sliced.document.isValue(sliced.document.root, equalTo: whole.document.root, in: whole.document))
     do {
-      _ = try DocumentLoader.load(path: path, maximumIndexByteCount: 1 << 18, indexDirectory: "/dev/shm", slicedAbove: 1 << 20)
+      _ = try DocumentLoader.load(
+        path: path, maximumIndexByteCount: 1 << 18, indexDirectory: "/dev/shm", slicedAbove: 1 << 20)
       Issue.record("an index with no disk to go to was not refused")
     } catch {
       // A folder in memory (or full): the message names it and how to choose another.
@@ -177,7 +187,9 @@ import Testing
     run.terminal.enqueue(.key(KeyEvent(.character("q"))))
     let exit = run.runLoop.run()
     #expect(exit == .quit)
-    if case .cancelled = run.load.phase {} else if case .finished = run.load.phase {} else {
+    if case .cancelled = run.load.phase {
+    } else if case .finished = run.load.phase {
+    } else {
       Issue.record("the load still runs: \(run.load.phase)")
     }
   }

@@ -15,9 +15,11 @@ import Testing
   static let pressed: Set<CommandIdentifier> = [.jumpBack, .jumpForward, .markPrefix, .chooseLabel]
 
   /// Cars, as Vega's cars.json names them.
-  static let cars = "[" + (0..<40).map {
-    #"{"Name": "car \#($0)", "Origin": "\#(["USA", "Europe", "USA", "Japan"][$0 % 4])", "Year": "19\#(70 + $0 % 10)-01-01"}"#
-  }.joined(separator: ", ") + "]"
+  static let cars =
+    "["
+    + (0..<40).map {
+      #"{"Name": "car \#($0)", "Origin": "\#(["USA", "Europe", "USA", "Japan"][$0 % 4])", "Year": "19\#(70 + $0 % 10)-01-01"}"#
+    }.joined(separator: ", ") + "]"
 
   // MARK: - Going to a path lands on it (28.3)
 
@@ -52,7 +54,9 @@ import Testing
   @Test func theTimelineKeepsTheFocusedRecordWhileItReadsDates() throws {
     // More records than the timeline reads before its first frame.
     let count = TimelineModel.initialReadRecords * 3
-    let json = "[" + (0..<count).map { #"{"n": \#($0), "when": "2020-01-\#(String(format: "%02d", 1 + $0 % 28))"}"# }
+    let json =
+      "["
+      + (0..<count).map { #"{"n": \#($0), "when": "2020-01-\#(String(format: "%02d", 1 + $0 % 28))"}"# }
       .joined(separator: ",\n") + "]"
     let pilot = try Pilot(json: json, size: Self.size)
     let target = ".[\(count - 100)]"
@@ -196,7 +200,9 @@ import Testing
     let pilot = try Pilot(json: Self.cars, size: Self.size)
     pilot.press("L")
     #expect(pilot.statusLine.contains("label records by:"))
-    #expect(pilot.statusLine.contains("Name") && pilot.statusLine.contains("Origin"), "its keys are offered: \(pilot.statusLine)")
+    #expect(
+      pilot.statusLine.contains("Name") && pilot.statusLine.contains("Origin"),
+      "its keys are offered: \(pilot.statusLine)")
     pilot.press("Tab", "Tab")
     pilot.press("Enter")
     #expect(pilot.store.labelField == "Origin")
@@ -217,7 +223,9 @@ import Testing
     pilot.type("label Year")
     pilot.press("Enter")
     #expect(pilot.store.labelField == "Year")
-    #expect(pilot.statusLine.contains("1970-01-01") || pilot.lines.dropLast().joined().contains("1971-01-01"), "\(pilot.screen)")
+    #expect(
+      pilot.statusLine.contains("1970-01-01") || pilot.lines.dropLast().joined().contains("1971-01-01"),
+      "\(pilot.screen)")
   }
 
   @Test func theLabelOptionChoosesItFromTheStart() throws {
@@ -239,7 +247,8 @@ import Testing
   }
 
   @Test func aRecordWithoutATitleKeyIsNamedByItsFirstShortString() throws {
-    let pilot = try Pilot(json: #"[{"n": 1, "level": "info", "msg": "a very long message that is no label at all"}]"#, size: Self.size)
+    let pilot = try Pilot(
+      json: #"[{"n": 1, "level": "info", "msg": "a very long message that is no label at all"}]"#, size: Self.size)
     let cards = pilot.lines.dropLast().joined(separator: "\n")
     #expect(cards.contains("╭ info"), "\(cards)")
     #expect(cards.contains("level"), "the row that says what the title is stays:\n\(cards)")
@@ -278,7 +287,9 @@ import Testing
   }
 
   @Test func aRecordThatStartsWithANestedObjectIsNoListOfRecords() throws {
-    let json = "[" + (0..<10).map { #"{"address": {"city": "c\#($0)"}, "name": "n\#($0)", "g": \#($0 % 2)}"# }
+    let json =
+      "["
+      + (0..<10).map { #"{"address": {"city": "c\#($0)"}, "name": "n\#($0)", "g": \#($0 % 2)}"# }
       .joined(separator: ", ") + "]"
     let pilot = try Pilot(json: json, size: CellSize(columns: 120, rows: 30))
     pilot.press(":")

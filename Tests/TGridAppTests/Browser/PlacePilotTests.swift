@@ -8,10 +8,12 @@ import Testing
 /// it keeps; Backspace goes up by the document's structure, to the card it came out of.
 @Suite struct PlacePilotTests {
   /// Forty cars, every fourth from Japan, the others from the USA or Europe.
-  static let cars = "[" + (0..<40).map {
-    #"{"Name": "car \#($0)", "Origin": "\#(["USA", "Europe", "USA", "Japan"][$0 % 4])", "Year": "1970", "#
-      + #""parts": {"engine": {"cyl": 8}, "wheels": 4}}"#
-  }.joined(separator: ", ") + "]"
+  static let cars =
+    "["
+    + (0..<40).map {
+      #"{"Name": "car \#($0)", "Origin": "\#(["USA", "Europe", "USA", "Japan"][$0 % 4])", "Year": "1970", "#
+        + #""parts": {"engine": {"cyl": 8}, "wheels": 4}}"#
+    }.joined(separator: ", ") + "]"
 
   @Test(arguments: [PresentationKind.grid, .tree, .table])
   func aFilterKeepsTheFocusedRecord(_ kind: PresentationKind) throws {
@@ -22,7 +24,9 @@ import Testing
     pilot.press("f")
     pilot.type(#".Origin == "USA""#)
     pilot.press("Enter")
-    #expect(pilot.statusLine.contains("20 of 40"), "\(kind): the filter keeps records, whatever cell is focused: \(pilot.statusLine)")
+    #expect(
+      pilot.statusLine.contains("20 of 40"),
+      "\(kind): the filter keeps records, whatever cell is focused: \(pilot.statusLine)")
     #expect(pilot.focusedPath == before, "\(kind): still on the record, not on the 13th kept one")
     pilot.press("F")
     #expect(pilot.focusedPath == before, "\(kind): and after the filter ends")
@@ -97,10 +101,15 @@ import Testing
   @Test(arguments: [
     (#"{"x": {"only": 1}, "y": {"only": 2, "other": 3}}"#, ".x.only", PresentationKind.grid),
     (#"{"x": {"only": 1}, "y": {"only": 2, "other": 3}}"#, ".x.only", PresentationKind.tree),
-    (#"[{"name": "a", "photos": [{"id": 1}]}, {"name": "b", "photos": [{"id": 2}]}]"#, ".[0].photos[0]", PresentationKind.grid),
+    (
+      #"[{"name": "a", "photos": [{"id": 1}]}, {"name": "b", "photos": [{"id": 2}]}]"#, ".[0].photos[0]",
+      PresentationKind.grid
+    ),
     (#"{"a": {"k": 1}, "b": 2}"#, ".a.k", PresentationKind.schematic),
   ])
-  func cuttingTheLastValueOfAContainerThenPasteBeforePutsItBack(_ json: String, _ path: String, _ kind: PresentationKind) throws {
+  func cuttingTheLastValueOfAContainerThenPasteBeforePutsItBack(
+    _ json: String, _ path: String, _ kind: PresentationKind
+  ) throws {
     let pilot = try Pilot(json: json, size: CellSize(columns: 120, rows: 30), presentation: kind)
     pilot.press(":")
     pilot.type(path)

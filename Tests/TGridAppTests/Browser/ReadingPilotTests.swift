@@ -46,7 +46,9 @@ import Testing
 
   @Test func capitalGInTheTreeGoesToTheLastRowShownAndKeepsItOnScreen() throws {
     let records = (0..<40).map { #"{"id": \#($0), "tags": ["x", "y"]}"# }.joined(separator: ", ")
-    let pilot = try Pilot(json: #"{"records": [\#(records)], "last": {"z": true}}"#, size: CellSize(columns: 50, rows: 12), presentation: .tree)
+    let pilot = try Pilot(
+      json: #"{"records": [\#(records)], "last": {"z": true}}"#, size: CellSize(columns: 50, rows: 12),
+      presentation: .tree)
     pilot.press("z", "a", "G")
     #expect(pilot.focusedPath == ".last.z", "the last row, not the deepest level's last node")
     #expect(pilot.screen.contains("z: true"), "the focused row is on screen")
@@ -56,7 +58,8 @@ import Testing
   }
 
   @Test func capitalVShowsTheSourceWithLineNumbersAtTheValue() throws {
-    let text = "{\n" + (1...30).map { "  \"k\($0)\": \($0)," }.joined(separator: "\n") + "\n  \"last\": [1,\n    2]\n}\n"
+    let text =
+      "{\n" + (1...30).map { "  \"k\($0)\": \($0)," }.joined(separator: "\n") + "\n  \"last\": [1,\n    2]\n}\n"
     let pilot = try Pilot(json: text, size: CellSize(columns: 50, rows: 10), presentation: .tree)
     pilot.press(":")
     pilot.type(".last")
@@ -109,7 +112,10 @@ import Testing
 
   @Test func aPathOnTheCommandLineMovesTheFocusThereInAnyForm() throws {
     let pilot = try Pilot(json: #"{"a": {"b": [10, 20, {"key with space": true}]}}"#, presentation: .tree)
-    for (form, expected) in [(".a.b[1]", ".a.b[1]"), ("$.a['b'][2]", ".a.b[2]"), ("/a/b/0", ".a.b[0]"), (#".a.b[2]["key with space"]"#, #".a.b[2]["key with space"]"#)] {
+    for (form, expected) in [
+      (".a.b[1]", ".a.b[1]"), ("$.a['b'][2]", ".a.b[2]"), ("/a/b/0", ".a.b[0]"),
+      (#".a.b[2]["key with space"]"#, #".a.b[2]["key with space"]"#),
+    ] {
       pilot.press(":")
       pilot.type(form)
       pilot.press("Enter")

@@ -141,7 +141,9 @@ import Testing
     pilot.type("rec")
     let found = pilot.focusedPath
     pilot.type("(")
-    #expect(pilot.statusLine.lowercased().contains("column") || pilot.statusLine.contains("regular expression"), "\(pilot.statusLine)")
+    #expect(
+      pilot.statusLine.lowercased().contains("column") || pilot.statusLine.contains("regular expression"),
+      "\(pilot.statusLine)")
     #expect(pilot.focusedPath == found, "a bad pattern moves nothing")
   }
 
@@ -199,7 +201,8 @@ import Testing
   // MARK: - Go to a path
 
   @Test func aDuplicateKeyThatJqWouldNotSeeIsNamedInTheStatusLine() throws {
-    let pilot = try Pilot(json: #"{"id": 1, "name": "x", "id": 2}"#, size: CellSize(columns: 100, rows: 10), presentation: .tree)
+    let pilot = try Pilot(
+      json: #"{"id": 1, "name": "x", "id": 2}"#, size: CellSize(columns: 100, rows: 10), presentation: .tree)
     pilot.press("j")
     #expect(pilot.focusedPath == ".id@0")
     #expect(pilot.statusLine.contains(#".id@0 · key "id" 1 of 2 in its object"#), "\(pilot.statusLine)")
@@ -235,7 +238,8 @@ import Testing
 
   @Test func tabCompletesTheLastStepOfAPath() throws {
     let pilot = try Pilot(
-      json: #"{"owner": {"name": "x"}, "options": [1, 2], "albums": [{"title": "t"}]}"#, size: CellSize(columns: 80, rows: 24),
+      json: #"{"owner": {"name": "x"}, "options": [1, 2], "albums": [{"title": "t"}]}"#,
+      size: CellSize(columns: 80, rows: 24),
       presentation: .tree)
     pilot.press(":")
     pilot.type(".al")
@@ -244,7 +248,9 @@ import Testing
     pilot.press("Ctrl-U")
     pilot.type(".o")
     pilot.press("Tab")
-    #expect(pilot.statusLine.contains("owner") && pilot.statusLine.contains("options"), "both candidates listed: \(pilot.statusLine)")
+    #expect(
+      pilot.statusLine.contains("owner") && pilot.statusLine.contains("options"),
+      "both candidates listed: \(pilot.statusLine)")
     pilot.type("w")
     pilot.press("Tab")
     #expect(pilot.statusLine.contains(":.owner"), "\(pilot.statusLine)")
@@ -255,7 +261,8 @@ import Testing
   /// Tab again goes through the candidates one by one, Shift-Tab back (issue 28.9).
   @Test func tabAgainCyclesThroughTheCandidatesAndShiftTabGoesBack() throws {
     let pilot = try Pilot(
-      json: #"{"owner": {"name": "x"}, "options": [1, 2], "order": 3, "albums": []}"#, size: CellSize(columns: 80, rows: 24),
+      json: #"{"owner": {"name": "x"}, "options": [1, 2], "order": 3, "albums": []}"#,
+      size: CellSize(columns: 80, rows: 24),
       presentation: .tree)
     pilot.press(":")
     pilot.type(".o")

@@ -209,7 +209,8 @@ import Testing
     #expect(pilot.screen.contains("stopped opening the way to the value"), "\(pilot.statusLine)")
     // Stopped within two looks at the terminal: at most 1,024 levels opened.
     let focusedDepth = pilot.focusedPath.components(separatedBy: ".a").count - 1
-    #expect(focusedDepth >= 1 && focusedDepth <= 2 * JSONTreeProvider.revealCheckInterval, "stopped at depth \(focusedDepth)")
+    #expect(
+      focusedDepth >= 1 && focusedDepth <= 2 * JSONTreeProvider.revealCheckInterval, "stopped at depth \(focusedDepth)")
     #expect(pilot.browser.presentation.kind == kind, "the view switched")
     // Without an Esc, the way opens to the end.
     pilot.press("1")
@@ -222,7 +223,8 @@ import Testing
 /// A catastrophic regular expression (issue 35.13): matched in linear time, and stopped by
 /// Esc even inside one long match.
 @Suite struct CatastrophicRegexPilotTests {
-  static let strings = "[" + (0..<20).map { _ in #"{"s": ""# + String(repeating: "a", count: 30) + #"!"}"# }.joined(separator: ", ") + "]"
+  static let strings =
+    "[" + (0..<20).map { _ in #"{"s": ""# + String(repeating: "a", count: 30) + #"!"}"# }.joined(separator: ", ") + "]"
 
   @Test func theFilterAndTheSearchFinishAtOnce() throws {
     let pilot = try Pilot(json: Self.strings, size: CellSize(columns: 100, rows: 20))

@@ -26,7 +26,10 @@ struct DumpTests {
 
   @Test func aFilteredTableShowsTheFilterInTheStatusLine() throws {
     let result = try runTGrid(
-      ["dump", demoDataPath("countries.json"), "--layout", "table", "--filter", ".population > 50000000", "--size", "100x10"])
+      [
+        "dump", demoDataPath("countries.json"), "--layout", "table", "--filter", ".population > 50000000", "--size",
+        "100x10",
+      ])
     #expect(result.status == 0, "\(result.error)")
     expectSnapshot(result.output, named: "dump-countries-filtered-table-100x10")
   }
@@ -43,11 +46,13 @@ struct DumpTests {
     for command in [["dump"], ["check"], []] {
       let refused = try runTGrid(command + [path, "--max-size", "1K"])
       #expect(refused.status == 2, "\(command): \(refused.error)")
-      #expect(refused.error.contains("input larger than the limit of 1 KiB (raise it with --max-size)"), "\(refused.error)")
+      #expect(
+        refused.error.contains("input larger than the limit of 1 KiB (raise it with --max-size)"), "\(refused.error)")
     }
     let allowed = try runTGrid(["dump", path, "--max-size", "10M", "--size", "60x6"])
     #expect(allowed.status == 0, "\(allowed.error)")
-    let piped = try runTGrid(["dump", "-", "--max-size", "1K"], input: "[" + String(repeating: "1,", count: 1000) + "1]")
+    let piped = try runTGrid(
+      ["dump", "-", "--max-size", "1K"], input: "[" + String(repeating: "1,", count: 1000) + "1]")
     #expect(piped.status == 2)
     #expect(piped.error.contains("limit of 1 KiB"), "\(piped.error)")
     let invalid = try runTGrid(["dump", path, "--max-size", "lots"])
@@ -56,7 +61,8 @@ struct DumpTests {
   }
 
   @Test func jsonLinesDumpAsRecords() throws {
-    let input = #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "error", "msg": "failed", "code": 28}"# + "\n"
+    let input =
+      #"{"level": "info", "msg": "started"}"# + "\n" + #"{"level": "error", "msg": "failed", "code": 28}"# + "\n"
     let result = try runTGrid(["dump", "-", "--size", "70x8"], input: input)
     #expect(result.status == 0, "\(result.error)")
     expectSnapshot(result.output, named: "dump-json-lines-70x8")

@@ -55,6 +55,8 @@ struct OutputErrorTests {
     let tgrid = try #require(TmuxSession.tgridExecutable)
     let quoted = ([tgrid] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let result = try spawnAndWait("/bin/sh", ["-c", "exec " + quoted.joined(separator: " ") + " " + redirection])
-    return (result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self))
+    return (
+      result.status, String(decoding: result.output, as: UTF8.self), String(decoding: result.error, as: UTF8.self)
+    )
   }
 }

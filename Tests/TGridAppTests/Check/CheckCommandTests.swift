@@ -22,11 +22,12 @@ import Testing
     let result = CheckFixtures.run([path])
     #expect(result.code == 1)
     #expect(result.output.isEmpty)
-    #expect(result.errors == [
-      "\(path):4:1: trailing comma is not allowed: expected a value after ','",
-      "    ]",
-      "    ^",
-    ])
+    #expect(
+      result.errors == [
+        "\(path):4:1: trailing comma is not allowed: expected a value after ','",
+        "    ]",
+        "    ^",
+      ])
   }
 
   @Test func anEndlessDeviceFailsOnItsFirstByte() {
@@ -61,7 +62,8 @@ import Testing
     var output: [String] = []
     var errors: [String] = []
     let code = runCheck(
-      paths: [fifo], maximumByteCount: 1 << 20, standardOutput: { output.append($0) }, standardError: { errors.append($0) })
+      paths: [fifo], maximumByteCount: 1 << 20, standardOutput: { output.append($0) },
+      standardError: { errors.append($0) })
     #expect(code == 2)
     #expect(errors == ["\(fifo): input larger than the limit of 1 MiB (raise it with --max-size)"])
   }
@@ -118,9 +120,10 @@ import Testing
     defer { unlink(path) }
     let result = CheckFixtures.run([path])
     #expect(result.code == 0)
-    #expect(result.errors == [
-      "\(path):1:10: warning: duplicate key \"a\" (first at line 1, column 2); both members are kept"
-    ])
+    #expect(
+      result.errors == [
+        "\(path):1:10: warning: duplicate key \"a\" (first at line 1, column 2); both members are kept"
+      ])
   }
 
   @Test func jsonLinesAreDetectedOrForced() {
@@ -129,7 +132,10 @@ import Testing
     #expect(CheckFixtures.run([path]).output == ["\(path): ok — 4 values, depth 1, 18 bytes (JSON Lines, 2 records)"])
     let single = CheckFixtures.file("{\"n\": 1}\n")
     defer { unlink(single) }
-    #expect(CheckFixtures.run([single], mode: .lines).output == ["\(single): ok — 2 values, depth 1, 9 bytes (JSON Lines, 1 record)"])
+    #expect(
+      CheckFixtures.run([single], mode: .lines).output == [
+        "\(single): ok — 2 values, depth 1, 9 bytes (JSON Lines, 1 record)"
+      ])
   }
 
   @Test func noFilesIsAUsageError() {
@@ -149,7 +155,8 @@ enum CheckFixtures {
   static func run(_ paths: [String], mode: JSONTextMode = .automatic) -> Result {
     var output: [String] = []
     var errors: [String] = []
-    let code = runCheck(paths: paths, mode: mode, standardOutput: { output.append($0) }, standardError: { errors.append($0) })
+    let code = runCheck(
+      paths: paths, mode: mode, standardOutput: { output.append($0) }, standardError: { errors.append($0) })
     return Result(code: code, output: output, errors: errors)
   }
 

@@ -102,7 +102,7 @@ struct EditingEndToEndTests {
     var edited = try JSONDocument(parsing: original)
     try edited.remove(try #require(edited.child(at: 0, of: edited.root)))
     let new = Data(edited.serializedBytes())
-    var random = SeededRandom(seed: 20261124)
+    var random = SeededRandom(seed: 20_261_124)
     var outcomes: [String: Int] = ["old": 0, "new": 0, "temporary file left": 0]
     // (Half the trials under ThreadSanitizer: a save has no threads to race, and the
     // plain and address runs take all eight.)

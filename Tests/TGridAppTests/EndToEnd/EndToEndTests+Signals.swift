@@ -51,7 +51,8 @@ extension EndToEndTests {
     let status = try exitStatus(tmux, seconds: 60)
     #expect(
       SanitizerBuild.isEnd(bySignal: signal, status: status),
-      "signal \(signal) ended the app with status \(status.map(String.init) ?? "none"): \(tmux.errorLog().prefix(2000))")
+      "signal \(signal) ended the app with status \(status.map(String.init) ?? "none"): \(tmux.errorLog().prefix(2000))"
+    )
     try expectRestored(tmux, status: nil)
   }
 

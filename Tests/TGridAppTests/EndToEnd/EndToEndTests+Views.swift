@@ -11,7 +11,9 @@ extension EndToEndTests {
     try tmux.waitFor(text: "column 1/5 title")
     try tmux.send("4")
     // The status line changes at once; the headers once the switch's animation ends.
-    let fitted = try tmux.waitFor("the timeline's month headers") { $0.first?.hasPrefix("Jan 2025") == true && $0.last?.contains("start–end") == true }[0]
+    let fitted = try tmux.waitFor("the timeline's month headers") {
+      $0.first?.hasPrefix("Jan 2025") == true && $0.last?.contains("start–end") == true
+    }[0]
     // Ctrl+wheel up (SGR button 64 + 16 for Ctrl) zooms in: the headers become weeks.
     try tmux.sendMouse(button: 80, column: 40, row: 10)
     try tmux.sendMouse(button: 80, column: 40, row: 10)

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux): keys, mouse, paste, resizes, signals,
@@ -225,7 +225,9 @@ struct EndToEndTests {
     // The runtime's backtracer as users get it: interactive, waiting at a prompt on the tty.
     let tmux = try TmuxSession(columns: 100, rows: 30)
     defer { tmux.close() }
-    try tmux.run("unset SWIFT_BACKTRACE; TGRID_DEBUG_CRASH=trap \(try tgrid()) \(demoDataCopy("photo-albums.json")); echo status=$?")
+    try tmux.run(
+      "unset SWIFT_BACKTRACE; TGRID_DEBUG_CRASH=trap \(try tgrid()) \(demoDataCopy("photo-albums.json")); echo status=$?"
+    )
     let lines = try tmux.waitFor("the backtracer's prompt or the exit status", seconds: 60) { lines in
       lines.contains { $0.contains("Press space to interact") || $0.hasPrefix("status=") }
     }
@@ -303,7 +305,9 @@ struct EndToEndTests {
     defer { unlink(file) }
     let tmux = try launch(file, waitForApp: false)
     defer { tmux.close() }
-    try tmux.waitFor("progress while loading", seconds: 30) { $0.contains { $0.contains("loading") || $0.contains("Loading") } }
+    try tmux.waitFor("progress while loading", seconds: 30) {
+      $0.contains { $0.contains("loading") || $0.contains("Loading") }
+    }
     try tmux.waitFor("the whole file", seconds: 120) { lines in
       lines.contains { $0.contains("item 1/250000") } && !lines.contains { $0.contains("loading") }
     }
@@ -318,7 +322,9 @@ struct EndToEndTests {
     defer { unlink(file) }
     let tmux = try launch(file, waitForApp: false)
     defer { tmux.close() }
-    try tmux.waitFor("progress while loading", seconds: 30) { $0.contains { $0.contains("loading") || $0.contains("Loading") } }
+    try tmux.waitFor("progress while loading", seconds: 30) {
+      $0.contains { $0.contains("loading") || $0.contains("Loading") }
+    }
     try tmux.send("q")
     try expectRestored(tmux, status: 0)
   }
@@ -390,7 +396,6 @@ struct EndToEndTests {
   }
 }
 
-
 /// A large JSON file of records, written quickly, for the loading tests.
 enum LargeFile {
   static func make(records: Int) throws -> String {
@@ -398,7 +403,8 @@ enum LargeFile {
     var text = "[\n"
     text.reserveCapacity(records * 120)
     for index in 0..<records {
-      text += #"{"id": \#(index), "name": "user \#(index)", "email": "u\#(index)@example.com", "score": \#(index % 997).5, "city": "Zürich"}"#
+      text +=
+        #"{"id": \#(index), "name": "user \#(index)", "email": "u\#(index)@example.com", "score": \#(index % 997).5, "city": "Zürich"}"#
       text += index + 1 < records ? ",\n" : "\n"
     }
     text += "]\n"

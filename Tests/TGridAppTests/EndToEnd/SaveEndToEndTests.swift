@@ -36,7 +36,8 @@ struct SaveEndToEndTests {
     let before = try SaverFixtures.snapshot(file.path)
 
     let tmux = try launchTGrid(
-      file.path, columns: 200, rows: 12, environment: "\(setpriv) --reuid=\(nobody.user) --regid=\(nobody.group) --clear-groups")
+      file.path, columns: 200, rows: 12,
+      environment: "\(setpriv) --reuid=\(nobody.user) --regid=\(nobody.group) --clear-groups")
     defer { tmux.close() }
     try tmux.send("d")
     try tmux.waitFor(text: "[+]")
@@ -44,7 +45,9 @@ struct SaveEndToEndTests {
     let screen = try tmux.waitFor(text: "saved doc.json")
     if hasSecurityAttribute {
       #expect(
-        screen.contains { $0.contains("its extended attributes could not all be kept (\(security): Operation not permitted)") },
+        screen.contains {
+          $0.contains("its extended attributes could not all be kept (\(security): Operation not permitted)")
+        },
         "\(screen.joined(separator: "\n"))")
     }
     try tmux.send("q")

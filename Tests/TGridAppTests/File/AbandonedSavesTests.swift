@@ -41,7 +41,8 @@ import Testing
 
     let removed = AbandonedSaves.remove(besides: file.path)
     #expect(Set(removed) == [".doc.json.tgrid-a1B2c3", "..doc.json.tgrid-recovery.tgrid-Zz9y8X"])
-    #expect(!FileManager.default.fileExists(atPath: abandoned) && !FileManager.default.fileExists(atPath: abandonedRecovery))
+    #expect(
+      !FileManager.default.fileExists(atPath: abandoned) && !FileManager.default.fileExists(atPath: abandonedRecovery))
     let left = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     #expect(
       left == [
@@ -56,7 +57,8 @@ import Testing
   @Test func aTemporaryFileBeingWrittenIsHeldUntilItIsClosed() throws {
     let file = try TemporaryFile(contents: "[1]\n")
     let directory = DocumentSaver.directory(of: file.path)
-    let (descriptor, path) = try POSIXFileSystem.shared.makeTemporaryFile(inDirectory: directory, prefix: ".doc.json.tgrid-")
+    let (descriptor, path) = try POSIXFileSystem.shared.makeTemporaryFile(
+      inDirectory: directory, prefix: ".doc.json.tgrid-")
     let later = Int(time(nil)) + 3600
     #expect(AbandonedSaves.remove(besides: file.path, now: later).isEmpty)
     #expect(FileManager.default.fileExists(atPath: path))

@@ -9,7 +9,8 @@ import Testing
 /// deleted. tgrid keeps showing its copy, keeps the edits, says what happened, and never
 /// writes the file without asking.
 @Suite struct ChangedOnDiskPilotTests {
-  static let original = "[\n" + (0..<200).map { #"  {"id": \#($0), "name": "record \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
+  static let original =
+    "[\n" + (0..<200).map { #"  {"id": \#($0), "name": "record \#($0)"}"# }.joined(separator: ",\n") + "\n]\n"
 
   enum Change: String, CaseIterable {
     case truncateToZero, truncateToHalf, rewriteShorter, rewriteLonger, zeroBytesInPlace, moveOver, delete
@@ -27,15 +28,19 @@ import Testing
     try apply(change, to: file.path)
     pilot.browser.lastDiskCheck = 0
     pilot.press("l")
-    let expected = [
-      Change.truncateToZero: "cut short", .truncateToHalf: "cut short", .rewriteShorter: "cut short",
-      .rewriteLonger: "rewritten", .zeroBytesInPlace: "rewritten", .moveOver: "replaced", .delete: "deleted",
-      .rewriteInPlaceKeepingSizeAndTime: "was changed on",
-    ][change] ?? "?"
+    let expected =
+      [
+        Change.truncateToZero: "cut short", .truncateToHalf: "cut short", .rewriteShorter: "cut short",
+        .rewriteLonger: "rewritten", .zeroBytesInPlace: "rewritten", .moveOver: "replaced", .delete: "deleted",
+        .rewriteInPlaceKeepingSizeAndTime: "was changed on",
+      ][change] ?? "?"
     #expect(pilot.statusLine.contains(expected), "\(change): \(pilot.statusLine)")
     // Said once, then kept beside the file name.
     pilot.press("h")
-    #expect(pilot.statusLine.contains(change == .delete ? "[deleted on disk]" : change == .moveOver ? "[replaced on disk]" : "[changed on disk]"), "\(pilot.statusLine)")
+    #expect(
+      pilot.statusLine.contains(
+        change == .delete ? "[deleted on disk]" : change == .moveOver ? "[replaced on disk]" : "[changed on disk]"),
+      "\(pilot.statusLine)")
     // The copy on screen and the edit are intact, whatever is on disk now.
     #expect(pilot.text.hasPrefix("[\n  {\"id\": 1, \"name\": \"record 1\"}"))
     #expect(pilot.screen.contains("record 2"))
@@ -83,7 +88,8 @@ import Testing
     case .truncateToZero: truncate(path, 0)
     case .truncateToHalf: truncate(path, off_t(Self.original.utf8.count / 2))
     case .rewriteShorter: try "[1]".write(toFile: path, atomically: false, encoding: .utf8)
-    case .rewriteLonger: try (Self.original + String(repeating: " ", count: 5000)).write(toFile: path, atomically: false, encoding: .utf8)
+    case .rewriteLonger:
+      try (Self.original + String(repeating: " ", count: 5000)).write(toFile: path, atomically: false, encoding: .utf8)
     case .zeroBytesInPlace:
       let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
       try handle.seek(toOffset: 10)

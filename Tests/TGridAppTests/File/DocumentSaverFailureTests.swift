@@ -18,7 +18,9 @@ import Testing
     let failing = FailingFileSystem(failing: step, code: code)
     let document = try JSONDocument(parsing: Self.edited)
     if step.failsTheSave {
-      let error = try #require(throws: FileError.self) { _ = try DocumentSaver(fileSystem: failing).save(document, to: file.path) }
+      let error = try #require(throws: FileError.self) {
+        _ = try DocumentSaver(fileSystem: failing).save(document, to: file.path)
+      }
       #expect(error.code == code)
       #expect(error.description.contains(FileError(operation: "", path: "", code: code).reason), "\(error)")
       #expect(error.path == file.path)
@@ -28,7 +30,8 @@ import Testing
       #expect(try file.read() == Self.edited)
       if step == .copyAttribute {
         if attributes.hasUserAttribute {
-          #expect(outcome.attributesNotKept == [DocumentSaver.AttributeLoss(name: SaverFixtures.userAttribute, code: code)])
+          #expect(
+            outcome.attributesNotKept == [DocumentSaver.AttributeLoss(name: SaverFixtures.userAttribute, code: code)])
           #expect(outcome.lossNote?.contains("extended attributes could not all be kept") == true)
         } else {
           print("the file system of \(file.path) has no extended attributes: the attribute step was not taken")
@@ -70,13 +73,17 @@ import Testing
 
   /// Through the app's keys: Ctrl-S fails, the edits stay (`[+]`), the status line says why,
   /// the file is untouched; once the disk is back, Ctrl-S saves.
-  @Test(arguments: [FailingFileSystem.Step.create, .write, .setMode, .synchronize, .close, .rename], FailingFileSystem.codes)
+  @Test(
+    arguments: [FailingFileSystem.Step.create, .write, .setMode, .synchronize, .close, .rename], FailingFileSystem.codes
+  )
   func aFailingCtrlSKeepsTheEditsAndSaysWhy(step: FailingFileSystem.Step, code: Int32) throws {
     let file = try TemporaryFile(contents: "[1, 2]")
     let pilot = try Pilot(file: file.path, size: CellSize(columns: 140, rows: 12))
     pilot.browser.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: step, code: code))
     pilot.press("d", "Ctrl-S")
-    #expect(pilot.statusLine.contains("not saved: \(FileError(operation: "", path: "", code: code).reason)"), "\(pilot.statusLine)")
+    #expect(
+      pilot.statusLine.contains("not saved: \(FileError(operation: "", path: "", code: code).reason)"),
+      "\(pilot.statusLine)")
     #expect(pilot.statusLine.contains("edits kept"))
     #expect(pilot.statusLine.contains("[+]"))
     #expect(pilot.text == "[2]")

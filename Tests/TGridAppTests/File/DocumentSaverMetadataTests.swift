@@ -40,7 +40,10 @@ import Testing
     let recording = FailingFileSystem()
     _ = try DocumentSaver(fileSystem: recording).save(try JSONDocument(parsing: "[2]"), to: file.path)
     let steps = recording.steps
-    let order = [FailingFileSystem.Step.readAttributes, .create, .write, .setOwner, .setMode, .copyAccessControlList, .synchronize, .close, .rename]
+    let order = [
+      FailingFileSystem.Step.readAttributes, .create, .write, .setOwner, .setMode, .copyAccessControlList, .synchronize,
+      .close, .rename,
+    ]
     #expect(steps.filter(order.contains) == order, "\(steps)")
   }
 
@@ -129,7 +132,9 @@ import Testing
     pilot.press("d", "Ctrl-S")
     #expect(try file.read() == "[2]")
     #expect(pilot.statusLine.contains("saved doc.json"), "\(pilot.statusLine)")
-    #expect(pilot.statusLine.contains("its extended attributes could not all be kept (user.tgrid-test: Operation not permitted)"))
+    #expect(
+      pilot.statusLine.contains(
+        "its extended attributes could not all be kept (user.tgrid-test: Operation not permitted)"))
     #expect(!pilot.statusLine.contains("[+]"))
   }
 

@@ -130,7 +130,9 @@ import Testing
       while let entry = walker.nextObject() as? String, found.count < limit {
         guard entry.hasSuffix(".json") else { continue }
         let path = root + "/" + entry
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0, size < 2_000_000 {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > 0,
+          size < 2_000_000
+        {
           found.append(path)
         }
       }

@@ -19,10 +19,14 @@ import Testing
     #expect(RecoveryFile.path(for: "e.json", processID: 7) == ".e.json.tgrid-recovery")
     #expect(RecoveryFile.path(for: nil, processID: 7) == "tgrid-recovery-7.json")
     #expect(RecoveryFile.path(for: nil, processID: 7, number: 2) == "tgrid-recovery-7-2.json")
-    #expect(RecoveryFile.fallbackName(for: "/no/such/100%/e.json", processID: 7) == "%2Fno%2Fsuch%2F100%25%2Fe.json.tgrid-recovery")
+    #expect(
+      RecoveryFile.fallbackName(for: "/no/such/100%/e.json", processID: 7)
+        == "%2Fno%2Fsuch%2F100%25%2Fe.json.tgrid-recovery")
     #expect(RecoveryFile.fallbackName(for: nil, processID: 7, number: 2) == "stdin-7.2.json")
     #expect(RecoveryFile.fallbackDirectory { ["XDG_STATE_HOME": "/s", "HOME": "/h"][$0] } == "/s/tgrid/recovery")
-    #expect(RecoveryFile.fallbackDirectory { ["XDG_STATE_HOME": "relative", "HOME": "/h"][$0] } == "/h/.local/state/tgrid/recovery")
+    #expect(
+      RecoveryFile.fallbackDirectory { ["XDG_STATE_HOME": "relative", "HOME": "/h"][$0] }
+        == "/h/.local/state/tgrid/recovery")
     #expect(RecoveryFile.fallbackDirectory { _ in nil } == nil)
   }
 
@@ -31,8 +35,10 @@ import Testing
     let state = try TemporaryDirectory()
     let first = try JSONDocument(parsing: "[2, 3]")
     let second = try JSONDocument(parsing: "[1, 3]")
-    let one = RecoveryFile.write(first, documentPath: file.path, owned: nil, processID: 1, fallbackDirectory: state.path)
-    let two = RecoveryFile.write(second, documentPath: file.path, owned: nil, processID: 2, fallbackDirectory: state.path)
+    let one = RecoveryFile.write(
+      first, documentPath: file.path, owned: nil, processID: 1, fallbackDirectory: state.path)
+    let two = RecoveryFile.write(
+      second, documentPath: file.path, owned: nil, processID: 2, fallbackDirectory: state.path)
     let base = RecoveryFile.path(for: file.path, processID: 0)
     #expect(one == .written(path: base, besideFailure: nil))
     #expect(two == .written(path: base + ".2", besideFailure: nil))
@@ -40,14 +46,17 @@ import Testing
     #expect(try String(contentsOfFile: base + ".2", encoding: .utf8) == "[1, 3]")
     #expect(mode(of: base) == 0o600)
     #expect(mode(of: base + ".2") == 0o600)
-    #expect(try entries(besides: file.path) == ["doc.json", ".doc.json.tgrid-recovery", ".doc.json.tgrid-recovery.2"].sorted(), "no temporary file left")
+    #expect(
+      try entries(besides: file.path)
+        == ["doc.json", ".doc.json.tgrid-recovery", ".doc.json.tgrid-recovery.2"].sorted(), "no temporary file left")
   }
 
   @Test func theOwnedRecoveryFileIsReplacedInPlace() throws {
     let file = try TemporaryFile(contents: "[1, 2, 3]")
     let keeper = RecoveryKeeper(processID: 1)
     let state = try TemporaryDirectory()
-    _ = keeper.write(try JSONDocument(parsing: "[2, 3]"), documentPath: file.path, name: "doc.json", fallbackDirectory: state.path)
+    _ = keeper.write(
+      try JSONDocument(parsing: "[2, 3]"), documentPath: file.path, name: "doc.json", fallbackDirectory: state.path)
     let base = RecoveryFile.path(for: file.path, processID: 0)
     #expect(keeper.owned == base)
     let (outcome, message) = keeper.write(
@@ -71,12 +80,14 @@ import Testing
     #expect(RecoveryFile.existing(for: file.path, fallbackDirectory: state.path).isEmpty)
     #expect(throws: RecoveryFile.ReadError.self) { try RecoveryFile.read(base) }
     let outcome = RecoveryFile.write(
-      try JSONDocument(parsing: "[2]"), documentPath: file.path, owned: nil, processID: 1, fallbackDirectory: state.path)
+      try JSONDocument(parsing: "[2]"), documentPath: file.path, owned: nil, processID: 1, fallbackDirectory: state.path
+    )
     #expect(outcome == .written(path: base + ".2", besideFailure: nil))
     #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
     // Even when tgrid owns the name: rename replaces the link itself.
     let replaced = RecoveryFile.write(
-      try JSONDocument(parsing: "[3]"), documentPath: file.path, owned: base, processID: 1, fallbackDirectory: state.path)
+      try JSONDocument(parsing: "[3]"), documentPath: file.path, owned: base, processID: 1,
+      fallbackDirectory: state.path)
     #expect(replaced == .written(path: base, besideFailure: nil))
     #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
     #expect(mode(of: base) == 0o600)
@@ -143,7 +154,8 @@ import Testing
       var times = [timespec(tv_sec: time(nil) - age, tv_nsec: 0), timespec(tv_sec: time(nil) - age, tv_nsec: 0)]
       utimensat(AT_FDCWD, path, &times, 0)
     }
-    #expect(RecoveryFile.existing(for: file.path, fallbackDirectory: state.path).map(\.path) == [base + ".2", fallback, base])
+    #expect(
+      RecoveryFile.existing(for: file.path, fallbackDirectory: state.path).map(\.path) == [base + ".2", fallback, base])
   }
 
   /// The watchdog writes from its own thread while the run loop may be editing: both go

@@ -29,7 +29,8 @@ import Testing
   @Test func aKindIsFoundByItsSwitchingCommandAndItsCommandLineName() {
     for registration in PresentationRegistry.all {
       #expect(PresentationKind(switchingCommand: registration.switchingCommand) == registration.kind)
-      #expect(PresentationRegistry.registration(commandLineName: registration.commandLineName)?.kind == registration.kind)
+      #expect(
+        PresentationRegistry.registration(commandLineName: registration.commandLineName)?.kind == registration.kind)
       #expect(registration.kind.registration.commandLineName == registration.commandLineName)
     }
     #expect(PresentationKind(switchingCommand: .undo) == nil)

@@ -17,7 +17,8 @@ import Testing
   @Test func anIdSurvivesInsertionsAndRemovalsBeforeIt() throws {
     let store = try makeStore(#"[10, 20, 30, {"x": 40}]"#)
     let root = store.root
-    let forty = try need(store.document.child(forKey: "x", of: try need(store.document.child(at: 3, of: store.document.root))))
+    let forty = try need(
+      store.document.child(forKey: "x", of: try need(store.document.child(at: 3, of: store.document.root))))
     let fortyID = store.id(forty)
     try store.perform("Insert", selection: .init()) { editor in
       try editor.insert(json: "[1, [2, 3]]", at: 0, in: root)
@@ -122,7 +123,10 @@ import Testing
     let store = try makeStore("[1]")
     let root = store.root
     #expect(!store.isModified)
-    try store.perform("Paste", selection: .init()) { try $0.insert(json: "2", at: 1, in: root); return .init() }
+    try store.perform("Paste", selection: .init()) {
+      try $0.insert(json: "2", at: 1, in: root)
+      return .init()
+    }
     #expect(store.isModified)
     store.undo()
     #expect(!store.isModified)
@@ -158,7 +162,8 @@ import Testing
           for (node, _) in store.document.descendants(of: try editor.node(victim)) { touched.insert(store.id(node)) }
           try editor.remove(victim)
         } else {
-          try editor.insert(json: Self.randomArray(&random, depth: 2), at: random.next(below: count + 1), in: containerID)
+          try editor.insert(
+            json: Self.randomArray(&random, depth: 2), at: random.next(below: count + 1), in: containerID)
         }
         return .init()
       }
@@ -237,7 +242,9 @@ import Testing
 }
 
 /// The value, or a test failure that says which value was missing (unlike `#require`, it nests).
-func need<Value>(_ value: Value?, _ what: String = "a value", sourceLocation: SourceLocation = #_sourceLocation) throws -> Value {
+func need<Value>(_ value: Value?, _ what: String = "a value", sourceLocation: SourceLocation = #_sourceLocation) throws
+  -> Value
+{
   guard let value else {
     Issue.record("expected \(what), found nil", sourceLocation: sourceLocation)
     throw MissingValue()

@@ -45,7 +45,9 @@ import Testing
       }
       #expect(map.idOrderIsConsistent, "step \(step)")
       for (position, id) in model.enumerated() {
-        guard map.id(of: JSONNode(index: position)) == NodeID(id), map.node(for: NodeID(id)) == JSONNode(index: position) else {
+        guard map.id(of: JSONNode(index: position)) == NodeID(id),
+          map.node(for: NodeID(id)) == JSONNode(index: position)
+        else {
           Issue.record("step \(step): word \(position) should be id \(id)")
           return
         }

@@ -15,7 +15,9 @@ func launchTGrid(
   let tmux = try TmuxSession(columns: columns, rows: rows)
   // The runtime's crash report goes to standard error (not over the screen) and does not wait.
   let backtrace = "SWIFT_BACKTRACE=interactive=no,output-to=stderr,color=no,limit=200,top=200"
-  let command = ([backtrace, environment, try tgridBinary()] + arguments + (file.map { [$0] } ?? [])).filter { !$0.isEmpty }
+  let command = ([backtrace, environment, try tgridBinary()] + arguments + (file.map { [$0] } ?? [])).filter {
+    !$0.isEmpty
+  }
   try tmux.run("clear; " + command.joined(separator: " ") + " 2>" + tmux.errorLogPath + "; echo status=$?")
   if waitForApp { try tmux.waitFor(text: "? help") }
   return tmux

@@ -24,7 +24,9 @@ final class FailingFileSystem: FileSystem {
     var failsTheSave: Bool { self != .copyAttribute && self != .synchronizeDirectory }
 
     /// The steps of ``DocumentSaver/savePrivately(_:to:)``.
-    static let privateSaveSteps: [Step] = [.create, .write, .setMode, .synchronize, .close, .rename, .synchronizeDirectory]
+    static let privateSaveSteps: [Step] = [
+      .create, .write, .setMode, .synchronize, .close, .rename, .synchronizeDirectory,
+    ]
 
     var description: String { rawValue }
   }
@@ -88,7 +90,9 @@ final class FailingFileSystem: FileSystem {
     try real.status(ofPath: path, followingLinks: followingLinks)
   }
   func resolvedPath(_ path: String) -> String? { real.resolvedPath(path) }
-  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (descriptor: Int32, path: String) {
+  func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (
+    descriptor: Int32, path: String
+  ) {
     if let failingDirectory, directory != failingDirectory {
       steps.append(.create)
     } else {

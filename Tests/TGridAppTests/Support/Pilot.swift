@@ -40,7 +40,8 @@ final class Pilot {
     browser.terminal = terminal
     let terminal = self.terminal
     browser.collectionView.clock = { terminal.elapsedMilliseconds }
-    runLoop = TerminalRunLoop(terminal: terminal, root: browser, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
+    runLoop = TerminalRunLoop(
+      terminal: terminal, root: browser, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
     run()
   }
 

@@ -74,13 +74,16 @@ enum SaverFixtures {
 
   static func snapshot(_ path: String) throws -> Snapshot {
     var info = stat()
-    guard lstat(path, &info) == 0 else { throw FixtureError(description: "\(path): \(String(cString: strerror(errno)))") }
+    guard lstat(path, &info) == 0 else {
+      throw FixtureError(description: "\(path): \(String(cString: strerror(errno)))")
+    }
     var attributes: [String: [UInt8]] = [:]
     for name in (try? ExtendedAttributes.names(ofPath: path)) ?? [] {
       attributes[name] = try? ExtendedAttributes.value(of: name, ofPath: path)
     }
     return Snapshot(
-      bytes: try Data(contentsOf: URL(fileURLWithPath: path)), inode: UInt64(info.st_ino), mode: UInt32(info.st_mode) & 0o7777,
+      bytes: try Data(contentsOf: URL(fileURLWithPath: path)), inode: UInt64(info.st_ino),
+      mode: UInt32(info.st_mode) & 0o7777,
       user: info.st_uid, group: info.st_gid, attributes: attributes)
   }
 
@@ -109,7 +112,9 @@ enum SaverFixtures {
     close(descriptor)
     guard written == bytes.count else { throw FixtureError(description: "\(path): short write") }
     var times = [info.st_atim, info.st_mtim]
-    guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { throw FixtureError(description: "\(path): cannot set the times") }
+    guard utimensat(AT_FDCWD, path, &times, 0) == 0 else {
+      throw FixtureError(description: "\(path): cannot set the times")
+    }
   }
 }
 

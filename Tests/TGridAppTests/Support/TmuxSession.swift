@@ -147,7 +147,8 @@ final class TmuxSession {
 
   /// Waits until some row contains `text`.
   @discardableResult
-  func waitFor(text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+  func waitFor(text: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String]
+  {
     try waitFor("\"\(text)\"", seconds: seconds, sourceLocation: sourceLocation) { $0.contains { $0.contains(text) } }
   }
 
@@ -180,7 +181,9 @@ final class TmuxSession {
     let result = try spawnAndWait(executable, ["-L", socket, "-f", "/dev/null"] + arguments, timeoutSeconds: 20)
     guard result.status == 0 else {
       throw TmuxError(
-        message: "tmux \(arguments.joined(separator: " ")) exited with \(result.status): \(String(decoding: result.error, as: UTF8.self))")
+        message:
+          "tmux \(arguments.joined(separator: " ")) exited with \(result.status): \(String(decoding: result.error, as: UTF8.self))"
+      )
     }
     return String(decoding: result.output, as: UTF8.self)
   }

@@ -15,7 +15,9 @@ import Testing
     ("TermGridViews", ["TermGridCore"]),
     ("TermGridLayout", ["TermGridCore", "TermGridViews"]),
     ("TermGridTerminal", ["TermGridPlatform", "TermGridCore"]),
-    ("TermGridCollection", ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
+    (
+      "TermGridCollection", ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]
+    ),
     (
       "TermGrid",
       ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal", "TermGridCollection"]
@@ -69,7 +71,8 @@ import Testing
   }
 
   @Test func theRulesCatchAForbiddenImport() {
-    let imports = Self.imports(in: "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import TermGridViews\n")
+    let imports = Self.imports(
+      in: "import Foundation\n#if canImport(Glibc)\n  import Glibc\n#endif\n@testable import TermGridViews\n")
     #expect(imports == ["Foundation", "Glibc", "TermGridViews"])
   }
 

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 // Simple layouts, data sources, views and delegates for the collection view tests. They
 // are written here, not taken from the library's own layouts, so that the collection view is
@@ -74,7 +73,8 @@ final class GridLayout: CollectionLayout {
   }
 
   func frame(forItem item: Int, inSection section: Int) -> Rect {
-    Self.frame(item: item, top: sectionTops[section] + headerHeight, columns: columnCount, size: itemSize, spacing: spacing)
+    Self.frame(
+      item: item, top: sectionTops[section] + headerHeight, columns: columnCount, size: itemSize, spacing: spacing)
   }
 
   static func frame(item: Int, top: Double, columns: Int, size: Size, spacing: Double) -> Rect {
@@ -98,8 +98,9 @@ final class GridLayout: CollectionLayout {
     let step = itemSize.height + spacing
     for (section, count) in counts.enumerated() where count > 0 || headerHeight > 0 {
       let top = sectionTops[section]
-      if headerHeight > 0, let header = layoutAttributesForSupplementaryView(
-        ofKind: ElementKind.header, at: IndexPath(item: 0, section: section)), header.frame.intersects(rect)
+      if headerHeight > 0,
+        let header = layoutAttributesForSupplementaryView(
+          ofKind: ElementKind.header, at: IndexPath(item: 0, section: section)), header.frame.intersects(rect)
       {
         result.append(header)
       }
@@ -129,11 +130,13 @@ final class GridLayout: CollectionLayout {
     return attributes(item: indexPath.item, section: indexPath.section)
   }
 
-  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+  {
     guard kind == ElementKind.header, headerHeight > 0, indexPath.item == 0, indexPath.section >= 0,
       indexPath.section < counts.count
     else { return nil }
-    let frame = Rect(x: 0, y: sectionTops[indexPath.section], width: collectionViewContentSize.width, height: headerHeight)
+    let frame = Rect(
+      x: 0, y: sectionTops[indexPath.section], width: collectionViewContentSize.width, height: headerHeight)
     return LayoutAttributes(forSupplementaryViewOfKind: kind, with: indexPath, frame: frame)
   }
 
@@ -311,7 +314,9 @@ final class TextCell: Cell {
     return fitting
   }
 
-  override func drawContent(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext) {
+  override func drawContent(
+    in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
+  ) {
     canvas.draw(text, at: CellPoint(column: region.column, row: region.row), style: style, clip: clip)
   }
 }
@@ -355,7 +360,8 @@ final class TestDataSource: CollectionViewDataSource {
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     cellRequests.append(indexPath)
-    let cell = collectionView.dequeueReusableCell(TextCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
+    let cell = collectionView.dequeueReusableCell(
+      TextCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
     cell.text = sections[indexPath.section][indexPath.item]
     cell.preferredHeight = preferredHeights[cell.text]
     return cell
@@ -390,7 +396,8 @@ final class CountingDataSource: CollectionViewDataSource {
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     requested[indexPath.item] = true
     requestCount += 1
-    let cell = collectionView.dequeueReusableCell(TextCell.self, withReuseIdentifier: TestDataSource.cellIdentifier, for: indexPath)
+    let cell = collectionView.dequeueReusableCell(
+      TextCell.self, withReuseIdentifier: TestDataSource.cellIdentifier, for: indexPath)
     cell.text = String(indexPath.item)
     return cell
   }
@@ -447,7 +454,9 @@ final class RecordingDelegate: CollectionViewDelegate {
     allowedActions.contains(action.name)
   }
 
-  func collectionView(_ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]) {
+  func collectionView(
+    _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
+  ) {
     performed.append((action.name, indexPaths))
   }
 }
@@ -481,7 +490,8 @@ final class Fixture<Layout: CollectionLayout> {
     collectionView.register(TextCell.self, forCellWithReuseIdentifier: TestDataSource.cellIdentifier)
     if registersHeader {
       collectionView.register(
-        LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: TestDataSource.headerIdentifier)
+        LabelView.self, forSupplementaryViewOfKind: ElementKind.header,
+        withReuseIdentifier: TestDataSource.headerIdentifier)
     }
     collectionView.delegate = delegate
     collectionView.dataSource = dataSource

@@ -29,7 +29,8 @@ final class RowListLayout: CollectionLayout {
   }
 
   override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < (collectionView?.numberOfItems(inSection: 0) ?? 0)
+    guard indexPath.section == 0, indexPath.item >= 0,
+      indexPath.item < (collectionView?.numberOfItems(inSection: 0) ?? 0)
     else { return nil }
     let width = collectionView?.bounds.width ?? 0
     return LayoutAttributes(

@@ -1,4 +1,5 @@
 import TermGrid
+
 @testable import TermGridTerminal
 
 /// A small terminal emulator for checking what a program sent: it keeps a screen of cells

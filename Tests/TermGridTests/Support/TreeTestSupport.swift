@@ -1,6 +1,5 @@
-import TestSupport
-
 import TermGrid
+import TestSupport
 
 /// Trees for tests, written as indented outlines: two spaces per depth, and an optional
 /// kind after ` #` (`"disk #critical"`).

@@ -89,7 +89,13 @@ extension EditingController {
       prompt = .ask(
         "not JSON (\(error)): paste it as a string?",
         [
-          ("y", "(y)es", { [unowned self] in self.paste([PastedValue(key: nil, text: quoted)], after: after); return nil }),
+          (
+            "y", "(y)es",
+            { [unowned self] in
+              self.paste([PastedValue(key: nil, text: quoted)], after: after)
+              return nil
+            }
+          ),
           ("n", "(n)o", { nil }),
         ])
       setNeedsDisplay()
@@ -127,7 +133,9 @@ extension EditingController {
       let isObject = editor.document.kind(of: container) == .object
       var taken = Set<String>()
       if isObject {
-        for child in editor.document.children(of: container) { if let key = editor.document.key(of: child) { taken.insert(key) } }
+        for child in editor.document.children(of: container) {
+          if let key = editor.document.key(of: child) { taken.insert(key) }
+        }
       }
       for (offset, value) in values.enumerated() {
         var key: String?
@@ -139,7 +147,8 @@ extension EditingController {
           key = unique
         }
         inserted.append(
-          try editor.insert(json: value.text, forKey: key, at: point.position + offset, in: point.parent, verbatim: verbatim))
+          try editor.insert(
+            json: value.text, forKey: key, at: point.position + offset, in: point.parent, verbatim: verbatim))
       }
       return DocumentStore.Selection(focus: inserted.first, selected: inserted.count > 1 ? inserted : [])
     }
@@ -148,7 +157,8 @@ extension EditingController {
     let what = inserted.count == 1 ? "1 value" : "\(inserted.count) values"
     var text = "\(name.lowercased() == "paste" ? "pasted" : "inserted") \(what)"
     if let first = renamed.first {
-      text += renamed.count == 1
+      text +=
+        renamed.count == 1
         ? "; \"\(first.0)\" existed: pasted as \"\(first.1)\"" : "; \(renamed.count) keys existed and were renamed"
     }
     show(message: text)
@@ -179,7 +189,8 @@ extension EditingController {
         }
         copies.append(
           try editor.insert(
-            json: editor.document.rawText(of: node), forKey: key, at: position + 1, in: store.id(parent), verbatim: true))
+            json: editor.document.rawText(of: node), forKey: key, at: position + 1, in: store.id(parent), verbatim: true
+          ))
       }
       return DocumentStore.Selection(focus: copies.last, selected: copies.count > 1 ? copies.reversed() : [])
     }

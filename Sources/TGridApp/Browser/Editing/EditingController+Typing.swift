@@ -73,10 +73,14 @@ extension EditingController {
     on id: NodeID, _ name: String, message: String, _ change: (DocumentEditor) throws -> Void
   ) {
     let kept = DocumentStore.Selection(focus: id)
-    guard edit(name, { editor in
-      try change(editor)
-      return kept
-    }) else { return }
+    guard
+      edit(
+        name,
+        { editor in
+          try change(editor)
+          return kept
+        })
+    else { return }
     restoreAfterEdit(kept)
     show(message: message)
   }
@@ -114,17 +118,21 @@ extension EditingController {
       return
     }
     let (parentID, position, count) = (place.parent, place.position, place.siblingCount)
-    let target = presentation.movePosition(for: id, from: position, count: count, direction: direction)
+    let target =
+      presentation.movePosition(for: id, from: position, count: count, direction: direction)
       ?? (direction == .up || direction == .left ? position - 1 : position + 1)
     guard target >= 0, target < count, target != position else {
       show(message: "already at the \(target < position || target < 0 ? "start" : "end") of its container")
       return
     }
     let kept = selection
-    if edit("Move", { editor in
-      try editor.move(id, to: target, in: parentID)
-      return kept
-    }) {
+    if edit(
+      "Move",
+      { editor in
+        try editor.move(id, to: target, in: parentID)
+        return kept
+      })
+    {
       restoreAfterEdit(kept)
     }
   }
@@ -143,10 +151,12 @@ extension EditingController {
     let parentID = store.id(parent)
     let kept = DocumentStore.Selection(focus: id, selected: selection.selected)
     guard
-      edit("Move", { editor in
-        try editor.move(id, to: position, in: parentID)
-        return kept
-      })
+      edit(
+        "Move",
+        { editor in
+          try editor.move(id, to: position, in: parentID)
+          return kept
+        })
     else { return false }
     restoreAfterEdit(kept)
     show(message: "moved to position \(position + 1) of \(store.document.childCount(of: parent))")

@@ -184,7 +184,8 @@ final class EditingController {
     for node in nodes {
       let raw = document.rawText(of: node)
       if let key = document.key(of: node) {
-        items.append(PasteboardItem(type: Self.memberPasteboardType, text: "{" + JSONStringEncoder.quoted(key) + ": " + raw + "}"))
+        items.append(
+          PasteboardItem(type: Self.memberPasteboardType, text: "{" + JSONStringEncoder.quoted(key) + ": " + raw + "}"))
       } else {
         items.append(PasteboardItem(type: Self.jsonPasteboardType, text: raw))
       }
@@ -221,7 +222,8 @@ final class EditingController {
       case .failure(.tooLarge(_, let limit)) where limit == SystemClipboard.maximumOSC52Bytes:
         // Say once what happened and what to do.
         self.show(
-          message: "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(JSONPreview.byteCount(limit)); "
+          message:
+            "\(description) inside tgrid only: the terminal's clipboard (OSC 52) takes at most \(JSONPreview.byteCount(limit)); "
             + "--clipboard-command 'xclip -selection clipboard' (or wl-copy, pbcopy) copies any size")
       case .failure(let error):
         self.show(message: "\(description) inside tgrid only: \(error)")

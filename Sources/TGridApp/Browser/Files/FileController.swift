@@ -113,7 +113,16 @@ final class FileController {
     return .next(
       .ask(
         "\(name) exists (:w! PATH overwrites without asking):",
-        [("o", "(o)verwrite it", overwrite), ("y", "", overwrite), ("n", "(n)o, keep it", { keep(); return nil })],
+        [
+          ("o", "(o)verwrite it", overwrite), ("y", "", overwrite),
+          (
+            "n", "(n)o, keep it",
+            {
+              keep()
+              return nil
+            }
+          ),
+        ],
         cancel: keep))
   }
 
@@ -162,9 +171,27 @@ final class FileController {
           .ask(
             "\(Self.displayName(path)) \(what) since it was opened:",
             [
-              ("o", "(o)verwrite", { [unowned self] in self.save(to: path, checkingDisk: false, then: next); return nil }),
-              ("s", "(s)ave as", { [unowned self] in self.askForSavePath(then: next); return nil }),
-              ("r", "(r)eload it", { [unowned self] in self.reload(); return nil }),
+              (
+                "o", "(o)verwrite",
+                { [unowned self] in
+                  self.save(to: path, checkingDisk: false, then: next)
+                  return nil
+                }
+              ),
+              (
+                "s", "(s)ave as",
+                { [unowned self] in
+                  self.askForSavePath(then: next)
+                  return nil
+                }
+              ),
+              (
+                "r", "(r)eload it",
+                { [unowned self] in
+                  self.reload()
+                  return nil
+                }
+              ),
             ]))
         return
       }
@@ -175,7 +202,9 @@ final class FileController {
       if isCopy {
         var text =
           "wrote a copy to \(Self.displayName(path)) (\(JSONPreview.byteCount(store.document.textByteCount)))"
-        if store.isModified { text += "; \(store.name) itself is not saved: Ctrl-S saves it, :saveas PATH moves to the copy" }
+        if store.isModified {
+          text += "; \(store.name) itself is not saved: Ctrl-S saves it, :saveas PATH moves to the copy"
+        }
         if let note = outcome.lossNote { text += "; " + note }
         show(message: text)
         next?()
@@ -187,13 +216,17 @@ final class FileController {
       recovery.removeOwned(fileSystem: saver.fileSystem)
       var text = "saved \(Self.displayName(path)) (\(JSONPreview.byteCount(store.document.textByteCount)))"
       if outcome.otherHardLinks > 0 {
-        text += "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
+        text +=
+          "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
       }
       if let note = outcome.lossNote { text += "; " + note }
       show(message: text)
       next?()
     } catch {
-      show(message: "not saved: \(error.reason) (\(error.operation), \(Self.displayName(path))) — edits kept; :w PATH saves elsewhere")
+      show(
+        message:
+          "not saved: \(error.reason) (\(error.operation), \(Self.displayName(path))) — edits kept; :w PATH saves elsewhere"
+      )
     }
   }
 
@@ -202,7 +235,8 @@ final class FileController {
     guard let path = store.path else { return }
     do {
       let bytes = try JSONBytes.contentsOfFile(path)
-      let document = try JSONDocument(bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
+      let document = try JSONDocument(
+        bytes: bytes, options: JSONParseOptions(mode: store.document.isJSONLines ? .lines : .automatic))
       let status = try? saver.fileSystem.status(ofPath: path)
       store.replaceDocument(with: document, status: status ?? nil)
       noticedDiskChange = nil
@@ -244,7 +278,8 @@ final class FileController {
     if let change {
       show(
         message:
-          "\(Self.displayName(path)) \(change): tgrid keeps its copy and your edits · :e reloads it · Ctrl-S asks before writing")
+          "\(Self.displayName(path)) \(change): tgrid keeps its copy and your edits · :e reloads it · Ctrl-S asks before writing"
+      )
     }
   }
 
@@ -274,17 +309,23 @@ final class FileController {
       .ask(
         "unsaved edits of \(Self.displayName(path)) were kept in \(Self.displayName(newest.path))\(others):",
         [
-          ("r", "(r)estore them", { [unowned self] in
-            self.restoreRecovery(from: newest.path)
-            self.offerRecovery(rest, of: path)
-            return nil
-          }),
-          ("d", "(d)elete them", { [unowned self] in
-            self.saver.fileSystem.remove(newest.path)
-            self.show(message: "deleted \(Self.displayName(newest.path))")
-            self.offerRecovery(rest, of: path)
-            return nil
-          }),
+          (
+            "r", "(r)estore them",
+            { [unowned self] in
+              self.restoreRecovery(from: newest.path)
+              self.offerRecovery(rest, of: path)
+              return nil
+            }
+          ),
+          (
+            "d", "(d)elete them",
+            { [unowned self] in
+              self.saver.fileSystem.remove(newest.path)
+              self.show(message: "deleted \(Self.displayName(newest.path))")
+              self.offerRecovery(rest, of: path)
+              return nil
+            }
+          ),
           ("k", "(k)eep them for later", { nil }),
         ]))
   }
@@ -326,8 +367,20 @@ final class FileController {
       .ask(
         "Save the changes to \(store.name)?",
         [
-          ("y", "(y)es", { [unowned self] in self.save { self.quit() }; return nil }),
-          ("n", "(n)o, discard them", { [unowned self] in self.discardAndQuit(); return nil }),
+          (
+            "y", "(y)es",
+            { [unowned self] in
+              self.save { self.quit() }
+              return nil
+            }
+          ),
+          (
+            "n", "(n)o, discard them",
+            { [unowned self] in
+              self.discardAndQuit()
+              return nil
+            }
+          ),
           ("c", "(c)ancel", { nil }),
         ]))
   }

@@ -179,16 +179,17 @@ final class FindingController {
         self.searchAsTyped(field.text, regex: isRegex, from: origin, field: field)
         return true
       })
-    context.open(.field(
-      field,
-      submit: { [unowned self] text in
-        self.acceptSearch(text, from: origin)
-      },
-      cancel: { [unowned self] in
-        self.searchSession = before
-        if let origin { self.focus(on: origin) }
-        self.setNeedsDisplay()
-      }, hooks: hooks))
+    context.open(
+      .field(
+        field,
+        submit: { [unowned self] text in
+          self.acceptSearch(text, from: origin)
+        },
+        cancel: { [unowned self] in
+          self.searchSession = before
+          if let origin { self.focus(on: origin) }
+          self.setNeedsDisplay()
+        }, hooks: hooks))
   }
 
   /// `/` or `regex /`.
@@ -302,7 +303,8 @@ final class FindingController {
     let found: JSONNode?
     do {
       let cancellation = interruptibleCancellation()
-      found = try forward
+      found =
+        try forward
         ? session.search.nextMatch(after: start, in: document, wrapping: true, cancellation: cancellation)
         : session.search.previousMatch(before: start, in: document, wrapping: true, cancellation: cancellation)
     } catch {
@@ -376,9 +378,10 @@ final class FindingController {
       return
     }
     let current = store.filter.map { "\($0.filter)" } ?? ""
-    context.open(.field("filter: ", text: current) { [unowned self] text in
-      self.applyFilter(text, on: container)
-    })
+    context.open(
+      .field("filter: ", text: current) { [unowned self] text in
+        self.applyFilter(text, on: container)
+      })
   }
 
   /// The container a filter applies to: the focused value when its children show after it
@@ -393,7 +396,9 @@ final class FindingController {
     let document = store.document
     // An open array (or an open object of records) is filtered itself; an open record is
     // one of the elements to filter, not a list of its own.
-    if document.parent(of: node) == nil || presentation.showsChildren(of: focused) && Self.holdsElements(node, in: document) {
+    if document.parent(of: node) == nil
+      || presentation.showsChildren(of: focused) && Self.holdsElements(node, in: document)
+    {
       return document.isContainer(node) ? focused : store.parent(of: focused)
     }
     // A field of a record (a card inside an opened record, a match in it): the records
@@ -417,7 +422,8 @@ final class FindingController {
     case .object:
       let first = document.child(at: 0, of: node)
       let second = document.child(at: 1, of: node)
-      return first.map { document.kind(of: $0) == .object } == true && second.map { document.kind(of: $0) == .object } != false
+      return first.map { document.kind(of: $0) == .object } == true
+        && second.map { document.kind(of: $0) == .object } != false
     default: return false
     }
   }

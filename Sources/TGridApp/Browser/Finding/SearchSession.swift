@@ -79,10 +79,11 @@ final class SearchSession {
   /// - Returns: whether the numbers changed.
   @discardableResult
   func takeCount() -> Bool {
-    guard let count = finished.withLock({ value -> Count? in
-      defer { value = nil }
-      return value
-    }), count.generation == generation
+    guard
+      let count = finished.withLock({ value -> Count? in
+        defer { value = nil }
+        return value
+      }), count.generation == generation
     else { return false }
     cancellation = nil
     total = count.total

@@ -122,7 +122,9 @@ final class PagerView: BrowserOverlay {
     }
     let header = CellRect(column: region.column, row: region.row, columns: region.columns, rows: 1)
     canvas.fill(header, style: context.theme.header)
-    canvas.draw(TextWidth.truncated(" " + title, toWidth: region.columns), at: CellPoint(column: region.column, row: region.row), style: context.theme.header, clip: header)
+    canvas.draw(
+      TextWidth.truncated(" " + title, toWidth: region.columns), at: CellPoint(column: region.column, row: region.row),
+      style: context.theme.header, clip: header)
     guard rows > 0 else { return }
     let lines = source.lines(topLine..<(topLine + rows), width: region.columns)
     for (offset, line) in lines.enumerated() {
@@ -134,7 +136,9 @@ final class PagerView: BrowserOverlay {
         column += TextWidth.displayWidth(of: line.gutter)
       }
       let style = line.isMarked ? context.theme.focused : context.theme.normal
-      canvas.draw(TextWidth.truncated(line.text, toWidth: region.maxColumn - column), at: CellPoint(column: column, row: row), style: style, clip: clip)
+      canvas.draw(
+        TextWidth.truncated(line.text, toWidth: region.maxColumn - column), at: CellPoint(column: column, row: row),
+        style: style, clip: clip)
     }
   }
 }

@@ -19,7 +19,8 @@ enum ValueViewer {
     let size = JSONPreview.byteCount(raw.utf8.count)
     let kind = document.kind(of: node)
     func title(raw showsRaw: Bool) -> String {
-      "\(pathText) · \(kind) · \(size)" + (isString ? (showsRaw ? " · raw JSON (r: decoded)" : " · decoded (r: raw JSON)") : "")
+      "\(pathText) · \(kind) · \(size)"
+        + (isString ? (showsRaw ? " · raw JSON (r: decoded)" : " · decoded (r: raw JSON)") : "")
     }
     let viewer = PagerView(title: title(raw: false), source: source, statusText: " q closes · j/k, Space/b, g/G scroll")
     if isString {

@@ -115,7 +115,8 @@ struct GridModel {
     // While a file loads the root's count grows: say so.
     if store.isLoading, document.parent(of: container) == nil { count += " so far…" }
     if let owner = section.owner.flatMap(store.node), owner != container {
-      let name = JSONPreview.titleMember(of: owner, in: document, field: store.labelField)
+      let name =
+        JSONPreview.titleMember(of: owner, in: document, field: store.labelField)
         .map { JSONPreview.inline($0, in: document) }
         ?? JSONPreview.label(of: owner, in: document)
       return "\(name) · \(count)"
@@ -159,7 +160,8 @@ struct GridModel {
   /// for the empty container itself, so that it keeps a place the focus can stand on (a cut
   /// of its last value leaves the focus on it, and `P` puts the value back).
   private static func itemsOrPlaceholder(_ container: JSONNode, in store: DocumentStore) -> NodeIDList {
-    store.shownChildCount(of: container) == 0 ? [store.id(container)] : NodeIDList(shownChildrenOf: container, in: store)
+    store.shownChildCount(of: container) == 0
+      ? [store.id(container)] : NodeIDList(shownChildrenOf: container, in: store)
   }
 
   /// Whether a section shows the card of its own empty container (see above).
@@ -192,7 +194,8 @@ struct GridModel {
         guard document.kind(of: first).isContainer else { return nil }
         holdsRecords = true
       }
-      result.append(Section(container: store.id(inner), items: itemsOrPlaceholder(inner, in: store), owner: store.id(element)))
+      result.append(
+        Section(container: store.id(inner), items: itemsOrPlaceholder(inner, in: store), owner: store.id(element)))
     }
     return holdsRecords ? result : nil
   }

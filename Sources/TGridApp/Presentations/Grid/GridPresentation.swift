@@ -86,8 +86,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   func prepareToShow() {
     let view = host.collectionView
     view.register(CardCell.self, forCellWithReuseIdentifier: Self.cardIdentifier)
-    view.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: Self.headerIdentifier)
-    view.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: Self.footerIdentifier)
+    view.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: Self.headerIdentifier)
+    view.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: Self.footerIdentifier)
     bringUpToDate()
     updateSharedItemSize()
   }
@@ -205,7 +207,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     updateSharedItemSize()
     host.collectionView.reloadData()
     flowLayout.invalidateLayout()
-    host.show(message: previewDepth == 0 ? "cards count nested values" : "cards show nested values \(previewDepth) level\(previewDepth == 1 ? "" : "s") deep")
+    host.show(
+      message: previewDepth == 0
+        ? "cards count nested values"
+        : "cards show nested values \(previewDepth) level\(previewDepth == 1 ? "" : "s") deep")
   }
 
   var emptyContainer: NodeID? {
@@ -236,7 +241,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       return
     }
     let old = model
-    let isPlainList = model.sections.count == 1 && model.sections[0].container == model.root && model.sections[0].owner == nil
+    let isPlainList =
+      model.sections.count == 1 && model.sections[0].container == model.root && model.sections[0].owner == nil
     var changed = Set<NodeID>()
     var structural = store.node(model.root) == nil
     for step in change.steps {
@@ -325,7 +331,9 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     for (index, ancestor) in chain.enumerated().dropFirst() {
       let candidate = GridModel(store: store, root: ancestor)
       // The value left, or the nearest of its ancestors this grid shows as a card.
-      guard let focus = chain[..<index].first(where: { candidate.indexPath(for: $0, in: store) != nil }) else { continue }
+      guard let focus = chain[..<index].first(where: { candidate.indexPath(for: $0, in: store) != nil }) else {
+        continue
+      }
       show(root: ancestor, focus: focus)
       return
     }
@@ -367,7 +375,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     guard let node = store.node(id) else { return nil }
     if contents.count >= Self.contentCacheLimit { contents = [:] }
     let content = CardContent(
-      node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField, maximumRows: cardRowLimit)
+      node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField,
+      maximumRows: cardRowLimit)
     contents[id] = content
     return content
   }
@@ -384,7 +393,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
         }
         cardSizes.append(nil)
       } else {
-        cardSizes.append(section.items.map { content(of: $0)?.size ?? CellSize(columns: CardContent.widthRange.lowerBound, rows: 3) })
+        cardSizes.append(
+          section.items.map { content(of: $0)?.size ?? CellSize(columns: CardContent.widthRange.lowerBound, rows: 3) })
       }
     }
     sharedCardSize = widest
@@ -393,7 +403,8 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   /// The one size that huge sections share is the flow layout's `itemSize`, so it stays
   /// on its arithmetic path for them (the delegate answers `nil` there).
   private func updateSharedItemSize() {
-    flowLayout.itemSize = fitting(Size(width: Double(filledWidth(for: sharedCardSize.columns)), height: Double(sharedCardSize.rows)))
+    flowLayout.itemSize = fitting(
+      Size(width: Double(filledWidth(for: sharedCardSize.columns)), height: Double(sharedCardSize.rows)))
   }
 
   /// Cards that share a size use the whole width of the screen: as many as fit at the
@@ -459,12 +470,15 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let cell = collectionView.dequeueReusableCell(CardCell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
+    let cell = collectionView.dequeueReusableCell(
+      CardCell.self, withReuseIdentifier: Self.cardIdentifier, for: indexPath)
     // Items are their container's children in order: the item is the array index.
     // Under a filter the item is the position among the kept elements: the title says the
     // element's index in the document, as the table and the tree do.
     let id = model.item(at: indexPath)
-    let position = store.filter == nil ? indexPath.item : id.flatMap(store.node).flatMap(store.document.position(of:)) ?? indexPath.item
+    let position =
+      store.filter == nil
+      ? indexPath.item : id.flatMap(store.node).flatMap(store.document.position(of:)) ?? indexPath.item
     cell.content = id.flatMap(content(of:))?.titled(atPosition: position)
     cell.palette = palette
     return cell

@@ -143,7 +143,8 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
     var pieces: [Run] = []
     if before > 0 { pieces.append(Run(offset: run.offset, first: run.first, step: run.step, count: before)) }
     pieces.append(Run(offset: index, first: id.rawValue, step: 0, count: 1))
-    pieces.append(Run(offset: index + 1, first: run.first + before * run.step, step: run.step, count: run.count - before))
+    pieces.append(
+      Run(offset: index + 1, first: run.first + before * run.step, step: run.step, count: run.count - before))
     runs.replaceSubrange(at...at, with: pieces)
     for later in (at + pieces.count)..<runs.count { runs[later].offset += 1 }
     count += 1

@@ -66,7 +66,9 @@ final class SchematicPresentation: Presentation {
     guard let focused = indexPath else { return "no boxes" }
     let count = model.numberOfShownNodes
     let shown = "depth \(focused.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
-    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else { return shown }
+    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else {
+      return shown
+    }
     return group + " · " + shown
   }
 

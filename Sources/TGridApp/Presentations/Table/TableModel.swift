@@ -219,7 +219,9 @@ enum TableSortKey: Comparable {
   static func number(spelledBy text: String) -> Double? {
     let utf8 = text.utf8
     guard !utf8.isEmpty, utf8.count <= 32, utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
-      utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45 })
+      utf8.allSatisfy({
+        ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45
+      })
     else { return nil }
     guard let value = Double(text), value.isFinite else { return nil }
     return value

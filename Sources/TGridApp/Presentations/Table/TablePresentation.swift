@@ -127,7 +127,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private var rowHeaderWidth: Int {
     if model.isObjectRoot {
       let document = store.document
-      let widest = shownRows.prefix(Self.measuredRows).map { store.node($0).flatMap(document.key(of:)).map(TextWidth.displayWidth(of:)) ?? 0 }.max() ?? 0
+      let widest =
+        shownRows.prefix(Self.measuredRows).map {
+          store.node($0).flatMap(document.key(of:)).map(TextWidth.displayWidth(of:)) ?? 0
+        }.max() ?? 0
       return min(24, max(1, widest))
     }
     // Rows show their index in the document: under a filter, up to the container's count.
@@ -138,7 +141,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   /// The row and column of an index path.
   func position(of indexPath: IndexPath) -> (row: Int, column: Int)? {
     let columns = model.columns.count
-    guard columns > 0, indexPath.section == 0, indexPath.item >= 0, indexPath.item < shownRows.count * columns else { return nil }
+    guard columns > 0, indexPath.section == 0, indexPath.item >= 0, indexPath.item < shownRows.count * columns else {
+      return nil
+    }
     return (indexPath.item / columns, indexPath.item % columns)
   }
 
@@ -151,7 +156,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     if sortedRows != nil { return sortedRowIndex[id] }
     // Under a filter the rows are the elements it keeps, in document order.
     if let filter = store.filter, filter.container == model.root { return model.rows.firstIndex(of: id) }
-    guard let position = store.document.position(of: node), model.rows.indices.contains(position), model.rows[position] == id
+    guard let position = store.document.position(of: node), model.rows.indices.contains(position),
+      model.rows[position] == id
     else { return nil }
     return position
   }
@@ -197,7 +203,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     guard let focused = indexPath.flatMap(position(of:)) else { return "no rows" }
-    var text = "row \(focused.row + 1)/\(shownRows.count) · column \(focused.column + 1)/\(model.columns.count) \(model.columns[focused.column])"
+    var text =
+      "row \(focused.row + 1)/\(shownRows.count) · column \(focused.column + 1)/\(model.columns.count) \(model.columns[focused.column])"
     if let sort { text += " · sorted by \(sort.column) \(sort.descending ? "↓" : "↑")" }
     if !model.isScanned {
       text += " · reading keys \(model.scannedRowCount * 100 / max(1, model.rows.count))%"
@@ -241,13 +248,17 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       let focus = nodeID(at: indexPath(row: focused.row, column: focused.column))
       sort = (column, command == .sortDescending)
       reorder(keepingFocusOn: focus, column: focused.column)
-      host.show(message: "sorted by \(column), \(command == .sortDescending ? "descending" : "ascending") (the document keeps its order)")
+      host.show(
+        message:
+          "sorted by \(column), \(command == .sortDescending ? "descending" : "ascending") (the document keeps its order)"
+      )
     case .narrowColumn, .widenColumn:
       guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)) else { return true }
       let name = model.columns[focused.column]
       let current = width(ofColumn: focused.column)
       let step = max(1, current / 4)
-      let target = command == .widenColumn ? min(Self.widthLimit, current + step) : max(Self.minimumWidth, current - step)
+      let target =
+        command == .widenColumn ? min(Self.widthLimit, current + step) : max(Self.minimumWidth, current - step)
       widthAdjustments[name] = target - (measuredWidths[name] ?? Self.minimumWidth)
       tableLayout.invalidateLayout()
       view.reloadData()
@@ -259,7 +270,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     case .selectAll:
       // "All" is the focused column's cells: the values of one key across the records.
       guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)) else { return true }
-      for row in shownRows.indices { view.selectItem(at: indexPath(row: row, column: focused.column), notifyDelegate: true) }
+      for row in shownRows.indices {
+        view.selectItem(at: indexPath(row: row, column: focused.column), notifyDelegate: true)
+      }
     default:
       return false
     }
@@ -347,7 +360,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   var emptyContainer: NodeID? { shownRows.isEmpty ? model.root : nil }
 
   /// A filter keeps rows, whichever cell is focused.
-  var filterContainer: NodeID? { store.node(model.root).map { store.document.isContainer($0) } == true ? model.root : nil }
+  var filterContainer: NodeID? {
+    store.node(model.root).map { store.document.isContainer($0) } == true ? model.root : nil
+  }
 
   // MARK: - Reading the keys in slices
 
@@ -374,7 +389,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// New keys turned up (or went): every row changes shape, so the table is loaded again
   /// with focus and selection on the same rows and columns.
-  private func columnsDidChange(keeping kept: (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)])) {
+  private func columnsDidChange(
+    keeping kept: (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)])
+  ) {
     measureColumns()
     if let sort, !model.columns.contains(sort.column) {
       self.sort = nil
@@ -386,7 +403,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     view.reloadData()
     tableLayout.invalidateLayout()
     func place(_ cell: (row: Int, column: String)) -> IndexPath? {
-      guard shownRows.indices.contains(cell.row), let column = model.columns.firstIndex(of: cell.column) else { return nil }
+      guard shownRows.indices.contains(cell.row), let column = model.columns.firstIndex(of: cell.column) else {
+        return nil
+      }
       return indexPath(row: cell.row, column: column)
     }
     view.clearSelection()
@@ -474,7 +493,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private func refreshHeaders() {
     let view = host.collectionView
     for element in view.attributesOnScreen where element.representedElementKind == ElementKind.rowHeader {
-      if let label = view.supplementaryView(forElementKind: ElementKind.rowHeader, at: element.indexPath) as? LabelView {
+      if let label = view.supplementaryView(forElementKind: ElementKind.rowHeader, at: element.indexPath) as? LabelView
+      {
         label.text = rowHeaderText(element.indexPath.item)
       }
     }
@@ -503,7 +523,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let cell = collectionView.dequeueReusableCell(TableCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
+    let cell = collectionView.dequeueReusableCell(
+      TableCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
     guard let (row, column) = position(of: indexPath) else { return cell }
     if let value = model.value(row: shownRows[row], column: column, in: store) {
       let document = store.document

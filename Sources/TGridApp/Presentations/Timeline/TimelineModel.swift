@@ -41,7 +41,10 @@ struct TimelineModel {
   /// Field names that usually hold a start, an end, or a single moment, best first.
   static let startNames = ["start", "start_date", "startDate", "starts_at", "begin", "from", "since"]
   static let endNames = ["end", "end_date", "endDate", "ends_at", "finish", "to", "until", "due"]
-  static let momentNames = ["date", "time", "timestamp", "datetime", "created_at", "createdAt", "created", "updated_at", "updatedAt", "published_at", "when"]
+  static let momentNames = [
+    "date", "time", "timestamp", "datetime", "created_at", "createdAt", "created", "updated_at", "updatedAt",
+    "published_at", "when",
+  ]
   /// Records sampled to find date fields.
   static let sampleSize = 200
   /// Records read when the model is made (a first screen of any ordinary dataset, in a
@@ -61,7 +64,8 @@ struct TimelineModel {
       startField = first
       endField = fields.count > 1 ? fields[1] : nil
     } else {
-      startField = Self.startNames.first(where: candidates.contains) ?? Self.momentNames.first(where: candidates.contains)
+      startField =
+        Self.startNames.first(where: candidates.contains) ?? Self.momentNames.first(where: candidates.contains)
         ?? candidates.first
       if let start = startField, Self.startNames.contains(start) {
         endField = Self.endNames.first(where: candidates.contains)
@@ -107,7 +111,8 @@ struct TimelineModel {
       }
       // The position is known here: asking the document for it costs a walk.
       if let event = Self.event(
-        of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store), start: startField, end: endField, labelField: store.labelField, in: document)
+        of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store),
+        start: startField, end: endField, labelField: store.labelField, in: document)
       {
         events.append(event)
       } else {
@@ -169,7 +174,10 @@ struct TimelineModel {
         updated.append(event)
         return
       }
-      if let event = Self.event(of: record, id: id, position: Self.documentPosition(of: record, shownAt: position, in: store), start: startField, end: endField, labelField: store.labelField, in: document) {
+      if let event = Self.event(
+        of: record, id: id, position: Self.documentPosition(of: record, shownAt: position, in: store),
+        start: startField, end: endField, labelField: store.labelField, in: document)
+      {
         updated.append(event)
       } else {
         undated += 1
@@ -190,11 +198,16 @@ struct TimelineModel {
     guard document.kind(of: record) == .object, let startValue = document.child(forKey: startField, of: record),
       let start = DateValue.seconds(of: startValue, in: document)
     else { return nil }
-    let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap { DateValue.seconds(of: $0, in: document) }
-    let title = JSONPreview.titleMember(of: record, in: document, field: labelField).map { JSONPreview.inline($0, in: document, limit: 40) }
+    let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap {
+      DateValue.seconds(of: $0, in: document)
+    }
+    let title = JSONPreview.titleMember(of: record, in: document, field: labelField).map {
+      JSONPreview.inline($0, in: document, limit: 40)
+    }
     let label = title ?? "[\(position)]"
     return Event(
-      id: id, start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label), isTitled: title != nil)
+      id: id, start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label),
+      isTitled: title != nil)
   }
 
   /// A record's index in the document (what its label says), from its position among the
@@ -216,7 +229,9 @@ struct TimelineModel {
         guard let key = document.key(of: member) else { continue }
         let named = startNames.contains(key) || endNames.contains(key) || momentNames.contains(key)
         // Plain numbers count as dates only in fields named like dates.
-        guard document.kind(of: member) == .string || named, DateValue.seconds(of: member, in: document) != nil else { continue }
+        guard document.kind(of: member) == .string || named, DateValue.seconds(of: member, in: document) != nil else {
+          continue
+        }
         if hits[key] == nil { order.append(key) }
         hits[key, default: 0] += 1
       }

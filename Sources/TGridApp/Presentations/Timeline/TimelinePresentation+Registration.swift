@@ -17,9 +17,13 @@ extension BrowserKeys {
     keys.rebind([KeyEvent(.character("+")), KeyEvent(.character("="))], to: .zoomIn)
     keys.add(KeyBinding(keyNames: ["-"], .zoomOut, help: "Zoom out", group: "Timeline"))
     keys.add(KeyBinding(keyNames: ["0"], .zoomToFit, help: "Fit everything in the width", group: "Timeline"))
-    keys.add(KeyBinding(keyNames: ["T"], .nextTimeField, help: "Use the next date field (start, end)", group: "Timeline"))
+    keys.add(
+      KeyBinding(keyNames: ["T"], .nextTimeField, help: "Use the next date field (start, end)", group: "Timeline"))
     // Events are ordered by time: moving one changes nothing on the axis.
-    for key in [KeyEvent(.up, modifiers: .alt), KeyEvent(.down, modifiers: .alt), KeyEvent(.left, modifiers: .alt), KeyEvent(.right, modifiers: .alt)] {
+    for key in [
+      KeyEvent(.up, modifiers: .alt), KeyEvent(.down, modifiers: .alt), KeyEvent(.left, modifiers: .alt),
+      KeyEvent(.right, modifiers: .alt),
+    ] {
       keys.unbind(key)
     }
   }

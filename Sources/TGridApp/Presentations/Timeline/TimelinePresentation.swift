@@ -81,7 +81,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   func prepareToShow() {
     let view = host.collectionView
     view.register(TimelineItemCell.self, forCellWithReuseIdentifier: Self.cellIdentifier)
-    view.register(TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader, withReuseIdentifier: Self.headerIdentifier)
+    view.register(
+      TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader,
+      withReuseIdentifier: Self.headerIdentifier)
     bringUpToDate()
   }
 
@@ -143,7 +145,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     view.reloadData()
     timelineLayout.invalidateLayout()
     for id in selected { if let item = itemIndex[id] { view.selectItem(at: IndexPath(item: item, section: 0)) } }
-    if let target = focused.flatMap({ itemIndex[$0] }) { view.focusItem(at: IndexPath(item: target, section: 0), scrollPosition: .nearest) }
+    if let target = focused.flatMap({ itemIndex[$0] }) {
+      view.focusItem(at: IndexPath(item: target, section: 0), scrollPosition: .nearest)
+    }
     view.ensureFocus()
     host.setNeedsDisplay()
   }
@@ -201,7 +205,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       let view = host.collectionView
       view.setCollectionViewLayout(next, animated: true)
       next.prepareIfNeeded()
-      host.show(message: message ?? "headers by \(next.period.step > 1 ? "\(next.period.step) \(next.period.unit)s" : "\(next.period.unit)")")
+      host.show(
+        message: message
+          ?? "headers by \(next.period.step > 1 ? "\(next.period.step) \(next.period.unit)s" : "\(next.period.unit)")")
     }
   }
 
@@ -238,11 +244,14 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     }
     var changed = Set<Int>()
     for step in change.steps {
-      for ancestor in store.ancestry(of: step.parent) where itemIndex[ancestor] != nil { changed.insert(ancestor.rawValue) }
+      for ancestor in store.ancestry(of: step.parent) where itemIndex[ancestor] != nil {
+        changed.insert(ancestor.rawValue)
+      }
       if case .replaced = step { changed.insert(step.node.rawValue) }
     }
     let diff = SnapshotDifference(
-      oldSections: [0], oldItems: [before], newSections: [0], newItems: [model.events.map(\.id.rawValue)], reloadedItems: changed)
+      oldSections: [0], oldItems: [before], newSections: [0], newItems: [model.events.map(\.id.rawValue)],
+      reloadedItems: changed)
     view.performBatchUpdates {
       diff.record(in: view)
       // Dates may have changed: the axis is placed again.
@@ -272,7 +281,8 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    let cell = collectionView.dequeueReusableCell(TimelineItemCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
+    let cell = collectionView.dequeueReusableCell(
+      TimelineItemCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
     if model.events.indices.contains(indexPath.item) { cell.label = model.events[indexPath.item].label }
     return cell
   }

@@ -101,10 +101,13 @@ extension JSONTreeProvider {
     var fitting = 0
     // A record's label leads (the chosen field, or its name), whatever its place: the
     // tree names records as the other views do.
-    let lead = isObject && document.key(of: container) == nil && document.parent(of: container) != nil
+    let lead =
+      isObject && document.key(of: container) == nil && document.parent(of: container) != nil
       ? JSONPreview.titleMember(of: container, in: document, field: store.labelField) : nil
     let others = store.shownChildren(of: container).lazy.filter { $0 != lead }
-    let ordered = AnySequence(lead.map { [$0] + others.prefix(Self.inlinePreviewChildLimit - 1) } ?? Array(others.prefix(Self.inlinePreviewChildLimit)))
+    let ordered = AnySequence(
+      lead.map { [$0] + others.prefix(Self.inlinePreviewChildLimit - 1) }
+        ?? Array(others.prefix(Self.inlinePreviewChildLimit)))
     for child in ordered {
       guard parts.count < Self.inlinePreviewChildLimit else { break }
       let part = previewPart(child, isMember: isObject, columns: columns)

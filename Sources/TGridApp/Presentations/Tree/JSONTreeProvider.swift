@@ -150,7 +150,9 @@ final class JSONTreeProvider: TreeNodeProvider {
     let count = store.shownChildCount(of: source)
     if let size = topGroupSize(forCount: count) {
       let owner = NodeID(node)
-      for index in 0..<((count + size - 1) / size) { body(self.node(of: Group(owner: owner, size: size, index: index))) }
+      for index in 0..<((count + size - 1) / size) {
+        body(self.node(of: Group(owner: owner, size: size, index: index)))
+      }
       return
     }
     store.forEachShownChild(of: source) { body(store.id($0).rawValue) }
@@ -183,7 +185,10 @@ final class JSONTreeProvider: TreeNodeProvider {
       var count = 0
       for position in positions(of: group) {
         guard let child = store.shownChild(at: position, of: source) else { continue }
-        count += 1 + (isHierarchyNode(owner) ? countValuesByWalking(ofNode: store.id(child).rawValue) : store.shownDescendantCount(of: child))
+        count +=
+          1
+          + (isHierarchyNode(owner)
+            ? countValuesByWalking(ofNode: store.id(child).rawValue) : store.shownDescendantCount(of: child))
       }
       return count
     }

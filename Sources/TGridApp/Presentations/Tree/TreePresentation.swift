@@ -89,7 +89,9 @@ final class TreePresentation: Presentation {
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     guard let focused = indexPath else { return "no items" }
     let shown = "depth \(focused.section) · \(model.numberOfShownNodes) shown"
-    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else { return shown }
+    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else {
+      return shown
+    }
     return group + " · " + shown
   }
 
@@ -169,7 +171,8 @@ final class TreePresentation: Presentation {
     if depth == nil {
       let total = provider.descendantCount(ofNode: store.root.rawValue)
       guard total <= JSONTreeProvider.expandAllLimit else {
-        host.show(message: "\(JSONPreview.grouped(total)) values are too many to show at once: z and a depth shows part")
+        host.show(
+          message: "\(JSONPreview.grouped(total)) values are too many to show at once: z and a depth shows part")
         return
       }
     }
@@ -177,9 +180,12 @@ final class TreePresentation: Presentation {
     model.resetCollapseStates(
       collapsesByDefault: provider.collapsingGroups(depth.map { limit in { _, nodeDepth in nodeDepth >= limit } }))
     view.reloadData()
-    if let focus, let indexPath = indexPath(for: focus, reveal: false) ?? store.ancestry(of: focus).lazy.compactMap({
-      self.indexPath(for: $0, reveal: false)
-    }).first {
+    if let focus,
+      let indexPath = indexPath(for: focus, reveal: false)
+        ?? store.ancestry(of: focus).lazy.compactMap({
+          self.indexPath(for: $0, reveal: false)
+        }).first
+    {
       view.focusItem(at: indexPath, scrollPosition: .center)
     }
     view.ensureFocus()

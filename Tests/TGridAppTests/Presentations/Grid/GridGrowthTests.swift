@@ -9,7 +9,9 @@ import Testing
 @Suite struct GridGrowthTests {
   /// `count` records of four rows each (the `name` is the title).
   private static func records(_ count: Int) -> String {
-    "[" + (0..<count).map { #"{"id": \#($0), "name": "N\#($0)", "alpha": 1, "beta": 2, "gamma": 3}"# }.joined(separator: ",\n") + "]"
+    "["
+      + (0..<count).map { #"{"id": \#($0), "name": "N\#($0)", "alpha": 1, "beta": 2, "gamma": 3}"# }.joined(
+        separator: ",\n") + "]"
   }
 
   @Test func cardsOfAnArrayThatGrewPastTheSharingLimitShowAllTheirRows() throws {

@@ -7,10 +7,15 @@ import Testing
 @Suite struct GridModelTests {
   @Test func anArrayOfObjectsWithOneArrayEachBecomesSections() throws {
     let document = try JSONDocument(
-      parsing: #"[{"title": "A", "photos": [{"f": 1}, {"f": 2}]}, {"title": "B", "photos": [{"f": 3}]}, {"title": "C", "photos": []}]"#)
+      parsing:
+        #"[{"title": "A", "photos": [{"f": 1}, {"f": 2}]}, {"title": "B", "photos": [{"f": 3}]}, {"title": "C", "photos": []}]"#
+    )
     let store = DocumentStore(document: document, name: "t")
     let model = GridModel(store: store, root: store.root)
-    #expect(model.sections.indices.map { model.title(ofSection: $0, in: store) } == ["A · 2 items", "B · 1 item", "C · 0 items"])
+    #expect(
+      model.sections.indices.map { model.title(ofSection: $0, in: store) } == [
+        "A · 2 items", "B · 1 item", "C · 0 items",
+      ])
     // An empty album keeps one card for its empty array: a place the focus can stand on.
     #expect(model.sections.map(\.items.count) == [2, 1, 1])
     #expect(model.isPlaceholder(2) && !model.isPlaceholder(1))
@@ -29,7 +34,8 @@ import Testing
     let document = try JSONDocument(parsing: #"{"users": [{"n": 1}], "orders": {"x": 1, "y": 2}}"#)
     let store = DocumentStore(document: document, name: "t")
     let model = GridModel(store: store, root: store.root)
-    #expect(model.sections.indices.map { model.title(ofSection: $0, in: store) } == ["users · 1 item", "orders · 2 keys"])
+    #expect(
+      model.sections.indices.map { model.title(ofSection: $0, in: store) } == ["users · 1 item", "orders · 2 keys"])
   }
 
   @Test func aWrapperObjectIsUnwrapped() throws {

@@ -71,7 +71,9 @@ import Testing
     #expect(single == NodeIDList([NodeID(4)]))
   }
 
-  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
+  @Test(
+    .disabled(
+      if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
   func editsInsideALongRunSplitItAndTheListStaysRuns() {
     // A table or grid over 25 M untouched elements is one run; an edit must not turn it
     // into a plain list of 200 MB.
@@ -112,7 +114,8 @@ import Testing
 
   @Test func theChildrenOfAnArrayOfScalarsAreListedFromTheIdentityMapEvenAfterEdits() throws {
     let store = DocumentStore(
-      document: try JSONDocument(parsing: "[" + (0..<1_000).map(String.init).joined(separator: ",") + "]"), name: "t.json")
+      document: try JSONDocument(parsing: "[" + (0..<1_000).map(String.init).joined(separator: ",") + "]"),
+      name: "t.json")
     let document = { store.document }
     var list = NodeIDList(shownChildrenOf: document().root, in: store)
     #expect(list.runCount == 1)

@@ -36,7 +36,8 @@ import Testing
   }
 
   @Test func aScanThatEndsAtOnceStillMakesProgress() throws {
-    let store = try store("[" + (0..<(TableModel.initialScanRows + 1_000)).map { #"{"k\#($0 % 7)": 1}"# }.joined(separator: ",") + "]")
+    let store = try store(
+      "[" + (0..<(TableModel.initialScanRows + 1_000)).map { #"{"k\#($0 % 7)": 1}"# }.joined(separator: ",") + "]")
     var model = TableModel(store: store, root: store.root)
     var slices = 0
     // A deadline already past: each call still reads a block of rows before it looks at the clock.
@@ -57,7 +58,8 @@ import Testing
     #expect(model.rows.runCount == 1, "no memory per row")
     #expect(model.isScanned && model.scannedRowCount == count, "scalars have no keys: nothing left to read")
     #expect(model.columns == [TableModel.valueColumn])
-    #expect(store.document.int(of: try #require(model.value(row: model.rows[count - 1], column: 0, in: store))) == count - 1)
+    #expect(
+      store.document.int(of: try #require(model.value(row: model.rows[count - 1], column: 0, in: store))) == count - 1)
   }
 
   @Test func rowsReadAfterAFilterAreTheFilteredOnes() throws {

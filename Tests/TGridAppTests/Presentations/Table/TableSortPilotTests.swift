@@ -31,7 +31,8 @@ import Testing
     #expect(pilot.statusLine.contains("Horsepower"), "\(pilot.statusLine)")
     pilot.press("S")
     #expect(pilot.statusLine.contains("sorted by Horsepower ↓"))
-    #expect(names(pilot) == ["e", "a", "c", "b", "d"], "largest first, the null and the missing one last:\n\(pilot.screen)")
+    #expect(
+      names(pilot) == ["e", "a", "c", "b", "d"], "largest first, the null and the missing one last:\n\(pilot.screen)")
     pilot.press("s")
     #expect(names(pilot) == ["c", "a", "e", "b", "d"], "smallest first, still last:\n\(pilot.screen)")
   }

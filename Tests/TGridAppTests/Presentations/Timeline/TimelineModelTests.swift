@@ -55,7 +55,8 @@ import Testing
           let record = store.document.child(at: position, of: store.document.root).map(store.id)
           switch choice {
           case 2:
-            try editor.insert(json: Self.record(&random, index: 1000 + step), at: random.next(below: records + 1), in: root)
+            try editor.insert(
+              json: Self.record(&random, index: 1000 + step), at: random.next(below: records + 1), in: root)
           case 3:
             if let record, records > 1 { try editor.remove(record) }
           case 4:

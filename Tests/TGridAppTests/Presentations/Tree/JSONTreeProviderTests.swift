@@ -35,7 +35,9 @@ import Testing
 
   @Test func hierarchyShapedObjectsReadAsTheTreeTheyDescribe() throws {
     let document = try JSONDocument(
-      parsing: #"{"name": "root", "children": [{"name": "a", "kind": "Critical"}, {"name": "b", "children": [{"name": "c"}]}]}"#)
+      parsing:
+        #"{"name": "root", "children": [{"name": "a", "kind": "Critical"}, {"name": "b", "children": [{"name": "c"}]}]}"#
+    )
     let store = DocumentStore(document: document, name: "t")
     let provider = JSONTreeProvider(store: store)
     let root = document.root.index
@@ -83,7 +85,8 @@ import Testing
     #expect(groups.allSatisfy { $0 < 0 && provider.nodeID(ofNode: $0) == nil }, "groups are not values")
     #expect(provider.childCount(ofNode: root) == 3)
     #expect(provider.hasChildren(groups[2]) && provider.childCount(ofNode: groups[2]) == 5)
-    #expect(Self.childLabels(of: groups[2], in: provider) == ["[20]: 20", "[21]: 21", "[22]: 22", "[23]: 23", "[24]: 24"])
+    #expect(
+      Self.childLabels(of: groups[2], in: provider) == ["[20]: 20", "[21]: 21", "[22]: 22", "[23]: 23", "[24]: 24"])
     // Badges count values, never groups.
     #expect(provider.descendantCount(ofNode: groups[2]) == 5)
     #expect(provider.descendantCount(ofNode: root) == 25)

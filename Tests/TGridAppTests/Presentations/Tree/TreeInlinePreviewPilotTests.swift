@@ -33,7 +33,8 @@ import Testing
     #expect(Self.trimmed(pilot.lines[2]) == #"│  ├─ Name: "chevrolet chevelle malibu""#)
     #expect(Self.trimmed(pilot.lines[11]).hasPrefix("├─ ▸ [1]: {Name: \"buick skylark 320\", "), "\n\(pilot.screen)")
     pilot.press("Left")
-    #expect(Self.trimmed(pilot.lines[1]).hasPrefix("├─ ▸ [0]: {Name: \"chevrolet chevelle malibu\", "), "\n\(pilot.screen)")
+    #expect(
+      Self.trimmed(pilot.lines[1]).hasPrefix("├─ ▸ [0]: {Name: \"chevrolet chevelle malibu\", "), "\n\(pilot.screen)")
   }
 
   @Test func aNarrowRowCutsThePreviewToItsWidthCountingWideCharacters() throws {
@@ -99,7 +100,8 @@ import Testing
       json: #"[{"s": "a\u001b[31mb\nc", "q": "say \"hi\" \\ bye"}, 1]"#, size: CellSize(columns: 80, rows: 6),
       presentation: .tree)
     pilot.press("Down", "Left")
-    #expect(Self.trimmed(pilot.lines[1]) == #"├─ ▸ [0]: {s: "a␛[31mb␊c", q: "say \"hi\" \\ bye"} (+2)"#, "\n\(pilot.screen)")
+    #expect(
+      Self.trimmed(pilot.lines[1]) == #"├─ ▸ [0]: {s: "a␛[31mb␊c", q: "say \"hi\" \\ bye"} (+2)"#, "\n\(pilot.screen)")
   }
 
   @Test func theColumnsShowThePreviewToTheRightOfTheirDepth() throws {
@@ -109,9 +111,12 @@ import Testing
       Self.trimmed(pilot.lines[0])
         == #"(root) [30] ─┬─ ▸ [0]: {Name: "chevrolet chevelle malibu", Miles_per_Gallon: 18, …} (+9)"#,
       "\n\(pilot.screen)")
-    #expect(Self.trimmed(pilot.lines[1]).hasPrefix(#"             ├─ ▸ [1]: {Name: "buick skylark 320", "#), "\n\(pilot.screen)")
+    #expect(
+      Self.trimmed(pilot.lines[1]).hasPrefix(#"             ├─ ▸ [1]: {Name: "buick skylark 320", "#),
+      "\n\(pilot.screen)")
     pilot.press("o")
-    #expect(Self.trimmed(pilot.lines[1]).hasPrefix(#"├─ ▸ [0]: {Name: "chevrolet chevelle malibu", "#), "\n\(pilot.screen)")
+    #expect(
+      Self.trimmed(pilot.lines[1]).hasPrefix(#"├─ ▸ [0]: {Name: "chevrolet chevelle malibu", "#), "\n\(pilot.screen)")
   }
 
   // MARK: - Fixtures
@@ -123,7 +128,8 @@ import Testing
 
   static let carNames = [
     "chevrolet chevelle malibu", "buick skylark 320", "plymouth satellite", "amc rebel sst", "ford torino",
-    #"chevy \"malibu\" classic"#, "toyota corona mark ii", "日本 トヨタ カローラ", "datsun pl510", "volkswagen 1131 deluxe sedan",
+    #"chevy \"malibu\" classic"#, "toyota corona mark ii", "日本 トヨタ カローラ", "datsun pl510",
+    "volkswagen 1131 deluxe sedan",
   ]
 
   /// Thirty records shaped as Vega's cars.json.

@@ -16,9 +16,11 @@ import Testing
   static func json(_ shape: Shape) -> String {
     switch shape {
     case .oneKeyObject:
-      return #"{"3166-1": ["# + (0..<40).map { #"{"alpha_2": "A\#($0)", "name": "Country \#($0)"}"# }.joined(separator: ", ") + "]}"
+      return #"{"3166-1": ["#
+        + (0..<40).map { #"{"alpha_2": "A\#($0)", "name": "Country \#($0)"}"# }.joined(separator: ", ") + "]}"
     case .topLevelArray:
-      return "[" + (0..<150).map { #"{"sepalLength": 5.\#($0 % 10), "species": "setosa"}"# }.joined(separator: ", ") + "]"
+      return "[" + (0..<150).map { #"{"sepalLength": 5.\#($0 % 10), "species": "setosa"}"# }.joined(separator: ", ")
+        + "]"
     case .object: return #"{"name": "x", "list": [1, 2, 3], "nested": {"a": true}}"#
     case .scalar: return "42"
     case .emptyArray: return "[]"
@@ -26,28 +28,37 @@ import Testing
     }
   }
 
-  static let starts: [(PresentationKind, TreeLayout.Orientation)] = [(.tree, .outline), (.tree, .columns), (.schematic, .columns)]
+  static let starts: [(PresentationKind, TreeLayout.Orientation)] = [
+    (.tree, .outline), (.tree, .columns), (.schematic, .columns),
+  ]
 
   @Test(arguments: Shape.allCases)
   func theFocusIsDrawnWhereItIsAndTheFirstKeyActsThere(_ shape: Shape) throws {
     for (kind, orientation) in Self.starts {
       let pilot = try Pilot(
-        json: Self.json(shape), size: CellSize(columns: 100, rows: 20), presentation: kind, treeOrientation: orientation,
+        json: Self.json(shape), size: CellSize(columns: 100, rows: 20), presentation: kind,
+        treeOrientation: orientation,
         options: JSONParseOptions(mode: shape == .jsonLines ? .lines : .automatic))
       let context = "\(shape), \(kind) \(orientation)"
-      let focused = try #require(pilot.browser.collectionView.indexPathForFocusedItem, "\(context): something is focused")
+      let focused = try #require(
+        pilot.browser.collectionView.indexPathForFocusedItem, "\(context): something is focused")
       #expect(pilot.focusedPath == ".", "\(context): the root is focused first, not \(pilot.focusedPath)")
       #expect(drawnFocusRows(pilot) == focusedRows(pilot, focused), "\(context): the focus is drawn on its row")
       // The root's children show: more than the root alone when it has any.
-      let children = pilot.store.document.kind(of: pilot.store.document.root).isContainer
+      let children =
+        pilot.store.document.kind(of: pilot.store.document.root).isContainer
         ? pilot.store.document.childCount(of: pilot.store.document.root) : 0
       if children > 0 {
-        #expect(pilot.browser.presentation.nodeID(at: TermGridCore.IndexPath(item: 0, section: 1)) != nil, "\(context): the root is open")
+        #expect(
+          pilot.browser.presentation.nodeID(at: TermGridCore.IndexPath(item: 0, section: 1)) != nil,
+          "\(context): the root is open")
       }
       // The first key acts on the focused row: Right goes to the first child.
       pilot.press("Right")
       if children > 0 {
-        #expect(pilot.focusedPath.hasPrefix(shape == .jsonLines || shape == .topLevelArray ? ".[0]" : "."), "\(context): \(pilot.focusedPath)")
+        #expect(
+          pilot.focusedPath.hasPrefix(shape == .jsonLines || shape == .topLevelArray ? ".[0]" : "."),
+          "\(context): \(pilot.focusedPath)")
         #expect(pilot.focusedPath != ".", "\(context): Right went to the first child")
         let now = try #require(pilot.browser.collectionView.indexPathForFocusedItem)
         #expect(drawnFocusRows(pilot) == focusedRows(pilot, now), "\(context): the focus is drawn where it moved")
@@ -60,7 +71,8 @@ import Testing
     #expect(pilot.lines[0].contains("(root) [150]"))
     #expect(pilot.lines[1].contains("[0]"), "\(pilot.screen)")
     #expect(pilot.lines[2].contains("[1]"), "\(pilot.screen)")
-    let schematic = try Pilot(json: Self.json(.topLevelArray), size: CellSize(columns: 100, rows: 20), presentation: .schematic)
+    let schematic = try Pilot(
+      json: Self.json(.topLevelArray), size: CellSize(columns: 100, rows: 20), presentation: .schematic)
     #expect(schematic.screen.contains("[0]"), "\(schematic.screen)")
   }
 
@@ -70,7 +82,8 @@ import Testing
   func aTreeThatLoadsAfterTheFirstScreenOpensTheSameWay(_ kind: PresentationKind) throws {
     let path = NSTemporaryDirectory() + "tgrid-start-\(getpid())-\(kind).json"
     let records = (0..<30_000).map { #"{"alpha_2": "A\#($0)", "name": "Country \#($0)"}"# }
-    try (#"{"3166-1": ["# + records.joined(separator: ",\n") + "]}").write(toFile: path, atomically: true, encoding: .utf8)
+    try (#"{"3166-1": ["# + records.joined(separator: ",\n") + "]}").write(
+      toFile: path, atomically: true, encoding: .utf8)
     defer { unlink(path) }
     let run = LoadingRun(path: path, startDelayMilliseconds: 30, presentation: kind)
     run.runUntilLoaded()
@@ -87,13 +100,16 @@ import Testing
     #expect(run.browser.presentation.nodeID(at: TermGridCore.IndexPath(item: 0, section: 1)) != nil, "the root is open")
     run.terminal.enqueue(.key(KeyEvent(.enter)))
     _ = run.runLoop.run()
-    #expect(run.browser.presentation.nodeID(at: TermGridCore.IndexPath(item: 0, section: 1)) == nil, "Enter closed the focused root")
+    #expect(
+      run.browser.presentation.nodeID(at: TermGridCore.IndexPath(item: 0, section: 1)) == nil,
+      "Enter closed the focused root")
   }
 
   /// Records titled by `Name`, `TITLE` or `displayName` show it (issue 28.8: cars.json has
   /// `Name`, and the tree showed `[0] {9}`).
   @Test func recordsAreLabelledByTheirNameInAnyCase() throws {
-    let json = #"[{"Miles_per_Gallon": 18, "Name": "chevelle"}, {"id_x": 1, "TITLE": "skylark"}, "#
+    let json =
+      #"[{"Miles_per_Gallon": 18, "Name": "chevelle"}, {"id_x": 1, "TITLE": "skylark"}, "#
       + #"{"n": 1, "displayName": "satellite"}]"#
     for kind in [PresentationKind.tree, .grid, .schematic] {
       let pilot = try Pilot(json: json, size: CellSize(columns: 120, rows: 20), presentation: kind)
@@ -116,7 +132,9 @@ import Testing
   func drawnFocusRows(_ pilot: Pilot) -> [Int] {
     let screen = pilot.terminal.screen
     let theme = pilot.browser.collectionView.theme
-    let focusBackgrounds = [theme.focused, theme.selectedFocused].map(\.background).filter { $0 != theme.normal.background }
+    let focusBackgrounds = [theme.focused, theme.selectedFocused].map(\.background).filter {
+      $0 != theme.normal.background
+    }
     return (0..<(screen.size.rows - 1)).filter { row in
       (0..<screen.size.columns).contains { focusBackgrounds.contains(screen[$0, row].style.background) }
     }

@@ -129,9 +129,11 @@ import Testing
   }
 
   @Test func badInputShowsSomethingSensible() throws {
-    let mixed = try Pilot(json: #"[1, {"a": 2}, "x", [3], null]"#, size: CellSize(columns: 40, rows: 10), presentation: .table)
+    let mixed = try Pilot(
+      json: #"[1, {"a": 2}, "x", [3], null]"#, size: CellSize(columns: 40, rows: 10), presentation: .table)
     #expect(mixed.lines[0].contains("(value)") && mixed.lines[0].contains("a"))
-    let undated = try Pilot(json: #"[{"a": 1}, {"a": 2}]"#, size: CellSize(columns: 60, rows: 8), presentation: .timeline)
+    let undated = try Pilot(
+      json: #"[{"a": 1}, {"a": 2}]"#, size: CellSize(columns: 60, rows: 8), presentation: .timeline)
     #expect(undated.statusLine.contains("2 without a date"))
     let scalar = try Pilot(json: "42", size: CellSize(columns: 40, rows: 8), presentation: .schematic)
     #expect(scalar.screen.contains("42"))
@@ -144,7 +146,8 @@ import Testing
     let huge = "[{\"text\": \"" + String(repeating: "x", count: 1_000_000) + "\"}]"
     let cut = try Pilot(json: huge, size: CellSize(columns: 60, rows: 8), presentation: .table)
     #expect(cut.lines[2].contains("…"))
-    let extreme = #"[{"date": "0000-01-01"}, {"date": "+275760-09-13"}, {"date": -86400}, {"date": "1969-12-31T23:59:59Z"}]"#
+    let extreme =
+      #"[{"date": "0000-01-01"}, {"date": "+275760-09-13"}, {"date": -86400}, {"date": "1969-12-31T23:59:59Z"}]"#
     let far = try Pilot(json: extreme, size: CellSize(columns: 80, rows: 10), presentation: .timeline)
     #expect(far.statusLine.contains("event"))
     far.press("+", "+", "+", "0", "-")

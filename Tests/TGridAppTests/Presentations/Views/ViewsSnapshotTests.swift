@@ -11,26 +11,30 @@ import Testing
   // MARK: - Demo data
 
   @Test func theCountriesAsATable() throws {
-    let pilot = try Pilot(json: "", path: demoDataPath("countries.json"), size: CellSize(columns: 100, rows: 16), presentation: .table)
+    let pilot = try Pilot(
+      json: "", path: demoDataPath("countries.json"), size: CellSize(columns: 100, rows: 16), presentation: .table)
     expectSnapshot(pilot.screen, named: "views-table-countries-100x16")
     pilot.press("l", "l", "l", "S")  // by population, the largest first
     expectSnapshot(pilot.screen, named: "views-table-countries-by-population-100x16")
   }
 
   @Test func theProjectPlanAsATimeline() throws {
-    let pilot = try Pilot(json: "", path: demoDataPath("timeline.json"), size: CellSize(columns: 100, rows: 20), presentation: .timeline)
+    let pilot = try Pilot(
+      json: "", path: demoDataPath("timeline.json"), size: CellSize(columns: 100, rows: 20), presentation: .timeline)
     expectSnapshot(pilot.screen, named: "views-timeline-plan-100x20")
     pilot.press("+", "+")
     expectSnapshot(pilot.screen, named: "views-timeline-plan-zoomed-100x20")
   }
 
   @Test func theSchematicDemoAsASchematic() throws {
-    let pilot = try Pilot(json: "", path: demoDataPath("schematic.json"), size: CellSize(columns: 120, rows: 24), presentation: .schematic)
+    let pilot = try Pilot(
+      json: "", path: demoDataPath("schematic.json"), size: CellSize(columns: 120, rows: 24), presentation: .schematic)
     expectSnapshot(pilot.screen, named: "views-schematic-demo-120x24")
   }
 
   @Test func theClassHierarchyAsASchematic() throws {
-    let pilot = try Pilot(json: "", path: demoDataPath("classes.json"), size: CellSize(columns: 120, rows: 24), presentation: .schematic)
+    let pilot = try Pilot(
+      json: "", path: demoDataPath("classes.json"), size: CellSize(columns: 120, rows: 24), presentation: .schematic)
     expectSnapshot(pilot.screen, named: "views-schematic-classes-120x24")
   }
 
@@ -70,7 +74,9 @@ import Testing
     expectSnapshot(pilot.screen, named: "views-table-1MB-column-80x8")
     pilot.press("l", ">", ">", ">", ">", ">", ">", ">", ">", ">", ">", ">", ">", ">", ">", ">")
     expectSnapshot(pilot.screen, named: "views-table-1MB-column-widened-80x8")
-    let timeline = try Pilot(json: #"[{"date": "2025-01-01", "title": ""# + wide + #""}]"#, size: CellSize(columns: 80, rows: 8), presentation: .timeline)
+    let timeline = try Pilot(
+      json: #"[{"date": "2025-01-01", "title": ""# + wide + #""}]"#, size: CellSize(columns: 80, rows: 8),
+      presentation: .timeline)
     expectSnapshot(timeline.screen, named: "views-timeline-1MB-label-80x8")
   }
 

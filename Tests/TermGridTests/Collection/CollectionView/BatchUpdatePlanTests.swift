@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct BatchUpdatePlanTests {
   @Test func aDeleteShiftsTheItemsAfterItUp() throws {
@@ -42,7 +41,8 @@ import TermGrid
     let inserted = try BatchUpdatePlan(oldCounts: [1, 2], newCounts: [4, 1, 2], operations: [.insertSections([0])])
     #expect(inserted.newIndexPath(for: ip(1, 1)) == ip(1, 2))
     #expect(inserted.isInserted(ip(3, 0)))
-    let moved = try BatchUpdatePlan(oldCounts: [1, 2, 3], newCounts: [2, 3, 1], operations: [.moveSection(from: 0, to: 2)])
+    let moved = try BatchUpdatePlan(
+      oldCounts: [1, 2, 3], newCounts: [2, 3, 1], operations: [.moveSection(from: 0, to: 2)])
     #expect((0..<3).map { moved.newSection(for: $0) } == [2, 0, 1])
     #expect(moved.newIndexPath(for: ip(2, 2)) == ip(2, 1))
   }
@@ -61,7 +61,9 @@ import TermGrid
   @Test func theLayoutIsToldEveryChangeInOrder() throws {
     let plan = try BatchUpdatePlan(
       oldCounts: [3, 1], newCounts: [3, 1, 0],
-      operations: [.insertSections([2]), .deleteItems([ip(0)]), .insertItems([ip(2)]), .moveItem(from: ip(0, 1), to: ip(0, 1))])
+      operations: [
+        .insertSections([2]), .deleteItems([ip(0)]), .insertItems([ip(2)]), .moveItem(from: ip(0, 1), to: ip(0, 1)),
+      ])
     #expect(
       plan.updateItems.map(\.description) == [
         "insert section [2, 0]", "delete item [0, 0]", "insert item [0, 2]", "move item [1, 0] → [1, 0]",
@@ -93,10 +95,19 @@ import TermGrid
 
   @Test func impossibleChangesAreRefusedWithAReason() {
     let cases: [([Int], [Int], [BatchOperation], String)] = [
-      ([2], [1], [.deleteItems([ip(2)])], "attempt to delete item 2 from section 0, which has only 2 items before the update"),
+      (
+        [2], [1], [.deleteItems([ip(2)])],
+        "attempt to delete item 2 from section 0, which has only 2 items before the update"
+      ),
       ([2], [0], [.deleteItems([ip(1), ip(1)])], "item 1 of section 0 is deleted or moved twice"),
-      ([2], [3], [.insertItems([ip(5)])], "attempt to insert item 5 into section 0, which has only 3 items after the update"),
-      ([2], [2], [.deleteItems([ip(0)]), .reloadItems([ip(0)])], "attempt to delete and reload the same item, item 0 of section 0"),
+      (
+        [2], [3], [.insertItems([ip(5)])],
+        "attempt to insert item 5 into section 0, which has only 3 items after the update"
+      ),
+      (
+        [2], [2], [.deleteItems([ip(0)]), .reloadItems([ip(0)])],
+        "attempt to delete and reload the same item, item 0 of section 0"
+      ),
       ([1], [1, 1], [.insertSections([1]), .insertItems([ip(0, 1)])], "which is itself inserted"),
       ([1], [], [.deleteSections([0]), .deleteItems([ip(0)])], "which is itself deleted or reloaded"),
       ([1, 1], [1, 1], [.moveSection(from: 0, to: 1), .moveSection(from: 0, to: 0)], "section 0 is moved twice"),

@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridCollection
 
 @Suite struct CollectionViewAnimationTests {
@@ -8,12 +8,17 @@ import TermGrid
     let fixture = makeFixture(["a", "b"])
     var finished: [Bool] = []
     fixture.dataSource.sections[0].insert("X", at: 0)
-    fixture.collectionView.performBatchUpdates({ fixture.collectionView.insertItems(at: [ip(0)]) }, completion: { finished.append($0) })
+    fixture.collectionView.performBatchUpdates(
+      { fixture.collectionView.insertItems(at: [ip(0)]) }, completion: { finished.append($0) })
     #expect(fixture.collectionView.isAnimating)
 
     // 0%: everything where it was; the new item is transparent, so not drawn.
     #expect(fixture.lines[0] == "a   b           ")
-    #expect(frames(fixture) == ["a": Rect(x: 0, y: 0, width: 4, height: 1), "b": Rect(x: 4, y: 0, width: 4, height: 1), "X": Rect(x: 0, y: 0, width: 4, height: 1)])
+    #expect(
+      frames(fixture) == [
+        "a": Rect(x: 0, y: 0, width: 4, height: 1), "b": Rect(x: 4, y: 0, width: 4, height: 1),
+        "X": Rect(x: 0, y: 0, width: 4, height: 1),
+      ])
     #expect(alpha(fixture, "X") == 0)
 
     // 50% of 150 ms: half way (the easing curve passes through the middle), half faded in.
@@ -95,7 +100,8 @@ import TermGrid
     fixture.collectionView.animatesChanges = false
     var finished: [Bool] = []
     fixture.dataSource.sections[0].insert("X", at: 0)
-    fixture.collectionView.performBatchUpdates({ fixture.collectionView.insertItems(at: [ip(0)]) }, completion: { finished.append($0) })
+    fixture.collectionView.performBatchUpdates(
+      { fixture.collectionView.insertItems(at: [ip(0)]) }, completion: { finished.append($0) })
     #expect(!fixture.collectionView.isAnimating)
     #expect(finished == [true])
     #expect(fixture.lines[0] == "X   a   b       ")
@@ -105,7 +111,8 @@ import TermGrid
     let fixture = makeFixture(["a", "b"])
     var finished: [Bool] = []
     fixture.dataSource.sections[0].insert("X", at: 0)
-    fixture.collectionView.performBatchUpdates({ fixture.collectionView.insertItems(at: [ip(0)]) }, completion: { finished.append($0) })
+    fixture.collectionView.performBatchUpdates(
+      { fixture.collectionView.insertItems(at: [ip(0)]) }, completion: { finished.append($0) })
     fixture.clock.now += 75
     _ = fixture.render()
     fixture.dataSource.sections[0].insert("Y", at: 0)
@@ -251,9 +258,11 @@ import TermGrid
   @Test func byDefaultOnlyACellsPreferredSizeChangesTheLayout() {
     // A header asking for three rows is not an item size: the default layout ignores it.
     let layout = GridLayout(itemSize: Size(width: 4, height: 1), columns: 2, headerHeight: 1)
-    let fixture = Fixture(layout: layout, sections: [letters(2)], size: CellSize(columns: 8, rows: 3), registersHeader: true)
+    let fixture = Fixture(
+      layout: layout, sections: [letters(2)], size: CellSize(columns: 8, rows: 3), registersHeader: true)
     fixture.collectionView.register(
-      TallHeader.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: TestDataSource.headerIdentifier)
+      TallHeader.self, forSupplementaryViewOfKind: ElementKind.header,
+      withReuseIdentifier: TestDataSource.headerIdentifier)
     _ = fixture.render()
     #expect(layout.preparePassCount == 1)
     #expect(fixture.lines == ["Section…", "a   b   ", "        "])
@@ -269,7 +278,9 @@ import TermGrid
   }
 
   @Test func aResizeInvalidatesTheLayoutForTheNewBounds() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 4, height: 1)), sections: [letters(6)], size: CellSize(columns: 16, rows: 2))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 1)), sections: [letters(6)],
+      size: CellSize(columns: 16, rows: 2))
     #expect(fixture.lines == ["a   b   c   d   ", "e   f           "])
     fixture.collectionView.frame = CellRect(column: 0, row: 0, columns: 12, rows: 2)
     #expect(fixture.lines == ["a   b   c   ", "d   e   f   "])
@@ -292,7 +303,9 @@ import TermGrid
     fixture.collectionView.layoutIfNeeded()
     var result: [String: Rect] = [:]
     for element in fixture.collectionView.attributesOnScreen where element.category == .cell && !element.key.isGhost {
-      if let cell = fixture.collectionView.cellForItem(at: element.indexPath) as? TextCell { result[cell.text] = element.frame }
+      if let cell = fixture.collectionView.cellForItem(at: element.indexPath) as? TextCell {
+        result[cell.text] = element.frame
+      }
     }
     return result
   }
@@ -300,7 +313,8 @@ import TermGrid
   /// The alpha drawn now for the cell showing `text`.
   func alpha(_ fixture: Fixture<GridLayout>, _ text: String) -> Double? {
     fixture.collectionView.attributesOnScreen.first {
-      $0.category == .cell && !$0.key.isGhost && (fixture.collectionView.cellForItem(at: $0.indexPath) as? TextCell)?.text == text
+      $0.category == .cell && !$0.key.isGhost
+        && (fixture.collectionView.cellForItem(at: $0.indexPath) as? TextCell)?.text == text
     }?.alpha
   }
 }
@@ -310,7 +324,8 @@ final class TransitionSupplier: CollectionViewDelegate {
   var asked: [(CollectionLayout, CollectionLayout)] = []
 
   func collectionView(
-    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout, newLayout: CollectionLayout
+    _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
+    newLayout: CollectionLayout
   ) -> TransitionLayout? {
     asked.append((oldLayout, newLayout))
     let transition = LiftingTransitionLayout(currentLayout: oldLayout, nextLayout: newLayout)

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewBatchUpdateTests {
   @Test func insertedItemsAppearAndTheOthersMoveAlong() {
@@ -41,7 +40,8 @@ import TermGrid
 
   @Test func allEightChangesMixInOneBatch() {
     let fixture = Fixture(
-      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 4), sections: [["a", "b", "c"], ["d", "e"], ["f"]],
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 4),
+      sections: [["a", "b", "c"], ["d", "e"], ["f"]],
       size: CellSize(columns: 16, rows: 5))
     _ = fixture.render()
     var completed: [Bool] = []
@@ -58,7 +58,10 @@ import TermGrid
       completed.append($0)
     }
     #expect(completed == [true, true])
-    #expect(fixture.lines == ["A               ", "f   g           ", "e   d   X       ", "new             ", "                "])
+    #expect(
+      fixture.lines == [
+        "A               ", "f   g           ", "e   d   X       ", "new             ", "                ",
+      ])
     #expect(fixture.layout.updateBatches.last?.count == 6)
   }
 
@@ -85,7 +88,8 @@ import TermGrid
     #expect(
       fixture.layout.updateBatches == [
         [
-          UpdateItem(action: .delete, before: ip(0), after: nil), UpdateItem(action: .insert, before: nil, after: ip(2)),
+          UpdateItem(action: .delete, before: ip(0), after: nil),
+          UpdateItem(action: .insert, before: nil, after: ip(2)),
           UpdateItem(action: .insert, before: nil, after: ip(3)),
         ]
       ])
@@ -159,7 +163,9 @@ import TermGrid
   @Test func aBatchThatDisagreesWithTheDataSourceStopsNamingTheSectionAndBothCounts() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let dataSource = TestDataSource(sections: [["a"], ["b", "c"]])
-      let view = CollectionView(frame: CellRect(column: 0, row: 0, columns: 10, rows: 2), layout: GridLayout(itemSize: Size(width: 2, height: 1)))
+      let view = CollectionView(
+        frame: CellRect(column: 0, row: 0, columns: 10, rows: 2),
+        layout: GridLayout(itemSize: Size(width: 2, height: 1)))
       view.register(TextCell.self, forCellWithReuseIdentifier: TestDataSource.cellIdentifier)
       view.dataSource = dataSource
       view.layoutIfNeeded()
@@ -180,7 +186,8 @@ import TermGrid
   /// One section in a row of 4×1 cells, animations off, drawn once.
   func makeFixture(_ items: [String]) -> Fixture<GridLayout> {
     let fixture = Fixture(
-      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 4), sections: [items], size: CellSize(columns: 16, rows: 2))
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 4), sections: [items],
+      size: CellSize(columns: 16, rows: 2))
     _ = fixture.render()
     return fixture
   }

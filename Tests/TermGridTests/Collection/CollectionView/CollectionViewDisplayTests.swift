@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewDisplayTests {
   @Test func cellsAndHeadersAreToldWhenTheyComeOnScreenAndWhenTheyLeave() {
@@ -146,7 +145,8 @@ final class DisplayLog: CollectionViewDelegate {
   }
 
   func collectionView(
-    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView, forElementKind elementKind: String,
+    _ collectionView: CollectionView, willDisplaySupplementaryView view: ReusableView,
+    forElementKind elementKind: String,
     at indexPath: IndexPath
   ) {
     record(will: "\(elementKind)\(indexPath)", view)

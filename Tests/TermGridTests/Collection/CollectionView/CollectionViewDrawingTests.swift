@@ -1,11 +1,11 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewDrawingTests {
   @Test func aSmallGridDrawsAsText() {
     let fixture = Fixture(
-      layout: GridLayout(itemSize: Size(width: 5, height: 2), spacing: 1), sections: [["one", "two", "three", "four", "five"]],
+      layout: GridLayout(itemSize: Size(width: 5, height: 2), spacing: 1),
+      sections: [["one", "two", "three", "four", "five"]],
       size: CellSize(columns: 17, rows: 5))
     #expect(
       fixture.lines == [
@@ -19,7 +19,9 @@ import TermGrid
 
   @Test func headersAndSectionsDrawInOrder() {
     let layout = GridLayout(itemSize: Size(width: 3, height: 1), columns: 3, headerHeight: 1)
-    let fixture = Fixture(layout: layout, sections: [letters(4), letters(2, from: "x")], size: CellSize(columns: 9, rows: 6), registersHeader: true)
+    let fixture = Fixture(
+      layout: layout, sections: [letters(4), letters(2, from: "x")], size: CellSize(columns: 9, rows: 6),
+      registersHeader: true)
     #expect(
       fixture.lines == [
         "Section 0",
@@ -43,13 +45,17 @@ import TermGrid
   }
 
   @Test func scrolledContentIsClippedAtTheFrameEdges() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 4, height: 2), columns: 4), sections: [["ab", "cd", "ef", "gh", "ij", "kl"]], size: CellSize(columns: 6, rows: 2))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 2), columns: 4),
+      sections: [["ab", "cd", "ef", "gh", "ij", "kl"]], size: CellSize(columns: 6, rows: 2))
     fixture.collectionView.contentOffset = Point(x: 3, y: 1)
     #expect(fixture.lines == ["      ", " kl   "])
   }
 
   @Test func cellsShowFocusSelectionAndHighlightWithTheThemeStyles() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 3, height: 1)), sections: [letters(4)], size: CellSize(columns: 12, rows: 1))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 3, height: 1)), sections: [letters(4)],
+      size: CellSize(columns: 12, rows: 1))
     let view = fixture.collectionView
     view.allowsMultipleSelection = true
     view.selectItem(at: ip(1))
@@ -68,7 +74,9 @@ import TermGrid
   }
 
   @Test func cellBackgroundStylesFillTheWholeCell() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 3, height: 2)), sections: [letters(2)], size: CellSize(columns: 6, rows: 2))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 3, height: 2)), sections: [letters(2)],
+      size: CellSize(columns: 6, rows: 2))
     let red = Style(background: .red)
     let blue = Style(background: .blue)
     for item in 0..<2 {
@@ -160,7 +168,9 @@ import TermGrid
   // MARK: - Fixtures
 
   func decoration(_ kind: String, x: Double, width: Double, zIndex: Int, y: Double = 0) -> LayoutAttributes {
-    var attributes = LayoutAttributes(forDecorationViewOfKind: kind, with: IndexPath(item: 0, section: 0), frame: Rect(x: x, y: y, width: width, height: 1))
+    var attributes = LayoutAttributes(
+      forDecorationViewOfKind: kind, with: IndexPath(item: 0, section: 0),
+      frame: Rect(x: x, y: y, width: width, height: 1))
     attributes.zIndex = zIndex
     return attributes
   }

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// Moving an item by hand (issue 10, "Move"): begin, update, end, cancel; the layout's
 /// target; the data source's `canMoveItemAt` and `moveItemAt:to:`; dragging with the mouse.
@@ -56,7 +55,9 @@ import TermGrid
     let dataSource: MovableDataSource
     let collectionView: CollectionView
 
-    init(_ sections: [[String]] = [["aa", "bb", "cc", "dd", "ee", "ff"]], size: CellSize = CellSize(columns: 16, rows: 4)) {
+    init(
+      _ sections: [[String]] = [["aa", "bb", "cc", "dd", "ee", "ff"]], size: CellSize = CellSize(columns: 16, rows: 4)
+    ) {
       dataSource = MovableDataSource(sections)
       collectionView = CollectionView(frame: CellRect(size: size), layout: layout)
       collectionView.animatesChanges = false

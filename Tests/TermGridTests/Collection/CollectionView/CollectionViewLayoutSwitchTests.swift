@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewLayoutSwitchTests {
   @Test func switchingDataSourcesKeepsFocusAndSelectionByIdentifier() {
@@ -18,7 +17,8 @@ import TermGrid
     view.setCollectionViewLayout(NamedListLayout(), dataSource: second, animated: true)
     #expect(view.indexPathForFocusedItem == IndexPath(item: 4, section: 0), "b is item 4 of the second list")
     #expect(view.selectedItemSet == [IndexPath(item: 1, section: 0), IndexPath(item: 3, section: 0)])
-    #expect(render(view, size: CellSize(columns: 10, rows: 8)).lines.prefix(3) == ["e         ", "d         ", "x         "])
+    #expect(
+      render(view, size: CellSize(columns: 10, rows: 8)).lines.prefix(3) == ["e         ", "d         ", "x         "])
   }
 
   @Test func anAnimatedSwitchMovesMatchedItemsAndFadesTheRest() {
@@ -46,7 +46,8 @@ import TermGrid
   }
 
   @Test func anAnimatedLayoutSwitchFadesTheOldLayoutsDecorationViews() {
-    let table = TableHarness(columns: ["a", "b"], rows: [["1", "2"], ["3", "4"]], widths: [3, 3], size: CellSize(columns: 20, rows: 6))
+    let table = TableHarness(
+      columns: ["a", "b"], rows: [["1", "2"], ["3", "4"]], widths: [3, 3], size: CellSize(columns: 20, rows: 6))
     let view = table.collectionView
     view.animatesChanges = true
     var now = 0
@@ -87,7 +88,9 @@ final class NamedList: CollectionViewDataSource {
     names[indexPath.item]
   }
 
-  func collectionView(_ collectionView: CollectionView, indexPathForItemWithIdentifier identifier: AnyHashable) -> IndexPath? {
+  func collectionView(_ collectionView: CollectionView, indexPathForItemWithIdentifier identifier: AnyHashable)
+    -> IndexPath?
+  {
     (identifier.base as? String).flatMap { names.firstIndex(of: $0) }.map { IndexPath(item: $0, section: 0) }
   }
 }
@@ -98,7 +101,9 @@ final class NamedListLayout: CollectionLayout {
   override func prepare() { count = collectionView?.numberOfItems(inSection: 0) ?? 0 }
   override var collectionViewContentSize: Size { Size(width: collectionView?.bounds.width ?? 0, height: Double(count)) }
   override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+    (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter {
+      $0.frame.intersects(rect)
+    }
   }
   override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < count else { return nil }
@@ -113,7 +118,9 @@ final class DecorationFreeLayout: CollectionLayout {
   override func prepare() { count = collectionView?.numberOfItems(inSection: 0) ?? 0 }
   override var collectionViewContentSize: Size { Size(width: 20, height: Double(count)) }
   override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter { $0.frame.intersects(rect) }
+    (0..<count).compactMap { layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }.filter {
+      $0.frame.intersects(rect)
+    }
   }
   override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < count else { return nil }

@@ -1,12 +1,13 @@
+import TermGrid
 import TestSupport
 import Testing
-
-import TermGrid
 
 @Suite struct CollectionViewReuseTests {
   @Test func onlyItemsInTheVisibleRectGetViews() {
     // 4 columns of 5×2 in a 20×4 frame: rows 0 and 1 of the grid are visible.
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 5, height: 2)), sections: [letters(26)], size: CellSize(columns: 20, rows: 4))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 5, height: 2)), sections: [letters(26)],
+      size: CellSize(columns: 20, rows: 4))
     fixture.collectionView.layoutIfNeeded()
     #expect(fixture.collectionView.indexPathsForVisibleItems == (0..<8).map { ip($0) })
     #expect(fixture.dataSource.cellRequests == (0..<8).map { ip($0) })
@@ -14,7 +15,9 @@ import TermGrid
   }
 
   @Test func viewsLeavingTheScreenAreReusedAfterPrepareForReuse() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 5, height: 2)), sections: [letters(26)], size: CellSize(columns: 20, rows: 4))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 5, height: 2)), sections: [letters(26)],
+      size: CellSize(columns: 20, rows: 4))
     let view = fixture.collectionView
     view.layoutIfNeeded()
     let firstScreen = view.visibleCells.map(ObjectIdentifier.init)
@@ -34,7 +37,9 @@ import TermGrid
 
   @Test func viewsThatLeaveAreQueuedBeforeNewOnesAreDequeued() {
     // One row stays, three enter: the three that left must serve them, no new cell is made.
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 20, height: 1)), sections: [letters(10)], size: CellSize(columns: 20, rows: 4))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 20, height: 1)), sections: [letters(10)],
+      size: CellSize(columns: 20, rows: 4))
     let view = fixture.collectionView
     view.layoutIfNeeded()
     view.scroll(byPages: 1)
@@ -44,7 +49,9 @@ import TermGrid
     #expect(view.queuedViewCount == 0)
   }
 
-  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
+  @Test(
+    .disabled(
+      if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
   func aMillionItemsScrolledByPagesKeepTheLiveViewsToOneScreen() {
     // 20 columns of 4×1 items in an 80×24 frame: one screen holds at most 25 rows of items.
     let layout = GridLayout(itemSize: Size(width: 4, height: 1))
@@ -98,11 +105,14 @@ import TermGrid
     #expect(fixture.dataSource.cellRequests.count == 6)
     #expect((0..<6).map { ObjectIdentifier(fixture.cell($0)!) } == cellsBefore)
     #expect(fixture.cell(2)?.layoutAttributes?.frame == Rect(x: 0, y: 1, width: 10, height: 1))
-    #expect(fixture.lines == ["a         b         ", "c         d         ", "e         f         ", "                    "])
+    #expect(
+      fixture.lines == ["a         b         ", "c         d         ", "e         f         ", "                    "])
   }
 
   @Test func reloadDataAsksForEveryVisibleCellAgainAndReusesTheOldOnes() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 5, height: 1)), sections: [letters(4)], size: CellSize(columns: 20, rows: 2))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 5, height: 1)), sections: [letters(4)],
+      size: CellSize(columns: 20, rows: 2))
     fixture.collectionView.layoutIfNeeded()
     fixture.dataSource.sections = [["w", "x", "y"]]
     fixture.collectionView.reloadData()
@@ -113,7 +123,9 @@ import TermGrid
 
   @Test func supplementaryViewsAreDequeuedFromTheirOwnRegistration() {
     let layout = GridLayout(itemSize: Size(width: 5, height: 1), headerHeight: 1)
-    let fixture = Fixture(layout: layout, sections: [letters(3), letters(2, from: "x")], size: CellSize(columns: 15, rows: 4), registersHeader: true)
+    let fixture = Fixture(
+      layout: layout, sections: [letters(3), letters(2, from: "x")], size: CellSize(columns: 15, rows: 4),
+      registersHeader: true)
     #expect(fixture.lines == ["Section 0------", "a    b    c    ", "Section 1------", "x    y         "])
     let header = fixture.collectionView.supplementaryView(forElementKind: ElementKind.header, at: ip(0, 1))
     #expect((header as? LabelView)?.text == "Section 1")
@@ -140,7 +152,8 @@ import TermGrid
   @Test func dequeuingAnUnregisteredSupplementaryViewStopsNamingKindAndIdentifier() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let view = CollectionView(frame: CellRect(column: 0, row: 0, columns: 10, rows: 2), layout: CollectionLayout())
-      _ = view.dequeueReusableSupplementaryView(ofKind: "header", withReuseIdentifier: "title", for: IndexPath(item: 0, section: 0))
+      _ = view.dequeueReusableSupplementaryView(
+        ofKind: "header", withReuseIdentifier: "title", for: IndexPath(item: 0, section: 0))
     }
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(message.contains("kind \"header\" with the reuse identifier \"title\""))
@@ -154,6 +167,10 @@ final class HeaderOnlyLayout: CollectionLayout {
   override var collectionViewContentSize: Size { Size(width: 10, height: 2) }
 
   override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-    [LayoutAttributes(forSupplementaryViewOfKind: "badge", with: IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 10, height: 1))]
+    [
+      LayoutAttributes(
+        forSupplementaryViewOfKind: "badge", with: IndexPath(item: 0, section: 0),
+        frame: Rect(x: 0, y: 0, width: 10, height: 1))
+    ]
   }
 }

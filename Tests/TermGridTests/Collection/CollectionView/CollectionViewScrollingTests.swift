@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewScrollingTests {
   @Test func theOffsetIsClampedToTheContentInBothDirections() {
@@ -17,7 +16,9 @@ import TermGrid
   }
 
   @Test func contentSmallerThanTheFrameDoesNotScroll() {
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 4, height: 1)), sections: [letters(3)], size: CellSize(columns: 20, rows: 5))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 1)), sections: [letters(3)],
+      size: CellSize(columns: 20, rows: 5))
     fixture.collectionView.scroll(byRows: 3, columns: 2)
     fixture.collectionView.scrollToEnd()
     #expect(fixture.collectionView.contentOffset == .zero)
@@ -48,7 +49,8 @@ import TermGrid
   @Test func contentThatOnlyScrollsSidewaysPagesSideways() {
     // Ten 4×1 items on one line, 40 wide, in a 16×2 frame.
     let fixture = Fixture(
-      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)], size: CellSize(columns: 16, rows: 2))
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)],
+      size: CellSize(columns: 16, rows: 2))
     let view = fixture.collectionView
     view.scroll(byPages: 1)
     #expect(view.contentOffset == Point(x: 15, y: 0))
@@ -110,7 +112,9 @@ import TermGrid
 
   @Test func scrollToNearestKeepsTheWholeItemOnScreenWhenFramesAreBetweenRows() {
     // Items 1.5 rows tall: scrolling down to one must show its last row, not cut it.
-    let fixture = Fixture(layout: GridLayout(itemSize: Size(width: 4, height: 1.5), columns: 1), sections: [letters(20)], size: CellSize(columns: 4, rows: 4))
+    let fixture = Fixture(
+      layout: GridLayout(itemSize: Size(width: 4, height: 1.5), columns: 1), sections: [letters(20)],
+      size: CellSize(columns: 4, rows: 4))
     let view = fixture.collectionView
     view.scrollToItem(at: ip(4), at: .nearest)
     // Item 4 covers y 6..<7.5; its last row (7) must be visible: offset 4 shows rows 4...7.
@@ -233,7 +237,8 @@ import TermGrid
 
   @Test func pagingSidewaysMovesTheFocusWithTheScreen() {
     let fixture = Fixture(
-      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)], size: CellSize(columns: 16, rows: 2))
+      layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 10), sections: [letters(10)],
+      size: CellSize(columns: 16, rows: 2))
     let view = fixture.collectionView
     view.focusItem(at: ip(0))
     view.moveFocus(byPages: 1)
@@ -310,7 +315,8 @@ import TermGrid
   /// 40 items of 10×2 cells in a 20×6 frame.
   func makeFixture(columns: Int) -> Fixture<GridLayout> {
     Fixture(
-      layout: GridLayout(itemSize: Size(width: 10, height: 2), columns: columns), sections: [letters(26) + letters(14, from: "A")],
+      layout: GridLayout(itemSize: Size(width: 10, height: 2), columns: columns),
+      sections: [letters(26) + letters(14, from: "A")],
       size: CellSize(columns: 20, rows: 6))
   }
 }

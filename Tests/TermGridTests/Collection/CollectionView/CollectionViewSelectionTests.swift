@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewSelectionTests {
   @Test func aPressHighlightsAndTheReleaseUnhighlightsThenSelects() {
@@ -41,7 +40,8 @@ import TermGrid
     fixture.collectionView.tapItem(at: fixture.collectionView.indexPathForFocusedItem ?? ip(0))
     #expect(
       fixture.delegate.log == [
-        "shouldHighlight [0, 4]", "didHighlight [0, 4]", "didUnhighlight [0, 4]", "shouldSelect [0, 4]", "didSelect [0, 4]",
+        "shouldHighlight [0, 4]", "didHighlight [0, 4]", "didUnhighlight [0, 4]", "shouldSelect [0, 4]",
+        "didSelect [0, 4]",
       ])
   }
 
@@ -124,7 +124,10 @@ import TermGrid
     fixture.delegate.log = []
     view.extendSelection(to: ip(4))
     #expect(view.indexPathsForSelectedItems == [ip(2), ip(3), ip(4)])
-    #expect(fixture.delegate.log == ["shouldDeselect [0, 5]", "didDeselect [0, 5]", "shouldDeselect [0, 6]", "didDeselect [0, 6]"])
+    #expect(
+      fixture.delegate.log == [
+        "shouldDeselect [0, 5]", "didDeselect [0, 5]", "shouldDeselect [0, 6]", "didDeselect [0, 6]",
+      ])
     // Past the anchor the other way: the range flips.
     view.extendSelection(to: ip(0))
     #expect(view.indexPathsForSelectedItems == [ip(0), ip(1), ip(2)])
@@ -236,7 +239,8 @@ import TermGrid
   /// Eight items "a"..."h" in one row of 4×1 cells.
   func makeFixture(multiple: Bool = false) -> Fixture<GridLayout> {
     let fixture = Fixture(
-      layout: GridLayout(itemSize: Size(width: 4, height: 1)), sections: [letters(8)], size: CellSize(columns: 32, rows: 2))
+      layout: GridLayout(itemSize: Size(width: 4, height: 1)), sections: [letters(8)],
+      size: CellSize(columns: 32, rows: 2))
     fixture.collectionView.allowsMultipleSelection = multiple
     fixture.collectionView.layoutIfNeeded()
     return fixture

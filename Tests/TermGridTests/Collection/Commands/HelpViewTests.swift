@@ -1,20 +1,20 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct HelpViewTests {
   @Test func theHelpScreenShowsTheTitleAndTheGeneratedLines() {
     let help = HelpView(bindings: table, title: "Keys")
     var canvas = Canvas(size: CellSize(columns: 26, rows: 6))
     help.draw(into: &canvas, region: canvas.bounds, theme: .monochrome)
-    #expect(canvas.lines == [
-      "Keys (1–5 of 6)           ",
-      "Moving                    ",
-      "  j, Down  Move down      ",
-      "  k, Up    Move up        ",
-      "                          ",
-      "Other                     ",
-    ])
+    #expect(
+      canvas.lines == [
+        "Keys (1–5 of 6)           ",
+        "Moving                    ",
+        "  j, Down  Move down      ",
+        "  k, Up    Move up        ",
+        "                          ",
+        "Other                     ",
+      ])
   }
 
   @Test func theHelpIsAViewDrawnInTheContextsTheme() {
@@ -60,9 +60,10 @@ import TermGrid
 
   @Test func severalTablesAreListedOneAfterTheOtherEvenWhenTheyShareKeys() {
     let help = HelpView(tables: [table, .editMenu])
-    #expect(help.lines.filter { if case .heading = $0 { true } else { false } } == [
-      .heading("Moving"), .heading("Other"), .heading("Edit menu"),
-    ])
+    #expect(
+      help.lines.filter { if case .heading = $0 { true } else { false } } == [
+        .heading("Moving"), .heading("Other"), .heading("Edit menu"),
+      ])
     #expect(help.lines.contains(.entry(keys: "Up, Shift-Tab, Ctrl-P", help: "Previous entry")))
     #expect(help.keyColumnWidth == KeyBindings.editMenu.helpKeyColumnWidth())
   }
@@ -103,21 +104,24 @@ import TermGrid
 @Suite struct HelpWrappingTests {
   @Test func aKeyListWiderThanItsColumnContinuesOnTheNextRow() {
     let table = KeyBindings([
-      KeyBinding(keyNames: ["Esc", "m", "Menu", "Shift-F10", "Ctrl-Space"], .showEditMenu, help: "Edit menu", group: "Editing"),
-      KeyBinding(keyNames: ["q"], .quit, help: "Quit the program now, asking about unsaved edits first", group: "Editing"),
+      KeyBinding(
+        keyNames: ["Esc", "m", "Menu", "Shift-F10", "Ctrl-Space"], .showEditMenu, help: "Edit menu", group: "Editing"),
+      KeyBinding(
+        keyNames: ["q"], .quit, help: "Quit the program now, asking about unsaved edits first", group: "Editing"),
     ])
     let help = HelpView(bindings: table, title: "Keys")
     var canvas = Canvas(size: CellSize(columns: 40, rows: 7))
     help.draw(into: &canvas, region: canvas.bounds, theme: .monochrome)
-    #expect(canvas.lines == [
-      "Keys (1–6 of 8)                         ",
-      "Editing                                 ",
-      "  Esc, m, Menu,       Edit menu         ",
-      "  Shift-F10,                            ",
-      "  Ctrl-Space                            ",
-      "  q                   Quit the program  ",
-      "                      now, asking about ",
-    ], "\(canvas.lines)")
+    #expect(
+      canvas.lines == [
+        "Keys (1–6 of 8)                         ",
+        "Editing                                 ",
+        "  Esc, m, Menu,       Edit menu         ",
+        "  Shift-F10,                            ",
+        "  Ctrl-Space                            ",
+        "  q                   Quit the program  ",
+        "                      now, asking about ",
+      ], "\(canvas.lines)")
     #expect(help.rows.count == 8)
     #expect(help.maximumScrollOffset == 2)
     #expect(!canvas.text.contains("…"), "nothing is cut")

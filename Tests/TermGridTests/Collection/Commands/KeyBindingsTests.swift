@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct KeyBindingsTests {
   @Test func aKeyLooksUpItsCommand() {
@@ -41,28 +40,30 @@ import TermGrid
   }
 
   @Test func theHelpIsGeneratedFromTheTableByGroup() {
-    #expect(sampleTable.helpLines == [
-      .heading("Moving"),
-      .entry(keys: "j, Down", help: "Move down"),
-      .entry(keys: "k, Up", help: "Move up"),
-      .blank,
-      .heading("Editing"),
-      .entry(keys: "m, Menu, Shift-F10", help: "Edit menu"),
-      .blank,
-      .heading("Other"),
-      .entry(keys: "Ctrl-L", help: "Redraw"),
-    ])
-    #expect(sampleTable.helpText(width: 40) == [
-      "Moving",
-      "  j, Down             Move down",
-      "  k, Up               Move up",
-      "",
-      "Editing",
-      "  m, Menu, Shift-F10  Edit menu",
-      "",
-      "Other",
-      "  Ctrl-L              Redraw",
-    ])
+    #expect(
+      sampleTable.helpLines == [
+        .heading("Moving"),
+        .entry(keys: "j, Down", help: "Move down"),
+        .entry(keys: "k, Up", help: "Move up"),
+        .blank,
+        .heading("Editing"),
+        .entry(keys: "m, Menu, Shift-F10", help: "Edit menu"),
+        .blank,
+        .heading("Other"),
+        .entry(keys: "Ctrl-L", help: "Redraw"),
+      ])
+    #expect(
+      sampleTable.helpText(width: 40) == [
+        "Moving",
+        "  j, Down             Move down",
+        "  k, Up               Move up",
+        "",
+        "Editing",
+        "  m, Menu, Shift-F10  Edit menu",
+        "",
+        "Other",
+        "  Ctrl-L              Redraw",
+      ])
   }
 
   @Test func helpTextIsCutToTheWidth() {

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct DiffableDataSourceSnapshotTests {
   typealias Snapshot = DiffableDataSourceSnapshot<String, Int>

@@ -1,7 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-
-import TermGrid
 
 @Suite struct DiffableDataSourceTests {
   @Test func theFirstSnapshotShowsItsItemsWithTheirHeaders() {
@@ -94,7 +93,9 @@ import TermGrid
     #expect(fixture.lines[0...2] == ["Nuts    ", "hazel   ", "pecan   "])
   }
 
-  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
+  @Test(
+    .disabled(
+      if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"))
   func aMillionItemSectionTakesAFewChangesAsAFewOperations() {
     var old = DiffableDataSourceSnapshot<Int, Int>()
     old.appendSections([0])
@@ -126,7 +127,8 @@ final class DiffableFixture {
     let clock = clock
     collectionView.clock = { clock.now }
     collectionView.register(TextCell.self, forCellWithReuseIdentifier: "text")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: "header")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: "header")
     var labelsOf: () -> [String: String] = { [:] }
     dataSource = DiffableDataSource(collectionView: collectionView) { collectionView, indexPath, item in
       let cell = collectionView.dequeueReusableCell(TextCell.self, withReuseIdentifier: "text", for: indexPath)
@@ -176,7 +178,9 @@ final class UpdateLoggingListLayout: CollectionLayout {
           frame: Rect(x: 0, y: row, width: width, height: 1)))
       row += 1
       for item in 0..<(host?.numberOfItems(inSection: section) ?? 0) {
-        frames.append(LayoutAttributes(forCellWith: IndexPath(item: item, section: section), frame: Rect(x: 0, y: row, width: width, height: 1)))
+        frames.append(
+          LayoutAttributes(
+            forCellWith: IndexPath(item: item, section: section), frame: Rect(x: 0, y: row, width: width, height: 1)))
         row += 1
       }
     }
@@ -193,7 +197,8 @@ final class UpdateLoggingListLayout: CollectionLayout {
     frames.first { $0.category == .cell && $0.indexPath == indexPath }
   }
 
-  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes? {
+  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+  {
     frames.first { $0.category == .supplementaryView && $0.representedElementKind == kind && $0.indexPath == indexPath }
   }
 

@@ -1,7 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-
-import TermGrid
 
 @Suite struct SnapshotDifferenceTests {
   @Test func anInsertionInTheMiddleOfALongSectionIsOneInsert() {
@@ -27,7 +26,8 @@ import TermGrid
   }
 
   @Test func aMovedItemIsOneMoveAndTheOthersStay() {
-    let difference = SnapshotDifference(oldSections: [0], oldItems: [[1, 2, 3, 4]], newSections: [0], newItems: [[2, 3, 1, 4]])
+    let difference = SnapshotDifference(
+      oldSections: [0], oldItems: [[1, 2, 3, 4]], newSections: [0], newItems: [[2, 3, 1, 4]])
     #expect(difference.movedItems == [SnapshotDifference.ItemMove(from: ip(0), to: ip(2))])
     #expect(difference.deletedItems.isEmpty && difference.insertedItems.isEmpty)
   }
@@ -112,13 +112,21 @@ import TermGrid
     var oldItems: [[Int]] = []
     for section in 0..<(1 + random.next(below: 5)) {
       oldSections.append(section)
-      oldItems.append((0..<random.next(below: 12)).map { _ in nextID += 1; return nextID })
+      oldItems.append(
+        (0..<random.next(below: 12)).map { _ in
+          nextID += 1
+          return nextID
+        })
     }
     var newSections = oldSections
     var newItems = oldItems
     if random.next(below: 3) == 0 {
       newSections.insert(100, at: random.next(below: newSections.count + 1))
-      newItems.insert((0..<random.next(below: 3)).map { _ in nextID += 1; return nextID }, at: newSections.firstIndex(of: 100)!)
+      newItems.insert(
+        (0..<random.next(below: 3)).map { _ in
+          nextID += 1
+          return nextID
+        }, at: newSections.firstIndex(of: 100)!)
     }
     if newSections.count > 1, random.next(below: 4) == 0 {
       let index = random.next(below: newSections.count)

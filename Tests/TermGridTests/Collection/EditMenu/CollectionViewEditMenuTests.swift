@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct CollectionViewEditMenuTests {
   @Test func theMenuOpensBelowTheFocusedCellWithEntriesEnabledByTheDelegate() throws {
@@ -12,18 +11,19 @@ import TermGrid
     #expect(source.canPerformQuestions.allSatisfy { $0.indexPaths == [IndexPath(item: 2, section: 0)] })
     #expect(source.menuQuestions == [IndexPath(item: 2, section: 0)])
     let canvas = render(collectionView, size: CellSize(columns: 24, rows: 10))
-    #expect(canvas.lines == [
-      "item 0                  ",
-      "item 1                  ",
-      "item 2                  ",
-      "┌───────────────┐       ",
-      "│ Cut         t │       ",
-      "│ Copy        c │       ",
-      "│ Paste       p │       ",
-      "│ Delete      d │       ",
-      "│ Select All  a │       ",
-      "└───────────────┘       ",
-    ])
+    #expect(
+      canvas.lines == [
+        "item 0                  ",
+        "item 1                  ",
+        "item 2                  ",
+        "┌───────────────┐       ",
+        "│ Cut         t │       ",
+        "│ Copy        c │       ",
+        "│ Paste       p │       ",
+        "│ Delete      d │       ",
+        "│ Select All  a │       ",
+        "└───────────────┘       ",
+      ])
   }
 
   @Test func nearTheBottomTheMenuFlipsAboveTheFocusedCell() throws {

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct EditMenuTests {
   // MARK: Placement
@@ -86,23 +85,25 @@ import TermGrid
     #expect(menu.highlightedIndex == 1)
     var canvas = Canvas(size: CellSize(columns: 10, rows: 4))
     menu.draw(into: &canvas, theme: .monochrome)
-    #expect(canvas.lines == [
-      "┌────────┐",
-      "│ Cut  t │",
-      "│ Copy   │",
-      "└───────▼┘",
-    ])
+    #expect(
+      canvas.lines == [
+        "┌────────┐",
+        "│ Cut  t │",
+        "│ Copy   │",
+        "└───────▼┘",
+      ])
     #expect(menu.handle(key(.down)) == .changed)
     #expect(menu.highlightedIndex == 3)
     menu.layout(in: CellRect(column: 0, row: 0, columns: 10, rows: 4))
     canvas = Canvas(size: CellSize(columns: 10, rows: 4))
     menu.draw(into: &canvas, theme: .monochrome)
-    #expect(canvas.lines == [
-      "┌───────▲┐",
-      "│ Paste  │",
-      "│ Delete │",
-      "└───────▼┘",
-    ])
+    #expect(
+      canvas.lines == [
+        "┌───────▲┐",
+        "│ Paste  │",
+        "│ Delete │",
+        "└───────▼┘",
+      ])
   }
 
   @Test func onATwoRowScreenTheMenuDropsItsBorder() {
@@ -119,7 +120,8 @@ import TermGrid
   func theMenuNeverDrawsOutsideTheScreenAtAnySize(columns: Int, rows: Int) {
     let size = CellSize(columns: columns, rows: rows)
     for pointer in [CellPoint(column: 0, row: 0), CellPoint(column: columns - 1, row: rows - 1)] {
-      var menu = EditMenu(entries: standardEntries(enabled: ["paste"]), anchor: anchor(pointer.column, pointer.row, 1, 1))
+      var menu = EditMenu(
+        entries: standardEntries(enabled: ["paste"]), anchor: anchor(pointer.column, pointer.row, 1, 1))
       menu.layout(in: CellRect(size: size))
       #expect(menu.frame.intersection(CellRect(size: size)) == menu.frame || menu.frame.isEmpty)
       var canvas = Canvas(size: size)
@@ -134,15 +136,16 @@ import TermGrid
     menu.layout(in: CellRect(column: 0, row: 0, columns: 30, rows: 10))
     var canvas = Canvas(size: CellSize(columns: 30, rows: 10))
     menu.draw(into: &canvas, theme: .monochrome)
-    #expect(Array(canvas.lines[1...7]) == [
-      " ┌───────────────┐            ",
-      " │ Cut         t │            ",
-      " │ Copy        c │            ",
-      " │ Paste       p │            ",
-      " │ Delete      d │            ",
-      " │ Select All  a │            ",
-      " └───────────────┘            ",
-    ])
+    #expect(
+      Array(canvas.lines[1...7]) == [
+        " ┌───────────────┐            ",
+        " │ Cut         t │            ",
+        " │ Copy        c │            ",
+        " │ Paste       p │            ",
+        " │ Delete      d │            ",
+        " │ Select All  a │            ",
+        " └───────────────┘            ",
+      ])
     #expect(canvas[3, 2].style == Theme.monochrome.menuDisabled)
     #expect(canvas[3, 3].style == Theme.monochrome.menuSelected)
     #expect(canvas[3, 4].style == Theme.monochrome.menu)
@@ -188,7 +191,9 @@ import TermGrid
   }
 
   @Test func escAndTheMenuKeysClose() {
-    for closing in [KeyEvent(.escape), KeyEvent(.character("m")), KeyEvent(.menu), KeyEvent(.function(10), modifiers: .shift)] {
+    for closing in [
+      KeyEvent(.escape), KeyEvent(.character("m")), KeyEvent(.menu), KeyEvent(.function(10), modifiers: .shift),
+    ] {
       var menu = placedMenu(enabled: ["copy"])
       #expect(menu.handle(.key(closing)) == .dismissed, "\(closing)")
     }
@@ -196,7 +201,8 @@ import TermGrid
 
   @Test func anAppActionsAcceleratorChoosesIt() {
     let format = EditAction(name: "format", title: "Format", accelerator: "f")
-    var menu = EditMenu(entries: [.init(action: .copy, isEnabled: true), .init(action: format, isEnabled: true)], anchor: .zero)
+    var menu = EditMenu(
+      entries: [.init(action: .copy, isEnabled: true), .init(action: format, isEnabled: true)], anchor: .zero)
     menu.layout(in: screen)
     #expect(menu.handle(key(.character("f"))) == .chosen(format))
   }

@@ -1,7 +1,7 @@
 import Foundation
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridCollection
 @testable import TermGridTerminal
 
@@ -54,7 +54,9 @@ extension PasteboardTests {
       }
     }
     let deadline = MonotonicClock.milliseconds() + 30_000
-    while reported.count < 40, MonotonicClock.milliseconds() < deadline { runHandedBackWork(terminal, timeoutMilliseconds: 1000) }
+    while reported.count < 40, MonotonicClock.milliseconds() < deadline {
+      runHandedBackWork(terminal, timeoutMilliseconds: 1000)
+    }
     #expect(reported == Array(0..<40), "every copy reported, in the order asked")
     let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init)
     #expect(lines == (0..<40).map(String.init), "the commands ran one at a time, in order")
@@ -86,7 +88,8 @@ extension PasteboardTests {
   @Test func whatASucceedingCommandLeavesRunningIsEndedByTheNextSuccessfulCopy() {
     let duration = Self.uniqueDuration()
     let terminal = HeadlessTerminal(size: CellSize(columns: 10, rows: 2))
-    let pasteboard = Pasteboard(systemClipboard: .command("cat >/dev/null; sleep \(duration) & exit 0"), terminal: terminal)
+    let pasteboard = Pasteboard(
+      systemClipboard: .command("cat >/dev/null; sleep \(duration) & exit 0"), terminal: terminal)
     pasteboard.copy([], plainText: "first") { _ in }
     runHandedBackWork(terminal)
     var helpers = liveProcesses(withArguments: ["sleep", duration])

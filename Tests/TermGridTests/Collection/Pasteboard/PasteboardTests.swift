@@ -1,8 +1,8 @@
 import Foundation
+import TermGrid
 import TestSupport
 import Testing
 
-import TermGrid
 @testable import TermGridCollection
 
 #if canImport(Glibc)
@@ -42,7 +42,9 @@ import TermGrid
   // MARK: OSC 52
 
   @Test func base64MatchesTheStandardsTestVectors() {
-    let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+    let vectors = [
+      "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy",
+    ]
     for (plain, encoded) in vectors {
       #expect(Base64.encode(Array(plain.utf8)) == Array(encoded.utf8), "\(plain)")
     }
@@ -99,8 +101,12 @@ import TermGrid
   @Test func theEnvironmentVariableIsTheAppsToName() {
     let environment = ["APP_CLIPBOARD_COMMAND": "wl-copy", "OTHER_CLIPBOARD_COMMAND": "xsel"]
     let read: (String) -> String? = { environment[$0] }
-    #expect(SystemClipboard.chosen(commandOption: nil, environmentVariable: "OTHER_CLIPBOARD_COMMAND", environment: read) == .command("xsel"))
-    #expect(SystemClipboard.chosen(commandOption: nil, environmentVariable: nil, environment: read) == .osc52(insideTmux: false))
+    #expect(
+      SystemClipboard.chosen(commandOption: nil, environmentVariable: "OTHER_CLIPBOARD_COMMAND", environment: read)
+        == .command("xsel"))
+    #expect(
+      SystemClipboard.chosen(commandOption: nil, environmentVariable: nil, environment: read)
+        == .osc52(insideTmux: false))
   }
 
   // MARK: Clipboard commands
@@ -116,7 +122,10 @@ import TermGrid
 
   @Test func aFailingCommandReportsItsStatusAndMessage() {
     let pasteboard = Pasteboard(systemClipboard: .command("cat >/dev/null; echo 'no display' >&2; exit 3"))
-    #expect(throws: PasteboardError.commandFailed(command: "cat >/dev/null; echo 'no display' >&2; exit 3", status: "exit status 3", message: "no display")) {
+    #expect(
+      throws: PasteboardError.commandFailed(
+        command: "cat >/dev/null; echo 'no display' >&2; exit 3", status: "exit status 3", message: "no display")
+    ) {
       try pasteboard.copy(text: "x")
     }
     #expect(pasteboard.string == "x")
@@ -190,8 +199,12 @@ import TermGrid
   }
 
   @Test func aTimeoutUnderASecondIsReportedInMilliseconds() {
-    #expect(PasteboardError.commandTimedOut(command: "x", milliseconds: 300).description.hasSuffix("within 300 ms and was stopped"))
-    #expect(PasteboardError.commandTimedOut(command: "x", milliseconds: 2000).description.hasSuffix("within 2 s and was stopped"))
+    #expect(
+      PasteboardError.commandTimedOut(command: "x", milliseconds: 300).description.hasSuffix(
+        "within 300 ms and was stopped"))
+    #expect(
+      PasteboardError.commandTimedOut(command: "x", milliseconds: 2000).description.hasSuffix(
+        "within 2 s and was stopped"))
   }
 
   /// A `sleep` duration no other process on the machine uses: about 30 s, with random digits.
@@ -239,8 +252,10 @@ import TermGrid
 
   @Test func errorsExplainThemselves() {
     #expect(PasteboardError.tooLarge(byteCount: 300_000, limit: 100_000).description.contains("292 KiB"))
-    #expect(PasteboardError.commandFailed(command: "xclip", status: "exit status 1", message: "Error: Can't open display").description
-      == "the clipboard command `xclip` failed (exit status 1): Error: Can't open display")
+    #expect(
+      PasteboardError.commandFailed(command: "xclip", status: "exit status 1", message: "Error: Can't open display")
+        .description
+        == "the clipboard command `xclip` failed (exit status 1): Error: Can't open display")
   }
 
   // MARK: - Fixtures

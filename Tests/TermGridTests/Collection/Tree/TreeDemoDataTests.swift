@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import TermGrid
+import Testing
 
 /// The demo files `demo-data/classes.json` and `demo-data/schematic.json` drawn as trees:
 /// nodes are objects with a `name`, an optional `kind` and optional `children`.

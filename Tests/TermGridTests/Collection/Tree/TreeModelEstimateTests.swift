@@ -43,7 +43,8 @@ import Testing
     for record in 0..<count {
       let node = store.append(label: "[\(record)] record", kind: TreeNodeKind.normal, parent: root)
       store.append(label: "id: \(record)", kind: TreeNodeKind.normal, parent: node)
-      store.append(label: "name: \(String(repeating: "x", count: record % 40))", kind: TreeNodeKind.normal, parent: node)
+      store.append(
+        label: "name: \(String(repeating: "x", count: record % 40))", kind: TreeNodeKind.normal, parent: node)
     }
     return store
   }
@@ -88,11 +89,13 @@ import Testing
     for seed in UInt64(1)...UInt64(4) {
       let store = RandomTree.store(count: 900, seed: seed)
       let rule = RandomTree.collapseRule(seed: seed, oneIn: 5)
-      let eager = TreeHarness(store: store, orientation: orientation, size: CellSize(columns: 70, rows: 16), collapsesByDefault: rule)
+      let eager = TreeHarness(
+        store: store, orientation: orientation, size: CellSize(columns: 70, rows: 16), collapsesByDefault: rule)
       eager.model.eagerlyDescribedNodeLimit = .max
       eager.model.reload()
       eager.collectionView.reloadData()
-      let lazy = TreeHarness(store: store, orientation: orientation, size: CellSize(columns: 70, rows: 16), collapsesByDefault: rule)
+      let lazy = TreeHarness(
+        store: store, orientation: orientation, size: CellSize(columns: 70, rows: 16), collapsesByDefault: rule)
       lazy.model.eagerlyDescribedNodeLimit = 0
       lazy.model.reload()
       lazy.collectionView.reloadData()
@@ -122,7 +125,8 @@ import Testing
     let store = TreeNodeStore()
     let root = store.append(label: "root", kind: TreeNodeKind.normal, parent: nil)
     for index in 0..<200 {
-      store.append(label: index == 150 ? String(repeating: "w", count: 60) : "n\(index)", kind: TreeNodeKind.normal, parent: root)
+      store.append(
+        label: index == 150 ? String(repeating: "w", count: 60) : "n\(index)", kind: TreeNodeKind.normal, parent: root)
     }
     let harness = TreeHarness(
       store: store, orientation: .outline, size: CellSize(columns: 40, rows: 10),

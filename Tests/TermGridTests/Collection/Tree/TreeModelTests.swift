@@ -1,7 +1,7 @@
+import TermGrid
 import TestSupport
 import Testing
 
-import TermGrid
 @testable import TermGridCollection
 
 /// The tree model: depth sections, collapse and expand as batch updates.
@@ -21,7 +21,10 @@ import TermGrid
   @Test func collapsingRemovesTheDescendantsFromEveryDepthBelow() {
     let model = TreeModel(provider: TreeOutline.store(Self.tree))
     let update = model.setCollapsed(true, at: IndexPath(item: 0, section: 1))
-    #expect(update.deletedIndexPaths == [IndexPath(item: 0, section: 2), IndexPath(item: 1, section: 2), IndexPath(item: 0, section: 3)])
+    #expect(
+      update.deletedIndexPaths == [
+        IndexPath(item: 0, section: 2), IndexPath(item: 1, section: 2), IndexPath(item: 0, section: 3),
+      ])
     #expect(update.reloadedIndexPaths == [IndexPath(item: 0, section: 1)])
     #expect(Self.labels(model) == [["r"], ["a", "b", "c"], ["c1"], []])
     #expect(model.isCollapsed(at: IndexPath(item: 0, section: 1)))
@@ -131,20 +134,22 @@ import TermGrid
     _ = harness.lines
     harness.model.setCollapsed(true, at: a, in: harness.collectionView)
     #expect(harness.collectionView.indexPathForFocusedItem == IndexPath(item: 0, section: 2), "c1 moved up")
-    #expect(harness.model.node(at: IndexPath(item: 0, section: 2)) == harness.model.node(at: harness.indexPath(of: "c1")))
+    #expect(
+      harness.model.node(at: IndexPath(item: 0, section: 2)) == harness.model.node(at: harness.indexPath(of: "c1")))
     harness.collectionView.focusItem(at: a)
     harness.model.setCollapsed(false, at: a, in: harness.collectionView)
     #expect(harness.collectionView.indexPathForFocusedItem == a)
-    #expect(harness.lines == [
-      "r               ",
-      "├─ a            ",
-      "│  ├─ a1        ",
-      "│  │  └─ a11    ",
-      "│  └─ a2        ",
-      "├─ b            ",
-      "└─ c            ",
-      "   └─ c1        ",
-    ])
+    #expect(
+      harness.lines == [
+        "r               ",
+        "├─ a            ",
+        "│  ├─ a1        ",
+        "│  │  └─ a11    ",
+        "│  └─ a2        ",
+        "├─ b            ",
+        "└─ c            ",
+        "   └─ c1        ",
+      ])
   }
 
   @Test func collapsingAnAncestorOfTheFocusedNodeMovesTheFocusToIt() {
@@ -156,13 +161,14 @@ import TermGrid
     #expect(harness.collectionView.indexPathForFocusedItem == a)
     #expect(harness.collectionView.numberOfItems(inSection: 2) == 1)
     #expect(harness.collectionView.numberOfItems(inSection: 3) == 0)
-    #expect(harness.lines == [
-      "r ─┬─ ▸ a (+3)                ",
-      "   ├─ b                       ",
-      "   └─ c ────────── c1         ",
-      "                              ",
-      "                              ",
-    ])
+    #expect(
+      harness.lines == [
+        "r ─┬─ ▸ a (+3)                ",
+        "   ├─ b                       ",
+        "   └─ c ────────── c1         ",
+        "                              ",
+        "                              ",
+      ])
   }
 
   @Test func randomBatchUpdatesValidateAndDrawLikeAFreshCollectionView() {
@@ -177,10 +183,12 @@ import TermGrid
         let node = harness.model.node(at: indexPath)
         harness.collectionView.focusItem(at: indexPath)
         harness.model.toggleCollapsed(at: indexPath, in: harness.collectionView)
-        #expect(harness.collectionView.indexPathForFocusedItem == indexPath, "step \(step): the focus stays on the node")
+        #expect(
+          harness.collectionView.indexPathForFocusedItem == indexPath, "step \(step): the focus stays on the node")
         #expect(harness.model.node(at: indexPath) == node)
         for section in 0..<harness.model.numberOfSections {
-          #expect(harness.collectionView.numberOfItems(inSection: section) == harness.model.numberOfItems(inSection: section))
+          #expect(
+            harness.collectionView.numberOfItems(inSection: section) == harness.model.numberOfItems(inSection: section))
         }
         let screen = harness.lines
         let fresh = TreeHarness(
@@ -230,7 +238,8 @@ import TermGrid
   static func randomParent(in model: TreeModel, random: inout SeededRandom) -> IndexPath {
     var parents: [IndexPath] = []
     for section in 0..<model.numberOfSections {
-      for item in 0..<model.numberOfItems(inSection: section) where model.hasChildren(at: IndexPath(item: item, section: section)) {
+      for item in 0..<model.numberOfItems(inSection: section)
+      where model.hasChildren(at: IndexPath(item: item, section: section)) {
         parents.append(IndexPath(item: item, section: section))
       }
     }

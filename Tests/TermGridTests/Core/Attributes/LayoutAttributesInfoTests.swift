@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct LayoutAttributesInfoTests {
   @Test func aLayoutsOwnValueIsReadBackByItsType() {
@@ -14,7 +13,8 @@ import TermGrid
   }
 
   @Test func attributesDifferWhenTheirValuesDoAndTheValueSwitchesAtTheEndOfAnAnimation() {
-    var before = LayoutAttributes(forCellWith: IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 4, height: 1))
+    var before = LayoutAttributes(
+      forCellWith: IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 4, height: 1))
     before.info = LayoutInfo(Day(number: 1, isToday: false))
     var after = before
     #expect(after == before)
@@ -31,9 +31,12 @@ import TermGrid
     #expect(LayoutInfo(Day(number: 1, isToday: false)) != LayoutInfo(Day(number: 1, isToday: true)))
     #expect(LayoutInfo(1) != LayoutInfo(Int8(1)), "an Int and an Int8 of the same value are different infos")
     #expect(LayoutInfo(Other(number: 1)) != LayoutInfo(Day(number: 1, isToday: false)))
-    let set: Set<LayoutInfo> = [LayoutInfo(Day(number: 1, isToday: false)), LayoutInfo(Day(number: 1, isToday: false)), LayoutInfo(2)]
+    let set: Set<LayoutInfo> = [
+      LayoutInfo(Day(number: 1, isToday: false)), LayoutInfo(Day(number: 1, isToday: false)), LayoutInfo(2),
+    ]
     #expect(set.count == 2)
-    #expect(LayoutInfo(Day(number: 1, isToday: false)).hashValue == LayoutInfo(Day(number: 1, isToday: false)).hashValue)
+    #expect(
+      LayoutInfo(Day(number: 1, isToday: false)).hashValue == LayoutInfo(Day(number: 1, isToday: false)).hashValue)
     #expect(LayoutInfo(Other(number: 1)).value(as: Day.self) == nil)
   }
 

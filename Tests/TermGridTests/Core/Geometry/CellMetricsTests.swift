@@ -1,7 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-
-import TermGrid
 
 @Suite struct CellMetricsTests {
   static let metricsUnderTest: [CellMetrics] = [
@@ -68,8 +67,12 @@ import TermGrid
 
   @Test func edgesRoundHalfUpTheSameWayOnBothSides() {
     let metrics = CellMetrics.identity
-    #expect(metrics.cellRect(for: Rect(x: 0.5, y: 0, width: 2, height: 1)) == CellRect(column: 1, row: 0, columns: 2, rows: 1))
-    #expect(metrics.cellRect(for: Rect(x: 0.49, y: 0, width: 2, height: 1)) == CellRect(column: 0, row: 0, columns: 2, rows: 1))
+    #expect(
+      metrics.cellRect(for: Rect(x: 0.5, y: 0, width: 2, height: 1)) == CellRect(column: 1, row: 0, columns: 2, rows: 1)
+    )
+    #expect(
+      metrics.cellRect(for: Rect(x: 0.49, y: 0, width: 2, height: 1))
+        == CellRect(column: 0, row: 0, columns: 2, rows: 1))
     // 26.666… spacing in a justified line lands between cells consistently.
     let spacing = 80.0 / 3
     let frames = (0..<4).map { Rect(x: Double($0) * (20 + spacing), y: 0, width: 20, height: 1) }
@@ -79,8 +82,11 @@ import TermGrid
 
   @Test func zoomScalesFrames() {
     let metrics = CellMetrics(pointsPerColumn: 10, pointsPerRow: 20, zoom: 2)
-    #expect(metrics.cellRect(for: Rect(x: 10, y: 20, width: 30, height: 40)) == CellRect(column: 2, row: 2, columns: 6, rows: 4))
-    #expect(metrics.rect(for: CellRect(column: 2, row: 2, columns: 6, rows: 4)) == Rect(x: 10, y: 20, width: 30, height: 40))
+    #expect(
+      metrics.cellRect(for: Rect(x: 10, y: 20, width: 30, height: 40))
+        == CellRect(column: 2, row: 2, columns: 6, rows: 4))
+    #expect(
+      metrics.rect(for: CellRect(column: 2, row: 2, columns: 6, rows: 4)) == Rect(x: 10, y: 20, width: 30, height: 40))
   }
 
   @Test func aSubCellFrameTakesTheCellHoldingItsMiddle() {

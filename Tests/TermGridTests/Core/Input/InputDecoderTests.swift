@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct InputDecoderTests {
   // MARK: Text
@@ -48,30 +47,34 @@ import TermGrid
   // MARK: Control keys
 
   @Test func enterTabAndBothBackspacesDecode() {
-    #expect(decode([0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [
-      .key(KeyEvent(.enter)), .key(KeyEvent(.enter)), .key(KeyEvent(.tab)), .key(KeyEvent(.backspace)),
-      .key(KeyEvent(.backspace)),
-    ])
+    #expect(
+      decode([0x0D, 0x0A, 0x09, 0x7F, 0x08]) == [
+        .key(KeyEvent(.enter)), .key(KeyEvent(.enter)), .key(KeyEvent(.tab)), .key(KeyEvent(.backspace)),
+        .key(KeyEvent(.backspace)),
+      ])
   }
 
   @Test func controlLettersAreLowercaseControlKeys() {
-    #expect(decode([0x01, 0x03, 0x1A, 0x00, 0x1C, 0x1F]) == [
-      .key(KeyEvent(.control("a"))), .key(KeyEvent(.control("c"))), .key(KeyEvent(.control("z"))),
-      .key(KeyEvent(.control(" "))), .key(KeyEvent(.control("\\"))), .key(KeyEvent(.control("_"))),
-    ])
+    #expect(
+      decode([0x01, 0x03, 0x1A, 0x00, 0x1C, 0x1F]) == [
+        .key(KeyEvent(.control("a"))), .key(KeyEvent(.control("c"))), .key(KeyEvent(.control("z"))),
+        .key(KeyEvent(.control(" "))), .key(KeyEvent(.control("\\"))), .key(KeyEvent(.control("_"))),
+      ])
   }
 
   @Test func altLettersArriveAsEscPrefix() {
-    #expect(decode("\u{1B}x\u{1B}X\u{1B}é") == [
-      .key(KeyEvent(.character("x"), modifiers: .alt)), .key(KeyEvent(.character("X"), modifiers: .alt)),
-      .key(KeyEvent(.character("é"), modifiers: .alt)),
-    ])
+    #expect(
+      decode("\u{1B}x\u{1B}X\u{1B}é") == [
+        .key(KeyEvent(.character("x"), modifiers: .alt)), .key(KeyEvent(.character("X"), modifiers: .alt)),
+        .key(KeyEvent(.character("é"), modifiers: .alt)),
+      ])
   }
 
   @Test func altOnAControlKeyKeepsBoth() {
-    #expect(decode([0x1B, 0x7F, 0x1B, 0x01]) == [
-      .key(KeyEvent(.backspace, modifiers: .alt)), .key(KeyEvent(.control("a"), modifiers: .alt)),
-    ])
+    #expect(
+      decode([0x1B, 0x7F, 0x1B, 0x01]) == [
+        .key(KeyEvent(.backspace, modifiers: .alt)), .key(KeyEvent(.control("a"), modifiers: .alt)),
+      ])
   }
 
   // MARK: Escape
@@ -120,10 +123,11 @@ import TermGrid
   // MARK: Special keys
 
   @Test func arrowsDecodeInBothCursorModes() {
-    #expect(decode("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD") == [
-      .key(KeyEvent(.up)), .key(KeyEvent(.down)), .key(KeyEvent(.right)), .key(KeyEvent(.left)),
-      .key(KeyEvent(.up)), .key(KeyEvent(.down)), .key(KeyEvent(.right)), .key(KeyEvent(.left)),
-    ])
+    #expect(
+      decode("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D\u{1B}OA\u{1B}OB\u{1B}OC\u{1B}OD") == [
+        .key(KeyEvent(.up)), .key(KeyEvent(.down)), .key(KeyEvent(.right)), .key(KeyEvent(.left)),
+        .key(KeyEvent(.up)), .key(KeyEvent(.down)), .key(KeyEvent(.right)), .key(KeyEvent(.left)),
+      ])
   }
 
   @Test(arguments: [
@@ -139,18 +143,20 @@ import TermGrid
   }
 
   @Test func homeAndEndDecodeInEveryForm() {
-    #expect(decode("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH\u{1B}OF\u{1B}[7~\u{1B}[8~\u{1B}[1;5H") == [
-      .key(KeyEvent(.home)), .key(KeyEvent(.end)), .key(KeyEvent(.home)), .key(KeyEvent(.end)),
-      .key(KeyEvent(.home)), .key(KeyEvent(.end)), .key(KeyEvent(.home)), .key(KeyEvent(.end)),
-      .key(KeyEvent(.home, modifiers: .control)),
-    ])
+    #expect(
+      decode("\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~\u{1B}OH\u{1B}OF\u{1B}[7~\u{1B}[8~\u{1B}[1;5H") == [
+        .key(KeyEvent(.home)), .key(KeyEvent(.end)), .key(KeyEvent(.home)), .key(KeyEvent(.end)),
+        .key(KeyEvent(.home)), .key(KeyEvent(.end)), .key(KeyEvent(.home)), .key(KeyEvent(.end)),
+        .key(KeyEvent(.home, modifiers: .control)),
+      ])
   }
 
   @Test func pageKeysInsertAndDeleteDecode() {
-    #expect(decode("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[3~\u{1B}[3;2~\u{1B}[6;5~") == [
-      .key(KeyEvent(.pageUp)), .key(KeyEvent(.pageDown)), .key(KeyEvent(.insert)), .key(KeyEvent(.delete)),
-      .key(KeyEvent(.delete, modifiers: .shift)), .key(KeyEvent(.pageDown, modifiers: .control)),
-    ])
+    #expect(
+      decode("\u{1B}[5~\u{1B}[6~\u{1B}[2~\u{1B}[3~\u{1B}[3;2~\u{1B}[6;5~") == [
+        .key(KeyEvent(.pageUp)), .key(KeyEvent(.pageDown)), .key(KeyEvent(.insert)), .key(KeyEvent(.delete)),
+        .key(KeyEvent(.delete, modifiers: .shift)), .key(KeyEvent(.pageDown, modifiers: .control)),
+      ])
   }
 
   @Test func shiftTabIsBackTab() {
@@ -165,11 +171,12 @@ import TermGrid
   }
 
   @Test func modifiedFunctionKeysCarryModifiers() {
-    #expect(decode("\u{1B}[21;2~\u{1B}[1;5P\u{1B}[1;2S\u{1B}O2Q\u{1B}[24;3~") == [
-      .key(KeyEvent(.function(10), modifiers: .shift)), .key(KeyEvent(.function(1), modifiers: .control)),
-      .key(KeyEvent(.function(4), modifiers: .shift)), .key(KeyEvent(.function(2), modifiers: .shift)),
-      .key(KeyEvent(.function(12), modifiers: .alt)),
-    ])
+    #expect(
+      decode("\u{1B}[21;2~\u{1B}[1;5P\u{1B}[1;2S\u{1B}O2Q\u{1B}[24;3~") == [
+        .key(KeyEvent(.function(10), modifiers: .shift)), .key(KeyEvent(.function(1), modifiers: .control)),
+        .key(KeyEvent(.function(4), modifiers: .shift)), .key(KeyEvent(.function(2), modifiers: .shift)),
+        .key(KeyEvent(.function(12), modifiers: .alt)),
+      ])
   }
 
   @Test func theMenuKeyDecodes() {
@@ -181,10 +188,11 @@ import TermGrid
   }
 
   @Test func rxvtModifiedKeysDecode() {
-    #expect(decode("\u{1B}[5^\u{1B}[2$\u{1B}Oa\u{1B}[d") == [
-      .key(KeyEvent(.pageUp, modifiers: .control)), .key(KeyEvent(.insert, modifiers: .shift)),
-      .key(KeyEvent(.up, modifiers: .control)), .key(KeyEvent(.left, modifiers: .shift)),
-    ])
+    #expect(
+      decode("\u{1B}[5^\u{1B}[2$\u{1B}Oa\u{1B}[d") == [
+        .key(KeyEvent(.pageUp, modifiers: .control)), .key(KeyEvent(.insert, modifiers: .shift)),
+        .key(KeyEvent(.up, modifiers: .control)), .key(KeyEvent(.left, modifiers: .shift)),
+      ])
   }
 
   @Test func escOFollowedByAnythingElseIsAltOAndThatThing() {
@@ -192,16 +200,18 @@ import TermGrid
   }
 
   @Test func codePointReportsDecode() {
-    #expect(decode("\u{1B}[97;5u\u{1B}[27;2;13~\u{1B}[106;3u") == [
-      .key(KeyEvent(.control("a"))), .key(KeyEvent(.enter, modifiers: .shift)),
-      .key(KeyEvent(.character("j"), modifiers: .alt)),
-    ])
+    #expect(
+      decode("\u{1B}[97;5u\u{1B}[27;2;13~\u{1B}[106;3u") == [
+        .key(KeyEvent(.control("a"))), .key(KeyEvent(.enter, modifiers: .shift)),
+        .key(KeyEvent(.character("j"), modifiers: .alt)),
+      ])
   }
 
   @Test func keypadKeysInApplicationModeAreTheirCharacters() {
-    #expect(decode("\u{1B}Op\u{1B}Oy\u{1B}OM") == [
-      key("0"), key("9"), .key(KeyEvent(.enter)),
-    ])
+    #expect(
+      decode("\u{1B}Op\u{1B}Oy\u{1B}OM") == [
+        key("0"), key("9"), .key(KeyEvent(.enter)),
+      ])
   }
 
   @Test func aSequenceSplitAtEveryByteStillDecodes() {
@@ -209,19 +219,21 @@ import TermGrid
     var decoder = InputDecoder()
     var events: [InputEvent] = []
     for byte in sequence { events += decoder.feed([byte]) }
-    #expect(events == [
-      .key(KeyEvent(.left, modifiers: .control)), .key(KeyEvent(.function(10), modifiers: .shift)),
-      .key(KeyEvent(.function(1))),
-    ])
+    #expect(
+      events == [
+        .key(KeyEvent(.left, modifiers: .control)), .key(KeyEvent(.function(10), modifiers: .shift)),
+        .key(KeyEvent(.function(1))),
+      ])
     #expect(!decoder.hasPendingInput)
   }
 
   // MARK: Unknown sequences
 
   @Test func unknownSequencesAreSwallowedWhole() {
-    #expect(decode("a\u{1B}[99~b\u{1B}[?1;2cc\u{1B}[?2004;1$yd\u{1B}[Ie\u{1B}[>0;276;0cf\u{1B}[1;2$pg") == [
-      key("a"), key("b"), key("c"), key("d"), key("e"), key("f"), key("g"),
-    ])
+    #expect(
+      decode("a\u{1B}[99~b\u{1B}[?1;2cc\u{1B}[?2004;1$yd\u{1B}[Ie\u{1B}[>0;276;0cf\u{1B}[1;2$pg") == [
+        key("a"), key("b"), key("c"), key("d"), key("e"), key("f"), key("g"),
+      ])
   }
 
   @Test func aSequenceCutShortByAControlByteIsDroppedAndTheByteKept() {
@@ -246,24 +258,28 @@ import TermGrid
   // MARK: Mouse
 
   @Test func sgrMousePressReleaseAndDragDecode() {
-    #expect(decode("\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m") == [
-      .mouse(MouseEvent(.press(.left), at: CellPoint(column: 9, row: 4))),
-      .mouse(MouseEvent(.drag(.left), at: CellPoint(column: 10, row: 4))),
-      .mouse(MouseEvent(.release(.left), at: CellPoint(column: 10, row: 4))),
-    ])
+    #expect(
+      decode("\u{1B}[<0;10;5M\u{1B}[<32;11;5M\u{1B}[<0;11;5m") == [
+        .mouse(MouseEvent(.press(.left), at: CellPoint(column: 9, row: 4))),
+        .mouse(MouseEvent(.drag(.left), at: CellPoint(column: 10, row: 4))),
+        .mouse(MouseEvent(.release(.left), at: CellPoint(column: 10, row: 4))),
+      ])
   }
 
   @Test func sgrMouseMiddleRightWheelAndModifiersDecode() {
-    #expect(decode("\u{1B}[<1;1;1M\u{1B}[<2;300;200M\u{1B}[<2;300;200m\u{1B}[<64;3;4M\u{1B}[<65;3;4M\u{1B}[<66;3;4M\u{1B}[<67;3;4M\u{1B}[<20;2;2M") == [
-      .mouse(MouseEvent(.press(.middle), at: CellPoint(column: 0, row: 0))),
-      .mouse(MouseEvent(.press(.right), at: CellPoint(column: 299, row: 199))),
-      .mouse(MouseEvent(.release(.right), at: CellPoint(column: 299, row: 199))),
-      .mouse(MouseEvent(.wheelUp, at: CellPoint(column: 2, row: 3))),
-      .mouse(MouseEvent(.wheelDown, at: CellPoint(column: 2, row: 3))),
-      .mouse(MouseEvent(.wheelLeft, at: CellPoint(column: 2, row: 3))),
-      .mouse(MouseEvent(.wheelRight, at: CellPoint(column: 2, row: 3))),
-      .mouse(MouseEvent(.press(.left), at: CellPoint(column: 1, row: 1), modifiers: [.shift, .control])),
-    ])
+    #expect(
+      decode(
+        "\u{1B}[<1;1;1M\u{1B}[<2;300;200M\u{1B}[<2;300;200m\u{1B}[<64;3;4M\u{1B}[<65;3;4M\u{1B}[<66;3;4M\u{1B}[<67;3;4M\u{1B}[<20;2;2M"
+      ) == [
+        .mouse(MouseEvent(.press(.middle), at: CellPoint(column: 0, row: 0))),
+        .mouse(MouseEvent(.press(.right), at: CellPoint(column: 299, row: 199))),
+        .mouse(MouseEvent(.release(.right), at: CellPoint(column: 299, row: 199))),
+        .mouse(MouseEvent(.wheelUp, at: CellPoint(column: 2, row: 3))),
+        .mouse(MouseEvent(.wheelDown, at: CellPoint(column: 2, row: 3))),
+        .mouse(MouseEvent(.wheelLeft, at: CellPoint(column: 2, row: 3))),
+        .mouse(MouseEvent(.wheelRight, at: CellPoint(column: 2, row: 3))),
+        .mouse(MouseEvent(.press(.left), at: CellPoint(column: 1, row: 1), modifiers: [.shift, .control])),
+      ])
   }
 
   @Test func sgrMotionWithoutButtonsAndExtraButtonsAreSwallowed() {
@@ -273,12 +289,13 @@ import TermGrid
   @Test func x10MouseReportsDecodeWithTheReleasedButtonRemembered() {
     let reports: [[UInt8]] = [[34, 37, 35], [35, 38, 35], [97, 33, 33], [64, 34, 34]]
     let bytes: [UInt8] = reports.flatMap { report -> [UInt8] in [0x1B, 0x5B, 0x4D] + report }
-    #expect(decode(bytes) == [
-      .mouse(MouseEvent(.press(.right), at: CellPoint(column: 4, row: 2))),
-      .mouse(MouseEvent(.release(.right), at: CellPoint(column: 5, row: 2))),
-      .mouse(MouseEvent(.wheelDown, at: CellPoint(column: 0, row: 0))),
-      .mouse(MouseEvent(.drag(.left), at: CellPoint(column: 1, row: 1))),
-    ])
+    #expect(
+      decode(bytes) == [
+        .mouse(MouseEvent(.press(.right), at: CellPoint(column: 4, row: 2))),
+        .mouse(MouseEvent(.release(.right), at: CellPoint(column: 5, row: 2))),
+        .mouse(MouseEvent(.wheelDown, at: CellPoint(column: 0, row: 0))),
+        .mouse(MouseEvent(.drag(.left), at: CellPoint(column: 1, row: 1))),
+      ])
   }
 
   @Test func aMouseReportSplitAcrossReadsDecodes() {
@@ -293,9 +310,10 @@ import TermGrid
   // MARK: Bracketed paste
 
   @Test func aBracketedPasteIsOneEventNotKeys() {
-    #expect(decode("x\u{1B}[200~{\"a\": [1, 2]}\u{1B}[A\u{03}\u{1B}[201~y") == [
-      key("x"), .paste("{\"a\": [1, 2]}\u{1B}[A\u{03}"), key("y"),
-    ])
+    #expect(
+      decode("x\u{1B}[200~{\"a\": [1, 2]}\u{1B}[A\u{03}\u{1B}[201~y") == [
+        key("x"), .paste("{\"a\": [1, 2]}\u{1B}[A\u{03}"), key("y"),
+      ])
   }
 
   @Test func pastedLineEndsBecomeLineFeeds() {

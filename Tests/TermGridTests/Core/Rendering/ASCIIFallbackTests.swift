@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// ASCII stand-ins for lines, borders and markers, for a locale that cannot encode them.
 @Suite struct ASCIIFallbackTests {

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// What a terminal writes between two frames: the cells whose character, continuation flag
 /// or output style changed, row by row, never a continuation.
@@ -32,22 +31,25 @@ import TermGrid
 
   @Test func aWideCharacterReplacedByTwoNarrowOnesWritesBoth() {
     let before = canvas(["日x"])
-    #expect(changes(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(canvas(["abx"]))) == [
-      change(0, 0, "a"), change(1, 0, "b"),
-    ])
+    #expect(
+      changes(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(canvas(["abx"]))) == [
+        change(0, 0, "a"), change(1, 0, "b"),
+      ])
     // The blank goes out too: the right half of the wide character is still on screen.
-    #expect(changes(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(canvas(["a x"]))) == [
-      change(0, 0, "a"), change(1, 0, " "),
-    ])
+    #expect(
+      changes(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(canvas(["a x"]))) == [
+        change(0, 0, "a"), change(1, 0, " "),
+      ])
   }
 
   @Test func twoNarrowCharactersReplacedByAWideOneWriteItOnce() {
     let before = canvas(["abx"])
     #expect(changes(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(canvas(["日x"]))) == [change(0, 0, "日")])
     // Over two blanks: the continuation (a blank too) is still not written.
-    #expect(changes(from: CanvasDiff.Frame(canvas(["  x"])), to: CanvasDiff.Frame(canvas(["日x"]))) == [
-      change(0, 0, "日")
-    ])
+    #expect(
+      changes(from: CanvasDiff.Frame(canvas(["  x"])), to: CanvasDiff.Frame(canvas(["日x"]))) == [
+        change(0, 0, "日")
+      ])
   }
 
   @Test func aContinuationIsNeverWrittenEvenWhenItsStyleChanges() {
@@ -68,10 +70,11 @@ import TermGrid
     let after = canvas(["ab日", "cd  "])
     let diff = CanvasDiff(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(after))
     #expect(diff.redrawsEveryCell)
-    #expect(diff.changes() == [
-      change(0, 0, "a"), change(1, 0, "b"), change(2, 0, "日"),
-      change(0, 1, "c"), change(1, 1, "d"), change(2, 1, " "), change(3, 1, " "),
-    ])
+    #expect(
+      diff.changes() == [
+        change(0, 0, "a"), change(1, 0, "b"), change(2, 0, "日"),
+        change(0, 1, "c"), change(1, 1, "d"), change(2, 1, " "), change(3, 1, " "),
+      ])
   }
 
   @Test func withoutAFrameBeforeEveryCellIsNew() {
@@ -113,9 +116,10 @@ import TermGrid
     let before = canvas(["abcd", "efgh", "ijkl"])
     let after = canvas(["ABCD", "EFGH", "IJKL"])
     let diff = CanvasDiff(from: CanvasDiff.Frame(before), to: CanvasDiff.Frame(after))
-    #expect(diff.changes(within: CellSize(columns: 2, rows: 2)) == [
-      change(0, 0, "A"), change(1, 0, "B"), change(0, 1, "E"), change(1, 1, "F"),
-    ])
+    #expect(
+      diff.changes(within: CellSize(columns: 2, rows: 2)) == [
+        change(0, 0, "A"), change(1, 0, "B"), change(0, 1, "E"), change(1, 1, "F"),
+      ])
     #expect(diff.changes(within: CellSize(columns: 9, rows: 9)).count == 12)
     #expect(diff.changes(within: CellSize(columns: 0, rows: 3)) == [])
   }

@@ -1,7 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-
-import TermGrid
 
 @Suite struct CanvasTests {
   @Test func asciiTakesOneCellPerCharacter() {
@@ -177,7 +176,8 @@ import TermGrid
     let clip = CellRect(column: 0, row: 0, columns: 3, rows: 1)
     canvas.draw("a日本", at: CellPoint(column: 0, row: 0), style: .plain, clip: clip)
     #expect(canvas.lines == ["a日  "])
-    canvas.draw("xy本", at: CellPoint(column: 0, row: 0), style: .plain, clip: CellRect(column: 0, row: 0, columns: 3, rows: 1))
+    canvas.draw(
+      "xy本", at: CellPoint(column: 0, row: 0), style: .plain, clip: CellRect(column: 0, row: 0, columns: 3, rows: 1))
     #expect(canvas.lines == ["xy   "])
     #expect(!canvas[2, 0].isContinuation)
   }

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// Invisible format characters are drawn visibly, so different text never looks the same
 /// (issue 14.8).

@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridCore
 @testable import TermGridTerminal
 
@@ -103,7 +103,8 @@ import TermGrid
         let library = NcursesTerminal.columnsInTheCLibrary(of: scalar)
         guard library >= 0 else { continue }
         if TextWidth.scalarWidth(scalar) != library {
-          differences.append("U+\(String(value, radix: 16, uppercase: true)): \(TextWidth.scalarWidth(scalar)) vs \(library)")
+          differences.append(
+            "U+\(String(value, radix: 16, uppercase: true)): \(TextWidth.scalarWidth(scalar)) vs \(library)")
         }
       }
       #expect(differences.isEmpty, "\(differences.count): \(differences.prefix(40))")

@@ -1,6 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-import TermGrid
 
 extension FlowLayoutTests {
   @Test(arguments: [false, true])
@@ -101,7 +101,9 @@ struct FlowScenario: CustomStringConvertible {
   static func random(using generator: inout SeededRandom, exact: Bool) -> FlowScenario {
     func quarter(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &generator)) / 4 }
     func number(_ range: ClosedRange<Int>) -> Double {
-      exact ? quarter(range) : Double.random(in: Double(range.lowerBound) / 4...Double(range.upperBound) / 4, using: &generator)
+      exact
+        ? quarter(range)
+        : Double.random(in: Double(range.lowerBound) / 4...Double(range.upperBound) / 4, using: &generator)
     }
     var scenario = FlowScenario()
     scenario.counts = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
@@ -115,7 +117,8 @@ struct FlowScenario: CustomStringConvertible {
     scenario.itemSize = Size(width: number(2...120), height: number(2...40))
     scenario.interitemSpacing = Bool.random(using: &generator) ? 0 : number(1...12)
     scenario.lineSpacing = Bool.random(using: &generator) ? 0 : number(1...8)
-    scenario.sectionInset = EdgeInsets(top: number(0...8), left: number(0...12), bottom: number(0...8), right: number(0...12))
+    scenario.sectionInset = EdgeInsets(
+      top: number(0...8), left: number(0...12), bottom: number(0...8), right: number(0...12))
     scenario.headerSize = Bool.random(using: &generator) ? .zero : Size(width: number(4...16), height: number(4...12))
     scenario.footerSize = Bool.random(using: &generator) ? .zero : Size(width: number(4...16), height: number(4...12))
     scenario.pinsHeaders = Bool.random(using: &generator)

@@ -1,5 +1,5 @@
-import Testing
 import TermGrid
+import Testing
 
 extension FlowLayoutTests {
   // MARK: - Pinned headers and footers
@@ -158,7 +158,9 @@ extension FlowLayoutTests {
       $0.headerReferenceSize = Size(width: 3, height: 0)
       $0.sectionHeadersPinToVisibleBounds = true
     }
-    #expect(sideways.layout.obscuredInsets(in: Rect(x: 10, y: 0, width: 40, height: 20)) == EdgeInsets(top: 0, left: 3, bottom: 0, right: 0))
+    #expect(
+      sideways.layout.obscuredInsets(in: Rect(x: 10, y: 0, width: 40, height: 20))
+        == EdgeInsets(top: 0, left: 3, bottom: 0, right: 0))
   }
 
   // MARK: - Invalidation
@@ -228,9 +230,11 @@ extension FlowLayoutTests {
     let original = try #require(fixture.layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)))
     var preferred = original
     preferred.size = Size(width: 20, height: 6)
-    #expect(fixture.layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+    #expect(
+      fixture.layout.shouldInvalidateLayout(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
     fixture.layout.invalidateLayout(
-      with: fixture.layout.invalidationContext(forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
+      with: fixture.layout.invalidationContext(
+        forPreferredLayoutAttributes: preferred, withOriginalAttributes: original))
     fixture.layout.prepareIfNeeded()
     #expect(fixture.frame(0, 1)?.height == 6)
     #expect(fixture.frame(0, 3) == Rect(x: 80, y: 1, width: 20, height: 4))
@@ -255,7 +259,8 @@ extension FlowLayoutTests {
     fixture.layout.prepare(forCollectionViewUpdates: [UpdateItem(action: .delete, before: lastIndexPath, after: nil)])
     let gone = try #require(fixture.layout.finalLayoutAttributesForDisappearingItem(at: lastIndexPath))
     #expect(gone.frame == Rect(x: 80, y: 10, width: 20, height: 4) && gone.alpha == 0)
-    let stayed = try #require(fixture.layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 8, section: 0)))
+    let stayed = try #require(
+      fixture.layout.initialLayoutAttributesForAppearingItem(at: IndexPath(item: 8, section: 0)))
     #expect(stayed.frame.minX == 40 && stayed.alpha == 1, "now alone on its line, centred, not faded")
     fixture.layout.finalizeCollectionViewUpdates()
     #expect(fixture.layout.finalLayoutAttributesForDisappearingItem(at: lastIndexPath) == nil)

@@ -1,6 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-import TermGrid
 
 /// One test per rule of the guide's "Using the Flow Layout", plus the layout's own options.
 @Suite struct FlowLayoutTests {
@@ -170,7 +170,8 @@ import TermGrid
     #expect(footer.frame == Rect(x: 0, y: 16, width: 100, height: 2))
     #expect(footer.representedElementKind == ElementKind.footer)
     #expect(fixture.header(1)?.frame == Rect(x: 0, y: 18, width: 100, height: 4))
-    #expect(fixture.layout.layoutAttributesForSupplementaryView(ofKind: "badge", at: IndexPath(item: 0, section: 0)) == nil)
+    #expect(
+      fixture.layout.layoutAttributesForSupplementaryView(ofKind: "badge", at: IndexPath(item: 0, section: 0)) == nil)
 
     let all = fixture.query(Rect(x: 0, y: 0, width: 100, height: 100))
     #expect(all.filter { $0.representedElementKind == ElementKind.header }.map(\.indexPath.section) == [0, 1])
@@ -270,7 +271,8 @@ import TermGrid
         let cells = CellMetrics.identity.cellRect(for: frame)
         if cells.isEmpty { emptyCells += 1 }
         for row in cells.row..<cells.maxRow {
-          for column in cells.column..<cells.maxColumn where owners.updateValue(item, forKey: CellPoint(column: column, row: row)) != nil {
+          for column in cells.column..<cells.maxColumn
+          where owners.updateValue(item, forKey: CellPoint(column: column, row: row)) != nil {
             collisions += 1
           }
         }

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct TableLayoutTests {
   @Test func cellsSitInRowsAndColumnsWithALineBetweenColumns() {
@@ -24,17 +23,21 @@ import TermGrid
   @Test func rowSeparatorsAddALineUnderEveryRowButTheLast() {
     let fixture = TableFixture(rows: 3, widths: [4]) { $0.showsRowSeparators = true }
     #expect(fixture.frame(row: 1, column: 0)?.minY == 4)
-    let lines = fixture.query(Rect(x: 0, y: 0, width: 10, height: 20)).filter { $0.representedElementKind == ElementKind.rowSeparator }
+    let lines = fixture.query(Rect(x: 0, y: 0, width: 10, height: 20)).filter {
+      $0.representedElementKind == ElementKind.rowSeparator
+    }
     #expect(lines.map(\.indexPath.item).sorted() == [-1, 0, 1], "the header's line and one under rows 0 and 1")
   }
 
   @Test func theHeaderRowStaysAtTheTopWhileTheRowsScroll() {
     let fixture = TableFixture(rows: 100, widths: [4, 4])
     fixture.scroll(to: Rect(x: 0, y: 40, width: 20, height: 10))
-    let header = fixture.layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.columnHeader, at: IndexPath(item: 1, section: 0))
+    let header = fixture.layout.layoutAttributesForSupplementaryView(
+      ofKind: ElementKind.columnHeader, at: IndexPath(item: 1, section: 0))
     #expect(header?.frame == Rect(x: 5, y: 40, width: 4, height: 1))
     #expect(header?.zIndex == TableLayout.headerZIndex)
-    let line = fixture.layout.layoutAttributesForDecorationView(ofKind: ElementKind.rowSeparator, at: IndexPath(item: -1, section: 0))
+    let line = fixture.layout.layoutAttributesForDecorationView(
+      ofKind: ElementKind.rowSeparator, at: IndexPath(item: -1, section: 0))
     #expect(line?.frame.minY == 41, "the header's line goes with it")
     #expect(fixture.layout.obscuredInsets(in: fixture.host.bounds).top == 2)
   }
@@ -43,9 +46,11 @@ import TermGrid
     let fixture = TableFixture(rows: 5, widths: [10, 10, 10], rowHeaderWidth: 3)
     #expect(fixture.frame(row: 0, column: 0)?.minX == 4, "after the row headers and their line")
     fixture.scroll(to: Rect(x: 12, y: 0, width: 15, height: 10))
-    let header = fixture.layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.rowHeader, at: IndexPath(item: 2, section: 0))
+    let header = fixture.layout.layoutAttributesForSupplementaryView(
+      ofKind: ElementKind.rowHeader, at: IndexPath(item: 2, section: 0))
     #expect(header?.frame == Rect(x: 12, y: 4, width: 3, height: 1))
-    let corner = fixture.layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.tableCorner, at: IndexPath(item: 0, section: 0))
+    let corner = fixture.layout.layoutAttributesForSupplementaryView(
+      ofKind: ElementKind.tableCorner, at: IndexPath(item: 0, section: 0))
     #expect(corner?.frame == Rect(x: 12, y: 0, width: 3, height: 1))
     #expect(corner?.zIndex == TableLayout.cornerZIndex)
     #expect(fixture.layout.obscuredInsets(in: fixture.host.bounds).left == 4)
@@ -53,7 +58,10 @@ import TermGrid
 
   @Test func aRectQueryAgreesWithTheOnDemandAttributes() {
     let fixture = TableFixture(items: 47, widths: [3, 7, 1, 5, 2], rowHeaderWidth: 2)
-    for rect in [Rect(x: 0, y: 0, width: 9, height: 4), Rect(x: 6, y: 3, width: 5, height: 6), Rect(x: 13, y: 8, width: 40, height: 1)] {
+    for rect in [
+      Rect(x: 0, y: 0, width: 9, height: 4), Rect(x: 6, y: 3, width: 5, height: 6),
+      Rect(x: 13, y: 8, width: 40, height: 1),
+    ] {
       let queried = fixture.query(rect).filter { $0.category == .cell }
       let expected = (0..<47).compactMap { fixture.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
         .filter { $0.frame.intersects(rect) }
@@ -67,7 +75,9 @@ import TermGrid
     let large = TableFixture(items: 1_000_000 * 20, widths: Array(repeating: 6, count: 20))
     large.scroll(to: Rect(x: 0, y: 900_000, width: 80, height: 24))
     let visible = large.query(large.host.bounds)
-    #expect(visible.filter { $0.category == .cell }.count == 24 * 12, "24 rows (two under the pinned header), 12 columns in 80")
+    #expect(
+      visible.filter { $0.category == .cell }.count == 24 * 12,
+      "24 rows (two under the pinned header), 12 columns in 80")
     #expect(small.layout.columnCount == large.layout.columnCount)
     #expect(large.layout.rowCount == 1_000_000)
   }
@@ -79,27 +89,34 @@ import TermGrid
     #expect(layout.indexPathForFocus(movingFrom: start, direction: .up) == IndexPath(item: 1, section: 0))
     #expect(layout.indexPathForFocus(movingFrom: start, direction: .down) == IndexPath(item: 7, section: 0))
     #expect(layout.indexPathForFocus(movingFrom: start, direction: .left) == IndexPath(item: 3, section: 0))
-    #expect(layout.indexPathForFocus(movingFrom: IndexPath(item: 5, section: 0), direction: .right) == IndexPath(item: 5, section: 0))
-    #expect(layout.indexPathForFocus(movingFrom: IndexPath(item: 5, section: 0), direction: .down) == IndexPath(item: 5, section: 0), "no cell below")
+    #expect(
+      layout.indexPathForFocus(movingFrom: IndexPath(item: 5, section: 0), direction: .right)
+        == IndexPath(item: 5, section: 0))
+    #expect(
+      layout.indexPathForFocus(movingFrom: IndexPath(item: 5, section: 0), direction: .down)
+        == IndexPath(item: 5, section: 0), "no cell below")
   }
 
   @Test func aTableDrawsHeadersCellsAndJoinedSeparators() throws {
     let table = TableHarness(
-      columns: ["name", "size", "kind"], rows: [["alpha", "12", "file"], ["beta", "7", "dir"], ["gamma", "1024", "file"]],
+      columns: ["name", "size", "kind"],
+      rows: [["alpha", "12", "file"], ["beta", "7", "dir"], ["gamma", "1024", "file"]],
       widths: [6, 5, 4], size: CellSize(columns: 24, rows: 6))
-    #expect(table.lines == [
-      "#│name  │size │kind     ",
-      "─┼──────┼─────┼────     ",
-      "0│alpha │12   │file     ",
-      "1│beta  │7    │dir      ",
-      "2│gamma │1024 │file     ",
-      "                        ",
-    ])
+    #expect(
+      table.lines == [
+        "#│name  │size │kind     ",
+        "─┼──────┼─────┼────     ",
+        "0│alpha │12   │file     ",
+        "1│beta  │7    │dir      ",
+        "2│gamma │1024 │file     ",
+        "                        ",
+      ])
   }
 
   @Test func aScrolledTableKeepsItsHeaderRowAndRowHeaders() throws {
     let rows = (0..<40).map { ["r\($0)", String($0 * $0), "x"] }
-    let table = TableHarness(columns: ["name", "square", "k"], rows: rows, widths: [5, 7, 3], size: CellSize(columns: 12, rows: 5))
+    let table = TableHarness(
+      columns: ["name", "square", "k"], rows: rows, widths: [5, 7, 3], size: CellSize(columns: 12, rows: 5))
     table.collectionView.contentOffset = Point(x: 6, y: 20)
     try Snapshot.expect(table.lines, named: "table-scrolled")
     #expect(table.lines[0].hasPrefix("#│"), "the corner and the headers stay")
@@ -141,7 +158,8 @@ final class TableFixture: TableLayoutDelegate {
   func query(_ rect: Rect) -> [LayoutAttributes] { layout.layoutAttributesForElements(in: rect) }
 
   func scroll(to bounds: Rect) {
-    let context = layout.shouldInvalidateLayout(forBoundsChange: bounds) ? layout.invalidationContext(forBoundsChange: bounds) : nil
+    let context =
+      layout.shouldInvalidateLayout(forBoundsChange: bounds) ? layout.invalidationContext(forBoundsChange: bounds) : nil
     host.bounds = bounds
     if let context { layout.invalidateLayout(with: context) }
     layout.prepareIfNeeded()
@@ -164,9 +182,11 @@ final class TableHarness: CollectionViewDataSource, TableLayoutDelegate {
     collectionView = CollectionView(frame: CellRect(size: size), layout: layout)
     collectionView.animatesChanges = false
     collectionView.register(RowTextCell.self, forCellWithReuseIdentifier: "text")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.columnHeader, withReuseIdentifier: "h")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.columnHeader, withReuseIdentifier: "h")
     collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.rowHeader, withReuseIdentifier: "h")
-    collectionView.register(LabelView.self, forSupplementaryViewOfKind: ElementKind.tableCorner, withReuseIdentifier: "h")
+    collectionView.register(
+      LabelView.self, forSupplementaryViewOfKind: ElementKind.tableCorner, withReuseIdentifier: "h")
     layout.delegate = self
     collectionView.dataSource = self
   }
@@ -195,7 +215,8 @@ final class TableHarness: CollectionViewDataSource, TableLayoutDelegate {
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? {
-    let label = collectionView.dequeueReusableSupplementaryView(LabelView.self, ofKind: kind, withReuseIdentifier: "h", for: indexPath)
+    let label = collectionView.dequeueReusableSupplementaryView(
+      LabelView.self, ofKind: kind, withReuseIdentifier: "h", for: indexPath)
     label.role = .normal
     switch kind {
     case ElementKind.columnHeader: label.text = columns[indexPath.item]

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @testable import TermGridLayout
 
@@ -69,7 +68,8 @@ import TermGrid
     let fixture = TimelineFixture(ranges: [(0, 10), (5, 8), (9, 12), (11, 12)], pointsPerDay: 2)
     #expect(fixture.lanes == [0, 1, 1, 0])
     #expect(fixture.layout.laneCount == 2)
-    #expect(fixture.frame(0) == Rect(x: 1, y: 2, width: 20, height: 1), "after a blank column, under the headers and axis")
+    #expect(
+      fixture.frame(0) == Rect(x: 1, y: 2, width: 20, height: 1), "after a blank column, under the headers and axis")
     #expect(fixture.frame(1) == Rect(x: 11, y: 3, width: 6, height: 1))
   }
 
@@ -103,7 +103,9 @@ import TermGrid
     fitted.layout.invalidateLayout()
     fitted.layout.prepareIfNeeded()
     #expect(fitted.frame(1) != before)
-    #expect((fitted.frame(1)?.maxX ?? 0) > 80, "the last range reaches into the wider width: \(String(describing: fitted.frame(1)))")
+    #expect(
+      (fitted.frame(1)?.maxX ?? 0) > 80,
+      "the last range reaches into the wider width: \(String(describing: fitted.frame(1)))")
   }
 
   @Test func pointEventsAreMarkersAsWideAsTheDelegateAsks() {
@@ -121,10 +123,14 @@ import TermGrid
     #expect(fine.layout.period.unit == .day)
     let hours = TimelineFixture(ranges: [(0, 1)], pointsPerDay: 24 * 20)
     #expect(hours.layout.period == TimelineCalendar.Period(unit: .hour, step: 1))
-    let headers = hours.query(Rect(x: 0, y: 0, width: 80, height: 5)).filter { $0.representedElementKind == ElementKind.timelineHeader }
+    let headers = hours.query(Rect(x: 0, y: 0, width: 80, height: 5)).filter {
+      $0.representedElementKind == ElementKind.timelineHeader
+    }
     #expect(headers.count >= 3)
     for header in headers {
-      #expect(header.frame.width >= 14 || header.frame.minX == 0 || header.frame.maxX >= hours.layout.collectionViewContentSize.width)
+      #expect(
+        header.frame.width >= 14 || header.frame.minX == 0
+          || header.frame.maxX >= hours.layout.collectionViewContentSize.width)
       #expect(header.indexPath.section == hours.layout.period.code)
     }
   }
@@ -141,7 +147,8 @@ import TermGrid
     let elements = fixture.query(fixture.host.bounds)
     let axis = elements.first { $0.representedElementKind == ElementKind.timelineAxis }
     #expect(axis?.frame == Rect(x: 10, y: 13, width: 40, height: 1))
-    #expect(elements.filter { $0.representedElementKind == ElementKind.timelineHeader }.allSatisfy { $0.frame.minY == 12 })
+    #expect(
+      elements.filter { $0.representedElementKind == ElementKind.timelineHeader }.allSatisfy { $0.frame.minY == 12 })
     #expect(fixture.layout.obscuredInsets(in: fixture.host.bounds).top == 2)
   }
 
@@ -151,10 +158,14 @@ import TermGrid
       return index % 5 == 0 ? (start, nil) : (start, start + Double(index % 17))
     }
     let fixture = TimelineFixture(ranges: ranges, pointsPerDay: 1.5, minimumWidth: 3)
-    for rect in [Rect(x: 0, y: 0, width: 80, height: 24), Rect(x: 100, y: 10, width: 30, height: 7), Rect(x: 250, y: 40, width: 80, height: 30)] {
+    for rect in [
+      Rect(x: 0, y: 0, width: 80, height: 24), Rect(x: 100, y: 10, width: 30, height: 7),
+      Rect(x: 250, y: 40, width: 80, height: 30),
+    ] {
       let queried = Set(fixture.query(rect).filter { $0.category == .cell }.map(\.indexPath))
-      let expected = Set((0..<300).compactMap { fixture.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
-        .filter { $0.frame.intersects(rect) }.map(\.indexPath))
+      let expected = Set(
+        (0..<300).compactMap { fixture.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0)) }
+          .filter { $0.frame.intersects(rect) }.map(\.indexPath))
       #expect(queried == expected)
     }
   }
@@ -181,9 +192,15 @@ import TermGrid
   @Test func focusMovesAlongALaneAndToTheNearestItemOfTheNextLane() {
     let fixture = TimelineFixture(ranges: [(0, 10), (5, 8), (20, 30), (9, 12)], pointsPerDay: 2)
     let layout = fixture.layout
-    #expect(layout.indexPathForFocus(movingFrom: IndexPath(item: 0, section: 0), direction: .right) == IndexPath(item: 2, section: 0))
-    #expect(layout.indexPathForFocus(movingFrom: IndexPath(item: 2, section: 0), direction: .left) == IndexPath(item: 0, section: 0))
-    #expect(layout.indexPathForFocus(movingFrom: IndexPath(item: 2, section: 0), direction: .down) == IndexPath(item: 3, section: 0))
+    #expect(
+      layout.indexPathForFocus(movingFrom: IndexPath(item: 0, section: 0), direction: .right)
+        == IndexPath(item: 2, section: 0))
+    #expect(
+      layout.indexPathForFocus(movingFrom: IndexPath(item: 2, section: 0), direction: .left)
+        == IndexPath(item: 0, section: 0))
+    #expect(
+      layout.indexPathForFocus(movingFrom: IndexPath(item: 2, section: 0), direction: .down)
+        == IndexPath(item: 3, section: 0))
   }
 
   @Test func zoomingKeepsTheDataAndChangesOnlyTheScale() {
@@ -204,11 +221,15 @@ import TermGrid
     timeline.collectionView.layoutIfNeeded()
     let headersBefore = timeline.headerFrames()
     timeline.days.remove(at: 2)
-    timeline.collectionView.performBatchUpdates { timeline.collectionView.deleteItems(at: [IndexPath(item: 2, section: 0)]) }
+    timeline.collectionView.performBatchUpdates {
+      timeline.collectionView.deleteItems(at: [IndexPath(item: 2, section: 0)])
+    }
     now = 50
     timeline.collectionView.layoutIfNeeded()
     let midway = timeline.headerFrames()
-    for (path, frame) in midway { if let old = headersBefore[path] { #expect(old == frame, "header \(path) stays put") } }
+    for (path, frame) in midway {
+      if let old = headersBefore[path] { #expect(old == frame, "header \(path) stays put") }
+    }
     let fading = timeline.collectionView.attributesOnScreen.filter {
       $0.category == .supplementaryView && $0.alpha < 1
     }
@@ -230,7 +251,8 @@ import TermGrid
   }
 
   @Test func aTimelineDrawsHeadersAxisAndBars() throws {
-    let timeline = TimelineHarness(days: [0, 20, 35, 50], ends: [30, 28, nil, 70], size: CellSize(columns: 48, rows: 6))
+    let timeline = TimelineHarness(
+      days: [0, 20, 35, 50], ends: [30, 28, nil, 70], size: CellSize(columns: 48, rows: 6))
     timeline.layout.now = 45 * 86_400
     try Snapshot.expect(timeline.lines, named: "timeline-days")
     let text = timeline.lines.joined(separator: "\n")
@@ -265,7 +287,10 @@ final class TimelineFixture: TimelineLayoutDelegate {
   func timelineLayout(_ layout: TimelineLayout, minimumWidthForItemAt indexPath: IndexPath) -> Int { minimumWidth }
 
   var lanes: [Int] {
-    (0..<ranges.count).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.info?.value(as: TimelineItemInfo.self)?.lane ?? -1 }
+    (0..<ranges.count).map {
+      layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.info?.value(as: TimelineItemInfo.self)?.lane
+        ?? -1
+    }
   }
 
   func frame(_ item: Int) -> Rect? { layout.layoutAttributesForItem(at: IndexPath(item: item, section: 0))?.frame }
@@ -273,7 +298,8 @@ final class TimelineFixture: TimelineLayoutDelegate {
   func query(_ rect: Rect) -> [LayoutAttributes] { layout.layoutAttributesForElements(in: rect) }
 
   func scroll(to bounds: Rect) {
-    let context = layout.shouldInvalidateLayout(forBoundsChange: bounds) ? layout.invalidationContext(forBoundsChange: bounds) : nil
+    let context =
+      layout.shouldInvalidateLayout(forBoundsChange: bounds) ? layout.invalidationContext(forBoundsChange: bounds) : nil
     host.bounds = bounds
     if let context { layout.invalidateLayout(with: context) }
     layout.prepareIfNeeded()
@@ -295,7 +321,8 @@ final class TimelineHarness: CollectionViewDataSource, TimelineLayoutDelegate {
     collectionView = CollectionView(frame: CellRect(size: size), layout: layout)
     collectionView.animatesChanges = false
     collectionView.register(RowTextCell.self, forCellWithReuseIdentifier: "text")
-    collectionView.register(TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader, withReuseIdentifier: "h")
+    collectionView.register(
+      TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader, withReuseIdentifier: "h")
     layout.delegate = self
     (layout as? RecordingTimelineLayout)?.onDeletedHeaders = { [unowned self] in self.deletedHeaders += $0 }
     collectionView.dataSource = self
@@ -332,7 +359,8 @@ final class TimelineHarness: CollectionViewDataSource, TimelineLayoutDelegate {
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? {
-    collectionView.dequeueReusableSupplementaryView(TimelineHeaderView.self, ofKind: kind, withReuseIdentifier: "h", for: indexPath)
+    collectionView.dequeueReusableSupplementaryView(
+      TimelineHeaderView.self, ofKind: kind, withReuseIdentifier: "h", for: indexPath)
   }
 }
 

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct TreeLayoutBoxedTests {
   @Test func boxedNodesAreThreeRowsTallAndFourColumnsWider() {
@@ -9,8 +8,12 @@ import TermGrid
     }
     harness.collectionView.layoutIfNeeded()
     let layout = harness.layout
-    #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 0, width: 8, height: 3))
-    #expect(layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))?.frame == Rect(x: 13, y: 3, width: 6, height: 3))
+    #expect(
+      layout.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))?.frame == Rect(x: 0, y: 0, width: 8, height: 3)
+    )
+    #expect(
+      layout.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))?.frame
+        == Rect(x: 13, y: 3, width: 6, height: 3))
     #expect(layout.collectionViewContentSize.height == 6)
   }
 
@@ -18,14 +21,15 @@ import TermGrid
     let harness = TreeHarness("root\n  a\n  bb", orientation: .columns, size: CellSize(columns: 22, rows: 6)) {
       $0.nodeStyle = .boxed
     }
-    #expect(harness.lines == [
-      "┌──────┐     ┌───┐    ",
-      "│ root ├──┬──┤ a │    ",
-      "└──────┘  │  └───┘    ",
-      "          │  ┌────┐   ",
-      "          └──┤ bb │   ",
-      "             └────┘   ",
-    ])
+    #expect(
+      harness.lines == [
+        "┌──────┐     ┌───┐    ",
+        "│ root ├──┬──┤ a │    ",
+        "└──────┘  │  └───┘    ",
+        "          │  ┌────┐   ",
+        "          └──┤ bb │   ",
+        "             └────┘   ",
+      ])
   }
 
   @Test func aRectQueryFindsBoxesThatStartAboveIt() {
@@ -40,7 +44,9 @@ import TermGrid
   }
 
   @Test func theGuidesClassHierarchyAsASchematic() throws {
-    let harness = TreeHarness(TreeLayoutRenderingTests.classes, orientation: .columns, size: CellSize(columns: 120, rows: 30)) {
+    let harness = TreeHarness(
+      TreeLayoutRenderingTests.classes, orientation: .columns, size: CellSize(columns: 120, rows: 30)
+    ) {
       $0.nodeStyle = .boxed
       $0.columnSpacing = 4
     }

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// Keyboard focus along the tree, and the outline's pinned ancestor rows.
 @Suite struct TreeLayoutFocusTests {
@@ -56,17 +55,21 @@ import TermGrid
     view.focusItem(at: harness.indexPath(of: "x15"), scrollPosition: nil)
     view.contentOffset = Point(x: 0, y: 12)
     let canvas = harness.render()
-    #expect(canvas.lines == [
-      "root            ",
-      "└─ a            ",
-      "   └─ a1        ",
-      "      ├─ x13    ",
-      "      ├─ x14    ",
-      "      ├─ x15    ",
-      "      ├─ x16    ",
-      "      ├─ x17    ",
-    ])
-    #expect(harness.layout.pinnedAncestorIndexPaths() == [harness.indexPath(of: "root"), harness.indexPath(of: "a"), harness.indexPath(of: "a1")])
+    #expect(
+      canvas.lines == [
+        "root            ",
+        "└─ a            ",
+        "   └─ a1        ",
+        "      ├─ x13    ",
+        "      ├─ x14    ",
+        "      ├─ x15    ",
+        "      ├─ x16    ",
+        "      ├─ x17    ",
+      ])
+    #expect(
+      harness.layout.pinnedAncestorIndexPaths() == [
+        harness.indexPath(of: "root"), harness.indexPath(of: "a"), harness.indexPath(of: "a1"),
+      ])
     // The lowest pinned row is underlined across the width; the others are not.
     #expect(canvas[0, 2].style.attributes.contains(.underline))
     #expect(canvas[15, 2].style.attributes.contains(.underline))
@@ -80,7 +83,8 @@ import TermGrid
     view.contentOffset = Point(x: 0, y: 12)
     for label in ["x10", "x11", "x12", "x13"] {
       view.focusItem(at: harness.indexPath(of: label), scrollPosition: nil)
-      let focusedRow = Int(harness.layout.layoutAttributesForItem(at: harness.indexPath(of: label))?.frame.minY ?? -1) - 12
+      let focusedRow =
+        Int(harness.layout.layoutAttributesForItem(at: harness.indexPath(of: label))?.frame.minY ?? -1) - 12
       let pinned = harness.layout.pinnedAncestorIndexPaths().count
       #expect(focusedRow < 0 || focusedRow >= pinned, "\(label) at row \(focusedRow) under \(pinned) pinned rows")
     }
@@ -107,7 +111,9 @@ import TermGrid
     let columns = TreeHarness(Self.long, orientation: .columns, size: CellSize(columns: 30, rows: 8))
     columns.collectionView.focusItem(at: columns.indexPath(of: "x15"))
     #expect(columns.layout.pinnedAncestorIndexPaths().isEmpty)
-    let off = TreeHarness(Self.long, orientation: .outline, size: CellSize(columns: 16, rows: 8)) { $0.pinsAncestors = false }
+    let off = TreeHarness(Self.long, orientation: .outline, size: CellSize(columns: 16, rows: 8)) {
+      $0.pinsAncestors = false
+    }
     off.collectionView.focusItem(at: off.indexPath(of: "x15"), scrollPosition: nil)
     off.collectionView.contentOffset = Point(x: 0, y: 12)
     #expect(off.layout.pinnedAncestorIndexPaths().isEmpty)
@@ -123,7 +129,11 @@ import TermGrid
     // Five rows (half the view) are pinned: the nearest ancestors, n25 to the parent n29,
     // drawn as their rows of the tree are at this scroll position. n25's indentation is off
     // screen, so it starts at the left edge instead of being drawn out of sight.
-    #expect(lines[0...4] == ["n25                 ", "─ n26               ", "  └─ n27            ", "     └─ n28         ", "        └─ n29      "])
+    #expect(
+      lines[0...4] == [
+        "n25                 ", "─ n26               ", "  └─ n27            ", "     └─ n28         ",
+        "        └─ n29      ",
+      ])
     #expect(harness.layout.pinnedAncestorIndexPaths().count == 5)
 
     // Scrolled back to the left, the pinned rows are their rows of the tree again, guide
@@ -143,7 +153,8 @@ import TermGrid
     #expect(lines[2] == "│  │  └─ a11            ", "a11 is a1's last child")
     #expect(harness.layout.pinnedAncestorIndexPaths().map(harness.model.label(ofItemAt:)) == ["a", "a1", "a11"])
     let canvas = harness.render()
-    #expect(canvas[0, 1].style == Theme.standard.connector.over(Theme.standard.normal), "guide lines in the connector style")
+    #expect(
+      canvas[0, 1].style == Theme.standard.connector.over(Theme.standard.normal), "guide lines in the connector style")
   }
 
   @Test func pinnedRowsAnswerOnDemandAsInRectQueries() {
@@ -160,7 +171,9 @@ import TermGrid
       #expect(element.zIndex > 0)
       #expect(element.frame.width == harness.collectionView.bounds.width)
     }
-    #expect(layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.pinnedAncestor, at: harness.indexPath(of: "x1")) == nil)
+    #expect(
+      layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.pinnedAncestor, at: harness.indexPath(of: "x1"))
+        == nil)
   }
 
   @Test func scrollingAsksForAPassThatReadsNothing() {
@@ -214,10 +227,12 @@ import TermGrid
   static let deep = (0..<30).map { String(repeating: "  ", count: $0) + "n\($0)" }.joined(separator: "\n")
 
   /// n0 to n29 nested, and twenty leaves under n29.
-  static let deepWithLeaves = deep + "\n" + (1...20).map { String(repeating: "  ", count: 30) + "leaf\($0)" }.joined(separator: "\n")
+  static let deepWithLeaves =
+    deep + "\n" + (1...20).map { String(repeating: "  ", count: 30) + "leaf\($0)" }.joined(separator: "\n")
 
   /// Ancestors with siblings after them, so their pinned rows keep trunks and branches.
-  static let branching = "root\n  a\n    a1\n      a11\n" + (1...20).map { "        y\($0)" }.joined(separator: "\n")
+  static let branching =
+    "root\n  a\n    a1\n      a11\n" + (1...20).map { "        y\($0)" }.joined(separator: "\n")
     + "\n    a2\n  b"
 
   static let long = "root\n  a\n    a1\n" + (1...20).map { "      x\($0)" }.joined(separator: "\n")

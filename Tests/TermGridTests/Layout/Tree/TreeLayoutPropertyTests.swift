@@ -1,7 +1,7 @@
+import TermGrid
 import TestSupport
 import Testing
 
-import TermGrid
 @testable import TermGridLayout
 
 /// Properties of the tree layout over random trees of 1 to 10,000 nodes, in both
@@ -11,12 +11,16 @@ import TermGrid
     (1, 1), (2, 2), (3, 3), (7, 4), (40, 5), (300, 6), (2_000, 7), (10_000, 8),
   ]
 
-  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"), arguments: [TreeLayout.Orientation.columns, .outline])
+  @Test(
+    .disabled(
+      if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"),
+    arguments: [TreeLayout.Orientation.columns, .outline])
   func noTwoElementsOverlapInPointsOrInCells(orientation: TreeLayout.Orientation) {
     for (count, seed) in Self.cases {
       for metrics in Self.metrics {
         for variant in Self.variants {
-          let layout = Self.prepared(count: count, seed: seed, orientation: orientation, metrics: metrics, configure: variant.configure)
+          let layout = Self.prepared(
+            count: count, seed: seed, orientation: orientation, metrics: metrics, configure: variant.configure)
           let elements = Self.allElements(of: layout)
           #expect(elements.filter { $0.category == .cell }.count == layout.cache.count)
           if let clash = Self.firstOverlap(elements, metrics: metrics) {
@@ -44,12 +48,16 @@ import TermGrid
     }
   }
 
-  @Test(.disabled(if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"), arguments: [TreeLayout.Orientation.columns, .outline])
+  @Test(
+    .disabled(
+      if: SanitizerBuild.isThread, "one thread: nothing for ThreadSanitizer; the plain and address runs take it"),
+    arguments: [TreeLayout.Orientation.columns, .outline])
   func rectQueriesReturnExactlyWhatABruteForceFilterFinds(orientation: TreeLayout.Orientation) {
     var random = SeededRandom(seed: 99)
     for (count, seed) in Self.cases {
       for (metrics, variant) in zip(Self.metrics + Self.metrics, Self.variants + Self.variants.reversed()) {
-        let layout = Self.prepared(count: count, seed: seed, orientation: orientation, metrics: metrics, configure: variant.configure)
+        let layout = Self.prepared(
+          count: count, seed: seed, orientation: orientation, metrics: metrics, configure: variant.configure)
         let all = Self.allElements(of: layout)
         let content = layout.collectionViewContentSize
         for _ in 0..<25 {
@@ -84,7 +92,8 @@ import TermGrid
       // Nodes without shown children have no connector; index paths past the end, nothing.
       let host = layout.collectionView
       let sections = host?.numberOfSections ?? 0
-      #expect(layout.layoutAttributesForItem(at: IndexPath(item: host?.numberOfItems(inSection: 0) ?? 0, section: 0)) == nil)
+      #expect(
+        layout.layoutAttributesForItem(at: IndexPath(item: host?.numberOfItems(inSection: 0) ?? 0, section: 0)) == nil)
       #expect(layout.layoutAttributesForItem(at: IndexPath(item: 0, section: sections)) == nil)
       #expect(layout.layoutAttributesForSupplementaryView(ofKind: "other", at: IndexPath(item: 0, section: 0)) == nil)
     }
@@ -170,7 +179,9 @@ import TermGrid
         let content = fast.collectionViewContentSize
         #expect(asked.collectionViewContentSize == content)
         let everything = Rect(x: 0, y: 0, width: content.width, height: content.height)
-        #expect(Set(fast.layoutAttributesForElements(in: everything)) == Set(asked.layoutAttributesForElements(in: everything)))
+        #expect(
+          Set(fast.layoutAttributesForElements(in: everything))
+            == Set(asked.layoutAttributesForElements(in: everything)))
       }
       withExtendedLifetime((model, slow, host)) {}
     }
@@ -185,7 +196,9 @@ import TermGrid
     func childItems(ofItemAt indexPath: IndexPath) -> Range<Int> { model.childItems(ofItemAt: indexPath) }
     func labelWidth(ofItemAt indexPath: IndexPath) -> Int { model.labelWidth(ofItemAt: indexPath) }
     func isItemCollapsed(at indexPath: IndexPath) -> Bool { model.isItemCollapsed(at: indexPath) }
-    func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int { model.hiddenDescendantCount(ofItemAt: indexPath) }
+    func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int {
+      model.hiddenDescendantCount(ofItemAt: indexPath)
+    }
   }
 
   static let metrics: [CellMetrics] = [
@@ -197,18 +210,24 @@ import TermGrid
   /// Settings the properties must hold under.
   static let variants: [(name: String, configure: @Sendable (TreeLayout) -> Void)] = [
     ("defaults", { _ in }),
-    ("centred, spaced", {
-      $0.parentAlignment = .centered
-      $0.siblingSpacing = 2
-      $0.columnSpacing = 3
-      $0.indentWidth = 2
-    }),
-    ("marked, wide", {
-      $0.marksExpandedNodes = true
-      $0.maximumNodeWidth = 40
-      $0.columnSpacing = 8
-      $0.indentWidth = 4
-    }),
+    (
+      "centred, spaced",
+      {
+        $0.parentAlignment = .centered
+        $0.siblingSpacing = 2
+        $0.columnSpacing = 3
+        $0.indentWidth = 2
+      }
+    ),
+    (
+      "marked, wide",
+      {
+        $0.marksExpandedNodes = true
+        $0.maximumNodeWidth = 40
+        $0.columnSpacing = 8
+        $0.indentWidth = 4
+      }
+    ),
   ]
 
   /// A tree layout that keeps its data source and host alive (the layout holds both weakly).
@@ -264,7 +283,9 @@ import TermGrid
 
   /// The first two elements that share area, in cells or (beyond rounding) in points; each
   /// row's spans are sorted and checked against the furthest end so far.
-  static func firstOverlap(_ elements: [LayoutAttributes], metrics: CellMetrics) -> (LayoutAttributes, LayoutAttributes)? {
+  static func firstOverlap(_ elements: [LayoutAttributes], metrics: CellMetrics) -> (
+    LayoutAttributes, LayoutAttributes
+  )? {
     var byRow: [Int: [(cells: CellRect, element: Int)]] = [:]
     for (index, element) in elements.enumerated() {
       let cells = metrics.cellRect(for: element.frame)

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// The tree's reading order: depth-first, the rows as shown. Range selection and Home/End
 /// follow it, so they never cross depths in index order.
@@ -43,7 +42,8 @@ import TermGrid
     #expect(Set(Self.labels(harness, view.indexPathsForSelectedItems)) == ["a", "a1"], "moving back shrinks the range")
     view.perform(.extendSelectionUp)
     view.perform(.extendSelectionUp)
-    #expect(Set(Self.labels(harness, view.indexPathsForSelectedItems)) == ["r", "a"], "past the anchor it grows upwards")
+    #expect(
+      Set(Self.labels(harness, view.indexPathsForSelectedItems)) == ["r", "a"], "past the anchor it grows upwards")
   }
 
   @Test func aRangeInColumnsIsTheSubtreesBetweenItsEnds() {
@@ -57,13 +57,15 @@ import TermGrid
 
   @Test(arguments: [TreeLayout.Orientation.outline, .columns])
   func endGoesToTheLastRowShownAndKeepsItOnScreen(_ orientation: TreeLayout.Orientation) {
-    let harness = TreeHarness(TreeLayoutFocusTests.long + "\n  b\n    b1\n  c", orientation: orientation, size: CellSize(columns: 30, rows: 6))
+    let harness = TreeHarness(
+      TreeLayoutFocusTests.long + "\n  b\n    b1\n  c", orientation: orientation, size: CellSize(columns: 30, rows: 6))
     let view = harness.collectionView
     view.focusItem(at: harness.indexPath(of: "root"))
     view.perform(.moveToLast)
     #expect(TreeLayoutFocusTests.focusedLabel(harness) == "c", "the last row, not the deepest level's last node (x20)")
     let lines = harness.lines
-    #expect(lines.contains { $0.contains("c") && !$0.contains("x") && !$0.contains("b") }, "the focus is on screen: \(lines)")
+    #expect(
+      lines.contains { $0.contains("c") && !$0.contains("x") && !$0.contains("b") }, "the focus is on screen: \(lines)")
     view.perform(.moveToFirst)
     #expect(TreeLayoutFocusTests.focusedLabel(harness) == "root")
     #expect(view.contentOffset == .zero)

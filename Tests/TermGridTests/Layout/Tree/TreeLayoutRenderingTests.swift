@@ -1,49 +1,52 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// Golden screens: trees drawn through a collection view into a headless canvas.
 @Suite struct TreeLayoutRenderingTests {
   @Test func columnsPutEachDepthInItsOwnColumnWithBranchesAndAnElbowForTheLastChild() {
     let harness = TreeHarness(Self.small, orientation: .columns, size: CellSize(columns: 20, rows: 4))
-    #expect(harness.lines == [
-      "root ─┬─ a ─┬─ a1   ",
-      "      │     └─ a2   ",
-      "      └─ b          ",
-      "                    ",
-    ])
+    #expect(
+      harness.lines == [
+        "root ─┬─ a ─┬─ a1   ",
+        "      │     └─ a2   ",
+        "      └─ b          ",
+        "                    ",
+      ])
   }
 
   @Test func outlineIndentsEachDepthLikeTree() {
     let harness = TreeHarness(Self.small, orientation: .outline, size: CellSize(columns: 12, rows: 6))
-    #expect(harness.lines == [
-      "root        ",
-      "├─ a        ",
-      "│  ├─ a1    ",
-      "│  └─ a2    ",
-      "└─ b        ",
-      "            ",
-    ])
+    #expect(
+      harness.lines == [
+        "root        ",
+        "├─ a        ",
+        "│  ├─ a1    ",
+        "│  └─ a2    ",
+        "└─ b        ",
+        "            ",
+      ])
   }
 
   @Test func aParentCentredOnItsChildrenJoinsTheTrunkWithACross() {
     let harness = TreeHarness(Self.wide, orientation: .columns, size: CellSize(columns: 12, rows: 3)) {
       $0.parentAlignment = .centered
     }
-    #expect(harness.lines == [
-      "      ┌─ a  ",
-      "root ─┼─ b  ",
-      "      └─ c  ",
-    ])
+    #expect(
+      harness.lines == [
+        "      ┌─ a  ",
+        "root ─┼─ b  ",
+        "      └─ c  ",
+      ])
   }
 
   @Test func aParentAlignedWithItsFirstChildBranchesDownWithATee() {
     let harness = TreeHarness(Self.wide, orientation: .columns, size: CellSize(columns: 12, rows: 3))
-    #expect(harness.lines == [
-      "root ─┬─ a  ",
-      "      ├─ b  ",
-      "      └─ c  ",
-    ])
+    #expect(
+      harness.lines == [
+        "root ─┬─ a  ",
+        "      ├─ b  ",
+        "      └─ c  ",
+      ])
   }
 
   @Test func aParentWithOneChildIsJoinedByAStraightLine() {
@@ -56,82 +59,90 @@ import TermGrid
   @Test func aShortParentInAWideColumnReachesTheTrunkWithALongerLine() {
     let harness = TreeHarness(
       "root\n  x\n    x1\n  longer\n    l1", orientation: .columns, size: CellSize(columns: 22, rows: 3))
-    #expect(harness.lines == [
-      "root ─┬─ x ──────── x1",
-      "      └─ longer ─── l1",
-      "                      ",
-    ])
+    #expect(
+      harness.lines == [
+        "root ─┬─ x ──────── x1",
+        "      └─ longer ─── l1",
+        "                      ",
+      ])
   }
 
   @Test func collapsedNodesShowAMarkerAndHowManyDescendantsTheyHide() {
     let columns = TreeHarness(
       store: TreeOutline.store(Self.deep), orientation: .columns, size: CellSize(columns: 22, rows: 3),
       collapsesByDefault: { _, depth in depth == 1 })
-    #expect(columns.lines == [
-      "root ─┬─ ▸ a (+4)     ",
-      "      └─ b            ",
-      "                      ",
-    ])
+    #expect(
+      columns.lines == [
+        "root ─┬─ ▸ a (+4)     ",
+        "      └─ b            ",
+        "                      ",
+      ])
     let outline = TreeHarness(
       store: TreeOutline.store(Self.deep), orientation: .outline, size: CellSize(columns: 14, rows: 3),
       collapsesByDefault: { _, depth in depth == 1 })
-    #expect(outline.lines == [
-      "root          ",
-      "├─ ▸ a (+4)   ",
-      "└─ b          ",
-    ])
+    #expect(
+      outline.lines == [
+        "root          ",
+        "├─ ▸ a (+4)   ",
+        "└─ b          ",
+      ])
   }
 
   @Test func expandedNodesCanBeMarkedToo() {
     let harness = TreeHarness(Self.small, orientation: .outline, size: CellSize(columns: 12, rows: 5)) {
       $0.marksExpandedNodes = true
     }
-    #expect(harness.lines == [
-      "▾ root      ",
-      "├─ ▾ a      ",
-      "│  ├─ a1    ",
-      "│  └─ a2    ",
-      "└─ b        ",
-    ])
+    #expect(
+      harness.lines == [
+        "▾ root      ",
+        "├─ ▾ a      ",
+        "│  ├─ a1    ",
+        "│  └─ a2    ",
+        "└─ b        ",
+      ])
   }
 
   @Test func longLabelsAreCutWithAnEllipsisAtTheMaximumWidth() {
     let harness = TreeHarness(
       "root\n  a label much too long\n  b", orientation: .columns, size: CellSize(columns: 20, rows: 2)
     ) { $0.maximumNodeWidth = 8 }
-    #expect(harness.lines == [
-      "root ─┬─ a label…   ",
-      "      └─ b          ",
-    ])
+    #expect(
+      harness.lines == [
+        "root ─┬─ a label…   ",
+        "      └─ b          ",
+      ])
   }
 
   @Test func aCutCollapsedLabelKeepsItsBadge() {
     let harness = TreeHarness(
       store: TreeOutline.store("root\n  a very long name\n    x\n    y"), orientation: .outline,
-      size: CellSize(columns: 18, rows: 2), collapsesByDefault: { _, depth in depth == 1 }
-    ) { $0.maximumNodeWidth = 12 }
-    #expect(harness.lines == [
-      "root              ",
-      "└─ ▸ a ve… (+2)   ",
-    ])
+      size: CellSize(columns: 18, rows: 2), collapsesByDefault: { _, depth in depth == 1 },
+      configure: { $0.maximumNodeWidth = 12 })
+    #expect(
+      harness.lines == [
+        "root              ",
+        "└─ ▸ a ve… (+2)   ",
+      ])
   }
 
   @Test func wideCharactersTakeTwoColumnsAndAreCutWhole() {
     let columns = TreeHarness(Self.cjk, orientation: .columns, size: CellSize(columns: 20, rows: 2)) {
       $0.maximumNodeWidth = 9
     }
-    #expect(columns.lines == [
-      "日本 ─┬─ 東京都庁…  ",
-      "      └─ b          ",
-    ])
+    #expect(
+      columns.lines == [
+        "日本 ─┬─ 東京都庁…  ",
+        "      └─ b          ",
+      ])
     let outline = TreeHarness(Self.cjk, orientation: .outline, size: CellSize(columns: 14, rows: 3)) {
       $0.maximumNodeWidth = 9
     }
-    #expect(outline.lines == [
-      "日本          ",
-      "├─ 東京都庁…  ",
-      "└─ b          ",
-    ])
+    #expect(
+      outline.lines == [
+        "日本          ",
+        "├─ 東京都庁…  ",
+        "└─ b          ",
+      ])
   }
 
   @Test func siblingSpacingLeavesBlankRowsBetweenSubtreesAndTheTrunkRunsThrough() {
@@ -139,25 +150,27 @@ import TermGrid
       $0.siblingSpacing = 1
       $0.columnSpacing = 3
     }
-    #expect(columns.lines == [
-      "root─┬─a─┬─a1 ",
-      "     │   │    ",
-      "     │   └─a2 ",
-      "     │        ",
-      "     └─b      ",
-    ])
+    #expect(
+      columns.lines == [
+        "root─┬─a─┬─a1 ",
+        "     │   │    ",
+        "     │   └─a2 ",
+        "     │        ",
+        "     └─b      ",
+      ])
     let outline = TreeHarness(Self.small, orientation: .outline, size: CellSize(columns: 8, rows: 7)) {
       $0.siblingSpacing = 1
     }
-    #expect(outline.lines == [
-      "root    ",
-      "├─ a    ",
-      "│  ├─ a1",
-      "│  │    ",
-      "│  └─ a2",
-      "│       ",
-      "└─ b    ",
-    ])
+    #expect(
+      outline.lines == [
+        "root    ",
+        "├─ a    ",
+        "│  ├─ a1",
+        "│  │    ",
+        "│  └─ a2",
+        "│       ",
+        "└─ b    ",
+      ])
   }
 
   @Test func severalRootsStackWithoutLinesBetweenThem() {
@@ -168,11 +181,12 @@ import TermGrid
   @Test func nodeKindsDrawTheirLabelsInTheThemesKindStyles() {
     let harness = TreeHarness(Self.schematic, orientation: .columns, size: CellSize(columns: 24, rows: 3))
     let canvas = harness.render()
-    #expect(canvas.lines == [
-      "power ─┬─ fan           ",
-      "       ├─ disk          ",
-      "       └─ cpu           ",
-    ])
+    #expect(
+      canvas.lines == [
+        "power ─┬─ fan           ",
+        "       ├─ disk          ",
+        "       └─ cpu           ",
+      ])
     let theme = Theme.standard
     let important = theme.kinds["important"]
     let critical = theme.kinds["critical"]
@@ -211,8 +225,10 @@ import TermGrid
 
   @Test func connectorsThatMeetMergeIntoOneJunctionWhicheverDrawsFirst() {
     // Two connectors sharing a cell: one brings a vertical line, the other a horizontal one.
-    let vertical = ConnectorGeometry(size: CellSize(columns: 3, rows: 3), segments: [.vertical(column: 1, from: 0, to: 2)])
-    let horizontal = ConnectorGeometry(size: CellSize(columns: 3, rows: 3), segments: [.horizontal(row: 1, from: 0, to: 2)])
+    let vertical = ConnectorGeometry(
+      size: CellSize(columns: 3, rows: 3), segments: [.vertical(column: 1, from: 0, to: 2)])
+    let horizontal = ConnectorGeometry(
+      size: CellSize(columns: 3, rows: 3), segments: [.horizontal(row: 1, from: 0, to: 2)])
     func draw(_ geometries: [ConnectorGeometry]) -> [String] {
       var canvas = Canvas(size: CellSize(columns: 3, rows: 3))
       for geometry in geometries {
@@ -239,7 +255,10 @@ import TermGrid
     attributes.info = LayoutInfo(
       ConnectorGeometry(
         size: CellSize(columns: 4, rows: 4),
-        segments: [.vertical(column: 0, from: 0, to: 3), .horizontal(row: 3, from: 0, to: 3), .horizontal(row: 1, from: 0, to: 3)]))
+        segments: [
+          .vertical(column: 0, from: 0, to: 3), .horizontal(row: 3, from: 0, to: 3),
+          .horizontal(row: 1, from: 0, to: 3),
+        ]))
     view.apply(attributes)
     let region = CellRect(column: 0, row: 0, columns: 3, rows: 2)
     view.draw(in: &canvas, region: region, clip: canvas.bounds, context: DrawingContext())

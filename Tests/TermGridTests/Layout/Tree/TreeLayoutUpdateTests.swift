@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 /// Switching orientation, animated collapse and expand, and data sources that break the
 /// tree's rules.
@@ -45,16 +44,17 @@ import TermGrid
     let end = harness.lines
     #expect(!view.isAnimating)
     #expect(finished)
-    #expect(end == [
-      "r             ",
-      "├─ ▸ a (+3)   ",
-      "├─ b          ",
-      "└─ c          ",
-      "   └─ c1      ",
-      "              ",
-      "              ",
-      "              ",
-    ])
+    #expect(
+      end == [
+        "r             ",
+        "├─ ▸ a (+3)   ",
+        "├─ b          ",
+        "└─ c          ",
+        "   └─ c1      ",
+        "              ",
+        "              ",
+        "              ",
+      ])
     #expect(view.indexPathForFocusedItem == a)
   }
 
@@ -120,7 +120,10 @@ import TermGrid
     layout.collectionView = host
     layout.prepareIfNeeded()
     #expect(layout.collectionViewContentSize == Size(width: 13, height: 2), "node ─┬─ node")
-    #expect(layout.childIndexPaths(ofItemAt: IndexPath(item: 0, section: 0)) == [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1)])
+    #expect(
+      layout.childIndexPaths(ofItemAt: IndexPath(item: 0, section: 0)) == [
+        IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1),
+      ])
     #expect(layout.parentIndexPath(ofItemAt: IndexPath(item: 1, section: 1)) == IndexPath(item: 0, section: 0))
     withExtendedLifetime(source) {}
   }

@@ -1,8 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
-
 import TermGrid
+import Testing
 
 /// Another thread wakes the run loop; the root hears of it on the loop's thread.
 @Suite struct RunLoopWakerTests {

@@ -1,7 +1,6 @@
+import TermGrid
 import TestSupport
 import Testing
-
-import TermGrid
 
 #if canImport(Glibc)
   import Glibc
@@ -70,7 +69,8 @@ import TermGrid
     let terminal = HeadlessTerminal(size: CellSize(columns: 20, rows: 3))
     let root = RecordingRoot()
     root.animationFramesLeft = 5
-    let runLoop = TerminalRunLoop(terminal: terminal, root: root, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
+    let runLoop = TerminalRunLoop(
+      terminal: terminal, root: root, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
     #expect(runLoop.run() == .inputEnded)
     #expect(terminal.frameCount == 6)
     #expect(root.animationFramesLeft == 0)
@@ -83,7 +83,8 @@ import TermGrid
     collectionView.clock = { terminal.elapsedMilliseconds }
     collectionView.animatesChanges = true
     let root = CollectionRoot(collectionView: collectionView)
-    let runLoop = TerminalRunLoop(terminal: terminal, root: root, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
+    let runLoop = TerminalRunLoop(
+      terminal: terminal, root: root, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
     runLoop.drawFrame()
     let spaced = RowListLayout()
     spaced.rowHeight = 2
@@ -151,7 +152,8 @@ import TermGrid
     defer { unsetenv(name) }
     #expect(DebugCrash.requested(byEnvironmentVariable: name) == .segv)
     // A run loop crashes only when the app asks it to.
-    let runLoop = TerminalRunLoop(terminal: HeadlessTerminal(size: CellSize(columns: 4, rows: 2)), root: RecordingRoot())
+    let runLoop = TerminalRunLoop(
+      terminal: HeadlessTerminal(size: CellSize(columns: 4, rows: 2)), root: RecordingRoot())
     #expect(runLoop.debugCrash == nil)
   }
 

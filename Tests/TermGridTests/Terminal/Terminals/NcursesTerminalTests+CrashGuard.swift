@@ -241,12 +241,14 @@ func startThread(stackSize: Int = 0, _ body: @escaping () -> Void) -> pthread_t 
   if stackSize > 0 { pthread_attr_setstacksize(&attributes, stackSize) }
   var thread = pthread_t()
   let context = Unmanaged.passRetained(Box(body)).toOpaque()
-  let created = pthread_create(&thread, &attributes, { context in
-    guard let context else { return nil }
-    let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
-    box.body()
-    return nil
-  }, context)
+  let created = pthread_create(
+    &thread, &attributes,
+    { context in
+      guard let context else { return nil }
+      let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+      box.body()
+      return nil
+    }, context)
   precondition(created == 0, "pthread_create failed: \(created)")
   return thread
 }

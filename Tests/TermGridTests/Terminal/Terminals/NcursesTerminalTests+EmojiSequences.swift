@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridTerminal
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Foundation
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridTerminal
 
 #if canImport(Glibc)
@@ -26,7 +26,8 @@ extension NcursesTerminalTests {
       let isFocused = line == focused
       var column = canvas.draw("|", at: CellPoint(column: 0, row: row), style: isFocused ? focus : border)
       column = canvas.draw(" key\(line) ", at: CellPoint(column: column, row: row), style: isFocused ? focus : key)
-      column = canvas.draw(" \(line * 7919 % 10007) ", at: CellPoint(column: column + 1, row: row), style: isFocused ? focus : value)
+      column = canvas.draw(
+        " \(line * 7919 % 10007) ", at: CellPoint(column: column + 1, row: row), style: isFocused ? focus : value)
       _ = canvas.draw("|", at: CellPoint(column: column + 2, row: row), style: isFocused ? focus : border)
     }
     canvas.draw(status, at: CellPoint(column: 0, row: size.rows - 1), style: Style(attributes: [.reverse]))

@@ -1,7 +1,7 @@
 import Foundation
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridTerminal
 
 #if canImport(Glibc)
@@ -108,11 +108,12 @@ import TermGrid
     pty.type("j\u{1B}[1;5A\u{1B}[<2;4;3M\u{1B}[200~pasted\ntext\u{1B}[201~é")
     var events: [InputEvent] = []
     while events.count < 5, let event = terminal.nextEvent(timeoutMilliseconds: 2000) { events.append(event) }
-    #expect(events == [
-      .key(KeyEvent(.character("j"))), .key(KeyEvent(.up, modifiers: .control)),
-      .mouse(MouseEvent(.press(.right), at: CellPoint(column: 3, row: 2))), .paste("pasted\ntext"),
-      .key(KeyEvent(.character("é"))),
-    ])
+    #expect(
+      events == [
+        .key(KeyEvent(.character("j"))), .key(KeyEvent(.up, modifiers: .control)),
+        .mouse(MouseEvent(.press(.right), at: CellPoint(column: 3, row: 2))), .paste("pasted\ntext"),
+        .key(KeyEvent(.character("é"))),
+      ])
   }
 
   @Test func aLoneEscArrivesAfterTheEscapeDelay() throws {
@@ -247,7 +248,8 @@ import TermGrid
   // wcwidth gives -1. ncurses would write a space and tmux would drop it.
   @Test(
     .enabled(
-      if: localeIsUTF8 && NcursesTerminal.columnsInTheCLibrary(of: "\u{1FAE8}") < 0, "needs a C library without U+1FAE8"))
+      if: localeIsUTF8 && NcursesTerminal.columnsInTheCLibrary(of: "\u{1FAE8}") < 0, "needs a C library without U+1FAE8"
+    ))
   func aCodePointTheCLibraryDoesNotKnowIsReplacedOverTheSameColumns() throws {
     let pty = try PseudoTerminal(columns: 10, rows: 2)
     let terminal = try pty.openTerminal()

@@ -1,6 +1,6 @@
+import TermGrid
 import Testing
 
-import TermGrid
 @testable import TermGridTerminal
 
 /// Runs of blanks go out in a neighbour's style only where nobody can see the difference.
@@ -79,7 +79,8 @@ struct OutputStylesTests {
     let focused = Style(foreground: .indexed(15), background: .indexed(24), attributes: [.bold])
     for border in [grey, focused] {
       let canvas = row(
-        [("│", border), (" ", .plain), ("id", key), ("  ", .plain), ("│", border), (" ", .plain), ("│", grey)], columns: 9)
+        [("│", border), (" ", .plain), ("id", key), ("  ", .plain), ("│", border), (" ", .plain), ("│", grey)],
+        columns: 9)
       let styles = OutputStyles.styles(for: canvas)
       #expect(styles[1] == key, "the padding after the left border, beside \(border)")
       #expect(styles[4] == key && styles[5] == key, "the padding before the right border, beside \(border)")

@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct LabelViewTests {
   @Test func aStatusLabelIsDrawnInTheThemesStatusStyleAcrossItsWidth() {

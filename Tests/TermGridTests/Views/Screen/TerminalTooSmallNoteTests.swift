@@ -1,6 +1,5 @@
-import Testing
-
 import TermGrid
+import Testing
 
 @Suite struct TerminalTooSmallNoteTests {
   @Test func theNoteIsAViewDrawnInTheContextsTheme() {
@@ -33,6 +32,9 @@ import TermGrid
     let clip = CellRect(column: 0, row: 0, columns: 20, rows: 1)
     TerminalTooSmallNote(minimum: CellSize(columns: 30, rows: 9)).draw(
       in: &canvas, region: canvas.bounds, clip: clip, context: DrawingContext())
-    #expect(canvas.lines == [String(repeating: " ", count: 20), String(repeating: "x", count: 20), String(repeating: "x", count: 20)])
+    #expect(
+      canvas.lines == [
+        String(repeating: " ", count: 20), String(repeating: "x", count: 20), String(repeating: "x", count: 20),
+      ])
   }
 }

@@ -58,7 +58,8 @@ final class CardCell: Cell {
     }
   }
 
-  private func drawBorder(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, content: CardContent) {
+  private func drawBorder(in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, content: CardContent)
+  {
     let top = region.row
     let bottom = region.maxRow - 1
     let left = region.column

@@ -46,7 +46,8 @@ struct CardContent: Equatable {
     switch kind {
     case .object:
       // A member is named by its key; a record (an element, the root) by its title member.
-      let titleMember = document.key(of: node) == nil ? JSONPreview.titleMember(of: node, in: document, field: labelField) : nil
+      let titleMember =
+        document.key(of: node) == nil ? JSONPreview.titleMember(of: node, in: document, field: labelField) : nil
       title = titleMember.map { JSONPreview.inline($0, in: document) } ?? label
       if titleMember == nil, isElement { positionalTitleSuffix = "" }
       // A title from a title key (or the chosen field) is not repeated below it; a record
