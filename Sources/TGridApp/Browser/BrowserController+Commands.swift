@@ -150,17 +150,11 @@ extension BrowserController {
   static let stopKeys: Set<KeyEvent> = [KeyEvent(.escape), KeyEvent(.control("c"))]
 
   /// Commands that change the document: refused while it loads.
-  static let editingCommands: Set<CommandIdentifier> = [
-    .cut, .paste, .pasteBefore, .delete, .duplicate, .insertValue, .editValue, .renameKey, .moveItemUp, .moveItemDown,
-    .moveItemLeft, .moveItemRight, .undo, .redo, .save,
-  ]
+  static let editingCommands = BrowserCommand.ids(with: .editsDocument)
 
   /// Commands that act on values: refused with a note when the items they would act on
   /// stand for no value (a tree's groups of elements).
-  static let valueCommands: Set<CommandIdentifier> = [
-    .cut, .copy, .delete, .duplicate, .paste, .pasteBefore, .insertValue, .editValue, .renameKey, .moveItemUp,
-    .moveItemDown, .moveItemLeft, .moveItemRight, .viewValue, .viewSource,
-  ]
+  static let valueCommands = BrowserCommand.ids(with: .actsOnValues)
 
   /// What to say when the items a command would act on are none of them values, but the
   /// presentation knows what the focused one is; nil when there is a value to act on.
@@ -177,9 +171,10 @@ extension BrowserController {
     needsDisplay ? .changed : .unchanged
   }
 
-  /// Carries out a command: the browser's own, else the presentation's, else the
-  /// collection view's (moving, selecting, the edit menu).
+  /// Carries out a command: the browser's own (``BrowserCommand/all``), else the
+  /// presentation's, else the collection view's (moving, selecting, the edit menu).
   func perform(_ command: CommandIdentifier, runLoop: TerminalRunLoop? = nil) -> EventResponse {
+    commandObserver?(command)
     // A view switch (any registered view's) is a jump that moves the focus by id itself.
     let switchesView = PresentationKind(switchingCommand: command) != nil
     // A move of the person's own takes over from a move by id still on its way.
@@ -191,7 +186,6 @@ extension BrowserController {
   }
 
   private func performCommand(_ command: CommandIdentifier, runLoop: TerminalRunLoop?) -> EventResponse {
-    let view = collectionView
     if store.isLoading, Self.editingCommands.contains(command) {
       show(message: DocumentStore.EditError.loading.description)
       return .changed
@@ -200,47 +194,40 @@ extension BrowserController {
       show(message: note)
       return .changed
     }
-    switch command {
-    case .quit:
-      if let load, store.isLoading {
-        // Quitting while a file loads stops the load.
-        load.cancel()
-        self.load = nil
-        return .quit
-      }
-      requestQuit()
-      return wantsToQuit ? .quit : .changed
-    case .showHelp:
-      showHelp()
-    case .redraw:
-      runLoop?.redrawEverything()
-    case .toggleMouse:
-      guard let terminal else { return .unchanged }
-      terminal.isMouseCaptureEnabled.toggle()
-      show(message: terminal.isMouseCaptureEnabled ? "mouse on" : "mouse off: the terminal selects text")
-    case .extendToFocus:
-      view.ensureFocus()
-      if let focused = view.indexPathForFocusedItem { view.extendSelection(to: focused) }
-    case _ where EditingController.commands.contains(command):
-      _ = editing.perform(command)
-    case .save: save()
-    case .commandLine: openCommandLine()
-    case .viewValue: viewFocusedValue()
-    case .viewSource: viewSource()
-    case .foldPrefix, .copyPrefix: beginPrefix(command)
-    case .chooseLabel: beginChoosingLabel()
-    case .jumpBack, .jumpForward: performJump(command)
-    case .markPrefix: beginPrefix(command)
-    case _ where FindingController.commands.contains(command):
-      _ = finding.perform(command)
-    default:
-      if let kind = PresentationKind(switchingCommand: command) {
-        show(kind, animated: true)
-      } else if !presentation.perform(command), !view.perform(command) {
-        return response()
-      }
+    if case .browser(let run) = BrowserCommand.byID[command]?.runner {
+      if let answer = run(BrowserCommandContext(browser: self, runLoop: runLoop)) { return answer }
+    } else if let kind = PresentationKind(switchingCommand: command) {
+      show(kind, animated: true)
+    } else if !presentation.perform(command), !collectionView.perform(command) {
+      return response()
     }
     setNeedsDisplay()
     return .changed
+  }
+
+  /// `q`: stops a load that is running, else quits (asking first when there are edits).
+  func quitCommand() -> EventResponse {
+    if let load, store.isLoading {
+      // Quitting while a file loads stops the load.
+      load.cancel()
+      self.load = nil
+      return .quit
+    }
+    requestQuit()
+    return wantsToQuit ? .quit : .changed
+  }
+
+  /// `M`: mouse capture off (the terminal selects text) or on again.
+  func toggleMouseCapture() -> EventResponse? {
+    guard let terminal else { return .unchanged }
+    terminal.isMouseCaptureEnabled.toggle()
+    show(message: terminal.isMouseCaptureEnabled ? "mouse on" : "mouse off: the terminal selects text")
+    return nil
+  }
+
+  /// `v`: selects from the anchor to the focused item.
+  func extendSelectionToFocus() {
+    collectionView.ensureFocus()
+    if let focused = collectionView.indexPathForFocusedItem { collectionView.extendSelection(to: focused) }
   }
 }

@@ -46,6 +46,9 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   var prompt: StatusPrompt?
   /// Set when the app should end (a quit that needed no question, or its answer).
   package var wantsToQuit = false
+  /// Told of every command the browser is asked to perform, before it runs (the pilot tests
+  /// record which commands they reached).
+  var commandObserver: ((CommandIdentifier) -> Void)?
   /// The load still running, if any: it wakes the run loop with its progress.
   package var load: DocumentLoad?
   /// Why the load failed, if it did: printed once the terminal is restored.

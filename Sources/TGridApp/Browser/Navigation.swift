@@ -89,16 +89,11 @@ struct Navigation {
 extension BrowserController {
   /// Commands that jump: the place they leave goes on the jump list (and every view's
   /// switching command, which ``perform(_:runLoop:)`` knows from the registry).
-  static let jumpCommands: Set<CommandIdentifier> = [
-    .moveToFirst, .moveToLast, .nextMatch, .previousMatch, .openContainer, .goUp, .openCell,
-  ]
+  static let jumpCommands = BrowserCommand.ids(with: .jumps)
 
   /// Commands that leave an intended focus in place (they do not move the focus, or move it
   /// by id themselves).
-  static let commandsKeepingIntendedFocus: Set<CommandIdentifier> = [
-    .showHelp, .redraw, .toggleMouse, .commandLine, .search, .filter, .clearFilter, .chooseLabel, .foldPrefix,
-    .copyPrefix, .markPrefix, .jumpBack, .jumpForward, .copy, .viewValue, .viewSource, .save,
-  ]
+  static let commandsKeepingIntendedFocus = BrowserCommand.ids(with: .keepsIntendedFocus)
 
   /// Where the focus is now (or is meant to be), as a place.
   var currentPlace: Navigation.Place? {

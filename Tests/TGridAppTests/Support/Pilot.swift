@@ -38,6 +38,11 @@ final class Pilot {
       document: document, sourceName: name, path: path, size: size, presentation: presentation,
       treeOrientation: treeOrientation, animates: true)
     browser.terminal = terminal
+    if let recorder = PilotCoverage.recorder {
+      browser.commandObserver = { recorder.record($0) }
+    } else {
+      Issue.record("a test that drives a Pilot belongs in an `extension PilotTests`, which records what it reaches")
+    }
     let terminal = self.terminal
     browser.collectionView.clock = { terminal.elapsedMilliseconds }
     runLoop = TerminalRunLoop(
