@@ -50,7 +50,7 @@ public enum EditingBenchmark {
     _ = time(["d"])
     let saveStart = BenchmarkClock.now()
     do {
-      _ = try browser.saver.save(store.document, to: savePath)
+      _ = try browser.files.saver.save(store.document, to: savePath)
     } catch {
       return figures
     }

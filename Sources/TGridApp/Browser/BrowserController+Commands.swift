@@ -90,7 +90,7 @@ extension BrowserController {
         message = nil
         setNeedsDisplay()
       }
-      noticeChangesOnDisk()
+      files.noticeChangesOnDisk()
       return nil
     case .prompt:
       guard let open = prompt else { return nil }
@@ -213,7 +213,7 @@ extension BrowserController {
       self.load = nil
       return .quit
     }
-    requestQuit()
+    files.requestQuit()
     return wantsToQuit ? .quit : .changed
   }
 

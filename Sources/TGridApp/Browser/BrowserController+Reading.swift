@@ -73,7 +73,7 @@ extension BrowserController {
     case (.copyPrefix, "c"):
       copyFocusedValue(style: .compact)
     case (.copyPrefix, "y"):
-      copy(editTargets())
+      editing.copy(editing.editTargets())
     case (.markPrefix, "'"), (.markPrefix, "`"):
       performJump(.markPrefix)
     default:
@@ -109,14 +109,14 @@ extension BrowserController {
           "an array element has no key; its index is \(store.document.position(of: node).map(String.init) ?? "none")")
       return
     }
-    copy(text: key, items: [], description: "copied the key \"\(key)\"")
+    editing.copy(text: key, items: [], description: "copied the key \"\(key)\"")
   }
 
   func copyFocusedPath() {
     guard let id = focusedNodeID, let node = store.node(id) else { return }
     let path = pathFormat.text(of: store.document.path(of: node))
     let note = store.document.hiddenDuplicate(containing: node).map { " (\($0))" } ?? ""
-    copy(text: path, items: [], description: "copied the path \(path)\(note)")
+    editing.copy(text: path, items: [], description: "copied the path \(path)\(note)")
   }
 
   /// Copies the focused value laid out in `style` (nil: the document's own, multi-line).
@@ -126,8 +126,8 @@ extension BrowserController {
     var layout = style ?? document.formatStyle
     if style == nil, !layout.isMultiLine { layout = .twoSpaces }
     let text = document.isContainer(node) ? document.formattedText(of: node, style: layout) : document.rawText(of: node)
-    copy(
-      text: text, items: [PasteboardItem(type: Self.jsonPasteboardType, text: document.rawText(of: node))],
+    editing.copy(
+      text: text, items: [PasteboardItem(type: EditingController.jsonPasteboardType, text: document.rawText(of: node))],
       description:
         "copied the value \(style == nil ? "indented" : "on one line") (\(JSONPreview.byteCount(text.utf8.count)))")
   }

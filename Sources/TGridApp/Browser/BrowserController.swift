@@ -62,7 +62,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Cut, copy, paste, typing values, moving, undo: their commands and the edit menu.
   private(set) lazy var editing: EditingController = EditingController(context: self)
   /// Saving, reading the file again, quitting, recovery files, changes on disk.
-  private(set) lazy var files: FileController = FileController(context: self)
+  package private(set) lazy var files: FileController = FileController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).

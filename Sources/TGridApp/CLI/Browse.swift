@@ -124,7 +124,7 @@ struct Browse: ParsableCommand {
     }
     var note: String?
     if exit != .quit, let browser, browser.store.isModified {
-      note = browser.writeRecovery()
+      note = browser.files.writeRecovery()
     }
     terminal.shutdown()
     if let note { printError(note) }
@@ -136,7 +136,7 @@ struct Browse: ParsableCommand {
   /// its own thread, restores the terminal and ends tgrid by the signal.
   private func startTerminationWatchdog(for browser: BrowserController) {
     let access = RescueAccess(
-      store: browser.store, recovery: browser.recovery, fallback: browser.recoveryFallbackDirectory)
+      store: browser.store, recovery: browser.files.recovery, fallback: browser.files.recoveryFallbackDirectory)
     TerminationWatchdog.start { _ in access.rescue() }
   }
 
@@ -178,7 +178,7 @@ struct Browse: ParsableCommand {
     startTerminationWatchdog(for: browser)
     if let path {
       AbandonedSaves.remove(besides: path)
-      browser.offerRecovery(for: path)
+      browser.files.offerRecovery(for: path)
     }
     return browser
   }

@@ -30,7 +30,7 @@ import Testing
     view.tapItem(at: IndexPath(item: 0, section: 0))
     view.tapItem(at: IndexPath(item: 1, section: 0))
     #expect(view.performEditAction(.copy))
-    let items = view.pasteboard.items.filter { $0.type == BrowserController.jsonPasteboardType }
+    let items = view.pasteboard.items.filter { $0.type == EditingController.jsonPasteboardType }
     #expect(items.map(\.text) == [#"{"n": 1, "big": 9007199254740993}"#, #"{"n": 2}"#])
     #expect(view.pasteboard.string == #"[{"n": 1, "big": 9007199254740993}, {"n": 2}]"#)
     #expect(browser.message == "copied 2 values (45 B)")

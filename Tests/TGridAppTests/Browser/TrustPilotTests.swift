@@ -91,8 +91,8 @@ extension PilotTests {
       try recovered.write(toFile: recovery, atomically: false, encoding: .utf8)
       let pilot = try Pilot(file: file.path)
       let state = try TemporaryDirectory()
-      pilot.browser.recoveryFallbackDirectory = state.path
-      pilot.browser.offerRecovery(for: file.path)
+      pilot.browser.files.recoveryFallbackDirectory = state.path
+      pilot.browser.files.offerRecovery(for: file.path)
       pilot.press("Ctrl-L")
       #expect(pilot.statusLine.contains("were kept in .doc.json.tgrid-recovery"), "\(pilot.statusLine)")
       pilot.press("r")
@@ -121,16 +121,16 @@ extension PilotTests {
       try "[2, 3]".write(toFile: first, atomically: false, encoding: .utf8)
       // Kept for later: the next recovery goes elsewhere.
       let keeping = try Pilot(file: file.path)
-      keeping.browser.recoveryFallbackDirectory = state.path
-      keeping.browser.offerRecovery(for: file.path)
+      keeping.browser.files.recoveryFallbackDirectory = state.path
+      keeping.browser.files.offerRecovery(for: file.path)
       keeping.press("k", "d")
-      _ = keeping.browser.writeRecovery()
+      _ = keeping.browser.files.writeRecovery()
       #expect(try String(contentsOfFile: first, encoding: .utf8) == "[2, 3]")
       #expect(try String(contentsOfFile: first + ".2", encoding: .utf8) == "[2, 3]")
       // Restored: the next recovery replaces the file it came from.
       let restoring = try Pilot(file: file.path)
-      restoring.browser.recoveryFallbackDirectory = state.path
-      restoring.browser.offerRecovery(for: file.path)
+      restoring.browser.files.recoveryFallbackDirectory = state.path
+      restoring.browser.files.offerRecovery(for: file.path)
       restoring.press("Ctrl-L")
       #expect(restoring.screen.contains("were kept in .doc.json.tgrid-recovery.2 (1 more"), "\(restoring.screen)")
       #expect(restoring.screen.contains("(r)estore them (d)elete them (k)eep them for later"), "the choices, whole")
@@ -138,8 +138,8 @@ extension PilotTests {
       // The older one is offered next: kept for later.
       #expect(restoring.screen.contains("were kept in .doc.json.tgrid-recovery:"), "\(restoring.screen)")
       restoring.press("k", "d")
-      let message = restoring.browser.writeRecovery()
-      let restoredFrom = try #require(restoring.browser.recovery.owned)
+      let message = restoring.browser.files.writeRecovery()
+      let restoredFrom = try #require(restoring.browser.files.recovery.owned)
       #expect(message.contains("were written to \(restoredFrom)"))
       #expect(try String(contentsOfFile: restoredFrom, encoding: .utf8) == "[3]")
     }

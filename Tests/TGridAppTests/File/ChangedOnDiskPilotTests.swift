@@ -27,7 +27,7 @@ extension PilotTests {
       pilot.press("d")
       #expect(pilot.text.hasPrefix("[\n  {\"id\": 1"))
       try apply(change, to: file.path)
-      pilot.browser.lastDiskCheck = 0
+      pilot.browser.files.lastDiskCheck = 0
       pilot.press("l")
       let expected =
         [
@@ -60,7 +60,7 @@ extension PilotTests {
       pilot.press("d", "Ctrl-S")
       #expect(pilot.statusLine.contains("saved doc.json"))
       usleep(20_000)
-      pilot.browser.lastDiskCheck = 0
+      pilot.browser.files.lastDiskCheck = 0
       pilot.press("l")
       #expect(!pilot.statusLine.contains("on disk"), "\(pilot.statusLine)")
       pilot.press("d", "Ctrl-S")

@@ -82,7 +82,7 @@ extension PilotTests {
     func aFailingCtrlSKeepsTheEditsAndSaysWhy(step: FailingFileSystem.Step, code: Int32) throws {
       let file = try TemporaryFile(contents: "[1, 2]")
       let pilot = try Pilot(file: file.path, size: CellSize(columns: 140, rows: 12))
-      pilot.browser.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: step, code: code))
+      pilot.browser.files.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: step, code: code))
       pilot.press("d", "Ctrl-S")
       #expect(
         pilot.statusLine.contains("not saved: \(FileError(operation: "", path: "", code: code).reason)"),
@@ -92,7 +92,7 @@ extension PilotTests {
       #expect(pilot.text == "[2]")
       #expect(try file.read() == "[1, 2]")
       #expect(try SaverFixtures.folderContents(of: file.path) == ["doc.json"])
-      pilot.browser.saver = DocumentSaver()
+      pilot.browser.files.saver = DocumentSaver()
       pilot.press("Ctrl-S")
       #expect(try file.read() == "[2]")
       #expect(!pilot.statusLine.contains("[+]"))

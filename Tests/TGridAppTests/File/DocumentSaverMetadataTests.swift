@@ -130,7 +130,7 @@ extension PilotTests {
         return
       }
       let pilot = try Pilot(file: file.path, size: CellSize(columns: 160, rows: 10))
-      pilot.browser.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: .copyAttribute, code: EPERM))
+      pilot.browser.files.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: .copyAttribute, code: EPERM))
       pilot.press("d", "Ctrl-S")
       #expect(try file.read() == "[2]")
       #expect(pilot.statusLine.contains("saved doc.json"), "\(pilot.statusLine)")

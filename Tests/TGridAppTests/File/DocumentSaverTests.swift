@@ -58,13 +58,13 @@ extension PilotTests {
     @Test func aFullDiskIsReportedAndTheEditsStay() throws {
       let file = try TemporaryFile(contents: "[1, 2]")
       let pilot = try Pilot(file: file.path)
-      pilot.browser.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: .write))
+      pilot.browser.files.saver = DocumentSaver(fileSystem: FailingFileSystem(failing: .write))
       pilot.press("d", "Ctrl-S")
       #expect(pilot.statusLine.contains("not saved"))
       #expect(pilot.statusLine.contains("No space left on device"))
       #expect(pilot.statusLine.contains("[+]"))
       #expect(try file.read() == "[1, 2]")
-      pilot.browser.saver = DocumentSaver()
+      pilot.browser.files.saver = DocumentSaver()
       pilot.press("Ctrl-S")
       #expect(try file.read() == "[2]")
     }

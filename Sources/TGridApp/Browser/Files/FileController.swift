@@ -30,11 +30,11 @@ protocol FileContext: AnyObject {
 ///
 /// It owns the saver, the recovery file this tgrid owns and what it last saw on disk; it
 /// reaches the browser only through its ``FileContext``.
-final class FileController {
+package final class FileController {
   /// The browser.
   private unowned let context: any FileContext
   /// Saves documents (a seam for tests that make saving fail).
-  var saver = DocumentSaver()
+  package var saver = DocumentSaver()
   /// The recovery file this tgrid owns (edits restored from it, or written to it):
   /// replaced by the next recovery, removed once its edits are saved or discarded.
   let recovery = RecoveryKeeper()

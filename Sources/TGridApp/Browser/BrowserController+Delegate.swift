@@ -53,44 +53,9 @@ extension BrowserController: CollectionViewDelegate {
   }
 }
 
-/// The browser as editing's context, and the names editing had on the browser (the
-/// presentations, the other commands and tests use them).
+/// The browser as editing's context.
 extension BrowserController: EditingContext {
-  /// See ``EditingController/jsonPasteboardType``.
-  static let jsonPasteboardType = EditingController.jsonPasteboardType
-  /// See ``EditingController/memberPasteboardType``.
-  static let memberPasteboardType = EditingController.memberPasteboardType
-
-  /// The values an edit acts on: see ``EditingController/editTargets()``.
-  func editTargets() -> [NodeID] { editing.editTargets() }
-
-  /// Copies values: see ``EditingController/copy(_:verb:)``.
-  func copy(_ ids: [NodeID], verb: String = "copied") { editing.copy(ids, verb: verb) }
-
-  /// Copies text: see ``EditingController/copy(text:items:description:)``.
-  func copy(text: String, items: [PasteboardItem], description: String) {
-    editing.copy(text: text, items: items, description: description)
-  }
-
-  /// Copies the values, then removes them: one undo step.
-  func cut(_ ids: [NodeID]) { editing.cut(ids) }
-
-  /// Pastes the pasteboard's values after (or before) the focused value.
-  func paste(after: Bool) { editing.paste(after: after) }
-
-  /// Pastes text from outside: see ``EditingController/pasteText(_:after:)``.
-  func pasteText(_ text: String, after: Bool = true) { editing.pasteText(text, after: after) }
-
-  /// Inserts a copy of each value right after it.
-  func duplicate(_ ids: [NodeID]) { editing.duplicate(ids) }
-
   /// A card dropped after a drag: see ``EditingController/moveValue(_:toPosition:)``.
   @discardableResult
   func moveValue(_ id: NodeID, toPosition position: Int) -> Bool { editing.moveValue(id, toPosition: position) }
-
-  /// Undoes the last edit.
-  func undo() { editing.undo() }
-
-  /// Makes the last undone edit again.
-  func redo() { editing.redo() }
 }
