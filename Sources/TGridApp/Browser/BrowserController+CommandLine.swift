@@ -28,7 +28,7 @@ extension BrowserController {
     let trimmed = line.trimmingSpaces
     let (command, argument) = Self.split(trimmed)
     if let first = trimmed.first, first == "." || first == "$" || first == "/" {
-      return goTo(pathText: trimmed)
+      return reading.goTo(pathText: trimmed)
     }
     switch command {
     case "":
@@ -49,12 +49,12 @@ extension BrowserController {
       files.requestQuit()
       return .close
     case "set":
-      return setOption(argument ?? "")
+      return reading.setOption(argument ?? "")
     case "noh", "nohlsearch":
       finding.hideHighlights()
       return .close
     case "label":
-      setLabelField(argument)
+      reading.setLabelField(argument)
       return .close
     case "filter":
       guard let container = finding.filterTarget() else { return .keepOpen("focus an element of the array to filter") }

@@ -117,9 +117,9 @@ extension BrowserController {
       }
       return collectionView.handle(.key(KeyEvent(.escape)), command: nil) ? .changed : .unchanged
     case .prefixKey:
-      guard case .key(let key) = event, let prefix = pendingPrefix else { return nil }
-      pendingPrefix = nil
-      return performSecondKey(key, after: prefix)
+      guard case .key(let key) = event, let prefix = reading.pendingPrefix else { return nil }
+      reading.pendingPrefix = nil
+      return reading.performSecondKey(key, after: prefix)
     case .viewKeyTable:
       guard case .key(let key) = event else { return nil }
       guard let command = presentation.keyBindings.command(for: key) else { return response() }

@@ -59,3 +59,9 @@ extension BrowserController: EditingContext {
   @discardableResult
   func moveValue(_ id: NodeID, toPosition position: Int) -> Bool { editing.moveValue(id, toPosition: position) }
 }
+
+/// The browser as reading's context.
+extension BrowserController: ReadingContext {
+  /// Opens the focused value whole (presentations ask for it on Enter at a leaf).
+  func viewFocusedValue() { reading.viewFocusedValue() }
+}

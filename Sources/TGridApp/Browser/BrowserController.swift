@@ -38,10 +38,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private var messageLines: [String] = []
   /// What takes the screen above the status line for now: the help, a value, the source.
   var overlay: (any BrowserOverlay)?
-  /// The first key of a two-key command (`z` then a digit, `c` then `k`), while it waits.
-  var pendingPrefix: CommandIdentifier?
-  /// How paths are written: in the status line, by Copy Path, on the command line.
-  var pathFormat = PathFormat.jq
   /// What the status line asks, if anything (a command line, a value to type, a question).
   var prompt: StatusPrompt?
   /// Set when the app should end (a quit that needed no question, or its answer).
@@ -61,6 +57,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) lazy var finding: FindingController = FindingController(context: self)
   /// Cut, copy, paste, typing values, moving, undo: their commands and the edit menu.
   private(set) lazy var editing: EditingController = EditingController(context: self)
+  /// The viewer, the source, two-key commands, copying parts of a value, labels, paths.
+  private(set) lazy var reading: ReadingController = ReadingController(context: self)
   /// Saving, reading the file again, quitting, recovery files, changes on disk.
   package private(set) lazy var files: FileController = FileController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
@@ -294,25 +292,19 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     if let loading = loadingText() { return " " + loading + " · showing the first items " }
     var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
     if let intended = navigation.intended, intended != focusedNodeID, let node = store.node(intended) {
-      text = "going to \(pathFormat.text(of: store.document.path(of: node)))… · " + text
+      text = "going to \(reading.pathFormat.text(of: store.document.path(of: node)))… · " + text
     }
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }
     return finding.statusPrefix() + text + " · ? help "
   }
 
-  /// The focused value's path in the chosen format (`.albums[0].photos[3]`).
-  func focusedPath() -> String {
-    guard let id = focusedNodeID, let node = store.node(id) else { return "" }
-    return pathFormat.text(of: store.document.path(of: node))
-  }
-
   /// The focused path, with a note when a member on the way is a duplicate key that jq
   /// would not see (`.id@0 · key "id" 1 of 2 in its object: jq sees only the last one`).
   func focusedPathWithNote() -> String {
-    var path = focusedPath()
+    var path = reading.focusedPath()
     guard let id = focusedNodeID, let node = store.node(id) else { return path }
-    if let label = focusedRecordLabel(of: node) { path += " · " + label }
+    if let label = reading.focusedRecordLabel(of: node) { path += " · " + label }
     guard let hidden = store.document.hiddenDuplicate(containing: node) else { return path }
     return path + " · \(hidden)"
   }

@@ -66,16 +66,16 @@ struct ViewOptions: ParsableArguments {
   /// value to focus. - Returns: why `--path` failed, if it did.
   @discardableResult
   func configure(_ browser: BrowserController) -> String? {
-    browser.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
+    browser.reading.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
     if let timeFields { browser.timeFields = timeFields }
-    if let label, !label.isEmpty { browser.setLabelField(label, announcing: false) }
+    if let label, !label.isEmpty { browser.reading.setLabelField(label, announcing: false) }
     if let filter {
       let document = browser.store.document
       let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))
       _ = browser.applyFilter(filter, on: container, sliced: false)
     }
     guard let path else { return nil }
-    if case .keepOpen(let reason) = browser.goTo(pathText: path) {
+    if case .keepOpen(let reason) = browser.reading.goTo(pathText: path) {
       browser.show(message: "--path \(path): \(reason)")
       return reason
     }

@@ -35,7 +35,7 @@ import Testing
       #expect(run.terminal.lines.last?.contains("loading") == true)
     }
     run.runUntilLoaded()
-    #expect(run.browser.focusedPath() == ".[1]", "the focus stays on the same value")
+    #expect(run.browser.reading.focusedPath() == ".[1]", "the focus stays on the same value")
     run.terminal.enqueue(.key(KeyEvent(.character("d"))))
     _ = run.runLoop.run()
     #expect(
@@ -56,9 +56,11 @@ import Testing
       let first = run.terminal.lines.last ?? ""
       #expect(run.browser.store.document.isJSONLines, "delay \(delay): \(first)")
       #expect(
-        run.browser.focusedPath() == ".[0]", "delay \(delay): the first screen is on \(run.browser.focusedPath())")
+        run.browser.reading.focusedPath() == ".[0]",
+        "delay \(delay): the first screen is on \(run.browser.reading.focusedPath())")
       run.runUntilLoaded()
-      #expect(run.browser.focusedPath() == ".[0]", "delay \(delay): loaded, on \(run.browser.focusedPath())")
+      #expect(
+        run.browser.reading.focusedPath() == ".[0]", "delay \(delay): loaded, on \(run.browser.reading.focusedPath())")
       #expect(
         run.terminal.lines.last?.contains("item 1/\(records)") == true,
         "delay \(delay): \(run.terminal.lines.last ?? "")")

@@ -125,7 +125,7 @@ final class Pilot {
   /// The document as it would be saved now.
   var text: String { store.document.serializedText() }
   /// The jq path of the focused value.
-  var focusedPath: String { browser.focusedPath() }
+  var focusedPath: String { browser.reading.focusedPath() }
   /// How many frames were drawn so far.
   var frameCount: Int { runLoop.frameCount }
 }

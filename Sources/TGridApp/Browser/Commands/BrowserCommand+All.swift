@@ -58,16 +58,16 @@ extension BrowserCommand {
     // K shows a value whole, as in jless (Shift-Up still extends the selection up).
     BrowserCommand(
       .viewValue, keys: ["K"], help: "Show the value whole (r: raw JSON)", group: "Reading",
-      traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.browser.viewFocusedValue() }),
+      traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.reading.viewFocusedValue() }),
     BrowserCommand(
       .viewSource, keys: ["V"], help: "Show the source text around the value", group: "Reading",
-      traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.browser.viewSource() }),
+      traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.reading.viewSource() }),
     BrowserCommand(
       .foldPrefix, keys: ["z"], help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading",
-      traits: .keepsIntendedFocus, run: .action { $0.browser.beginPrefix(.foldPrefix) }),
+      traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.foldPrefix) }),
     BrowserCommand(
       .copyPrefix, keys: ["c"], help: "c k: copy key · c p: path · c v: value indented · c c: one line",
-      group: "Editing", traits: .keepsIntendedFocus, run: .action { $0.browser.beginPrefix(.copyPrefix) }),
+      group: "Editing", traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.copyPrefix) }),
   ]
 
   /// Search, filter, labels and the jump list.
@@ -82,7 +82,7 @@ extension BrowserCommand {
     // L labels records (Shift-Right still extends the selection right).
     BrowserCommand(
       .chooseLabel, keys: ["L"], help: "Label records by a member (Tab: its keys; empty: automatic)",
-      group: "Reading", traits: .keepsIntendedFocus, run: .action { $0.browser.beginChoosingLabel() }),
+      group: "Reading", traits: .keepsIntendedFocus, run: .action { $0.reading.beginChoosingLabel() }),
     find(.clearFilter, keys: ["F"], help: "Show every element again", traits: .keepsIntendedFocus),
     BrowserCommand(
       .jumpBack, keys: ["Ctrl-O"],
@@ -93,7 +93,7 @@ extension BrowserCommand {
       group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.browser.performJump(.jumpForward) }),
     BrowserCommand(
       .markPrefix, keys: ["'"], help: "'' back to the place before the last jump, and again to return",
-      group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.browser.beginPrefix(.markPrefix) }),
+      group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.markPrefix) }),
   ]
 
   /// Saving and the command line.

@@ -13,7 +13,7 @@ import TermGrid
 /// ```swift
 /// BrowserCommand(
 ///   .viewSource, keys: ["V"], help: "Show the source text around the value", group: "Reading",
-///   traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.browser.viewSource() })
+///   traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.reading.viewSource() })
 /// ```
 struct BrowserCommand: Sendable {
   /// What kind of command it is: what the browser checks or records around it.
@@ -95,6 +95,8 @@ struct BrowserCommandContext {
   var editing: EditingController { browser.editing }
   /// Search and filter.
   var finding: FindingController { browser.finding }
+  /// The viewer, the source, two-key commands, labels.
+  var reading: ReadingController { browser.reading }
   /// Saving, reading the file again, quitting.
   var files: FileController { browser.files }
 }

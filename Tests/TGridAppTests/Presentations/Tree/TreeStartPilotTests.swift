@@ -91,7 +91,7 @@ extension PilotTests {
       run.runUntilLoaded()
       let view = run.browser.collectionView
       let focused = try #require(view.indexPathForFocusedItem)
-      #expect(run.browser.focusedPath() == ".")
+      #expect(run.browser.reading.focusedPath() == ".")
       let frame = try #require(view.layoutAttributesForItem(at: focused)?.frame)
       let rect = view.screenRect(for: frame)
       let theme = view.theme

@@ -10,7 +10,7 @@ extension CommandIdentifier {
 /// of `name`, `title`, `label`, `id`, `key` in any case (or a key ending in "name"), else
 /// the first short string (``JSONPreview/titleMember(of:in:field:)``); `--label FIELD`,
 /// `L` and `:label FIELD` choose one for the whole document.
-extension BrowserController {
+extension ReadingController {
   /// `L`: asks for the member; Tab and Shift-Tab go through the focused record's keys, an
   /// empty answer goes back to choosing per record.
   func beginChoosingLabel() {
@@ -26,17 +26,17 @@ extension BrowserController {
       field.note = "\(next + 1)/\(count)"
       return true
     })
-    prompt = .field("label records by: ", text: store.labelField ?? "", hooks: hooks) { [unowned self] text in
+    context.prompt = .field("label records by: ", text: store.labelField ?? "", hooks: hooks) { [unowned self] text in
       let field = text.trimmingSpaces
       self.setLabelField(field.isEmpty ? nil : field)
       return .close
     }
-    if let prompt, case .field(let field, _, _, _) = prompt {
+    if let prompt = context.prompt, case .field(let field, _, _, _) = prompt {
       field.note =
         candidates.isEmpty
         ? "empty: name, title, label, id or key" : "Tab: " + candidates.prefix(6).joined(separator: " ")
     }
-    setNeedsDisplay()
+    context.setNeedsDisplay()
   }
 
   /// The keys of the focused record (or of the nearest object holding the focus) whose
@@ -64,18 +64,18 @@ extension BrowserController {
   /// lacks is said.
   func setLabelField(_ field: String?, announcing: Bool = true) {
     store.labelField = field
-    let kept = selection
-    refreshEveryPresentation()
-    restore(kept)
+    let kept = context.selection
+    context.refreshEveryPresentation()
+    context.restore(kept)
     if let field {
       let labelled =
         sampleRecord().map { JSONPreview.titleMember(of: $0, in: store.document, field: field) != nil } ?? true
       guard announcing || !labelled else { return }
-      show(
+      context.show(
         message: "records are labelled by \(JSONPreview.quoted(field))"
           + (labelled ? "" : " (the record here has no such member)"))
     } else if announcing {
-      show(message: "records are labelled by name, title, label, id or key, else their first short string")
+      context.show(message: "records are labelled by name, title, label, id or key, else their first short string")
     }
   }
 

@@ -31,9 +31,85 @@ enum PathFormat: String, CaseIterable, Sendable {
   }
 }
 
-/// Reading values: the long-value viewer, the source view, folding, and copying a value's
-/// key, path or text in the form asked for.
-extension BrowserController {
+/// What reading reaches of the browser: the presentation host, and what moves the focus
+/// or takes the screen.
+protocol ReadingContext: PresentationHost {
+  /// The focused value.
+  var focusedNodeID: NodeID? { get }
+  /// Focus and selection, by id.
+  var selection: DocumentStore.Selection { get }
+  /// Where the person is and has been.
+  var navigation: Navigation { get }
+  /// What takes the screen above the status line.
+  var overlay: (any BrowserOverlay)? { get set }
+  /// The status line's message.
+  var message: String? { get set }
+  /// What the status line asks.
+  var prompt: StatusPrompt? { get set }
+  /// Cut, copy, paste: reading copies through it.
+  var editing: EditingController { get }
+  /// Focuses a value and scrolls it into view.
+  @discardableResult
+  func focus(on id: NodeID) -> IndexPath?
+  /// Runs a move, remembering the place it left on the jump list.
+  func jumping(_ move: () -> Void)
+  /// Ctrl-O, Ctrl-T, `''`.
+  func performJump(_ command: CommandIdentifier)
+  /// Puts focus and selection on the same values again.
+  func restore(_ selection: DocumentStore.Selection)
+  /// Every presentation reads its items again (ids stay).
+  func refreshEveryPresentation()
+}
+
+/// Reading values: the long-value viewer, the source view, folding, copying a value's key,
+/// path or text in the form asked for, going to a path, and how paths are written. It owns
+/// the path format and the first key of a two-key command while the second is awaited.
+final class ReadingController {
+  /// The browser.
+  unowned let context: any ReadingContext
+  /// How paths are written: in the status line, by Copy Path, on the command line.
+  var pathFormat = PathFormat.jq
+  /// The first key of a two-key command (`z` then a digit, `c` then `k`), while it waits.
+  var pendingPrefix: CommandIdentifier?
+
+  init(context: any ReadingContext) {
+    self.context = context
+  }
+
+  // The context's members under their own names.
+  var store: DocumentStore { context.store }
+  private var presentation: any Presentation { context.presentation }
+  var focusedNodeID: NodeID? { context.focusedNodeID }
+  private var selection: DocumentStore.Selection { context.selection }
+  private var navigation: Navigation { context.navigation }
+  private var editing: EditingController { context.editing }
+  private var overlay: (any BrowserOverlay)? {
+    get { context.overlay }
+    set { context.overlay = newValue }
+  }
+  private var message: String? {
+    get { context.message }
+    set { context.message = newValue }
+  }
+  private var prompt: StatusPrompt? {
+    get { context.prompt }
+    set { context.prompt = newValue }
+  }
+  private func show(message: String) { context.show(message: message) }
+  private func setNeedsDisplay() { context.setNeedsDisplay() }
+  private func performJump(_ command: CommandIdentifier) { context.performJump(command) }
+  private func jumping(_ move: () -> Void) { context.jumping(move) }
+  @discardableResult
+  private func focus(on id: NodeID) -> IndexPath? { context.focus(on: id) }
+  private func restore(_ selection: DocumentStore.Selection) { context.restore(selection) }
+  private func refreshEveryPresentation() { context.refreshEveryPresentation() }
+
+  /// The focused value's path in the chosen format (`.albums[0].photos[3]`).
+  func focusedPath() -> String {
+    guard let id = focusedNodeID, let node = store.node(id) else { return "" }
+    return pathFormat.text(of: store.document.path(of: node))
+  }
+
   /// Opens the focused value whole.
   func viewFocusedValue() {
     guard let id = focusedNodeID, let node = store.node(id) else { return }
@@ -59,11 +135,11 @@ extension BrowserController {
     }
     switch (prefix, character) {
     case (.foldPrefix, let digit) where digit.isNumber:
-      presentation.fold(toDepth: digit.wholeNumberValue ?? 0, in: self)
+      presentation.fold(toDepth: digit.wholeNumberValue ?? 0, in: context)
     case (.foldPrefix, "a"), (.foldPrefix, "R"):
-      presentation.fold(toDepth: nil, in: self)
+      presentation.fold(toDepth: nil, in: context)
     case (.foldPrefix, "c"), (.foldPrefix, "M"):
-      presentation.fold(toDepth: 0, in: self)
+      presentation.fold(toDepth: 0, in: context)
     case (.copyPrefix, "k"):
       copyFocusedKey()
     case (.copyPrefix, "p"):
