@@ -59,6 +59,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) lazy var editing: EditingController = EditingController(context: self)
   /// The viewer, the source, two-key commands, copying parts of a value, labels, paths.
   private(set) lazy var reading: ReadingController = ReadingController(context: self)
+  /// The `:` command line.
+  private(set) lazy var commandLine: CommandLineController = CommandLineController(context: self)
   /// Saving, reading the file again, quitting, recovery files, changes on disk.
   package private(set) lazy var files: FileController = FileController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
@@ -282,14 +284,14 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     progressView.title = "\(verb) \(store.name)"
     let progress = load?.progress
     progressView.fraction = progress.flatMap { done, total in total.map { $0 > 0 ? Double(done) / Double($0) : 1 } }
-    progressView.detail = (loadingText() ?? "loading") + " · q cancels"
+    progressView.detail = (load?.statusText ?? "loading") + " · q cancels"
     progressView.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
   }
 
   /// The right side of the status line: position, selection, help (and the load's
   /// progress while it runs).
   private func statusText() -> String {
-    if let loading = loadingText() { return " " + loading + " · showing the first items " }
+    if let loading = load?.statusText { return " " + loading + " · showing the first items " }
     var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
     if let intended = navigation.intended, intended != focusedNodeID, let node = store.node(intended) {
       text = "going to \(reading.pathFormat.text(of: store.document.path(of: node)))… · " + text

@@ -72,7 +72,7 @@ struct ViewOptions: ParsableArguments {
     if let filter {
       let document = browser.store.document
       let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))
-      _ = browser.applyFilter(filter, on: container, sliced: false)
+      _ = browser.finding.applyFilter(filter, on: container, sliced: false)
     }
     guard let path else { return nil }
     if case .keepOpen(let reason) = browser.reading.goTo(pathText: path) {

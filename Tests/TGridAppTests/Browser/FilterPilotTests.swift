@@ -34,12 +34,12 @@ extension PilotTests {
     @Test func aLargeContainerIsFilteredASlicePerFrameAndEscStopsIt() throws {
       let pilot = try Pilot(json: Self.people, size: CellSize(columns: 100, rows: 20))
       // As if five elements were too many to filter between two keys, one a frame.
-      pilot.browser.slicedFilterElementCount = 2
-      pilot.browser.filterSliceElementCount = 1
+      pilot.browser.finding.slicedFilterElementCount = 2
+      pilot.browser.finding.filterSliceElementCount = 1
       pilot.press("f")
       pilot.type(".age > 30")
       pilot.press("Enter")
-      #expect(pilot.browser.pendingFilter == nil, "the frames went on until it was done")
+      #expect(pilot.browser.finding.pendingFilter == nil, "the frames went on until it was done")
       #expect(pilot.statusLine.contains("filter: .age > 30 · 3 of 5"), "\(pilot.statusLine)")
       #expect(!pilot.screen.contains("Bob"))
       pilot.press("F")
@@ -49,11 +49,11 @@ extension PilotTests {
       pilot.terminal.enqueue(.key(KeyEvent(.enter)))
       pilot.terminal.enqueue(.key(KeyEvent(.escape)))
       pilot.resize(to: CellSize(columns: 100, rows: 20))
-      #expect(pilot.browser.pendingFilter == nil)
+      #expect(pilot.browser.finding.pendingFilter == nil)
       #expect(pilot.store.filter == nil)
       #expect(pilot.statusLine.contains("filter stopped"), "\(pilot.statusLine)")
       #expect(pilot.screen.contains("Bob") && pilot.screen.contains("Ada"))
-      let progress = BrowserController.PendingFilter(
+      let progress = FindingController.PendingFilter(
         container: pilot.store.root, filter: try JSONFilter(".age"), total: 200, next: 50)
       #expect(progress.statusText == "filtering 25% · 0 kept so far · Esc stops")
     }

@@ -45,7 +45,7 @@ extension PilotTests {
       let filler = (0..<40_000).map { #"{"name": "record \#($0)", "note": "nothing"}"# }
       let text = "[" + (filler + [#"{"name": "the needle"}"#]).joined(separator: ",") + "]"
       let pilot = try Pilot(json: text, size: CellSize(columns: 80, rows: 12))
-      pilot.browser.typedSearchMilliseconds = 0
+      pilot.browser.finding.typedSearchMilliseconds = 0
       pilot.press("/")
       pilot.type("needle")
       #expect(pilot.statusLine.contains("no match nearby: Enter searches on"), "\(pilot.statusLine)")

@@ -70,14 +70,14 @@ extension PilotTests {
 
     @Test func ctrlCStopsAFilterRunningInSlices() throws {
       let pilot = try Pilot(json: Self.json, size: CellSize(columns: 100, rows: 20))
-      pilot.browser.slicedFilterElementCount = 1
-      pilot.browser.filterSliceElementCount = 1
+      pilot.browser.finding.slicedFilterElementCount = 1
+      pilot.browser.finding.filterSliceElementCount = 1
       pilot.press("f")
       pilot.type(".age > 30")
       pilot.terminal.enqueue(.key(KeyEvent(.enter)))
       pilot.terminal.enqueue(.key(KeyEvent(.control("c"))))
       pilot.resize(to: CellSize(columns: 100, rows: 20))
-      #expect(pilot.browser.pendingFilter == nil)
+      #expect(pilot.browser.finding.pendingFilter == nil)
       #expect(pilot.store.filter == nil)
       #expect(pilot.statusLine.contains("filter stopped"), "\(pilot.statusLine)")
       #expect(!pilot.didQuit)
@@ -163,7 +163,7 @@ extension PilotTests {
       #expect(pilot.focusedPath == ".[1]", "the match is focused")
       pilot.press("Enter")
       #expect(pilot.focusedPath == ".[1]")
-      #expect(pilot.browser.searchSession?.search.pattern.count == 20_000)
+      #expect(pilot.browser.finding.searchSession?.search.pattern.count == 20_000)
     }
   }
 }
@@ -179,7 +179,7 @@ extension PilotTests {
 
     @Test func escStopsTheSearchThroughTheWholeDocument() throws {
       let pilot = try Pilot(json: Self.haystack, size: CellSize(columns: 100, rows: 20))
-      pilot.browser.typedSearchMilliseconds = 0
+      pilot.browser.finding.typedSearchMilliseconds = 0
       pilot.press("/")
       pilot.type("needle")
       pilot.terminal.enqueue(.key(KeyEvent(.enter)), .key(KeyEvent(.escape)))

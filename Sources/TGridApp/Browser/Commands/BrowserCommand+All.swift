@@ -104,7 +104,7 @@ extension BrowserCommand {
     BrowserCommand(
       .commandLine, keys: [":"],
       help: "Command line (:w, :w PATH copy, :w! PATH overwrites, :saveas PATH, :q, :q!, :wq, a path, Tab completes)",
-      group: "File", traits: .keepsIntendedFocus, run: .action { $0.browser.openCommandLine() }),
+      group: "File", traits: .keepsIntendedFocus, run: .action { $0.browser.commandLine.openCommandLine() }),
   ]
 
   /// An edit of the document the editing controller carries out.

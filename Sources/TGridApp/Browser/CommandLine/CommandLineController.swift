@@ -6,9 +6,48 @@ extension CommandIdentifier {
   static let commandLine: CommandIdentifier = "commandLine"
 }
 
+/// What the command line reaches of the browser: the feature controllers its commands
+/// belong to, and the status line it asks in.
+protocol CommandLineContext: AnyObject {
+  /// The document.
+  var store: DocumentStore { get }
+  /// What the status line asks.
+  var prompt: StatusPrompt? { get set }
+  /// Set when the app should end.
+  var wantsToQuit: Bool { get set }
+  /// Paths, labels, options.
+  var reading: ReadingController { get }
+  /// Saving, reading the file again, quitting.
+  var files: FileController { get }
+  /// Search highlights and filters.
+  var finding: FindingController { get }
+  /// Asks for a frame.
+  func setNeedsDisplay()
+}
+
 /// The `:` command line: one dispatcher for every feature's commands (files, finding,
 /// labels, options, paths).
-extension BrowserController {
+final class CommandLineController {
+  /// The browser.
+  private unowned let context: any CommandLineContext
+
+  init(context: any CommandLineContext) {
+    self.context = context
+  }
+
+  private var store: DocumentStore { context.store }
+  private var reading: ReadingController { context.reading }
+  private var files: FileController { context.files }
+  private var finding: FindingController { context.finding }
+  private var prompt: StatusPrompt? {
+    get { context.prompt }
+    set { context.prompt = newValue }
+  }
+  private var wantsToQuit: Bool {
+    get { context.wantsToQuit }
+    set { context.wantsToQuit = newValue }
+  }
+
   /// Opens the `:` command line.
   func openCommandLine() {
     let cycle = PathCompletionCycle()
@@ -20,7 +59,7 @@ extension BrowserController {
       }
     })
     prompt = .field(":", hooks: hooks) { [unowned self] line in self.runCommandLine(line) }
-    setNeedsDisplay()
+    context.setNeedsDisplay()
   }
 
   /// Runs one command line: `w`, `w PATH`, `w! PATH`, `q`, `q!`, `wq`, `x`.
