@@ -34,8 +34,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.
   var message: String?
-  /// The lines of a message too long for the status line, drawn above it.
-  private var messageLines: [String] = []
   /// What takes the screen above the status line for now: the help, a value, the source.
   var overlay: (any BrowserOverlay)?
   /// What the status line asks, if anything (a command line, a value to type, a question).
@@ -50,7 +48,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Why the load failed, if it did: printed once the terminal is restored.
   var loadFailure: LoadFailure?
   private let tooSmallNote = TerminalTooSmallNote(minimum: BrowserController.minimumSize)
-  private let progressView = ProgressView()
   /// Where the person is and has been: the intended focus and the jump list.
   var navigation = Navigation()
   /// Search and filter: their state and commands.
@@ -67,7 +64,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
   package weak var terminal: (any Terminal)?
-  private let statusLine = StatusLineView()
+  /// The status line, a prompt in its place, long messages above it, the load's progress.
+  private lazy var statusArea = StatusArea(browser: self)
   private var colorCount = 256
   private var pendingDisplay = true
   /// The selection changed since the presentation last heard of it (told once per frame).
@@ -208,64 +206,22 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
       return
     }
     guard store.hasContent else {
-      drawProgress(into: &canvas, context: context)
+      statusArea.drawProgress(into: &canvas, context: context)
       return
     }
     if selectionChanged {
       selectionChanged = false
       presentation.selectionDidChange()
     }
-    let line = CellRect(column: 0, row: canvas.size.rows - 1, columns: canvas.size.columns, rows: 1)
-    if let prompt {
-      prompt.draw(in: &canvas, line: line, context: context)
-      // A question too long for the line is shown whole above it too: its choices must
-      // never be cut off.
-      messageLines = []
-      if case .question(let question) = prompt, TextWidth.displayWidth(of: " " + question.line) > canvas.size.columns,
-        canvas.size.rows > 2
-      {
-        messageLines = TextWidth.wrapped(question.line, toWidth: max(1, canvas.size.columns - 2))
-      }
-    } else if let overlay, message == nil {
-      statusLine.left =
-        " " + store.name + (store.isModified ? " [+]" : "") + files.diskMarker + " " + overlay.statusText
-      statusLine.right = ""
-      statusLine.draw(in: &canvas, region: line, clip: line, context: context)
-    } else {
-      let name = " " + store.name + (store.isModified ? " [+]" : "") + files.diskMarker + "  "
-      let right = statusText()
-      // A message too long for the status line is never only cut there: it is shown whole
-      // in rows above it as well.
-      let room = canvas.size.columns - TextWidth.displayWidth(of: right) - 1 - TextWidth.displayWidth(of: name)
-      if let message, TextWidth.displayWidth(of: message) > room, canvas.size.rows > 2 {
-        messageLines = TextWidth.wrapped(message, toWidth: max(1, canvas.size.columns - 2))
-      } else {
-        messageLines = []
-      }
-      statusLine.left = name + (message ?? focusedPathWithNote())
-      statusLine.right = right
-      statusLine.draw(in: &canvas, region: line, clip: line, context: context)
-    }
+    statusArea.drawLine(into: &canvas, context: context)
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
     finding.highlightMatches(in: &canvas, colorCount: colorCount)
-    drawMessageLines(into: &canvas, context: context)
+    statusArea.drawMessageLines(into: &canvas, context: context)
     if let overlay {
       // It takes the screen above the status line, as `less` and vim do.
       let region = CellRect(column: 0, row: 0, columns: canvas.size.columns, rows: max(0, canvas.size.rows - 1))
       overlay.draw(in: &canvas, region: region, context: context)
-    }
-  }
-
-  /// A long message's lines, over the bottom of the content, above the status line.
-  private func drawMessageLines(into canvas: inout Canvas, context: DrawingContext) {
-    guard !messageLines.isEmpty else { return }
-    let count = min(messageLines.count, max(1, canvas.size.rows - 2))
-    let top = canvas.size.rows - 1 - count
-    for (offset, text) in messageLines.prefix(count).enumerated() {
-      let row = CellRect(column: 0, row: top + offset, columns: canvas.size.columns, rows: 1)
-      canvas.fill(row, style: context.theme.status)
-      canvas.draw(" " + text, at: CellPoint(column: 0, row: row.row), style: context.theme.status, clip: row)
     }
   }
 
@@ -276,39 +232,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     collectionView.resize(to: Self.collectionFrame(for: size))
     presentation.didResize()
     pendingDisplay = true
-  }
-
-  /// The whole screen while a load has shown nothing yet.
-  private func drawProgress(into canvas: inout Canvas, context: DrawingContext) {
-    let verb = { if case .reading = load?.phase { return "Reading" } else { return "Loading" } }()
-    progressView.title = "\(verb) \(store.name)"
-    let progress = load?.progress
-    progressView.fraction = progress.flatMap { done, total in total.map { $0 > 0 ? Double(done) / Double($0) : 1 } }
-    progressView.detail = (load?.statusText ?? "loading") + " · q cancels"
-    progressView.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
-  }
-
-  /// The right side of the status line: position, selection, help (and the load's
-  /// progress while it runs).
-  private func statusText() -> String {
-    if let loading = load?.statusText { return " " + loading + " · showing the first items " }
-    var text = presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
-    if let intended = navigation.intended, intended != focusedNodeID, let node = store.node(intended) {
-      text = "going to \(reading.pathFormat.text(of: store.document.path(of: node)))… · " + text
-    }
-    let selected = collectionView.selectedItemSet.count
-    if selected > 0 { text += " · \(selected) selected" }
-    return finding.statusPrefix() + text + " · ? help "
-  }
-
-  /// The focused path, with a note when a member on the way is a duplicate key that jq
-  /// would not see (`.id@0 · key "id" 1 of 2 in its object: jq sees only the last one`).
-  func focusedPathWithNote() -> String {
-    var path = reading.focusedPath()
-    guard let id = focusedNodeID, let node = store.node(id) else { return path }
-    if let label = reading.focusedRecordLabel(of: node) { path += " · " + label }
-    guard let hidden = store.document.hiddenDuplicate(containing: node) else { return path }
-    return path + " · \(hidden)"
   }
 
   // MARK: - Values behind index paths
