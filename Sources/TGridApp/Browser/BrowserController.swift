@@ -18,18 +18,13 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Whether the presentation on screen is still reading the document in slices.
   package var isPresentationReading: Bool { presentation.isReading }
   /// Every presentation made so far, kept with its state (collapsed nodes, drill-in).
-  private var presentations: [PresentationKind: any Presentation] = [:]
-  /// What the collection view holds as each presentation's data source (weakly).
-  private var dataSources: [PresentationKind: PresentationDataSource] = [:]
-  /// What presentations are made with: the tree's shape, the timeline's date fields.
-  private var presentationOptions: PresentationOptions
+  private lazy var shelf = PresentationShelf(host: self, options: initialOptions)
+  /// What the first presentation is made with (the shelf takes them on).
+  private let initialOptions: PresentationOptions
   /// The date fields the timeline uses (`--time-field START[,END]`), if given.
   var timeFields: [String]? {
-    get { presentationOptions.timeFields }
-    set {
-      presentationOptions.timeFields = newValue
-      for made in presentations.values { made.optionsDidChange(presentationOptions) }
-    }
+    get { shelf.options.timeFields }
+    set { shelf.options.timeFields = newValue }
   }
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.
@@ -64,9 +59,10 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
   package weak var terminal: (any Terminal)?
+  /// The collection view's delegate (it holds it weakly).
+  private lazy var collectionDelegate = BrowserCollectionDelegate(browser: self)
   /// The status line, a prompt in its place, long messages above it, the load's progress.
   private lazy var statusArea = StatusArea(browser: self)
-  private var colorCount = 256
   private var pendingDisplay = true
   /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
@@ -82,16 +78,15 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     treeOrientation: TreeLayout.Orientation = .outline, animates: Bool = true
   ) {
     self.store = store
-    presentationOptions = PresentationOptions(treeOrientation: treeOrientation)
+    initialOptions = PresentationOptions(treeOrientation: treeOrientation)
     screenSize = size
     collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: FlowLayout())
     collectionView.animatesChanges = animates
     collectionView.allowsMultipleSelection = true
     // A placeholder until the first presentation is made (it needs the host to exist).
     presentation = PlaceholderPresentation()
-    collectionView.delegate = self
-    let first = makePresentation(kind)
-    presentations[kind] = first
+    collectionView.delegate = collectionDelegate
+    let first = shelf.presentation(kind)
     install(first)
     collectionView.ensureFocus()
     message = Self.warningNote(for: store.document)
@@ -126,9 +121,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// Colours for the terminal: the standard theme reduced to its colours, or attributes only.
   func applyColorCount(_ count: Int) {
-    colorCount = count
     collectionView.theme = Theme.forColorCount(count)
-    for presentation in presentations.values { presentation.applyColorCount(count) }
+    shelf.applyColorCount(count)
     collectionView.reloadData()
   }
 
@@ -216,7 +210,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     statusArea.drawLine(into: &canvas, context: context)
     // Last: the collection view draws the edit menu on top of everything.
     collectionView.draw(into: &canvas)
-    finding.highlightMatches(in: &canvas, colorCount: colorCount)
+    finding.highlightMatches(in: &canvas, colorCount: shelf.colorCount)
     statusArea.drawMessageLines(into: &canvas, context: context)
     if let overlay {
       // It takes the screen above the status line, as `less` and vim do.
@@ -316,8 +310,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     guard kind != presentation.kind else { return }
     let view = collectionView
     let kept = selection
-    let next = presentations[kind] ?? makePresentation(kind)
-    presentations[kind] = next
+    let next = shelf.presentation(kind)
     view.finishAnimationsNow()
     // Open what hides the focused value while the next presentation is off screen (no
     // reload, so nothing cuts the animation short).
@@ -328,7 +321,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     let revealed = kept.focus.flatMap { next.indexPath(for: $0, reveal: true) }
     presentation = next
     next.prepareToShow()
-    view.setCollectionViewLayout(next.layout, dataSource: dataSource(for: next), animated: animated)
+    view.setCollectionViewLayout(next.layout, dataSource: shelf.dataSource(for: next), animated: animated)
     next.didResize()
     // Selected values the old screen did not show are found by id too.
     for id in kept.selected {
@@ -345,16 +338,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     pendingDisplay = true
   }
 
-  /// The data source the collection view holds for a presentation (identifying its items).
-  private func dataSource(for presentation: any Presentation) -> PresentationDataSource {
-    if let known = dataSources[presentation.kind], known.presentationID == ObjectIdentifier(presentation) {
-      return known
-    }
-    let made = PresentationDataSource(presentation: presentation)
-    dataSources[presentation.kind] = made
-    return made
-  }
-
   /// Makes the collection view show a presentation: its views, layout and data.
   private func install(_ next: any Presentation) {
     let view = collectionView
@@ -366,16 +349,9 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     presentation = next
     next.prepareToShow()
     view.setCollectionViewLayout(next.layout, animated: false)
-    view.dataSource = dataSource(for: next)
+    view.dataSource = shelf.dataSource(for: next)
     view.contentOffset = .zero
     next.didResize()
-  }
-
-  /// A presentation of a kind, made as its ``PresentationRegistration`` says.
-  private func makePresentation(_ kind: PresentationKind) -> any Presentation {
-    let made = kind.registration.makePresentation(host: self, options: presentationOptions)
-    made.applyColorCount(colorCount)
-    return made
   }
 
   /// The store changed: every presentation follows (the shown one with a batch update).
@@ -385,9 +361,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
       finding.didFollow(change)
       // Nothing any presentation holds means anything now: start them afresh.
       let kind = presentation.kind
-      presentations = [:]
-      let fresh = makePresentation(kind)
-      presentations[kind] = fresh
+      shelf.removeAll()
+      let fresh = shelf.presentation(kind)
       install(fresh)
       collectionView.reloadData()
       collectionView.focusItem(at: IndexPath(item: 0, section: 0), scrollPosition: .center)
@@ -395,8 +370,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
       selectionDidChange()
       return
     }
-    presentation.apply(followed)
-    for other in presentations.values where other !== presentation { other.apply(followed) }
+    shelf.apply(followed, current: presentation)
     finding.didFollow(change)
     selectionDidChange()
     pendingDisplay = true
@@ -406,8 +380,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// as the label field); ids stay, so focus and selection can be restored by the caller.
   func refreshEveryPresentation() {
     let everything = DocumentChange(reason: .grew, steps: [])
-    presentation.apply(everything)
-    for other in presentations.values where other !== presentation { other.apply(everything) }
+    shelf.apply(everything, current: presentation)
     pendingDisplay = true
   }
 

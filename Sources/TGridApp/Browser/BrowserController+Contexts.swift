@@ -1,0 +1,35 @@
+import TGridJSON
+import TermGrid
+
+// The browser as its feature controllers' context: each sees it through its own protocol.
+
+/// The browser as editing's context.
+extension BrowserController: EditingContext {
+  /// A card dropped after a drag: see ``EditingController/moveValue(_:toPosition:)``.
+  @discardableResult
+  func moveValue(_ id: NodeID, toPosition position: Int) -> Bool { editing.moveValue(id, toPosition: position) }
+}
+
+/// The browser as reading's context.
+extension BrowserController: ReadingContext {
+  /// Opens the focused value whole (presentations ask for it on Enter at a leaf).
+  func viewFocusedValue() { reading.viewFocusedValue() }
+}
+
+/// The browser as files' context.
+extension BrowserController: FileContext {}
+
+/// The browser as the command line's context.
+extension BrowserController: CommandLineContext {}
+
+/// The browser as finding's context.
+extension BrowserController: FindingContext {
+  func open(_ prompt: StatusPrompt) {
+    self.prompt = prompt
+    setNeedsDisplay()
+  }
+
+  func recordJump(leaving origin: NodeID) {
+    navigation.recordJump(from: Navigation.Place(id: origin, kind: presentation.kind))
+  }
+}

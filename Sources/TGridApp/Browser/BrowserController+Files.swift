@@ -1,5 +1,0 @@
-/// The browser as files' context.
-extension BrowserController: FileContext {}
-
-/// The browser as the command line's context.
-extension BrowserController: CommandLineContext {}
