@@ -166,6 +166,14 @@ extension BrowserController {
     return presentation.noteForItemWithoutValue(at: focused)
   }
 
+  /// Commands that jump: the place they leave goes on the jump list (and every view's
+  /// switching command, which ``perform(_:runLoop:)`` knows from the registry).
+  static let jumpCommands = BrowserCommand.ids(with: .jumps)
+
+  /// Commands that leave an intended focus in place (they do not move the focus, or move it
+  /// by id themselves).
+  static let commandsKeepingIntendedFocus = BrowserCommand.ids(with: .keepsIntendedFocus)
+
   /// `.changed` when anything waits to be drawn.
   private func response() -> EventResponse {
     needsDisplay ? .changed : .unchanged

@@ -33,3 +33,6 @@ extension BrowserController: FindingContext {
     navigation.recordJump(from: Navigation.Place(id: origin, kind: presentation.kind))
   }
 }
+
+/// The browser as navigation's context.
+extension BrowserController: NavigationContext {}

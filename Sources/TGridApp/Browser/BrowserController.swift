@@ -43,8 +43,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Why the load failed, if it did: printed once the terminal is restored.
   var loadFailure: LoadFailure?
   private let tooSmallNote = TerminalTooSmallNote(minimum: BrowserController.minimumSize)
-  /// Where the person is and has been: the intended focus and the jump list.
-  var navigation = Navigation()
+  /// Where the person is and has been: the intended focus and the jump list, moves by id.
+  private(set) lazy var navigation = NavigationController(context: self)
   /// Search and filter: their state and commands.
   private(set) lazy var finding: FindingController = FindingController(context: self)
   /// Cut, copy, paste, typing values, moving, undo: their commands and the edit menu.
@@ -69,6 +69,9 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
 
   /// When the terminal was last looked at for an interrupt (``isInterrupted()``).
   private var lastInterruptPoll = 0
+
+  /// Whether the document is still loading (a move by id may land later).
+  var isLoadingDocument: Bool { load != nil }
 
   /// Below this the screen shows a short "terminal too small" note instead.
   static let minimumSize = CellSize(columns: 10, rows: 3)
@@ -187,7 +190,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     // The first frame is on its way: the load may read the rest of the file now.
     load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
-    followIntendedFocus()
+    navigation.followIntendedFocus()
     if finding.isFiltering { finding.continueFiltering(forMilliseconds: Self.filterSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
@@ -235,11 +238,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     collectionView.indexPathForFocusedItem.flatMap(presentation.nodeID(at:))
   }
 
-  /// The value an item of the current presentation stands for.
-  func node(at indexPath: IndexPath) -> JSONNode? {
-    presentation.nodeID(at: indexPath).flatMap(store.node)
-  }
-
   /// Focus and selection, by id.
   var selection: DocumentStore.Selection {
     DocumentStore.Selection(
@@ -247,57 +245,15 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
       selected: collectionView.indexPathsForSelectedItems.compactMap(presentation.nodeID(at:)))
   }
 
-  /// Puts focus and selection on the same values in the current presentation. A focused
-  /// value a filter now hides gives the focus to the nearest element it keeps.
-  func restore(_ selection: DocumentStore.Selection) {
-    let view = collectionView
-    view.clearSelection()
-    let focusPath = selection.focus.flatMap { focus -> IndexPath? in
-      let found = presentation.indexPath(for: focus, reveal: true)
-      if let found, presentation.nodeID(at: found) == focus { return found }
-      // Hidden by a filter: the nearest element it keeps, not the box or card around it.
-      if let nearest = store.nearestShown(to: focus), nearest != focus,
-        let kept = presentation.indexPath(for: nearest, reveal: true)
-      {
-        return kept
-      }
-      return found
-    }
-    for id in selection.selected {
-      if let indexPath = presentation.indexPath(for: id, reveal: false) { view.selectItem(at: indexPath) }
-    }
-    view.focusItem(
-      at: focusPath ?? view.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), scrollPosition: .center)
-    view.ensureFocus()
-    keepIntending(selection.focus)
-    selectionDidChange()
-  }
+  /// Puts focus and selection on the same values: see ``NavigationController/restore(_:)``.
+  func restore(_ selection: DocumentStore.Selection) { navigation.restore(selection) }
 
-  /// After a move by id: when it did not land on the value while the view still reads (or
-  /// the document still loads), the focus goes on to it once it can
-  /// (``followIntendedFocus()``); when it landed, or cannot land later, any older intention
-  /// is dropped (it would pull the focus back).
-  func keepIntending(_ id: NodeID?) {
-    guard let id, focusedNodeID != id, store.node(id) != nil, presentation.isReading || load != nil else {
-      navigation.intended = nil
-      return
-    }
-    navigation.intended = id
-  }
-
-  /// Focuses a value and scrolls it into view (the nearest shown ancestor in the grid).
-  /// - Returns: where the focus went (the value, or the card that holds it), if anywhere.
+  /// Focuses a value and scrolls it into view: see ``NavigationController/focus(on:)``.
   @discardableResult
-  func focus(on id: NodeID) -> IndexPath? {
-    guard let indexPath = presentation.indexPath(for: id, reveal: true) else {
-      keepIntending(id)
-      return nil
-    }
-    collectionView.focusItem(at: indexPath, scrollPosition: .center)
-    keepIntending(id)
-    pendingDisplay = true
-    return indexPath
-  }
+  func focus(on id: NodeID) -> IndexPath? { navigation.focus(on: id) }
+
+  /// Runs a move and remembers the place it left: see ``NavigationController/jumping(_:)``.
+  func jumping(_ move: () -> Void) { navigation.jumping(move) }
 
   // MARK: - Presentations
 
@@ -333,7 +289,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
       view.focusItem(at: indexPath, scrollPosition: .nearest)
     }
     view.ensureFocus()
-    keepIntending(kept.focus)
+    navigation.keepIntending(kept.focus)
     selectionDidChange()
     pendingDisplay = true
   }

@@ -87,10 +87,10 @@ extension BrowserCommand {
     BrowserCommand(
       .jumpBack, keys: ["Ctrl-O"],
       help: "Back to the place before the last jump (go-to, search, g, G, i, Backspace, a view)",
-      group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.browser.performJump(.jumpBack) }),
+      group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.browser.navigation.performJump(.jumpBack) }),
     BrowserCommand(
       .jumpForward, keys: ["Ctrl-T"], help: "Forward again in the jump list (Ctrl-I is Tab in a terminal)",
-      group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.browser.performJump(.jumpForward) }),
+      group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.browser.navigation.performJump(.jumpForward) }),
     BrowserCommand(
       .markPrefix, keys: ["'"], help: "'' back to the place before the last jump, and again to return",
       group: "Moving", traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.markPrefix) }),

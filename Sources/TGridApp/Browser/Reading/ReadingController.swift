@@ -38,8 +38,8 @@ protocol ReadingContext: PresentationHost {
   var focusedNodeID: NodeID? { get }
   /// Focus and selection, by id.
   var selection: DocumentStore.Selection { get }
-  /// Where the person is and has been.
-  var navigation: Navigation { get }
+  /// Where the person is and has been; moves by id.
+  var navigation: NavigationController { get }
   /// What takes the screen above the status line.
   var overlay: (any BrowserOverlay)? { get set }
   /// The status line's message.
@@ -53,8 +53,6 @@ protocol ReadingContext: PresentationHost {
   func focus(on id: NodeID) -> IndexPath?
   /// Runs a move, remembering the place it left on the jump list.
   func jumping(_ move: () -> Void)
-  /// Ctrl-O, Ctrl-T, `''`.
-  func performJump(_ command: CommandIdentifier)
   /// Puts focus and selection on the same values again.
   func restore(_ selection: DocumentStore.Selection)
   /// Every presentation reads its items again (ids stay).
@@ -81,7 +79,7 @@ final class ReadingController {
   private var presentation: any Presentation { context.presentation }
   var focusedNodeID: NodeID? { context.focusedNodeID }
   private var selection: DocumentStore.Selection { context.selection }
-  private var navigation: Navigation { context.navigation }
+  private var navigation: NavigationController { context.navigation }
   private var editing: EditingController { context.editing }
   private var overlay: (any BrowserOverlay)? {
     get { context.overlay }
@@ -97,7 +95,7 @@ final class ReadingController {
   }
   private func show(message: String) { context.show(message: message) }
   private func setNeedsDisplay() { context.setNeedsDisplay() }
-  private func performJump(_ command: CommandIdentifier) { context.performJump(command) }
+  private func performJump(_ command: CommandIdentifier) { navigation.performJump(command) }
   private func jumping(_ move: () -> Void) { context.jumping(move) }
   @discardableResult
   private func focus(on id: NodeID) -> IndexPath? { context.focus(on: id) }
