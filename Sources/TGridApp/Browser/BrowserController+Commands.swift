@@ -6,41 +6,9 @@ extension BrowserController {
     handle(event, runLoop: runLoop)
   }
 
-  /// The modes of the browser, each of which may take an event before the next sees it.
-  enum EventMode: CaseIterable {
-    /// A resize and a signal, before anything else.
-    case terminal
-    /// A load that has shown nothing yet: only cancelling means anything.
-    case loadNotShown
-    /// The help, a value or the source over the screen: it takes every event.
-    case overlay
-    /// Esc or Ctrl-C while a filter is evaluated a slice per frame (no prompt open).
-    case slicedFilterStop
-    /// Never takes the event: a key clears the message and looks at the file on disk.
-    case keyHousekeeping
-    /// A prompt in the status line: it takes every key and paste.
-    case prompt
-    /// The collection view's edit menu, while it shows.
-    case editMenu
-    /// A card being dragged: Esc or Ctrl-C puts it back.
-    case drag
-    /// The second key of a two-key command (`z` then a digit, `c` then `k`).
-    case prefixKey
-    /// A key through the presentation's key table (looked up once), to a command.
-    case viewKeyTable
-    /// Pastes and the mouse, through the presentation and the collection view.
-    case collectionView
-  }
-
-  /// The order in which modes see an event: the first that handles it answers.
-  static let eventOrder: [EventMode] = [
-    .terminal, .loadNotShown, .overlay, .slicedFilterStop, .keyHousekeeping, .prompt, .editMenu, .drag, .prefixKey,
-    .viewKeyTable, .collectionView,
-  ]
-
-  /// Handles one event: each mode in ``eventOrder`` is offered it until one handles it.
+  /// Handles one event: each mode in ``EventMode/order`` is offered it until one handles it.
   func handle(_ event: InputEvent, runLoop: TerminalRunLoop? = nil) -> EventResponse {
-    for mode in Self.eventOrder {
+    for mode in EventMode.order {
       if let response = offer(event, to: mode, runLoop: runLoop) { return response }
     }
     return .unchanged
@@ -59,7 +27,7 @@ extension BrowserController {
       return nil
     case .loadNotShown:
       guard load != nil, !store.hasContent else { return nil }
-      if case .key(let key) = event, Self.cancelKeys.contains(key) {
+      if case .key(let key) = event, EventMode.cancelKeys.contains(key) {
         load?.cancel()
         load = nil
         return .quit
@@ -79,7 +47,7 @@ extension BrowserController {
       case .unchanged: return response()
       }
     case .slicedFilterStop:
-      guard finding.isFiltering, prompt == nil, case .key(let key) = event, Self.stopKeys.contains(key) else {
+      guard finding.isFiltering, prompt == nil, case .key(let key) = event, EventMode.stopKeys.contains(key) else {
         return nil
       }
       finding.stopFiltering()
@@ -112,7 +80,7 @@ extension BrowserController {
       return collectionView.isEditMenuVisible && collectionView.handleEditMenuEvent(event) ? .changed : nil
     case .drag:
       // The collection view answers Esc first while a card is dragged.
-      guard collectionView.isInteractivelyMoving, case .key(let key) = event, Self.stopKeys.contains(key) else {
+      guard collectionView.isInteractivelyMoving, case .key(let key) = event, EventMode.stopKeys.contains(key) else {
         return nil
       }
       return collectionView.handle(.key(KeyEvent(.escape)), command: nil) ? .changed : .unchanged
@@ -144,10 +112,6 @@ extension BrowserController {
       }
     }
   }
-
-  /// The keys that stop what runs (a filter in slices, a drag) before anything else sees
-  /// them: Esc, and Ctrl-C as vim, readline and VisiData users press it.
-  static let stopKeys: Set<KeyEvent> = [KeyEvent(.escape), KeyEvent(.control("c"))]
 
   /// Commands that change the document: refused while it loads.
   static let editingCommands = BrowserCommand.ids(with: .editsDocument)
@@ -211,31 +175,5 @@ extension BrowserController {
     }
     setNeedsDisplay()
     return .changed
-  }
-
-  /// `q`: stops a load that is running, else quits (asking first when there are edits).
-  func quitCommand() -> EventResponse {
-    if let load, store.isLoading {
-      // Quitting while a file loads stops the load.
-      load.cancel()
-      self.load = nil
-      return .quit
-    }
-    files.requestQuit()
-    return wantsToQuit ? .quit : .changed
-  }
-
-  /// `M`: mouse capture off (the terminal selects text) or on again.
-  func toggleMouseCapture() -> EventResponse? {
-    guard let terminal else { return .unchanged }
-    terminal.isMouseCaptureEnabled.toggle()
-    show(message: terminal.isMouseCaptureEnabled ? "mouse on" : "mouse off: the terminal selects text")
-    return nil
-  }
-
-  /// `v`: selects from the anchor to the focused item.
-  func extendSelectionToFocus() {
-    collectionView.ensureFocus()
-    if let focused = collectionView.indexPathForFocusedItem { collectionView.extendSelection(to: focused) }
   }
 }

@@ -15,7 +15,7 @@ extension BrowserController {
       self.load = nil
       guard let document = load.takeDocument() else { return .unchanged }
       let kept = selection
-      var note = Self.warningNote(for: document)
+      var note = document.warningNote
       if load.isIndexOnDisk, let directory = load.indexDirectory {
         note = (note.map { $0 + " · " } ?? "") + "larger than memory: its index is kept on disk in \(directory)"
       }
@@ -42,9 +42,4 @@ extension BrowserController {
     setNeedsDisplay()
     return .changed
   }
-
-  /// The keys that cancel a load before anything shows.
-  static let cancelKeys: Set<KeyEvent> = [
-    KeyEvent(.character("q")), KeyEvent(.escape), KeyEvent(.control("c")),
-  ]
 }

@@ -4,10 +4,9 @@ import TermGrid
 /// The app's root: shows a ``DocumentStore`` in one collection view through one
 /// ``Presentation`` at a time, with a status line, and turns input into commands.
 ///
-/// It never asks which presentation it shows: keys come from the presentation's table, and
-/// each command goes to the browser's own handler, then to the presentation, then to the
-/// collection view. It is the collection view's delegate (selection, the edit menu).
-/// Focus and selection move between presentations by ``NodeID``.
+/// It composes the feature controllers (navigation, finding, editing, reading, files, the
+/// command line), offers each event to the modes in ``EventMode/order``, and runs commands
+/// as ``BrowserCommand/all`` says. It never asks which presentation it shows.
 package final class BrowserController: RunLoopRoot, PresentationHost {
   let store: DocumentStore
   package let collectionView: CollectionView
@@ -67,8 +66,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
 
-  /// When the terminal was last looked at for an interrupt (``isInterrupted()``).
-  private var lastInterruptPoll = 0
+  /// Looks at the terminal for Esc and Ctrl-C while long work runs on this thread.
+  private lazy var interrupts = InterruptPoll(terminal: { [unowned self] in self.terminal })
 
   /// Whether the document is still loading (a move by id may land later).
   var isLoadingDocument: Bool { load != nil }
@@ -92,7 +91,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     let first = shelf.presentation(kind)
     install(first)
     collectionView.ensureFocus()
-    message = Self.warningNote(for: store.document)
+    message = store.document.warningNote
     store.onChange = { [unowned self] change in self.documentDidChange(change) }
   }
 
@@ -107,20 +106,10 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     self.init(store: store, size: size, presentation: kind, treeOrientation: treeOrientation, animates: animates)
   }
 
-  /// What the status line says about a document's warnings (duplicate keys), if any.
-  static func warningNote(for document: JSONDocument) -> String? {
-    guard let first = document.warnings.first else { return nil }
-    let count = document.warningCount
-    return count == 1 ? "warning: \(first)" : "\(count) warnings; the first: \(first)"
-  }
-
   /// The collection view takes the screen but the status line.
   static func collectionFrame(for size: CellSize) -> CellRect {
     CellRect(column: 0, row: 0, columns: max(0, size.columns), rows: max(0, size.rows - 1))
   }
-
-  /// The name shown for the document.
-  var sourceName: String { store.name }
 
   /// Colours for the terminal: the standard theme reduced to its colours, or attributes only.
   func applyColorCount(_ count: Int) {
@@ -140,25 +129,13 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     pendingDisplay = true
   }
 
-  /// Whether long work on this thread should stop: Esc or Ctrl-C typed meanwhile, or a
-  /// signal. The terminal is looked at every ``interruptPollMilliseconds`` at most.
-  func isInterrupted() -> Bool {
-    let now = MonotonicClock.milliseconds()
-    guard now - lastInterruptPoll >= Self.interruptPollMilliseconds || lastInterruptPoll == 0 else { return false }
-    lastInterruptPoll = now
-    return terminal?.takeInterrupt() ?? false
-  }
+  /// Whether long work on this thread should stop: see ``InterruptPoll/isInterrupted()``.
+  func isInterrupted() -> Bool { interrupts.isInterrupted() }
 
-  /// How often long work looks for Esc: well within the 100 ms a stop may take.
-  static let interruptPollMilliseconds = 5
-
-  /// A cancellation for the engine's work on this thread (a search through the whole
-  /// document, a regular expression): it stops on Esc, Ctrl-C or a signal, and after
-  /// `milliseconds` when given.
+  /// A cancellation for the engine's work on this thread that stops on Esc, Ctrl-C or a
+  /// signal: see ``InterruptPoll/cancellation(afterMilliseconds:)``.
   func interruptibleCancellation(afterMilliseconds milliseconds: Int? = nil) -> JSONCancellation {
-    let check = MainThreadCheck(browser: self)
-    if let milliseconds { return JSONCancellation(afterMilliseconds: milliseconds) { check.isInterrupted() } }
-    return JSONCancellation { check.isInterrupted() }
+    interrupts.cancellation(afterMilliseconds: milliseconds)
   }
 
   // MARK: - RunLoopRoot
@@ -357,31 +334,4 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     selectionChanged = true
     pendingDisplay = true
   }
-}
-
-/// Stands in for the first presentation while the browser is being made.
-private final class PlaceholderPresentation: Presentation {
-  let kind = PresentationKind.grid
-  let layout: CollectionLayout = FlowLayout()
-  var dataSource: any CollectionViewDataSource { self }
-  var keyBindings: KeyBindings { .standard }
-  func prepareToShow() {}
-  func positionText(focusedAt indexPath: IndexPath?) -> String { "" }
-  func nodeID(at indexPath: IndexPath) -> NodeID? { nil }
-  func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? { nil }
-  func apply(_ change: DocumentChange) {}
-  func perform(_ command: CommandIdentifier) -> Bool { false }
-}
-
-extension PlaceholderPresentation: CollectionViewDataSource {
-  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 0 }
-  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell { Cell() }
-}
-
-/// The browser's interrupt check, handed to the engine's cancellation: called only on the
-/// run loop's thread, by work running there.
-private struct MainThreadCheck: @unchecked Sendable {
-  unowned let browser: BrowserController
-
-  func isInterrupted() -> Bool { browser.isInterrupted() }
 }

@@ -14,10 +14,10 @@ extension BrowserCommand {
 
   /// Quitting, the help, the screen and the mouse.
   private static let application: [BrowserCommand] = [
-    BrowserCommand(.quit, run: .browser { $0.browser.quitCommand() }),
+    BrowserCommand(.quit, run: .browser(quit)),
     BrowserCommand(.showHelp, traits: .keepsIntendedFocus, run: .action { $0.browser.showHelp() }),
     BrowserCommand(.redraw, traits: .keepsIntendedFocus, run: .action { $0.runLoop?.redrawEverything() }),
-    BrowserCommand(.toggleMouse, traits: .keepsIntendedFocus, run: .browser { $0.browser.toggleMouseCapture() }),
+    BrowserCommand(.toggleMouse, traits: .keepsIntendedFocus, run: .browser(toggleMouseCapture)),
   ]
 
   /// Moving and selecting (TermGrid's standard keys, and the jumps among them).
@@ -31,7 +31,12 @@ extension BrowserCommand {
     BrowserCommand(.selectAll, keys: ["a"]),
     BrowserCommand(
       .extendToFocus, keys: ["v"], help: "Select from the anchor to here", group: "Selecting",
-      run: .action { $0.browser.extendSelectionToFocus() }),
+      run: .action { context in
+        context.collectionView.ensureFocus()
+        if let focused = context.collectionView.indexPathForFocusedItem {
+          context.collectionView.extendSelection(to: focused)
+        }
+      }),
   ]
 
   /// Editing: the edit menu's actions (the collection view runs them) and the rest.
@@ -119,5 +124,26 @@ extension BrowserCommand {
   private static func find(_ id: CommandIdentifier, keys: [String], help: String, traits: Traits) -> BrowserCommand {
     BrowserCommand(
       id, keys: keys, help: help, group: "Finding", traits: traits, run: .action { _ = $0.finding.perform(id) })
+  }
+
+  /// `q`: stops a load that is running, else quits (asking first when there are edits).
+  private static func quit(_ context: BrowserCommandContext) -> EventResponse {
+    let browser = context.browser
+    if let load = browser.load, browser.store.isLoading {
+      // Quitting while a file loads stops the load.
+      load.cancel()
+      browser.load = nil
+      return .quit
+    }
+    context.files.requestQuit()
+    return browser.wantsToQuit ? .quit : .changed
+  }
+
+  /// `M`: mouse capture off (the terminal selects text) or on again.
+  private static func toggleMouseCapture(_ context: BrowserCommandContext) -> EventResponse? {
+    guard let terminal = context.browser.terminal else { return .unchanged }
+    terminal.isMouseCaptureEnabled.toggle()
+    context.browser.show(message: terminal.isMouseCaptureEnabled ? "mouse on" : "mouse off: the terminal selects text")
+    return nil
   }
 }
