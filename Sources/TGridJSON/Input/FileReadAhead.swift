@@ -1,3 +1,5 @@
+import TGridSystem
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import TGridSystem
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,8 +27,12 @@ extension JSONBytes {
     maximumFileByteCount: Int = .max
   ) throws(JSONInputError) -> JSONBytes {
     if path == "-" { return try readAll(fileDescriptor: STDIN_FILENO, path: path, maximum: maximumStreamByteCount) }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw inputError(errno: errno, path: path) }
+    let descriptor: Int32
+    do {
+      descriptor = try SystemFile.open(path)
+    } catch {
+      throw inputError(errno: error.code, path: path)
+    }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let code = errno
@@ -76,17 +82,16 @@ extension JSONBytes {
       var offset = off_t(buffer.count)
       while true {
         buffer.reserve(buffer.count + (1 << 16))
-        let result = pread(descriptor, buffer.pointer + buffer.count, buffer.capacity - buffer.count, offset)
-        if result > 0 {
+        do {
+          let result = try SystemFile.read(
+            descriptor, into: buffer.pointer + buffer.count, count: buffer.capacity - buffer.count, at: Int(offset))
+          if result == 0 { break }
           buffer.count += result
           offset += off_t(result)
-        } else if result == 0 {
-          break
-        } else if errno != EINTR {
-          let code = errno
+        } catch {
           buffer.release()
-          close(descriptor)
-          throw inputError(errno: code, path: path)
+          SystemFile.release(descriptor)
+          throw inputError(errno: error.code, path: path)
         }
       }
       var after = stat()
@@ -195,21 +200,20 @@ extension JSONBytes {
     while true {
       buffer.reserve(buffer.count + (1 << 16))
       let room = buffer.capacity - buffer.count
-      let result = read(fileDescriptor, buffer.pointer + buffer.count, room)
-      if result > 0 {
-        buffer.count += result
-        if buffer.count > maximum {
-          buffer.release()
-          throw JSONInputError.tooLarge(path: path, limit: maximum)
-        }
-        progress?(buffer.count)
-      } else if result == 0 {
-        break
-      } else if errno != EINTR {
-        let code = errno
+      let result: Int
+      do {
+        result = try SystemFile.read(fileDescriptor, into: buffer.pointer + buffer.count, count: room)
+      } catch {
         buffer.release()
-        throw inputError(errno: code, path: path)
+        throw inputError(errno: error.code, path: path)
       }
+      if result == 0 { break }
+      buffer.count += result
+      if buffer.count > maximum {
+        buffer.release()
+        throw JSONInputError.tooLarge(path: path, limit: maximum)
+      }
+      progress?(buffer.count)
     }
     return JSONBytes(adopting: buffer)
   }
@@ -220,8 +224,7 @@ extension JSONBytes {
     case EISDIR: return .isDirectory(path: path)
     case EACCES, EPERM: return .permissionDenied(path: path)
     default:
-      let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-      return .unreadable(path: path, reason: reason)
+      return .unreadable(path: path, reason: SystemError(code: code).description)
     }
   }
 }
