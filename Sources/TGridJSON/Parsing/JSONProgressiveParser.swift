@@ -1,4 +1,5 @@
 import Synchronization
+import TGridSystem
 import TermGridPlatform
 
 #if canImport(Glibc)

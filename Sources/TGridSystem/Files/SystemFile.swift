@@ -55,6 +55,17 @@ package enum SystemFile {
     }
   }
 
+  /// Reads once, as `read(2)` does, for callers that handle `errno` themselves (a stream
+  /// that waits on `EAGAIN`): the number of bytes read, 0 at the end, or -1 with `errno` set
+  /// (an injected failure sets it too).
+  package static func readOnce(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    if let failure = InjectedFailures.failure(of: .read) {
+      errno = failure.code
+      return -1
+    }
+    return Glibc.read(descriptor, buffer, count)
+  }
+
   /// Reads up to `count` bytes at `offset` into `buffer`; 0 at the end of the file.
   package static func read(
     _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int

@@ -41,9 +41,6 @@ package enum ProcessIdentity {
   /// How many processors are online.
   package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  /// The size of a memory page.
-  package static var pageSize: Int { Int(sysconf(Int32(_SC_PAGESIZE))) }
-
   /// Ends the process now with `status`.
   package static func exit(_ status: Int32) -> Never {
     Glibc.exit(status)
