@@ -46,6 +46,13 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
   package static let invalidArgument = EINVAL
   /// The operation is not permitted (`EPERM`).
   package static let notPermitted = EPERM
+  /// Permission denied (`EACCES`).
+  package static let permissionDenied = EACCES
+  /// A folder on the way is not a folder (`ENOTDIR`).
+  package static let notADirectory = ENOTDIR
+  /// Why `copy_file_range` cannot copy between two files here (across file systems, an
+  /// old kernel, a file system without it): the bytes are then written instead.
+  package static let cannotCopyInTheKernel: Set<Int32> = [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF]
   /// The file system does not do this (`ENOTSUP`, `EOPNOTSUPP`, `ENOSYS`).
   package static let notSupported: Set<Int32> = [ENOTSUP, EOPNOTSUPP, ENOSYS]
 }

@@ -34,8 +34,11 @@ package struct FileInfo: Equatable, Sendable {
     case regular, directory, fifo, socket, characterDevice, symbolicLink, other
   }
 
+  /// What a failed `stat` leaves: every field zero (no file matches it).
+  package static let unknown = FileInfo(stat())
+
   /// Reads a `stat` result.
-  init(_ info: stat) {
+  package init(_ info: stat) {
     size = Int(info.st_size)
     modificationSeconds = Int(info.st_mtim.tv_sec)
     modificationNanoseconds = Int(info.st_mtim.tv_nsec)

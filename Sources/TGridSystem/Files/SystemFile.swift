@@ -172,6 +172,41 @@ package enum SystemFile {
     flock(descriptor, LOCK_EX | LOCK_NB) == 0
   }
 
+  /// The descriptor's offset in its file (`lseek(…, 0, SEEK_CUR)`).
+  package static func offset(of descriptor: Int32) throws(SystemError) -> Int {
+    let offset = lseek(descriptor, 0, SEEK_CUR)
+    guard offset >= 0 else { throw .last() }
+    return Int(offset)
+  }
+
+  /// Moves the descriptor's offset to `offset` from the start of its file.
+  package static func seek(_ descriptor: Int32, to offset: Int) throws(SystemError) {
+    guard lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) else { throw .last() }
+  }
+
+  /// Copies up to `count` bytes at `offset` of one file to another's current offset, in the
+  /// kernel (`copy_file_range`): the bytes copied (0 at the source's end). Nil when the
+  /// system has no such call.
+  package static func copyRange(
+    from source: Int32, at offset: inout Int, to destination: Int32, count: Int
+  ) throws(SystemError) -> Int? {
+    #if os(Linux)
+      guard let copyFileRange = copyFileRangeFunction else { return nil }
+      if let failure = InjectedFailures.failure(of: .write) { throw failure }
+      var sourceOffset = off_t(offset)
+      while true {
+        let copied = copyFileRange(source, &sourceOffset, destination, nil, count, 0)
+        if copied >= 0 {
+          offset = Int(sourceOffset)
+          return copied
+        }
+        if errno != EINTR { throw .last() }
+      }
+    #else
+      return nil
+    #endif
+  }
+
   /// Whether this process may read the file at `path` (`access`).
   package static func isReadable(_ path: String) -> Bool {
     access(path, R_OK) == 0
@@ -234,3 +269,16 @@ package enum SystemFile {
     guard fchown(descriptor, user ?? UInt32.max, group ?? UInt32.max) == 0 else { throw .last() }
   }
 }
+
+#if os(Linux)
+  /// `copy_file_range(2)`, found at run time (Glibc's module does not export it without
+  /// `_GNU_SOURCE`).
+  private typealias CopyFileRange =
+    @convention(c) (
+      Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
+    ) -> Int
+
+  private let copyFileRangeFunction: CopyFileRange? = dlsym(nil, "copy_file_range").map {
+    unsafeBitCast($0, to: CopyFileRange.self)
+  }
+#endif
