@@ -55,14 +55,20 @@ let package = Package(
       dependencies: ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
     // The one module users import: re-exports the layers above.
     .target(name: "TermGrid", dependencies: termGridLayers),
+    // What the engine, the app and the benchmarks ask of the system beyond the library's
+    // platform layer: files (each call can be made to fail by tests), the bus-error guard of
+    // mapped files, worker threads, the C memory routines, the process and its resource
+    // usage. Not a product (its API is `package`); it needs nothing but libc and the platform
+    // layer's `Locked`, so the fuzzer builds it with the engine.
+    .target(name: "TGridSystem", dependencies: ["TermGridPlatform"]),
     // The lossless JSON document engine. Of the library it uses only the platform layer's
     // `Locked` and clock, which need nothing but libc: the fuzzer builds those files with it.
-    .target(name: "TGridJSON", dependencies: ["TermGridPlatform"]),
+    .target(name: "TGridJSON", dependencies: ["TermGridPlatform", "TGridSystem"]),
     // The app's logic: data controller, cells, key bindings, commands.
     .target(
       name: "TGridApp",
       dependencies: [
-        "TermGrid", "TGridJSON",
+        "TermGrid", "TGridJSON", "TGridSystem",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ] + termGridLayers
     ),
@@ -70,11 +76,12 @@ let package = Package(
     // The app measured as a person meets it (the browser on a headless or offscreen
     // terminal): tgrid-bench's edit, firstscreen, keys and views, and GridKeyBytesTests. It
     // reaches the app's `package` declarations; the app does not depend on it.
-    .target(name: "TGridAppBenchmarks", dependencies: ["TermGrid", "TGridJSON", "TGridApp"] + termGridLayers),
+    .target(
+      name: "TGridAppBenchmarks", dependencies: ["TermGrid", "TGridJSON", "TGridSystem", "TGridApp"] + termGridLayers),
     // Release-mode figures for BENCHMARKS.md: `swift run -c release tgrid-bench`.
     .executableTarget(
       name: "tgrid-bench",
-      dependencies: ["TermGrid", "TGridJSON", "TGridAppBenchmarks"] + termGridLayers,
+      dependencies: ["TermGrid", "TGridJSON", "TGridSystem", "TGridAppBenchmarks"] + termGridLayers,
       path: "Sources/TGridBenchmarks"
     ),
     // The examples: each a whole program that imports TermGrid alone; ExamplesTests checks
@@ -90,14 +97,15 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
-    .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TestSupport"]),
+    .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
       dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline"] + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(
       name: "TGridAppTests",
-      dependencies: ["TGridApp", "TGridAppBenchmarks", "TermGrid", "TGridJSON", "TestSupport"] + termGridLayers,
+      dependencies: ["TGridApp", "TGridAppBenchmarks", "TermGrid", "TGridJSON", "TGridSystem", "TestSupport"]
+        + termGridLayers,
       exclude: ["Snapshots"]),
   ],
   swiftLanguageModes: [.v6]

@@ -14,7 +14,8 @@
 #           error; matching in linear steps, matches on scalar boundaries that hold the
 #           literal the expression requires (Fuzz/RegexFuzzTarget.swift)
 #
-# Builds Sources/TGridJSON/**/*.swift (with the TermGridPlatform files it uses, listed below)
+# Builds Sources/TGridJSON/**/*.swift (with the TermGridPlatform files it uses, listed below,
+# and Sources/TGridSystem)
 # + the target's Fuzz/*FuzzTarget.swift with
 # -sanitize=fuzzer,address into .build/fuzz/TARGET-fuzzer and seeds fuzz-out/TARGET/corpus:
 # for json, JSONTestSuite (../shared/conformance, when present), documents generated here
@@ -60,13 +61,19 @@ platform_files=(
 platform=".build/fuzz/platform"
 mkdir -p "$platform"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name TermGridPlatform -swift-version 6 -whole-module-optimization \
+  -module-name TermGridPlatform -package-name tgrid -swift-version 6 -whole-module-optimization \
   -emit-module -emit-module-path "$platform/TermGridPlatform.swiftmodule" \
   -c "${platform_files[@]}" -o "$platform/TermGridPlatform.o"
+# The engine's system target (files, mappings, threads, memory routines) needs only libc
+# and the platform files above: all of it is built here, as a module of its own.
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name TGridJSON -swift-version 6 -I "$platform" \
+  -module-name TGridSystem -package-name tgrid -swift-version 6 -whole-module-optimization -I "$platform" \
+  -emit-module -emit-module-path "$platform/TGridSystem.swiftmodule" \
+  -c $(find Sources/TGridSystem -name "*.swift" | sort) -o "$platform/TGridSystem.o"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+  -module-name TGridJSON -package-name tgrid -swift-version 6 -I "$platform" \
   $(find Sources/TGridJSON -name "*.swift" | sort) "$source_file" "$platform/TermGridPlatform.o" \
-  -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+  "$platform/TGridSystem.o" -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 
 # MARK: - Seeds
 

@@ -1,8 +1,5 @@
+import TGridSystem
 import TermGridPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Timing and memory for every benchmark (`tgrid-bench` and the app's benchmarks).
 package enum BenchmarkClock {
@@ -13,17 +10,12 @@ package enum BenchmarkClock {
 
   /// CPU time used by this process so far (user + system), in seconds.
   package static func cpuTime() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-      + Double(usage.ru_stime.tv_usec) / 1e6
+    ResourceUsage.ofThisProcess().cpuSeconds
   }
 
   /// The process's peak resident memory so far, in kilobytes (`getrusage`'s `ru_maxrss`).
   package static func peakResidentKilobytes() -> Double {
-    var usage = rusage()
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-    return Double(usage.ru_maxrss)
+    ResourceUsage.ofThisProcess().peakResidentKilobytes
   }
 
   /// The median wall time of `runs` calls.

@@ -1,10 +1,7 @@
 import TGridApp
 import TGridJSON
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Bytes a navigation key sends to the terminal, for `tgrid-bench keys`: the browser on a
 /// file at 120×40 (no animation) draws each frame through an offscreen ``NcursesTerminal``
@@ -93,23 +90,18 @@ public enum KeyBytesBenchmark {
     let descriptor: Int32?
 
     init() {
-      var template = Array("/tmp/tgrid-bench-keys-XXXXXX".utf8CString)
-      let opened = mkstemp(&template)
-      if opened >= 0 {
-        unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-      }
-      descriptor = opened >= 0 ? opened : nil
+      let opened = try? SystemFile.makeUniqueFile(template: "/tmp/tgrid-bench-keys-XXXXXX")
+      if let opened { SystemFile.remove(opened.path) }
+      descriptor = opened?.descriptor
     }
 
     deinit {
-      if let descriptor { close(descriptor) }
+      if let descriptor { SystemFile.release(descriptor) }
     }
 
     var size: Int {
       guard let descriptor else { return 0 }
-      var status = stat()
-      fstat(descriptor, &status)
-      return Int(status.st_size)
+      return (try? SystemFile.status(of: descriptor))?.size ?? 0
     }
   }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// The benchmark inputs shared by the search and filter suites.
 enum BenchmarkFiles {
@@ -11,9 +9,9 @@ enum BenchmarkFiles {
     if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
     var name = defaultName
     if let index = arguments.firstIndex(of: "--file"), index + 1 < arguments.count { name = arguments[index + 1] }
-    mkdir(directory, 0o755)
+    try? SystemFile.makeDirectory(directory, permissions: 0o755)
     let path = directory + "/" + name
-    if access(path, R_OK) != 0 {
+    if !SystemFile.isReadable(path) {
       print("generating \(path)…")
       _ = JSONBenchmarks.spawn(["json", "--generate", directory, name])
     }
@@ -21,16 +19,13 @@ enum BenchmarkFiles {
   }
 
   static func printHeader(_ title: String, path: String, size: Double) {
-    var uts = utsname()
-    uname(&uts)
-    let machine = withUnsafeBytes(of: &uts.machine) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-    print("\(title) — release build, \(machine), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores, load \(loadAverage())")
+    let machine = Machine.hardwareName
+    print("\(title) — release build, \(machine), \(ProcessIdentity.processorCount) cores, load \(loadAverage())")
     print("\(path): \(JSONBenchmarks.megabytes(size)) (MB = 10^6 bytes)")
   }
 
   /// The one-minute load average (other work on the machine slows every figure).
   static func loadAverage() -> String {
-    var loads = [Double](repeating: 0, count: 3)
-    return getloadavg(&loads, 3) > 0 ? String(format: "%.1f", loads[0]) : "?"
+    Machine.loadAverage.map { String(format: "%.1f", $0) } ?? "?"
   }
 }

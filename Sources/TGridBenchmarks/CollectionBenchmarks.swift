@@ -1,10 +1,5 @@
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs the collection-view benchmark: `tgrid-bench collection [ITEMS] [cards|cells]`.
 ///
@@ -24,7 +19,7 @@ func runCollectionBenchmarks(arguments: [String]) {
       itemCount = count
     } else {
       print("usage: tgrid-bench collection [ITEMS] [cards|cells]")
-      exit(2)
+      ProcessIdentity.exit(2)
     }
   }
   if shapes.isEmpty { shapes = CollectionBenchmark.Shape.allCases }

@@ -1,10 +1,5 @@
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs the diffable data source benchmark: `tgrid-bench diff [ITEMS]`.
 ///
@@ -19,7 +14,7 @@ func runDiffBenchmarks(arguments: [String]) {
   for argument in arguments {
     guard let count = Int(argument.filter { $0 != "_" }), count >= 100 else {
       print("usage: tgrid-bench diff [ITEMS]")
-      exit(2)
+      ProcessIdentity.exit(2)
     }
     itemCount = count
   }

@@ -1,9 +1,6 @@
 import Foundation
 import TGridAppBenchmarks
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench edit [--data DIR] [--file NAME]`: editing the 100 MB records file in the
 /// app (key to screen for cut, paste, delete, undo of one record; a save after one edit
@@ -30,11 +27,11 @@ func runEditBenchmarks(arguments: [String]) {
     print("generating \(path)…")
     _ = JSONBenchmarks.spawn(["json", "--generate", directory, name])
   }
-  let savePath = directory + "/edit-save-\(getpid()).json"
-  let copyPath = directory + "/edit-copy-\(getpid()).json"
+  let savePath = directory + "/edit-save-\(ProcessIdentity.processID).json"
+  let copyPath = directory + "/edit-copy-\(ProcessIdentity.processID).json"
   defer {
-    unlink(savePath)
-    unlink(copyPath)
+    SystemFile.remove(savePath)
+    SystemFile.remove(copyPath)
   }
   func measured(_ arguments: [String]) -> [String: Double] {
     guard let text = JSONBenchmarks.spawn(arguments), let line = text.split(separator: "\n").last else { return [:] }
@@ -46,7 +43,7 @@ func runEditBenchmarks(arguments: [String]) {
     return figures
   }
   let figures = measured(["edit", "--measure", path, savePath])
-  unlink(savePath)
+  SystemFile.remove(savePath)
   let engine = measured(["edit", "--measure-engine", path, savePath])
   // cp of the same file, same disk, same run (median of 5).
   var copies: [Double] = []
@@ -55,7 +52,7 @@ func runEditBenchmarks(arguments: [String]) {
     _ = runCommand("/bin/cp", [path, copyPath])
     let elapsed = ContinuousClock.now - start
     copies.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
-    unlink(copyPath)
+    SystemFile.remove(copyPath)
   }
   let copy = copies.sorted()[2]
   let size = Double(JSONBenchmarks.fileSize(path))

@@ -1,8 +1,6 @@
+import TGridAppBenchmarks
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// The engine alone, for `tgrid-bench edit`: the same edits as the app's (cut, paste,
 /// delete, undo of one record of the 100 MB file) without the app's views, a copy-on-write
@@ -52,17 +50,17 @@ enum EditEngineBenchmark {
 
     // The save: write to a new file, then fsync, then rename (as a save does).
     let temporary = savePath + ".tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return figures }
+    guard let descriptor = try? SystemFile.open(temporary, [.writeOnly, .create, .truncate], permissions: 0o644)
+    else { return figures }
     var start = now()
     do { try document.write(toFileDescriptor: descriptor) } catch { return figures }
     figures["saveWrite"] = now() - start
     start = now()
-    fsync(descriptor)
+    try? SystemFile.synchronize(descriptor)
     figures["saveSync"] = now() - start
-    close(descriptor)
+    SystemFile.release(descriptor)
     start = now()
-    rename(temporary, savePath)
+    try? SystemFile.rename(temporary, to: savePath)
     figures["saveRename"] = now() - start
     figures["peakSave"] = peakResidentKilobytes()
 
@@ -78,14 +76,10 @@ enum EditEngineBenchmark {
   }
 
   private static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    BenchmarkClock.now()
   }
 
   private static func peakResidentKilobytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss)
+    ResourceUsage.ofThisProcess().peakResidentKilobytes
   }
 }

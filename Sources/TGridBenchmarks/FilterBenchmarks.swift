@@ -1,10 +1,7 @@
 import Foundation
 import TGridAppBenchmarks
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench filter [--data DIR] [--file NAME] [--no-jq]`: runs predicates over the
 /// elements of the 100 MB records file with ``JSONFilter``, and the same predicates with

@@ -1,9 +1,6 @@
 import Foundation
 import TGridAppBenchmarks
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench firstscreen [--data DIR]` (or `--measure PATH [--max-size BYTES]` for one file): time to the first screen of the 1, 10 and 100 MB
 /// records files (median of 5, each in a fresh child process, the file in the page cache).

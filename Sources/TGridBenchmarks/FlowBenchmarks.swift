@@ -1,10 +1,5 @@
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs the flow-layout benchmarks: `tgrid-bench flow [uniform|variable] [ITEMS ...]`.
 ///
@@ -22,7 +17,7 @@ func runFlowBenchmarks(arguments: [String]) {
       itemCounts.append(count)
     } else {
       print("usage: tgrid-bench flow [uniform|variable] [ITEMS ...]")
-      exit(2)
+      ProcessIdentity.exit(2)
     }
   }
   if sizings.isEmpty { sizings = FlowBenchmark.Sizing.allCases }
@@ -215,18 +210,7 @@ struct FlowBenchmark {
   }
 
   static func peakResidentMegabytes() -> Double {
-    var usage = rusage()
-    #if canImport(Glibc)
-      let who = __rusage_who_t(RUSAGE_SELF.rawValue)
-    #else
-      let who = RUSAGE_SELF
-    #endif
-    guard getrusage(who, &usage) == 0 else { return .nan }
-    #if canImport(Darwin)
-      return Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
-    #else
-      return Double(usage.ru_maxrss) / 1_024  // kilobytes on Linux
-    #endif
+    ResourceUsage.ofThisProcess().peakResidentKilobytes / 1_024
   }
 }
 

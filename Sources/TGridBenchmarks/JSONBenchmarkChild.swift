@@ -1,9 +1,6 @@
 import Foundation
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// The child process: one kind of measurement of one file.
 enum JSONBenchmarkChild {
@@ -34,13 +31,13 @@ enum JSONBenchmarkChild {
       do {
         let bytes = try JSONBytes.contentsOfFile(path)
         readTimes.append(seconds(since: start))
-        let (processBefore, threadBefore) = (cpuSeconds(), cpuSeconds(CLOCK_THREAD_CPUTIME_ID))
+        let (processBefore, threadBefore) = (cpuSeconds(), ResourceUsage.threadCPUSeconds())
         document = try JSONDocument(bytes: bytes, options: options)
         indexCPU.append(cpuSeconds() - processBefore)
-        indexMainCPU.append(cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadBefore)
+        indexMainCPU.append(ResourceUsage.threadCPUSeconds() - threadBefore)
       } catch {
         print("error: \(error)")
-        exit(1)
+        ProcessIdentity.exit(1)
       }
       times.append(seconds(since: start))
       cpuTimes.append(cpuSeconds() - cpuStart)
@@ -118,7 +115,7 @@ enum JSONBenchmarkChild {
       print("seconds=\(time) peak=\(peak) baseline=\(baseline)")
     } catch {
       print("error: \(error)")
-      exit(1)
+      ProcessIdentity.exit(1)
     }
   }
 
@@ -130,10 +127,8 @@ enum JSONBenchmarkChild {
   private static func fileSize(_ path: String) -> Int { JSONBenchmarks.fileSize(path) }
 
   /// CPU time (user + system) of this process.
-  private static func cpuSeconds(_ clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID) -> Double {
-    var time = timespec()
-    clock_gettime(clock, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  private static func cpuSeconds() -> Double {
+    ResourceUsage.processCPUSeconds()
   }
 
   /// `VmHWM` from `/proc/self/status`: this process image's peak resident set, in KiB.
@@ -146,8 +141,6 @@ enum JSONBenchmarkChild {
 
   /// Peak resident set size of this process so far, in KiB (Linux `ru_maxrss`).
   static func peakResidentKilobytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss)
+    ResourceUsage.ofThisProcess().peakResidentKilobytes
   }
 }

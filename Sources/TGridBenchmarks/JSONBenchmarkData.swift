@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// Writes the JSON benchmark inputs: record files of about 1, 10 and 100 MB and a tree of
 /// 100,000 nodes. Deterministic (a fixed seed), so anyone regenerates the same bytes.
@@ -22,13 +20,15 @@ enum JSONBenchmarkData {
     let path = directory + "/" + name
     var bytes: [UInt8] = []
     make(&bytes)
-    guard let file = fopen(path + ".partial", "wb") else {
+    guard
+      let file = try? SystemFile.open(path + ".partial", [.writeOnly, .create, .truncate], permissions: 0o644)
+    else {
       print("cannot write \(path)")
       return
     }
-    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    fclose(file)
-    rename(path + ".partial", path)
+    _ = bytes.withUnsafeBytes { try? SystemFile.write(file, $0) }
+    SystemFile.release(file)
+    try? SystemFile.rename(path + ".partial", to: path)
   }
 
   // MARK: - Records

@@ -1,9 +1,6 @@
 import Foundation
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench json [--data DIR] [--quick]`: indexes the generated files with the JSON
 /// engine and with Foundation's `JSONSerialization`, each measurement in a fresh child
@@ -34,10 +31,8 @@ func runJSONBenchmarks(arguments: [String]) {
     _ = JSONBenchmarks.spawn(["json", "--generate", directory, name])
   }
 
-  var uts = utsname()
-  uname(&uts)
-  let machine = withUnsafeBytes(of: &uts.machine) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-  print("JSON engine benchmark — release build, \(machine), \(sysconf(Int32(_SC_NPROCESSORS_ONLN))) cores")
+  let machine = Machine.hardwareName
+  print("JSON engine benchmark — release build, \(machine), \(ProcessIdentity.processorCount) cores")
   print("MB = 10^6 bytes. engine = open (mmap) + index, median wall time of 5–9 runs; MB/s by wall time and by")
   print("CPU time (the difference is time the process waited for a core); peak RSS = getrusage ru_maxrss of a")
   print("fresh child process (VmHWM from /proc agrees within a page); Foundation = JSONSerialization.jsonObject.")
@@ -193,8 +188,7 @@ enum JSONBenchmarks {
   }
 
   static func fileSize(_ path: String) -> Int {
-    var status = stat()
-    return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    ((try? SystemFile.status(ofPath: path)) ?? nil)?.size ?? 0
   }
 
   static func megabytes(_ bytes: Double) -> String { bytes.isNaN ? "–" : String(format: "%.1f MB", bytes / 1e6) }

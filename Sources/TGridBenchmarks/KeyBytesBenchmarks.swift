@@ -1,8 +1,5 @@
 import TGridAppBenchmarks
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench keys [--view grid|tree] [--presses N] [--file NAME] [--data DIR] [--no-sharing] [--term NAME]`:
 /// bytes the terminal receives per navigation key, the browser at 120×40 on the 10 MB
@@ -33,7 +30,7 @@ func runKeyBytesBenchmarks(arguments: [String]) {
         path: path, tree: view == "tree", presses: presses, sharesBlankStyles: sharing, terminalType: terminalType)
     else {
       print("cannot read \(path) or start ncurses")
-      exit(1)
+      ProcessIdentity.exit(1)
     }
     columns.append((view, results))
   }

@@ -2,10 +2,7 @@ import Foundation
 import Synchronization
 import TGridAppBenchmarks
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench regex [--lengths 30,1000,10000] [--pattern P]`: regular expressions away from the records
 /// file: the catastrophic patterns of issue 35 (item 13) through ``JSONSearch`` and
@@ -58,7 +55,7 @@ func runRegexBenchmarks(arguments: [String]) {
           JSONBenchmarks.milliseconds(filterSeconds), String(kept),
         ]))
       // A slow row is worth seeing before the next one starts (or is killed).
-      fflush(nil)
+      Machine.flushStandardStreams()
     }
   }
 
@@ -74,7 +71,7 @@ func runRegexBenchmarks(arguments: [String]) {
       returned.withLock { $0 = BenchmarkClock.now() }
       done.signal()
     }
-    usleep(100_000)
+    Machine.sleep(microseconds: 100_000)
     let cancelled = BenchmarkClock.now()
     cancellation.cancel()
     done.wait()

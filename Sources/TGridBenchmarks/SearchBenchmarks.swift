@@ -1,10 +1,7 @@
 import Foundation
 import TGridAppBenchmarks
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import TGridSystem
 
 /// `tgrid-bench search [--data DIR] [--file NAME]`: counts all matches of literals (and a
 /// few regular expressions) in the 100 MB records file with ``JSONSearch``, and runs

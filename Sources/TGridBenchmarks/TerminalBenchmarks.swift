@@ -1,8 +1,5 @@
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `tgrid-bench terminal`: bytes the terminal receives per frame, ours against ncurses
 /// drawing the same frames itself.
@@ -72,8 +69,8 @@ private func measurePinnedScrolls(size: CellSize, steps: Int, document: Terminal
     var figures: [Double] = []
     for mode in 0..<3 {
       let output = temporaryOutputFile()
-      defer { close(output) }
-      guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else { exit(1) }
+      defer { SystemFile.release(output) }
+      guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else { ProcessIdentity.exit(1) }
       terminal.presentsChangedCellsOnly = mode != 1
       terminal.present(frame(0, by: lines))
       let start = fileSize(output)
@@ -98,10 +95,10 @@ private func measure(size: CellSize, steps: Int, changedOnly: Bool, frame: (Int)
   -> (Double, Double)
 {
   let output = temporaryOutputFile()
-  defer { close(output) }
+  defer { SystemFile.release(output) }
   guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else {
     print("cannot start ncurses for xterm-256color")
-    exit(1)
+    ProcessIdentity.exit(1)
   }
   terminal.presentsChangedCellsOnly = changedOnly
   let frames = (0...steps).map(frame)
@@ -117,7 +114,7 @@ private func measure(size: CellSize, steps: Int, changedOnly: Bool, frame: (Int)
 
 private func measureFirstFrame(size: CellSize, frame: Canvas) -> Double {
   let output = temporaryOutputFile()
-  defer { close(output) }
+  defer { SystemFile.release(output) }
   guard let terminal = try? NcursesTerminal(recordingTo: output, size: size) else { return 0 }
   let start = fileSize(output)
   terminal.present(frame)
@@ -127,20 +124,16 @@ private func measureFirstFrame(size: CellSize, frame: Canvas) -> Double {
 }
 
 private func temporaryOutputFile() -> Int32 {
-  var template = Array("/tmp/tgrid-bench-terminal-XXXXXX".utf8CString)
-  let descriptor = mkstemp(&template)
-  guard descriptor >= 0 else {
+  guard let file = try? SystemFile.makeUniqueFile(template: "/tmp/tgrid-bench-terminal-XXXXXX") else {
     print("cannot create a temporary file")
-    exit(1)
+    ProcessIdentity.exit(1)
   }
-  unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-  return descriptor
+  SystemFile.remove(file.path)
+  return file.descriptor
 }
 
 private func fileSize(_ descriptor: Int32) -> Int {
-  var status = stat()
-  fstat(descriptor, &status)
-  return Int(status.st_size)
+  (try? SystemFile.status(of: descriptor))?.size ?? 0
 }
 
 private func format(_ value: Double, digits: Int) -> String {

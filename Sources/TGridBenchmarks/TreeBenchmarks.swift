@@ -1,10 +1,5 @@
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Runs the tree-layout benchmarks: `tgrid-bench tree [NODES]` (100,000 nodes by default).
 ///
@@ -19,7 +14,7 @@ func runTreeBenchmarks(arguments: [String]) {
   for argument in arguments {
     guard let count = Int(argument.filter { $0 != "_" }), count >= 10_200 else {
       print("usage: tgrid-bench tree [NODES (at least 10200)]")
-      exit(2)
+      ProcessIdentity.exit(2)
     }
     nodeCount = count
   }

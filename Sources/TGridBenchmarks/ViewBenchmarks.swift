@@ -1,9 +1,6 @@
 import TGridAppBenchmarks
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `tgrid-bench views [layouts|table|timeline|switch] [--data DIR] [--file NAME]`: the table and timeline
 /// layouts alone (1,000,000 rows × 20 columns; 100,000 events), and switching views in the
@@ -39,9 +36,9 @@ func runViewBenchmarks(arguments: [String]) {
     if let index = arguments.firstIndex(of: "--data"), index + 1 < arguments.count { directory = arguments[index + 1] }
     var name = "records-100MB.json"
     if let index = arguments.firstIndex(of: "--file"), index + 1 < arguments.count { name = arguments[index + 1] }
-    mkdir(directory, 0o755)
+    try? SystemFile.makeDirectory(directory, permissions: 0o755)
     let path = directory + "/" + name
-    if access(path, R_OK) != 0 {
+    if !SystemFile.isReadable(path) {
       print("generating \(path)…")
       _ = JSONBenchmarks.spawn(["json", "--generate", directory, name])
     }

@@ -1,10 +1,6 @@
 // Release-mode figures for BENCHMARKS.md: `swift run -c release tgrid-bench [NAME [ARGUMENTS...]]`.
 // With no name every registered benchmark runs. Register a benchmark with one line below.
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("flow", runFlowBenchmarks(arguments:)),
@@ -31,6 +27,6 @@ case let name?:
     benchmark.run(Array(arguments.dropFirst()))
   } else {
     print("usage: tgrid-bench [\(benchmarks.map(\.name).joined(separator: "|")) [ARGUMENTS...]]")
-    exit(2)
+    ProcessIdentity.exit(2)
   }
 }

@@ -1,3 +1,4 @@
+import TGridSystem
 import Testing
 
 @testable import TGridJSON

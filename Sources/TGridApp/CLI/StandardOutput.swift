@@ -1,11 +1,6 @@
 import ArgumentParser
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Standard output for `dump` and `check`, written with `write` so that every failure is
 /// seen: a full disk (`> /dev/full`), a closed descriptor (`>&-`), a pipe whose reader has
@@ -20,15 +15,15 @@ enum StandardOutput {
     var code: Int32
 
     var description: String {
-      if code == EBADF { return "tgrid: cannot write the output: standard output is closed" }
-      return "tgrid: cannot write the output: \(String(cString: strerror(code)))"
+      if code == SystemError.badDescriptor { return "tgrid: cannot write the output: standard output is closed" }
+      return "tgrid: cannot write the output: \(SystemError(code: code))"
     }
   }
 
   /// Fails, with the message on standard error, when standard output is closed.
   static func requireOpen() throws {
-    guard fcntl(STDOUT_FILENO, F_GETFL) < 0, errno == EBADF else { return }
-    printError(WriteError(code: EBADF).description)
+    guard !StandardStreams.isOpen(StandardStreams.output) else { return }
+    printError(WriteError(code: SystemError.badDescriptor).description)
     throw ExitCode(failureExitCode)
   }
 
@@ -48,20 +43,15 @@ enum StandardOutput {
   }
 
   private static func writeBytes(_ bytes: [UInt8]) throws(WriteError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return write(STDOUT_FILENO, base + offset, buffer.count - offset)
-      }
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        throw WriteError(code: written < 0 ? errno : EIO)
+    var failure: SystemError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(SystemError) {
+        try SystemFile.write(StandardStreams.output, buffer)
+      } catch {
+        failure = error
       }
     }
+    if let failure { throw WriteError(code: failure.code) }
   }
 }
 
@@ -70,15 +60,8 @@ enum StandardOutput {
 func printError(_ message: String) {
   let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(terminalSafe)
   let text = lines.joined(separator: "\n") + (message.hasSuffix("\n") ? "" : "\n")
-  let bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes.withUnsafeBytes { buffer -> Int in
-      guard let base = buffer.baseAddress else { return -1 }
-      return write(STDERR_FILENO, base + offset, buffer.count - offset)
-    }
-    if written <= 0 { break }
-    offset += written
+  Array(text.utf8).withUnsafeBytes { buffer in
+    try? SystemFile.write(StandardStreams.error, buffer)
   }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TGridJSON
 
 /// `tgrid check FILE…`: validates each file and reports one line per file.
@@ -91,7 +90,10 @@ public func runCheck(
 /// Reads a byte count with an optional unit: `1000`, `512K`, `64M`, `4G`, `1T` (powers of
 /// 1024; `KiB`, `MB` and the like are read the same way). Nil for anything else.
 public func parseByteCount(_ text: String) -> Int? {
-  var digits = text.trimmingCharacters(in: .whitespaces).uppercased()
+  // Spaces and tabs around it are dropped (line breaks are not), as Foundation's
+  // `.whitespaces` did.
+  func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
+  var digits = String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed()).uppercased()
   for suffix in ["IB", "B"] where digits.hasSuffix(suffix) && digits.count > suffix.count {
     digits.removeLast(suffix.count)
     break

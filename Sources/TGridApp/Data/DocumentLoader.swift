@@ -1,10 +1,5 @@
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// Why a document could not be opened, with the message and exit status to give.
 struct LoadFailure: Error {
@@ -115,15 +110,13 @@ enum DocumentLoader {
   /// help says.
   static func standardInputHasData() -> Bool {
     guard !StandardInput.wasClosed else { return false }
-    var status = stat()
-    guard fstat(STDIN_FILENO, &status) == 0 else { return false }
-    let type = status.st_mode & S_IFMT
-    if type == S_IFCHR {
-      var null = stat()
-      let isNull = stat("/dev/null", &null) == 0 && null.st_rdev == status.st_rdev
-      return !isNull && isatty(STDIN_FILENO) == 0
+    guard let status = try? SystemFile.status(of: StandardStreams.input) else { return false }
+    if status.kind == .characterDevice {
+      let null = try? SystemFile.status(ofPath: "/dev/null")
+      let isNull = null?.deviceNumber == status.deviceNumber
+      return !isNull && !StandardStreams.isTerminal(StandardStreams.input)
     }
-    return type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+    return status.kind == .fifo || status.kind == .regular || status.kind == .socket
   }
 
   /// `tgrid: NAME: line L, column C: message`, then the offending line with a caret.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// Standard input as tgrid found it at start-up.
 ///
@@ -16,11 +12,7 @@ enum StandardInput {
 
   /// Looks at descriptor 0 before anything opens a file (first thing in `main`).
   static func reserveIfClosed() {
-    guard fcntl(STDIN_FILENO, F_GETFD) == -1, errno == EBADF else { return }
-    wasClosed = true
-    // The lowest free descriptor: 0.
-    let descriptor = open("/dev/null", O_RDONLY)
-    if descriptor > STDIN_FILENO { close(descriptor) }
+    if StandardStreams.reserveInputIfClosed() { wasClosed = true }
   }
 
   /// The message for reading a closed standard input.

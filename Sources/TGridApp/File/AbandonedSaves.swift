@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
+import TermGridPlatform
 
 /// The temporary files of saves that never finished: a tgrid killed (`kill -9`, a power
 /// cut) between creating `.NAME.tgrid-XXXXXX` and renaming it over NAME leaves it behind.
@@ -18,32 +15,19 @@ enum AbandonedSaves {
 
   /// Removes the abandoned temporary files beside `documentPath`; returns their names.
   @discardableResult
-  static func remove(besides documentPath: String, now: Int = Int(time(nil))) -> [String] {
+  static func remove(besides documentPath: String, now: Int = WallClock.secondsSince1970()) -> [String] {
     let directory = DocumentSaver.directory(of: documentPath)
     let name = DocumentSaver.fileName(of: documentPath)
     let recoveryName = DocumentSaver.fileName(of: RecoveryFile.path(for: documentPath, processID: 0))
     let prefixes = ["." + name + ".tgrid-", "." + recoveryName + ".tgrid-"]
-    guard let stream = opendir(directory) else { return [] }
-    var candidates: [String] = []
-    while let entry = readdir(stream) {
-      let entryName = Self.name(of: entry)
-      if prefixes.contains(where: { isTemporaryName(entryName, prefix: $0) }) { candidates.append(entryName) }
-    }
-    closedir(stream)
+    guard let names = SystemFile.names(inDirectory: directory) else { return [] }
+    let candidates = names.filter { name in prefixes.contains { isTemporaryName(name, prefix: $0) } }
     var removed: [String] = []
     for candidate in candidates {
       let path = directory + "/" + candidate
-      if isAbandoned(path, now: now), unlink(path) == 0 { removed.append(candidate) }
+      if isAbandoned(path, now: now), SystemFile.remove(path) { removed.append(candidate) }
     }
     return removed
-  }
-
-  /// An entry's name, read where it lies: the record `readdir` returns is only as long as
-  /// its name, so copying the whole `d_name` array reads past it (AddressSanitizer reported
-  /// it at the end of a large folder's buffer).
-  static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
-    return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
   }
 
   /// `prefix` then the six letters and digits `mkstemp` puts in place of `XXXXXX`
@@ -61,12 +45,12 @@ enum AbandonedSaves {
   /// A regular file (not a link), unwritten for ``minimumAgeSeconds``, that no save holds
   /// locked.
   static func isAbandoned(_ path: String, now: Int) -> Bool {
-    var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-    guard now - Int(info.st_mtim.tv_sec) >= minimumAgeSeconds else { return false }
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    return flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    guard let info = try? SystemFile.status(ofPath: path, followingLinks: false), info.kind == .regular else {
+      return false
+    }
+    guard now - info.modificationSeconds >= minimumAgeSeconds else { return false }
+    guard let descriptor = try? SystemFile.open(path, [.noFollow, .nonBlocking]) else { return false }
+    defer { SystemFile.release(descriptor) }
+    return SystemFile.tryLock(descriptor)
   }
 }

@@ -1,3 +1,5 @@
+import TGridSystem
+
 /// What a save keeps of the file it replaces besides the text: owner and group, then the
 /// permission bits, then the extended attributes (the order is in ``DocumentSaver``'s
 /// summary).

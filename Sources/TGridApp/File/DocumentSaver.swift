@@ -1,10 +1,5 @@
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// Saves a document atomically: the file is either the old one or the new one, whatever
 /// happens during the save (a full disk, a crash, `kill -9`, a power cut after the rename).
@@ -144,7 +139,9 @@ package struct DocumentSaver {
   /// there (`link` fails rather than replace anything, so two writers never take the same
   /// name, and a link planted at a name is never written through). Returns the name taken.
   func savePrivately(_ document: JSONDocument, toFirstFreeOf names: [String]) throws(FileError) -> String {
-    guard let first = names.first else { throw FileError(operation: "name the file", path: "", code: EINVAL) }
+    guard let first = names.first else {
+      throw FileError(operation: "name the file", path: "", code: SystemError.invalidArgument)
+    }
     var taken: String?
     try replace(first, reportedAs: first, with: document) { descriptor throws(FileError) in
       try fileSystem.setMode(descriptor, 0o600)
@@ -155,9 +152,9 @@ package struct DocumentSaver {
           try fileSystem.link(temporary, to: name)
           taken = name
           return
-        } catch  where error.code == EEXIST {
+        } catch  where error.code == SystemError.exists {
           continue
-        } catch  where [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(error.code) {
+        } catch  where error.code == SystemError.notPermitted || SystemError.notSupported.contains(error.code) {
           // A file system without hard links: rename onto a name nothing has (a narrow race
           // with another writer, which a file system with links does not have).
           guard (try? fileSystem.status(ofPath: name, followingLinks: false)) ?? nil == nil else { continue }
@@ -166,7 +163,7 @@ package struct DocumentSaver {
           return
         }
       }
-      throw FileError(operation: "find a free name", path: first, code: EEXIST)
+      throw FileError(operation: "find a free name", path: first, code: SystemError.exists)
     }
     return taken ?? first
   }

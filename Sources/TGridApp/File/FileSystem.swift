@@ -1,10 +1,6 @@
 import TGridJSON
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
+import TermGridPlatform
 
 /// The file operations a save needs, behind one seam so tests can make any of them fail
 /// (a full disk, a read-only folder, a failing `fsync`) and prove that nothing is lost.
@@ -123,73 +119,58 @@ package struct FileError: Error, Equatable, CustomStringConvertible {
   var code: Int32
 
   package var description: String {
-    let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-    return "\(path): \(operation): \(reason)"
+    "\(path): \(operation): \(reason)"
   }
 
   /// The code for "is a directory".
-  static let isADirectory = EISDIR
+  static let isADirectory = SystemError.isADirectory
 
   /// The reason alone (`No space left on device`).
-  var reason: String { strerror(code).map { String(cString: $0) } ?? "error \(code)" }
+  var reason: String { SystemError(code: code).description }
 }
 
-/// The operating system's files.
+/// The operating system's files, through the system target's ``SystemFile`` (whose calls
+/// tests can also make fail, below this seam: ``InjectedFailures``).
 final class POSIXFileSystem: FileSystem, Sendable {
   static let shared = POSIXFileSystem()
 
   func status(ofPath path: String, followingLinks: Bool) throws(FileError) -> FileStatus? {
-    var info = stat()
-    guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
-      // A missing folder on the way, or a link to nothing: nothing is there either.
-      if errno == ENOENT { return nil }
-      throw FileError(operation: "stat", path: path, code: errno)
+    let found: FileInfo?
+    do {
+      found = try SystemFile.status(ofPath: path, followingLinks: followingLinks)
+    } catch {
+      throw FileError(operation: "stat", path: path, code: error.code)
     }
+    guard let info = found else { return nil }
     return FileStatus(
-      size: Int(info.st_size), modificationSeconds: Int(info.st_mtim.tv_sec),
-      modificationNanoseconds: Int(info.st_mtim.tv_nsec), inode: UInt64(info.st_ino), device: UInt64(info.st_dev),
-      mode: UInt32(info.st_mode) & 0o7777, user: info.st_uid, group: info.st_gid, linkCount: Int(info.st_nlink),
-      isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, statusChangeSeconds: Int(info.st_ctim.tv_sec),
-      statusChangeNanoseconds: Int(info.st_ctim.tv_nsec), isDirectory: (info.st_mode & S_IFMT) == S_IFDIR)
+      size: info.size, modificationSeconds: info.modificationSeconds,
+      modificationNanoseconds: info.modificationNanoseconds, inode: info.inode, device: info.device,
+      mode: info.permissions, user: info.user, group: info.group, linkCount: info.linkCount,
+      isRegularFile: info.kind == .regular, statusChangeSeconds: info.statusChangeSeconds,
+      statusChangeNanoseconds: info.statusChangeNanoseconds, isDirectory: info.kind == .directory)
   }
 
   func resolvedPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    SystemFile.resolvedPath(path)
   }
 
   func makeTemporaryFile(inDirectory directory: String, prefix: String) throws(FileError) -> (
     descriptor: Int32, path: String
   ) {
-    var template = Array((directory + "/" + prefix + "XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      let descriptor = mkstemp(base)
-      if descriptor >= 0 {
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        // Held until the save closes it: a later tgrid takes an unlocked, unwritten
-        // temporary file for abandoned (``AbandonedSaves``).
-        _ = flock(descriptor, LOCK_EX | LOCK_NB)
-      }
-      return descriptor
+    do {
+      // Locked until the save closes it: a later tgrid takes an unlocked, unwritten
+      // temporary file for abandoned (``AbandonedSaves``).
+      return try SystemFile.makeUniqueFile(template: directory + "/" + prefix + "XXXXXX", locked: true)
+    } catch {
+      throw FileError(operation: "create a temporary file", path: directory, code: error.code)
     }
-    guard descriptor >= 0 else { throw FileError(operation: "create a temporary file", path: directory, code: errno) }
-    let path = template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? "" }
-    return (descriptor, path)
   }
 
   func write(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(FileError) {
-    guard var pointer = bytes.baseAddress else { return }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let written = Glibc.write(descriptor, pointer, remaining)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw FileError(operation: "write", path: "", code: errno)
-      }
-      pointer += written
-      remaining -= written
+    do {
+      try SystemFile.write(descriptor, UnsafeRawBufferPointer(bytes))
+    } catch {
+      throw FileError(operation: "write", path: "", code: error.code)
     }
   }
 
@@ -201,25 +182,31 @@ final class POSIXFileSystem: FileSystem, Sendable {
       try document.write(toFileDescriptor: descriptor)
     } catch {
       if error.isSourceChanged {
-        throw FileError(operation: "read the original file, which changed on disk", path: "", code: ESTALE)
+        throw FileError(
+          operation: "read the original file, which changed on disk", path: "", code: SystemError.stale)
       }
       throw FileError(operation: "write", path: "", code: error.code)
     }
   }
 
   func setMode(_ descriptor: Int32, _ mode: UInt32) throws(FileError) {
-    guard fchmod(descriptor, mode_t(mode)) == 0 else { throw FileError(operation: "chmod", path: "", code: errno) }
+    do {
+      try SystemFile.setPermissions(descriptor, mode)
+    } catch {
+      throw FileError(operation: "chmod", path: "", code: error.code)
+    }
   }
 
   func setOwner(_ descriptor: Int32, user: UInt32?, group: UInt32?) throws(FileError) {
-    // (uid_t)-1 and (gid_t)-1 leave the owner or the group as they are.
-    guard fchown(descriptor, user ?? UInt32.max, group ?? UInt32.max) == 0 else {
-      throw FileError(operation: "chown", path: "", code: errno)
+    do {
+      try SystemFile.setOwner(descriptor, user: user, group: group)
+    } catch {
+      throw FileError(operation: "chown", path: "", code: error.code)
     }
   }
 
   func extendedAttributeNames(ofPath path: String) throws(FileError) -> [String] {
-    do throws(ExtendedAttributes.Failure) {
+    do throws(SystemError) {
       return try ExtendedAttributes.names(ofPath: path)
     } catch {
       throw FileError(operation: "list the extended attributes", path: path, code: error.code)
@@ -227,7 +214,7 @@ final class POSIXFileSystem: FileSystem, Sendable {
   }
 
   func extendedAttribute(_ name: String, ofPath path: String) throws(FileError) -> [UInt8] {
-    do throws(ExtendedAttributes.Failure) {
+    do throws(SystemError) {
       return try ExtendedAttributes.value(of: name, ofPath: path)
     } catch {
       throw FileError(operation: "read the extended attribute \(name)", path: path, code: error.code)
@@ -235,7 +222,7 @@ final class POSIXFileSystem: FileSystem, Sendable {
   }
 
   func setExtendedAttribute(_ name: String, _ value: [UInt8], on descriptor: Int32) throws(FileError) {
-    do throws(ExtendedAttributes.Failure) {
+    do throws(SystemError) {
       try ExtendedAttributes.set(name, value, on: descriptor)
     } catch {
       throw FileError(operation: "set the extended attribute \(name)", path: "", code: error.code)
@@ -243,7 +230,7 @@ final class POSIXFileSystem: FileSystem, Sendable {
   }
 
   func removeExtendedAttribute(_ name: String, on descriptor: Int32) throws(FileError) {
-    do throws(ExtendedAttributes.Failure) {
+    do throws(SystemError) {
       try ExtendedAttributes.remove(name, on: descriptor)
     } catch {
       throw FileError(operation: "remove the extended attribute \(name)", path: "", code: error.code)
@@ -251,61 +238,71 @@ final class POSIXFileSystem: FileSystem, Sendable {
   }
 
   func synchronize(_ descriptor: Int32) throws(FileError) {
-    guard fsync(descriptor) == 0 else { throw FileError(operation: "fsync", path: "", code: errno) }
+    do {
+      try SystemFile.synchronize(descriptor)
+    } catch {
+      throw FileError(operation: "fsync", path: "", code: error.code)
+    }
   }
 
   func close(_ descriptor: Int32) throws(FileError) {
-    guard Glibc.close(descriptor) == 0 else { throw FileError(operation: "close", path: "", code: errno) }
+    do {
+      try SystemFile.close(descriptor)
+    } catch {
+      throw FileError(operation: "close", path: "", code: error.code)
+    }
   }
 
   func rename(_ source: String, to destination: String) throws(FileError) {
-    guard Glibc.rename(source, destination) == 0 else {
-      throw FileError(operation: "rename", path: destination, code: errno)
+    do {
+      try SystemFile.rename(source, to: destination)
+    } catch {
+      throw FileError(operation: "rename", path: destination, code: error.code)
     }
   }
 
   func link(_ source: String, to destination: String) throws(FileError) {
-    guard Glibc.link(source, destination) == 0 else {
-      throw FileError(operation: "link", path: destination, code: errno)
+    do {
+      try SystemFile.link(source, to: destination)
+    } catch {
+      throw FileError(operation: "link", path: destination, code: error.code)
     }
   }
 
   func remove(_ path: String) {
-    unlink(path)
+    SystemFile.remove(path)
   }
 
   func synchronizeDirectory(_ path: String) throws(FileError) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw FileError(operation: "open the folder", path: path, code: errno) }
-    defer { Glibc.close(descriptor) }
-    // Some file systems cannot fsync a folder (EINVAL): the rename is as durable as they allow.
-    if fsync(descriptor) != 0, errno != EINVAL {
-      throw FileError(operation: "fsync the folder", path: path, code: errno)
+    let descriptor: Int32
+    do {
+      descriptor = try SystemFile.open(path, .directory)
+    } catch {
+      throw FileError(operation: "open the folder", path: path, code: error.code)
+    }
+    defer { SystemFile.release(descriptor) }
+    do {
+      try SystemFile.synchronizeDirectory(descriptor)
+    } catch {
+      throw FileError(operation: "fsync the folder", path: path, code: error.code)
     }
   }
 
-  var isSuperuser: Bool { geteuid() == 0 }
+  var isSuperuser: Bool { ProcessIdentity.isSuperuser }
 
-  var userID: UInt32 { geteuid() }
+  var userID: UInt32 { ProcessIdentity.userID }
 
   func isMember(ofGroup group: UInt32) -> Bool {
-    if group == getegid() { return true }
-    let count = getgroups(0, nil)
-    guard count > 0 else { return false }
-    var groups = [gid_t](repeating: 0, count: Int(count))
-    let filled = getgroups(count, &groups)
-    return filled > 0 && groups.prefix(Int(filled)).contains(group)
+    ProcessIdentity.isMember(ofGroup: group)
   }
 }
 
 /// The process's file-creation mask (read without changing it for long).
 func currentUmask() -> UInt32 {
-  let mask = umask(0o022)
-  umask(mask)
-  return UInt32(mask)
+  ProcessIdentity.fileCreationMask()
 }
 
 /// An environment variable's value.
 func environmentValue(_ name: String) -> String? {
-  getenv(name).map { String(cString: $0) }
+  Environment.value(of: name)
 }

@@ -1,11 +1,6 @@
 import TGridJSON
+import TGridSystem
 import TermGrid
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Where unsaved edits go when tgrid ends without them being saved (the terminal closed, a
 /// signal, the terminal hung up), and where the next tgrid on the same file finds them.
@@ -102,11 +97,9 @@ enum RecoveryFile {
 
   /// Entries of `directory` named `base` or `base.N` that may be offered.
   private static func candidates(in directory: String, named base: String) -> [Found] {
-    guard let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
+    guard let names = SystemFile.names(inDirectory: directory) else { return [] }
     var found: [Found] = []
-    while let entry = readdir(stream) {
-      let name = AbandonedSaves.name(of: entry)
+    for name in names {
       guard name == base || isNumbered(name, base: base) else { continue }
       let path = (directory == "." ? "" : directory + "/") + name
       if let modified = ownRegularFile(path) { found.append(Found(path: path, modified: modified)) }
@@ -124,9 +117,10 @@ enum RecoveryFile {
   /// The modification time of `path` (nanoseconds since 1970) when it is a regular file
   /// (not a link) owned by this user; nil otherwise.
   static func ownRegularFile(_ path: String) -> Int? {
-    var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return nil }
-    return Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+    guard let info = try? SystemFile.status(ofPath: path, followingLinks: false), info.kind == .regular,
+      info.user == ProcessIdentity.userID
+    else { return nil }
+    return info.modificationSeconds * 1_000_000_000 + info.modificationNanoseconds
   }
 
   // MARK: - Reading
@@ -138,30 +132,38 @@ enum RecoveryFile {
 
   /// Reads a recovery file without following a link, refusing a file this user does not own.
   static func read(_ path: String) throws(ReadError) -> JSONBytes {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw ReadError(description: "\(path): \(FileError(operation: "open", path: path, code: errno).reason)")
+    let descriptor: Int32
+    do {
+      descriptor = try SystemFile.open(path, [.noFollow, .nonBlocking])
+    } catch {
+      throw ReadError(description: "\(path): \(FileError(operation: "open", path: path, code: error.code).reason)")
     }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+    defer { SystemFile.release(descriptor) }
+    guard let info = try? SystemFile.status(of: descriptor), info.kind == .regular else {
       throw ReadError(description: "\(path) is not a regular file")
     }
-    guard info.st_uid == geteuid() else {
+    guard info.user == ProcessIdentity.userID else {
       throw ReadError(description: "\(path) belongs to another user: not restored")
     }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size))
+    bytes.reserveCapacity(info.size)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 {
-        bytes += buffer[0..<count]
-      } else if count == 0 {
-        break
-      } else if errno != EINTR {
-        throw ReadError(description: "\(path): \(FileError(operation: "read", path: path, code: errno).reason)")
+      var failure: SystemError?
+      let count = buffer.withUnsafeMutableBytes { room -> Int in
+        guard let base = room.baseAddress else { return 0 }
+        do throws(SystemError) {
+          return try SystemFile.read(descriptor, into: base, count: room.count)
+        } catch {
+          failure = error
+          return 0
+        }
       }
+      if let failure {
+        throw ReadError(description: "\(path): \(FileError(operation: "read", path: path, code: failure.code).reason)")
+      }
+      if count == 0 { break }
+      bytes += buffer[0..<count]
     }
     return JSONBytes(bytes)
   }
@@ -230,8 +232,10 @@ enum RecoveryFile {
     var built = ""
     for part in path.split(separator: "/", omittingEmptySubsequences: true) {
       built += "/" + part
-      if mkdir(built, 0o700) != 0, errno != EEXIST {
-        throw FileError(operation: "create the folder", path: built, code: errno)
+      do {
+        try SystemFile.makeDirectory(built, permissions: 0o700)
+      } catch {
+        throw FileError(operation: "create the folder", path: built, code: error.code)
       }
     }
   }
@@ -245,7 +249,7 @@ final class RecoveryKeeper: Sendable {
   /// Written by tests; the process's id by default.
   let processID: Int32
 
-  init(processID: Int32 = getpid()) {
+  init(processID: Int32 = ProcessIdentity.processID) {
     self.processID = processID
   }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// Keeping pages of the tape compact (see ``CompactTape``), and the rule that goes with
 /// it: the raw buffer is never read or written under a compact page. Reads go through
@@ -92,7 +88,7 @@ extension JSONStorage {
     guard count > 0, source != destination else { return }
     let stride = MemoryLayout<UInt64>.stride
     guard compactTape != nil else {
-      memmove(words.pointer + destination, words.pointer + source, count * stride)
+      ByteScanning.move(words.pointer + destination, from: words.pointer + source, count: count * stride)
       return
     }
     let piece = 1 << 15
@@ -107,7 +103,7 @@ extension JSONStorage {
       let to = destination + offset
       inflatePages(from..<from + length)
       inflatePages(to..<to + length)
-      memmove(words.pointer + to, words.pointer + from, length * stride)
+      ByteScanning.move(words.pointer + to, from: words.pointer + from, count: length * stride)
       done += length
       // The destination's pages wholly written by now, overlapping this piece.
       let written = forward ? to..<destination + count : destination..<to + length

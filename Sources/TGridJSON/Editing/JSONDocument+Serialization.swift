@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 extension JSONDocument {
   /// The document's text: the original bytes if unedited, else the original bytes with
@@ -52,16 +48,10 @@ extension JSONDocument {
 
   /// Writes a whole buffer, retrying after interruptions and short writes.
   static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) throws(JSONWriteError) {
-    guard var pointer = buffer.baseAddress else { return }
-    var remaining = buffer.count
-    while remaining > 0 {
-      let written = systemWrite(descriptor, pointer, remaining)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw JSONWriteError(path: "", code: errno)
-      }
-      pointer += written
-      remaining -= written
+    do {
+      try SystemFile.write(descriptor, UnsafeRawBufferPointer(buffer))
+    } catch {
+      throw JSONWriteError(path: "", code: error.code)
     }
   }
 
@@ -84,52 +74,60 @@ extension JSONDocument {
   /// ``save(toFile:)`` with the temporary file's name (after `.NAME.tgrid-`) chosen by
   /// `temporaryNames`, asked again while a name is taken (tests plant files at the names).
   func save(toFile path: String, temporaryNames: () -> String) throws(JSONWriteError) {
-    var existing = stat()
-    let kind = lstat(path, &existing) == 0 ? existing.st_mode & S_IFMT : 0
-    if kind == S_IFDIR { throw JSONWriteError(path: path, code: EISDIR) }
+    let existing = (try? SystemFile.status(ofPath: path, followingLinks: false)) ?? nil
+    if existing?.kind == .directory { throw JSONWriteError(path: path, code: SystemError.isADirectory) }
     // Only a regular file has a mode to keep (a link at `path` is replaced by a new file).
-    let exists = kind == S_IFREG
+    let kept = existing?.kind == .regular ? existing : nil
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var temporary = ""
-    var descriptor: Int32 = -1
+    var opened: Int32?
+    var failure = SystemError(code: SystemError.exists)
     for _ in 0..<100 {
       temporary = directory + "/." + name + ".tgrid-" + temporaryNames()
-      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      if descriptor >= 0 || errno != EEXIST { break }
+      do {
+        opened = try SystemFile.open(temporary, [.writeOnly, .create, .exclusive, .noFollow], permissions: 0o600)
+        break
+      } catch {
+        failure = error
+        if error.code != SystemError.exists { break }
+      }
     }
-    guard descriptor >= 0 else { throw JSONWriteError(path: path, code: errno) }
-    func fail(_ code: Int32, closing: Bool) -> JSONWriteError {
-      if closing { close(descriptor) }
-      unlink(temporary)
-      return JSONWriteError(path: path, code: code)
-    }
+    guard let descriptor = opened else { throw JSONWriteError(path: path, code: failure.code) }
     do {
       try write(toFileDescriptor: descriptor)
     } catch {
-      close(descriptor)
-      unlink(temporary)
+      SystemFile.release(descriptor)
+      SystemFile.remove(temporary)
       throw JSONWriteError(path: path, code: error.code, isSourceChanged: error.isSourceChanged)
     }
-    if exists {
-      // The owner before the mode: a change of owner clears the set-user-ID and
-      // set-group-ID bits.
-      if geteuid() == 0, fchown(descriptor, existing.st_uid, existing.st_gid) != 0 { throw fail(errno, closing: true) }
-      if fchmod(descriptor, existing.st_mode & 0o7777) != 0 { throw fail(errno, closing: true) }
-    } else {
-      let mask = umask(0o022)
-      umask(mask)
-      if fchmod(descriptor, 0o666 & ~mask) != 0 { throw fail(errno, closing: true) }
+    do {
+      if let kept {
+        // The owner before the mode: a change of owner clears the set-user-ID and
+        // set-group-ID bits.
+        if ProcessIdentity.isSuperuser { try SystemFile.setOwner(descriptor, user: kept.user, group: kept.group) }
+        try SystemFile.setPermissions(descriptor, kept.permissions)
+      } else {
+        try SystemFile.setPermissions(descriptor, 0o666 & ~ProcessIdentity.fileCreationMask())
+      }
+      try SystemFile.synchronize(descriptor)
+    } catch {
+      SystemFile.release(descriptor)
+      SystemFile.remove(temporary)
+      throw JSONWriteError(path: path, code: error.code)
     }
-    if fsync(descriptor) != 0 { throw fail(errno, closing: true) }
-    if close(descriptor) != 0 { throw fail(errno, closing: false) }
-    if rename(temporary, path) != 0 { throw fail(errno, closing: false) }
+    do {
+      try SystemFile.close(descriptor)
+      try SystemFile.rename(temporary, to: path)
+    } catch {
+      SystemFile.remove(temporary)
+      throw JSONWriteError(path: path, code: error.code)
+    }
     // The text is in place; a folder that cannot be flushed only weakens durability.
-    let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if folder >= 0 {
-      _ = fsync(folder)
-      close(folder)
+    if let folder = try? SystemFile.open(directory, .directory) {
+      try? SystemFile.synchronizeDirectory(folder)
+      SystemFile.release(folder)
     }
   }
 
@@ -139,9 +137,4 @@ extension JSONDocument {
     var generator = SystemRandomNumberGenerator()
     return String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
   }
-}
-
-/// The C `write`, out of reach of `JSONDocument.write(toFileDescriptor:)`'s name.
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafePointer<UInt8>, _ count: Int) -> Int {
-  write(descriptor, pointer, count)
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One change to a document: a run of tape words replaced by others, and the new piece
 /// list (internal).
 ///

@@ -1,3 +1,5 @@
+import TGridSystem
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -58,7 +60,7 @@ final class FileReadAhead {
     let size = Int(status.st_size)
     guard let buffer = StreamBuffer(capacity: size) else { return nil }
     self.buffer = buffer
-    source = JSONSourceFile(path: path, status: status, readAt: readAt)
+    source = JSONSourceFile(path: path, status: FileInfo(status), readAt: readAt)
     shared = Shared(
       descriptor: descriptor, buffer: buffer, source: source, chunkSize: max(chunkSize, 1), window: window)
     let shared = self.shared
@@ -252,7 +254,8 @@ final class FileReadAhead {
       var after = stat()
       let grew = errorCode == 0 && read == capacity && pread(descriptor, &extra, 1, off_t(read)) > 0
       let changed =
-        errorCode == 0 && (grew || read != capacity || fstat(descriptor, &after) != 0 || !source.matches(after))
+        errorCode == 0
+        && (grew || read != capacity || fstat(descriptor, &after) != 0 || !source.matches(FileInfo(after)))
       let (readCount, code) = (read, errorCode)
       lock.withLock { state in
         state.pointee.progress = Progress(

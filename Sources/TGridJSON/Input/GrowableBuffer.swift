@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// A heap buffer of plain values that grows with `realloc`.
 ///
@@ -91,16 +87,14 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// Gives the memory of the whole pages inside `range` back to the system; they read as
   /// zeros afterwards (for elements already copied elsewhere, before the buffer is freed).
   func discardPages(_ range: Range<Int>) {
-    #if canImport(Glibc)
-      let stride = MemoryLayout<Element>.stride
-      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      let start = (Int(bitPattern: pointer) + range.lowerBound * stride + page - 1) & ~(page - 1)
-      let end = (Int(bitPattern: pointer) + range.upperBound * stride) & ~(page - 1)
-      if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
-        // In a spill file the pages are removed from the file too (a hole, read as zeros).
-        _ = madvise(address, end - start, spillFile == nil ? MADV_DONTNEED : LinuxCalls.adviseRemove)
-      }
-    #endif
+    let stride = MemoryLayout<Element>.stride
+    let page = SystemMemory.pageSize
+    let start = (Int(bitPattern: pointer) + range.lowerBound * stride + page - 1) & ~(page - 1)
+    let end = (Int(bitPattern: pointer) + range.upperBound * stride) & ~(page - 1)
+    if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+      // In a spill file the pages are removed from the file too (a hole, read as zeros).
+      SystemMemory.discardPages(address, count: end - start, fromFile: spillFile != nil)
+    }
   }
 
   /// A copy with its own storage: in a new spill file beside this one's when this one is
@@ -134,7 +128,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
       return false
     }
     spilled.pointer.update(from: pointer, count: count)
-    free(pointer)
+    SystemMemory.free(pointer)
     pointer = spilled.pointer
     spillFile = spilled.spillFile
     return true
@@ -148,15 +142,15 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// Frees the storage; the buffer must not be used afterwards.
   func release() {
     if spillFile != nil {
-      munmap(pointer, GrowableBuffer.mappedByteCount(capacity: capacity))
+      SystemMemory.unmap(pointer, count: GrowableBuffer.mappedByteCount(capacity: capacity))
     } else {
-      free(pointer)
+      SystemMemory.free(pointer)
     }
   }
 
   /// Bytes of a mapping of `capacity` elements: whole pages.
   private static func mappedByteCount(capacity: Int) -> Int {
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let page = SystemMemory.pageSize
     let bytes = max(capacity, 1) * MemoryLayout<Element>.stride
     return (bytes + page - 1) / page * page
   }
@@ -165,7 +159,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   private static func map(_ file: SpillFile, capacity: Int, from old: Int) -> UnsafeMutablePointer<Element>? {
     let bytes = mappedByteCount(capacity: capacity)
     guard file.setLength(bytes, from: old == 0 ? 0 : mappedByteCount(capacity: old)),
-      let raw = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, file.descriptor, 0), raw != MAP_FAILED
+      let raw = SystemMemory.mapShared(file.descriptor, count: bytes)
     else { return nil }
     return raw.bindMemory(to: Element.self, capacity: capacity)
   }
@@ -184,9 +178,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
           "out of disk space: cannot grow the document's index in \(file.directory) to \(bytes / 1_000_000) MB")
       }
     }
-    guard let remap = LinuxCalls.remap, let raw = remap(old, oldBytes, bytes, LinuxCalls.remapMayMove, nil),
-      raw != MAP_FAILED
-    else {
+    guard let raw = SystemMemory.remap(old, from: oldBytes, to: bytes) else {
       fatalError(outOfMemoryMessage(capacity: capacity))
     }
     if bytes < oldBytes { _ = file.setLength(bytes, from: oldBytes) }
@@ -197,19 +189,17 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     _ old: UnsafeMutablePointer<Element>?, capacity: Int, hugePages: Bool = false
   ) -> UnsafeMutablePointer<Element> {
     let (bytes, overflow) = capacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-    guard !overflow, let raw = realloc(old, bytes) else {
+    guard !overflow, let raw = SystemMemory.reallocate(old, byteCount: bytes) else {
       fatalError(outOfMemoryMessage(capacity: capacity))
     }
-    #if canImport(Glibc)
-      // A 50 MB copy of a tape then takes 25 page faults instead of 12,000.
-      if hugePages && bytes >= hugePageAdviceThreshold {
-        let start = (Int(bitPattern: raw) + hugePageSize - 1) & ~(hugePageSize - 1)
-        let end = (Int(bitPattern: raw) + bytes) & ~(hugePageSize - 1)
-        if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
-          _ = madvise(address, end - start, MADV_HUGEPAGE)
-        }
+    // A 50 MB copy of a tape then takes 25 page faults instead of 12,000.
+    if hugePages && bytes >= hugePageAdviceThreshold {
+      let start = (Int(bitPattern: raw) + hugePageSize - 1) & ~(hugePageSize - 1)
+      let end = (Int(bitPattern: raw) + bytes) & ~(hugePageSize - 1)
+      if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+        SystemMemory.adviseHugePages(address, count: end - start)
       }
-    #endif
+    }
     return raw.bindMemory(to: Element.self, capacity: capacity)
   }
 

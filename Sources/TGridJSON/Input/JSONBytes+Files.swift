@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 extension JSONBytes {
   /// Files larger than this are memory-mapped instead of read into memory (2 GiB).
@@ -24,31 +20,37 @@ extension JSONBytes {
     maximumStreamByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
     maximumFileByteCount: Int = .max
   ) throws(JSONInputError) -> JSONBytes {
-    if path == "-" { return try readAll(fileDescriptor: STDIN_FILENO, path: path, maximum: maximumStreamByteCount) }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw inputError(errno: errno, path: path) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw inputError(errno: code, path: path)
+    if path == "-" {
+      return try readAll(fileDescriptor: StandardStreams.input, path: path, maximum: maximumStreamByteCount)
     }
-    let type = status.st_mode & S_IFMT
-    if type == S_IFDIR {
-      close(descriptor)
+    let descriptor: Int32
+    do {
+      descriptor = try SystemFile.open(path)
+    } catch {
+      throw inputError(errno: error.code, path: path)
+    }
+    let status: FileInfo
+    do {
+      status = try SystemFile.status(of: descriptor)
+    } catch {
+      SystemFile.release(descriptor)
+      throw inputError(errno: error.code, path: path)
+    }
+    if status.kind == .directory {
+      SystemFile.release(descriptor)
       throw .isDirectory(path: path)
     }
-    guard type == S_IFREG, status.st_size > 0 else {
-      defer { close(descriptor) }
+    guard status.kind == .regular, status.size > 0 else {
+      defer { SystemFile.release(descriptor) }
       return try readAll(fileDescriptor: descriptor, path: path, maximum: maximumStreamByteCount)
     }
-    if Int(status.st_size) > maximumFileByteCount {
-      close(descriptor)
+    if status.size > maximumFileByteCount {
+      SystemFile.release(descriptor)
       throw .tooLarge(path: path, limit: maximumFileByteCount)
     }
-    if Int(status.st_size) > mapThreshold,
+    if status.size > mapThreshold,
       let mapped = map(
-        descriptor: descriptor, count: Int(status.st_size),
+        descriptor: descriptor, count: status.size,
         source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
     {
       return mapped
@@ -62,35 +64,34 @@ extension JSONBytes {
     var attempt = 0
     while true {
       attempt += 1
-      var before = stat()
-      guard fstat(descriptor, &before) == 0 else {
-        let code = errno
-        close(descriptor)
-        throw inputError(errno: code, path: path)
+      let before: FileInfo
+      do {
+        before = try SystemFile.status(of: descriptor)
+      } catch {
+        SystemFile.release(descriptor)
+        throw inputError(errno: error.code, path: path)
       }
       let readAt = JSONSourceFile.now()
-      var buffer = GrowableBuffer<UInt8>(capacity: Int(before.st_size) + 1)
+      var buffer = GrowableBuffer<UInt8>(capacity: before.size + 1)
       // A large file is read by two threads, half each (copying from the page cache and
       // faulting in fresh memory both take time); the loop below reads whatever is left.
-      buffer.count = readInTwoHalves(descriptor, into: buffer.pointer, count: Int(before.st_size))
-      var offset = off_t(buffer.count)
+      buffer.count = readInTwoHalves(descriptor, into: buffer.pointer, count: before.size)
+      var offset = buffer.count
       while true {
         buffer.reserve(buffer.count + (1 << 16))
-        let result = pread(descriptor, buffer.pointer + buffer.count, buffer.capacity - buffer.count, offset)
-        if result > 0 {
+        do {
+          let result = try SystemFile.read(
+            descriptor, into: buffer.pointer + buffer.count, count: buffer.capacity - buffer.count, at: offset)
+          if result == 0 { break }
           buffer.count += result
-          offset += off_t(result)
-        } else if result == 0 {
-          break
-        } else if errno != EINTR {
-          let code = errno
+          offset += result
+        } catch {
           buffer.release()
-          close(descriptor)
-          throw inputError(errno: code, path: path)
+          SystemFile.release(descriptor)
+          throw inputError(errno: error.code, path: path)
         }
       }
-      var after = stat()
-      fstat(descriptor, &after)
+      let after = (try? SystemFile.status(of: descriptor)) ?? .unknown
       let source = JSONSourceFile(path: path, status: after, readAt: readAt)
       if attempt < 3 && !(source.matches(before) && source.size == buffer.count) {
         buffer.release()
@@ -136,12 +137,10 @@ extension JSONBytes {
 
     func read(_ descriptor: Int32) {
       while start + count < end {
-        let result = pread(descriptor, destination + start + count, end - start - count, off_t(start + count))
-        if result > 0 {
-          count += result
-        } else if result == 0 || errno != EINTR {
-          return
-        }
+        let result = try? SystemFile.read(
+          descriptor, into: destination + start + count, count: end - start - count, at: start + count)
+        guard let result, result > 0 else { return }
+        count += result
       }
     }
   }
@@ -152,34 +151,28 @@ extension JSONBytes {
     maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount,
     progress: ((_ bytesRead: Int) -> Void)? = nil
   ) throws(JSONInputError) -> JSONBytes {
-    try readAll(fileDescriptor: STDIN_FILENO, path: "-", maximum: maximumByteCount, progress: progress)
+    try readAll(fileDescriptor: StandardStreams.input, path: "-", maximum: maximumByteCount, progress: progress)
   }
 
   /// Takes the pages of a mapped file that lie wholly in `range` out of this process's
   /// memory (they stay in the page cache, and reading them again maps them again); nothing
   /// for bytes in memory. For a parser that reads once, front to back (`tgrid check`).
   func releaseMappedPages(_ range: Range<Int>) {
-    #if canImport(Glibc)
-      guard isMemoryMapped, owner == nil else { return }
-      let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-      let address = Int(bitPattern: base)
-      let start = (address + max(range.lowerBound, 0) + pageSize - 1) & ~(pageSize - 1)
-      let end = (address + min(range.upperBound, count)) & ~(pageSize - 1)
-      guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
-      _ = madvise(pointer, end - start, MADV_DONTNEED)
-    #endif
+    guard isMemoryMapped, owner == nil else { return }
+    let pageSize = SystemMemory.pageSize
+    let address = Int(bitPattern: base)
+    let start = (address + max(range.lowerBound, 0) + pageSize - 1) & ~(pageSize - 1)
+    let end = (address + min(range.upperBound, count)) & ~(pageSize - 1)
+    guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    SystemMemory.discardPages(pointer, count: end - start)
   }
 
   /// Maps a regular file of `count` bytes (read-only, private), taking `descriptor`; nil
   /// when it cannot be mapped (the descriptor is then still the caller's).
   static func map(descriptor: Int32, count: Int, source: JSONSourceFile) -> JSONBytes? {
-    guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
-      address != MAP_FAILED
-    else { return nil }
-    #if canImport(Glibc)
-      // The parser reads front to back once: let the kernel read ahead generously.
-      _ = madvise(address, count, MADV_SEQUENTIAL)
-    #endif
+    guard let address = SystemMemory.mapReadOnly(descriptor, count: count) else { return nil }
+    // The parser reads front to back once: let the kernel read ahead generously.
+    SystemMemory.adviseSequential(address, count: count)
     return JSONBytes(
       adopting: address.assumingMemoryBound(to: UInt8.self), count: count, isMemoryMapped: true, source: source,
       descriptor: descriptor)
@@ -195,33 +188,31 @@ extension JSONBytes {
     while true {
       buffer.reserve(buffer.count + (1 << 16))
       let room = buffer.capacity - buffer.count
-      let result = read(fileDescriptor, buffer.pointer + buffer.count, room)
-      if result > 0 {
-        buffer.count += result
-        if buffer.count > maximum {
-          buffer.release()
-          throw JSONInputError.tooLarge(path: path, limit: maximum)
-        }
-        progress?(buffer.count)
-      } else if result == 0 {
-        break
-      } else if errno != EINTR {
-        let code = errno
+      let result: Int
+      do {
+        result = try SystemFile.read(fileDescriptor, into: buffer.pointer + buffer.count, count: room)
+      } catch {
         buffer.release()
-        throw inputError(errno: code, path: path)
+        throw inputError(errno: error.code, path: path)
       }
+      if result == 0 { break }
+      buffer.count += result
+      if buffer.count > maximum {
+        buffer.release()
+        throw JSONInputError.tooLarge(path: path, limit: maximum)
+      }
+      progress?(buffer.count)
     }
     return JSONBytes(adopting: buffer)
   }
 
   static func inputError(errno code: Int32, path: String) -> JSONInputError {
     switch code {
-    case ENOENT, ENOTDIR: return .notFound(path: path)
-    case EISDIR: return .isDirectory(path: path)
-    case EACCES, EPERM: return .permissionDenied(path: path)
+    case SystemError.noSuchFile, SystemError.notADirectory: return .notFound(path: path)
+    case SystemError.isADirectory: return .isDirectory(path: path)
+    case SystemError.permissionDenied, SystemError.notPermitted: return .permissionDenied(path: path)
     default:
-      let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-      return .unreadable(path: path, reason: reason)
+      return .unreadable(path: path, reason: SystemError(code: code).description)
     }
   }
 }
@@ -232,14 +223,11 @@ extension JSONBytes {
   /// and of the open file: cheap enough to ask every second or before every save.
   public func sourceChange() -> JSONSourceChange {
     guard let source = sourceFile else { return .unchanged }
-    var atPath = stat()
-    if stat(source.path, &atPath) != 0 { return .deleted }
-    if UInt64(atPath.st_dev) != source.device || UInt64(atPath.st_ino) != source.inode { return .replaced }
-    var current = stat()
-    guard fstat(sourceDescriptor, &current) == 0 else { return .rewritten(size: Int(atPath.st_size)) }
+    guard let atPath = (try? SystemFile.status(ofPath: source.path)) ?? nil else { return .deleted }
+    if atPath.device != source.device || atPath.inode != source.inode { return .replaced }
+    guard let current = try? SystemFile.status(of: sourceDescriptor) else { return .rewritten(size: atPath.size) }
     if source.matchesContents(current) { return .unchanged }
-    return Int(current.st_size) < source.size
-      ? .truncated(size: Int(current.st_size)) : .rewritten(size: Int(current.st_size))
+    return current.size < source.size ? .truncated(size: current.size) : .rewritten(size: current.size)
   }
 
   /// Whether the bytes are the file as it was read, by ``isIntact`` and by the file's
@@ -248,8 +236,7 @@ extension JSONBytes {
   var isUnchangedSinceRead: Bool {
     guard isIntact else { return false }
     guard isMemoryMapped else { return true }
-    var current = stat()
-    guard let source = sourceFile, fstat(sourceDescriptor, &current) == 0 else { return false }
+    guard let source = sourceFile, let current = try? SystemFile.status(of: sourceDescriptor) else { return false }
     return source.matches(current)
   }
 
@@ -259,11 +246,8 @@ extension JSONBytes {
   /// so a document over it can no longer be trusted, nor saved.
   public var isIntact: Bool {
     guard isMemoryMapped else { return true }
-    #if canImport(Glibc)
-      if let faultGuardSlot, MappedFaultGuard.isDamaged(faultGuardSlot) { return false }
-    #endif
-    var current = stat()
-    guard let source = sourceFile, fstat(sourceDescriptor, &current) == 0 else { return false }
+    if let faultGuardSlot, MappedFaultGuard.isDamaged(faultGuardSlot) { return false }
+    guard let source = sourceFile, let current = try? SystemFile.status(of: sourceDescriptor) else { return false }
     return source.matchesContents(current)
   }
 }
@@ -276,59 +260,40 @@ extension JSONBytes {
   /// memory over what was copied. Returns false (having written nothing) when the kernel
   /// copy does not apply; the caller then writes from memory.
   func copyFromSource(_ range: Range<Int>, to descriptor: Int32) throws(JSONWriteError) -> Bool {
-    #if os(Linux)
-      guard !isMemoryMapped, let source = sourceFile, source.isSettled, sourceDescriptor >= 0,
-        let copyFileRange = copyFileRangeFunction
-      else { return false }
-      var status = stat()
-      guard fstat(sourceDescriptor, &status) == 0, source.matches(status) else { return false }
-      let destinationStart = lseek(descriptor, 0, SEEK_CUR)
-      guard destinationStart >= 0 else { return false }
-      var sourceOffset = off_t(range.lowerBound)
-      var remaining = range.count
-      while remaining > 0 {
-        let copied = copyFileRange(sourceDescriptor, &sourceOffset, descriptor, nil, remaining, 0)
-        if copied > 0 {
-          remaining -= copied
-          continue
-        }
-        if copied < 0 && errno == EINTR { continue }
-        let code = errno
+    guard !isMemoryMapped, let source = sourceFile, source.isSettled, sourceDescriptor >= 0,
+      let status = try? SystemFile.status(of: sourceDescriptor), source.matches(status),
+      let destinationStart = try? SystemFile.offset(of: descriptor)
+    else { return false }
+    var sourceOffset = range.lowerBound
+    var remaining = range.count
+    while remaining > 0 {
+      let copied: Int
+      do {
+        guard
+          let count = try SystemFile.copyRange(
+            from: sourceDescriptor, at: &sourceOffset, to: descriptor, count: remaining)
+        else { return false }
+        copied = count
+      } catch {
         // Nothing copied yet and the kernel cannot do it here: the caller writes instead.
-        if remaining == range.count && copied < 0
-          && (code == EXDEV || code == EINVAL || code == ENOSYS || code == EOPNOTSUPP || code == EBADF)
-        {
-          return false
-        }
-        if copied == 0 { break }
-        throw JSONWriteError(path: "", code: code)
+        if remaining == range.count && SystemError.cannotCopyInTheKernel.contains(error.code) { return false }
+        throw JSONWriteError(path: "", code: error.code)
       }
-      var after = stat()
-      if remaining > 0 || fstat(sourceDescriptor, &after) != 0 || !source.matches(after) {
-        // The file changed while it was copied (or came up short): what was copied may
-        // not be the document's bytes. Write them again from memory, over it.
-        guard lseek(descriptor, destinationStart, SEEK_SET) == destinationStart else {
-          throw JSONWriteError(path: "", code: errno)
-        }
-        try JSONDocument.writeAll(
-          UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor)
+      if copied == 0 { break }
+      remaining -= copied
+    }
+    let after = try? SystemFile.status(of: sourceDescriptor)
+    if remaining > 0 || after.map({ !source.matches($0) }) ?? true {
+      // The file changed while it was copied (or came up short): what was copied may
+      // not be the document's bytes. Write them again from memory, over it.
+      do {
+        try SystemFile.seek(descriptor, to: destinationStart)
+      } catch {
+        throw JSONWriteError(path: "", code: error.code)
       }
-      return true
-    #else
-      return false
-    #endif
+      try JSONDocument.writeAll(
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor)
+    }
+    return true
   }
 }
-
-#if os(Linux)
-  /// `copy_file_range(2)`, found at run time (Glibc's module does not export it without
-  /// `_GNU_SOURCE`, and TGridJSON has no C target of its own).
-  private typealias CopyFileRange =
-    @convention(c) (
-      Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32
-    ) -> Int
-
-  private let copyFileRangeFunction: CopyFileRange? = dlsym(nil, "copy_file_range").map {
-    unsafeBitCast($0, to: CopyFileRange.self)
-  }
-#endif

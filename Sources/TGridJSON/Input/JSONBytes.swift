@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// The immutable bytes of a JSON text: an owned heap copy, or for a very large file a
 /// memory mapping of it.
@@ -52,11 +48,7 @@ public final class JSONBytes: @unchecked Sendable {
     sourceFile = source
     sourceDescriptor = descriptor
     owner = nil
-    #if canImport(Glibc)
-      faultGuardSlot = isMemoryMapped ? MappedFaultGuard.register(pointer, count: count) : nil
-    #else
-      faultGuardSlot = nil
-    #endif
+    faultGuardSlot = isMemoryMapped ? MappedFaultGuard.register(pointer, count: count) : nil
   }
 
   /// The first `count` bytes of memory that `owner` keeps alive (a stream's buffer, which
@@ -94,15 +86,13 @@ public final class JSONBytes: @unchecked Sendable {
   }
 
   deinit {
-    if sourceDescriptor >= 0 { close(sourceDescriptor) }
+    if sourceDescriptor >= 0 { SystemFile.release(sourceDescriptor) }
     if owner != nil { return }
-    #if canImport(Glibc)
-      if let faultGuardSlot { MappedFaultGuard.unregister(faultGuardSlot) }
-    #endif
+    if let faultGuardSlot { MappedFaultGuard.unregister(faultGuardSlot) }
     if isMemoryMapped {
-      munmap(UnsafeMutableRawPointer(mutating: base), count)
+      SystemMemory.unmap(UnsafeMutableRawPointer(mutating: base), count: count)
     } else {
-      free(UnsafeMutableRawPointer(mutating: base))
+      SystemMemory.free(UnsafeMutableRawPointer(mutating: base))
     }
   }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// The file a ``JSONBytes`` was read from, as it was when read: which file (device and
 /// inode), its size and its times. ``JSONBytes/sourceChange()`` compares the file on disk
@@ -22,13 +18,13 @@ public struct JSONSourceFile: Sendable, Equatable {
   /// the last write before it would not move the file's times: see ``isSettled``).
   public let readAt: Int64
 
-  init(path: String, status: stat, readAt: Int64) {
+  init(path: String, status: FileInfo, readAt: Int64) {
     self.path = path
-    device = UInt64(status.st_dev)
-    inode = UInt64(status.st_ino)
-    size = Int(status.st_size)
-    modified = JSONSourceFile.nanoseconds(status.st_mtim)
-    changed = JSONSourceFile.nanoseconds(status.st_ctim)
+    device = status.device
+    inode = status.inode
+    size = status.size
+    modified = JSONSourceFile.modified(status)
+    changed = JSONSourceFile.changed(status)
     self.readAt = readAt
   }
 
@@ -46,25 +42,29 @@ public struct JSONSourceFile: Sendable, Equatable {
   /// Whether `status` (of the same file) shows the contents as they were when read: same
   /// file, size and modification time (a rename, a new link or `chmod` change only the
   /// status time).
-  func matchesContents(_ status: stat) -> Bool {
-    UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode && Int(status.st_size) == size
-      && JSONSourceFile.nanoseconds(status.st_mtim) == modified
+  func matchesContents(_ status: FileInfo) -> Bool {
+    status.device == device && status.inode == inode && status.size == size
+      && JSONSourceFile.modified(status) == modified
   }
 
   /// Whether `status` shows the file exactly as it was when read, status time included
   /// (which also moves when a write restores the modification time).
-  func matches(_ status: stat) -> Bool {
-    matchesContents(status) && JSONSourceFile.nanoseconds(status.st_ctim) == changed
+  func matches(_ status: FileInfo) -> Bool {
+    matchesContents(status) && JSONSourceFile.changed(status) == changed
   }
 
-  static func nanoseconds(_ time: timespec) -> Int64 {
-    Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  /// The modification time of `status`, in nanoseconds since 1970.
+  static func modified(_ status: FileInfo) -> Int64 {
+    Int64(status.modificationSeconds) * 1_000_000_000 + Int64(status.modificationNanoseconds)
+  }
+
+  /// The status change time of `status`, in nanoseconds since 1970.
+  static func changed(_ status: FileInfo) -> Int64 {
+    Int64(status.statusChangeSeconds) * 1_000_000_000 + Int64(status.statusChangeNanoseconds)
   }
 
   static func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    return nanoseconds(time)
+    RealTimeClock.nanosecondsSince1970()
   }
 }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// The memory a stream is read into (internal): address space for the largest input
 /// allowed is reserved at once, so the bytes never move while they grow and a
@@ -23,23 +19,16 @@ final class StreamBuffer: @unchecked Sendable {
 
   /// Reserves room for `capacity` bytes; nil when the system refuses.
   init?(capacity: Int) {
-    let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let pageSize = SystemMemory.pageSize
     let reserved = max((capacity + pageSize - 1) / pageSize * pageSize, pageSize)
-    #if canImport(Glibc)
-      let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
-    #else
-      let flags = MAP_PRIVATE | MAP_ANON
-    #endif
-    guard let address = mmap(nil, reserved, PROT_READ | PROT_WRITE, flags, -1, 0), address != MAP_FAILED else {
-      return nil
-    }
+    guard let address = SystemMemory.reserve(reserved) else { return nil }
     base = address.assumingMemoryBound(to: UInt8.self)
     self.capacity = capacity
     self.reserved = reserved
   }
 
   deinit {
-    munmap(base, reserved)
+    SystemMemory.unmap(base, count: reserved)
   }
 
   /// Room left.
@@ -50,7 +39,7 @@ final class StreamBuffer: @unchecked Sendable {
   /// reader of the count never races with the read. Returns the number of bytes read (0 at
   /// the end of the input), or -1 with `errno` set.
   func read(from descriptor: Int32, limit: Int, room: Int) -> Int {
-    readBytes(descriptor, base + count, min(limit, room))
+    SystemFile.readOnce(descriptor, into: base + count, count: min(limit, room))
   }
 
   /// Counts `read` more bytes as received.
@@ -62,7 +51,10 @@ final class StreamBuffer: @unchecked Sendable {
   /// at the end of the input, or -1 with `errno` set.
   func probe(_ descriptor: Int32) -> Int {
     var byte: UInt8 = 0
-    return readBytes(descriptor, &byte, 1)
+    return withUnsafeMutableBytes(of: &byte) { byte in
+      guard let address = byte.baseAddress else { return -1 }
+      return SystemFile.readOnce(descriptor, into: address, count: 1)
+    }
   }
 
   /// Appends bytes (at most ``room``).
@@ -80,15 +72,10 @@ final class StreamBuffer: @unchecked Sendable {
 
   /// Gives back the reserved address space past the bytes received (at the end of input).
   func trim() {
-    let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let pageSize = SystemMemory.pageSize
     let used = max((count + pageSize - 1) / pageSize * pageSize, pageSize)
     guard used < reserved else { return }
-    munmap(base + used, reserved - used)
+    SystemMemory.unmap(base + used, count: reserved - used)
     reserved = used
   }
-}
-
-/// The C `read`, out of reach of ``StreamBuffer/read(from:limit:)``'s name.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-  read(descriptor, buffer, count)
 }

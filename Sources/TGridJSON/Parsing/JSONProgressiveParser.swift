@@ -1,4 +1,5 @@
 import Synchronization
+import TGridSystem
 import TermGridPlatform
 
 #if canImport(Glibc)
@@ -261,7 +262,7 @@ public final class JSONProgressiveParser: Sendable {
         if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount && tuning.mapsFile,
           let bytes = JSONBytes.map(
             descriptor: descriptor, count: Int(status.st_size),
-            source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
+            source: JSONSourceFile(path: path, status: FileInfo(status), readAt: JSONSourceFile.now()))
         {
           return JSONProgressiveParser(
             mapping: bytes, path: path, maximumByteCount: maximum, options: options, tuning: tuning)
@@ -648,7 +649,7 @@ public final class JSONProgressiveParser: Sendable {
       guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
         let again = JSONBytes.map(
           descriptor: descriptor, count: Int(status.st_size),
-          source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
+          source: JSONSourceFile(path: path, status: FileInfo(status), readAt: JSONSourceFile.now()))
       else {
         close(descriptor)
         throw JSONInputError.unreadable(path: path, reason: "it changed while it was read")

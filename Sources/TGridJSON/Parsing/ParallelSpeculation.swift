@@ -1,10 +1,5 @@
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// A fragment of a text parsed ahead on a second thread (internal).
 ///
@@ -27,7 +22,7 @@ import Synchronization
 ///
 /// Thread safety: after ``start(parsing:mode:role:at:)`` only the worker thread touches
 /// the fragment parser, until ``finishedFragment()`` or ``discard()`` joins the thread
-/// (`pthread_join` orders the worker's writes before the caller's reads); the cancel flag
+/// (the join orders the worker's writes before the caller's reads); the cancel flag
 /// is atomic. The bytes are immutable and shared.
 final class ParallelSpeculation: @unchecked Sendable {
   /// Byte offset where the fragment starts.
@@ -39,7 +34,7 @@ final class ParallelSpeculation: @unchecked Sendable {
   private let cancelled = Atomic<Bool>(false)
   /// Written by the worker before it exits, read after the join.
   private var succeeded = false
-  private var thread: pthread_t?
+  private var worker: WorkerThread?
 
   /// Texts smaller than this are parsed on one thread (a thread costs ~50 µs to start).
   static let minimumByteCount = 4 << 20
@@ -84,27 +79,14 @@ final class ParallelSpeculation: @unchecked Sendable {
   }
 
   /// Number of cores online.
-  static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+  static var processorCount: Int { ProcessIdentity.processorCount }
 
   /// Starts `fragment` (a parser made with `JSONParser(fragmentOf:…)` for `role` at
   /// `start`) on a new thread; nil if no thread could be started.
   static func start(_ fragment: JSONParser, role: JSONParser.Role, at start: Int) -> ParallelSpeculation? {
     let speculation = ParallelSpeculation(fragment: fragment, start: start, role: role)
-    let context = Unmanaged.passRetained(speculation).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        let speculation = Unmanaged<ParallelSpeculation>.fromOpaque(context).takeRetainedValue()
-        speculation.run()
-        return nil
-      }, context)
-    guard result == 0 else {
-      Unmanaged<ParallelSpeculation>.fromOpaque(context).release()
-      return nil
-    }
-    speculation.thread = thread
+    guard let worker = WorkerThread.start({ speculation.run() }) else { return nil }
+    speculation.worker = worker
     return speculation
   }
 
@@ -126,8 +108,7 @@ final class ParallelSpeculation: @unchecked Sendable {
   }
 
   private func join() {
-    guard let thread else { return }
-    self.thread = nil
-    pthread_join(thread, nil)
+    worker?.join()
+    worker = nil
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// Runs a ``RegexProgram`` over UTF-8 text as a Pike VM (internal): all the ways the
 /// pattern can be matching advance together, one scalar at a time, so the time is
@@ -228,7 +224,7 @@ final class RegexMatcher {
       let limit = min(count, offset + (1 << 20))
       let stretch = limit - offset
       if let firstByte {
-        if let found = memchrOffset(base, firstByte, from: offset, to: limit) { return found }
+        if let found = ByteScanning.firstOffset(of: firstByte, in: base, from: offset, to: limit) { return found }
       } else {
         while offset < limit {
           if firstBytes.contains(base[offset]) { return offset }
@@ -243,12 +239,6 @@ final class RegexMatcher {
       }
     }
     return nil
-  }
-
-  /// The offset of the first `byte` in `lower..<upper`.
-  private func memchrOffset(_ base: UnsafePointer<UInt8>, _ byte: UInt8, from lower: Int, to upper: Int) -> Int? {
-    guard let found = memchr(base + lower, Int32(byte), upper - lower) else { return nil }
-    return UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
   }
 
   // MARK: - Threads

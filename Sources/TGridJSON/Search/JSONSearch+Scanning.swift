@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TGridSystem
 
 /// The two ways through a document: the raw bytes (literals on unedited text) or node by
 /// node (regular expressions, edited documents).
@@ -174,8 +170,7 @@ extension JSONSearch {
     while position < upper {
       if cancellation?.isCancelled == true { throw CancellationError() }
       if backslash < position {
-        let found = memchr(base + position, 0x5C, upper - position)
-        backslash = found.map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? upper
+        backslash = ByteScanning.firstOffset(of: 0x5C, in: base, from: position, to: upper) ?? upper
       }
       if let match = pending, match.lowerBound < position { pending = nil }
       if pending == nil && needle.canMatchRaw && searched < upper {

@@ -1,5 +1,6 @@
 import Foundation
 import TGridJSON
+import TGridSystem
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import TGridJSON
+import TGridSystem
 
 @testable import TGridApp
 

@@ -1,4 +1,5 @@
 import Foundation
+import TGridSystem
 import TestSupport
 
 @testable import TGridApp

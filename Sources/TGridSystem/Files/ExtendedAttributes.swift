@@ -6,18 +6,13 @@
 
 /// The Linux extended-attribute calls (`llistxattr`, `lgetxattr`, `fsetxattr`,
 /// `fremovexattr`), which Glibc's module does not export: found at run time, as the
-/// engine's `LinuxCalls` finds `mremap`.
+/// engine's `LinuxCalls` finds `mremap`. Failures are the call's `errno`, as a ``SystemError``.
 ///
 /// A POSIX ACL is the extended attribute `system.posix_acl_access`: copying it copies the
 /// ACL (the kernel checks it and sets the group bits of the mode to its mask).
-enum ExtendedAttributes {
-  /// A failed call: its `errno`.
-  struct Failure: Error {
-    var code: Int32
-  }
-
+package enum ExtendedAttributes {
   /// The attribute that holds a file's POSIX access ACL.
-  static let accessControlList = "system.posix_acl_access"
+  package static let accessControlList = "system.posix_acl_access"
 
   private typealias ListCall = @convention(c) (UnsafePointer<CChar>, UnsafeMutablePointer<CChar>?, Int) -> Int
   private typealias GetCall =
@@ -32,14 +27,14 @@ enum ExtendedAttributes {
 
   /// The names of `path`'s attributes (the link's own when `path` is a symbolic link); none
   /// when the system or the file system has none (`ENOTSUP`).
-  static func names(ofPath path: String) throws(Failure) -> [String] {
+  package static func names(ofPath path: String) throws(SystemError) -> [String] {
     guard let list = listCall else { return [] }
     // The list can grow between asking its size and reading it (ERANGE): ask again.
     for _ in 0..<8 {
       let size = list(path, nil, 0)
       if size < 0 {
         if errno == ENOTSUP { return [] }
-        throw Failure(code: errno)
+        throw SystemError(code: errno)
       }
       if size == 0 { return [] }
       var buffer = [CChar](repeating: 0, count: size)
@@ -47,47 +42,47 @@ enum ExtendedAttributes {
       if filled < 0 {
         if errno == ERANGE { continue }
         if errno == ENOTSUP { return [] }
-        throw Failure(code: errno)
+        throw SystemError(code: errno)
       }
       // Names, each ended by a NUL.
       return buffer.prefix(filled).split(separator: 0).map { name in
         String(decoding: name.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       }
     }
-    throw Failure(code: ERANGE)
+    throw SystemError(code: ERANGE)
   }
 
   /// The value of attribute `name` of `path`.
-  static func value(of name: String, ofPath path: String) throws(Failure) -> [UInt8] {
-    guard let get = getCall else { throw Failure(code: ENOTSUP) }
+  package static func value(of name: String, ofPath path: String) throws(SystemError) -> [UInt8] {
+    guard let get = getCall else { throw SystemError(code: ENOTSUP) }
     for _ in 0..<8 {
       let size = get(path, name, nil, 0)
-      if size < 0 { throw Failure(code: errno) }
+      if size < 0 { throw SystemError(code: errno) }
       if size == 0 { return [] }
       var buffer = [UInt8](repeating: 0, count: size)
       let filled = buffer.withUnsafeMutableBytes { get(path, name, $0.baseAddress, size) }
       if filled < 0 {
         if errno == ERANGE { continue }
-        throw Failure(code: errno)
+        throw SystemError(code: errno)
       }
       return Array(buffer.prefix(filled))
     }
-    throw Failure(code: ERANGE)
+    throw SystemError(code: ERANGE)
   }
 
   /// Sets attribute `name` of an open file to `value` (creating or replacing it).
-  static func set(_ name: String, _ value: [UInt8], on descriptor: Int32) throws(Failure) {
-    guard let set = setCall else { throw Failure(code: ENOTSUP) }
+  package static func set(_ name: String, _ value: [UInt8], on descriptor: Int32) throws(SystemError) {
+    guard let set = setCall else { throw SystemError(code: ENOTSUP) }
     let result = value.withUnsafeBytes { set(descriptor, name, $0.baseAddress, $0.count, 0) }
-    if result != 0 { throw Failure(code: errno) }
+    if result != 0 { throw SystemError(code: errno) }
   }
 
   /// Removes attribute `name` of an open file; one that is not there (or a file system
   /// without attributes) is no error.
-  static func remove(_ name: String, on descriptor: Int32) throws(Failure) {
+  package static func remove(_ name: String, on descriptor: Int32) throws(SystemError) {
     guard let remove = removeCall else { return }
     guard remove(descriptor, name) != 0 else { return }
     let code = errno
-    if code != ENODATA, code != ENOTSUP { throw Failure(code: code) }
+    if code != ENODATA, code != ENOTSUP { throw SystemError(code: code) }
   }
 }

@@ -3,20 +3,20 @@
   import Synchronization
   import TermGridPlatform
 
-  /// Turns a bus error inside a memory-mapped file into zeros instead of a crash (internal).
+  /// Turns a bus error inside a memory-mapped file into zeros instead of a crash.
   ///
-  /// A file larger than ``JSONBytes/defaultMapThreshold`` is memory-mapped; if it is
+  /// A file larger than the engine's `JSONBytes.defaultMapThreshold` is memory-mapped; if it is
   /// truncated while mapped, reading a page past its new end raises SIGBUS. While a mapping
   /// is registered here, a SIGBUS handler maps a page of zeros over the missing page and
   /// lets the read go on: the document sees zeros there, and the mapping is marked damaged,
-  /// so ``JSONBytes/isIntact`` is false and saving refuses (the file's change is also seen
-  /// by ``JSONBytes/sourceChange()``). A bus error anywhere else goes to the handler that
+  /// so `JSONBytes.isIntact` is false and saving refuses (the file's change is also seen
+  /// by `JSONBytes.sourceChange()`). A bus error anywhere else goes to the handler that
   /// was installed before (or ends the process as SIGBUS does).
   ///
   /// The handler reads a fixed table of ranges, so it takes no lock and allocates nothing.
   /// Several threads may fault in one mapping at once (`tgrid check` parses a file's two
   /// halves on two threads): the damage marks are one atomic word, a bit per slot.
-  enum MappedFaultGuard {
+  package enum MappedFaultGuard {
     /// Slots of (start, end, unused) for mapped ranges; 0 as start is a free slot.
     static let slotCount = 64
     /// Bit `slot` set: a bus error was turned into zeros in that slot's range.
@@ -50,7 +50,7 @@
 
     /// Guards `count` bytes mapped at `base`; returns the slot to give back to
     /// ``unregister(_:)``, or nil when every slot is taken (the mapping is then unguarded).
-    static func register(_ base: UnsafeRawPointer, count: Int) -> Int? {
+    package static func register(_ base: UnsafeRawPointer, count: Int) -> Int? {
       lock.withLockHeld {
         if !isInstalled {
           // Initialised here, never first in the handler.
@@ -76,7 +76,7 @@
     }
 
     /// Stops guarding a range (before it is unmapped).
-    static func unregister(_ slot: Int) {
+    package static func unregister(_ slot: Int) {
       lock.withLockHeld {
         lockTable()
         slots[3 * slot] = 0
@@ -85,7 +85,7 @@
     }
 
     /// Whether a bus error was turned into zeros in the range of `slot`.
-    static func isDamaged(_ slot: Int) -> Bool {
+    package static func isDamaged(_ slot: Int) -> Bool {
       damage.load(ordering: .acquiring) & (UInt64(1) << UInt64(slot)) != 0
     }
 
@@ -130,5 +130,15 @@
         fallback.__sigaction_handler.sa_handler = nil
         sigaction(SIGBUS, &fallback, nil)
       }
+  }
+#else
+  /// Without Glibc's signal details, mappings are not guarded: a bus error ends the process.
+  package enum MappedFaultGuard {
+    /// Nothing is guarded: no slot.
+    package static func register(_ base: UnsafeRawPointer, count: Int) -> Int? { nil }
+    /// Nothing to give back.
+    package static func unregister(_ slot: Int) {}
+    /// Never damaged.
+    package static func isDamaged(_ slot: Int) -> Bool { false }
   }
 #endif

@@ -4,11 +4,11 @@
   import Darwin
 #endif
 
-/// A thread that runs one closure and is joined by whoever started it (internal).
+/// A thread that runs one closure and is joined by whoever started it.
 ///
 /// `join()` orders everything the closure wrote before whatever the joining thread does
 /// next (`pthread_join`), so results can be handed over in plain memory.
-final class WorkerThread {
+package final class WorkerThread {
   private var thread: pthread_t?
 
   private init(thread: pthread_t) {
@@ -23,7 +23,7 @@ final class WorkerThread {
 
   /// Starts a thread running `body`; nil if the system refuses one (the caller then does
   /// the work itself).
-  static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
+  package static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     var thread = pthread_t()
     let result = pthread_create(
@@ -41,7 +41,7 @@ final class WorkerThread {
   }
 
   /// Waits for the closure to return (once; later calls return at once).
-  func join() {
+  package func join() {
     guard let thread else { return }
     self.thread = nil
     pthread_join(thread, nil)
