@@ -25,6 +25,9 @@ protocol PresentationHost: AnyObject {
   /// - Returns: whether it moved (the store then announced the change).
   @discardableResult
   func moveValue(_ id: NodeID, toPosition position: Int) -> Bool
+  /// Filters a container's elements with a jq filter, as `f` does (the table's frequency
+  /// sheet filters to a value's records); `.keepOpen` with the problem when it is not valid.
+  func applyFilter(_ text: String, on container: NodeID, sliced: Bool) -> StatusPrompt.FieldResult
 }
 
 /// One way of showing a ``DocumentStore``: its layout, data source, key table and status

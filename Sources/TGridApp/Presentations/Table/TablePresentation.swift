@@ -24,10 +24,13 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   let tableLayout = TableLayout()
   var layout: CollectionLayout { tableLayout }
   var dataSource: any CollectionViewDataSource { self }
-  var keyBindings: KeyBindings { BrowserKeys.table }
+  var keyBindings: KeyBindings { sheet == nil ? BrowserKeys.table : BrowserKeys.tableSheet }
 
-  private unowned let host: any PresentationHost
-  private var store: DocumentStore { host.store }
+  unowned let host: any PresentationHost
+  var store: DocumentStore { host.store }
+  /// The frequency or summary sheet shown in place of the rows, if any
+  /// (`TablePresentation+Sheets.swift`).
+  var sheet: TableSheet?
   private(set) var model: TableModel
   /// The rows in the order shown: the model's, or a permutation of them while sorted.
   var shownRows: NodeIDList { sortedRows ?? model.rows }
@@ -140,6 +143,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// The row and column of an index path.
   func position(of indexPath: IndexPath) -> (row: Int, column: Int)? {
+    guard sheet == nil else { return nil }
     let columns = model.columns.count
     guard columns > 0, indexPath.section == 0, indexPath.item >= 0, indexPath.item < shownRows.count * columns else {
       return nil
@@ -202,6 +206,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
+    if let sheet {
+      return sheet.positionText(
+        focusedRow: indexPath.map { $0.item / max(1, sheet.titles.count) }, rowCount: shownRows.count)
+    }
     guard let focused = indexPath.flatMap(position(of:)) else { return "no rows" }
     var text =
       "row \(focused.row + 1)/\(shownRows.count) · column \(focused.column + 1)/\(model.columns.count) \(model.columns[focused.column])"
@@ -213,12 +221,15 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {
-    guard let (row, column) = position(of: indexPath) else { return nil }
+    guard sheet == nil, let (row, column) = position(of: indexPath) else { return nil }
     let record = shownRows[row]
     return model.value(row: record, column: column, in: store).map(store.id) ?? record
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
+    // A sheet's rows are not values; the table is back before anything moves by id.
+    if sheet != nil, reveal { closeSheet() }
+    guard sheet == nil else { return nil }
     // The value itself is a row, or a row's field, or inside one: the row's cell that
     // shows it (the field's column, or the first filled one for the row itself).
     guard let node = store.node(id), let (record, field) = record(containing: node),
@@ -240,6 +251,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
+    if performSheetCommand(command) { return true }
+    guard sheet == nil else { return false }
     let view = host.collectionView
     switch command {
     case .sortAscending, .sortDescending:
@@ -366,9 +379,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   // MARK: - Reading the keys in slices
 
-  var isReading: Bool { !model.isScanned }
+  var isReading: Bool { !model.isScanned || sheet.map { !$0.isComputed } == true }
 
   func continueReading(forMilliseconds milliseconds: Int) {
+    if let sheet, !sheet.isComputed {
+      // The sheet first: the person waits for it (the key scan goes on once it is done).
+      continueSheet(forMilliseconds: max(milliseconds, Self.sheetSliceMilliseconds))
+      return
+    }
     let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
     let kept = cellsByName()
     guard model.scan(in: store, until: deadline) else {
@@ -397,7 +415,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       self.sort = nil
       applySort()
     }
-    guard isShown else { return }
+    guard isShown, sheet == nil else { return }
     let view = host.collectionView
     view.finishAnimationsNow()
     view.reloadData()
@@ -422,6 +440,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   func apply(_ change: DocumentChange) {
     guard isShown else {
       isStale = true
+      return
+    }
+    if sheet != nil {
+      // The sheet counted the rows before the change: back to the table, read afresh.
+      closeSheet()
+      apply(DocumentChange(reason: .grew, steps: []))
       return
     }
     let view = host.collectionView
@@ -510,19 +534,23 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   // MARK: - TableLayoutDelegate
 
-  func numberOfColumns(in tableLayout: TableLayout) -> Int { model.columns.count }
+  func numberOfColumns(in tableLayout: TableLayout) -> Int { sheet?.titles.count ?? model.columns.count }
 
-  func tableLayout(_ tableLayout: TableLayout, widthOfColumn column: Int) -> Int { width(ofColumn: column) }
+  func tableLayout(_ tableLayout: TableLayout, widthOfColumn column: Int) -> Int {
+    sheet?.width(ofColumn: column) ?? width(ofColumn: column)
+  }
 
-  func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { rowHeaderWidth }
+  func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { sheet == nil ? rowHeaderWidth : 0 }
 
   // MARK: - CollectionViewDataSource
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    shownRows.count * model.columns.count
+    if let sheet { return sheet.lines.count * sheet.titles.count }
+    return shownRows.count * model.columns.count
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    if let sheet { return sheetCell(sheet, in: collectionView, at: indexPath) }
     let cell = collectionView.dequeueReusableCell(
       TableCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
     guard let (row, column) = position(of: indexPath) else { return cell }
@@ -541,8 +569,13 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   ) -> ReusableView? {
     let label = collectionView.dequeueReusableSupplementaryView(
       LabelView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
+    if let sheet {
+      guard kind == ElementKind.columnHeader else { return nil }
+      return sheetHeader(sheet, label: label, column: indexPath.item)
+    }
     switch kind {
     case ElementKind.columnHeader:
+      label.alignment = .leading
       guard model.columns.indices.contains(indexPath.item) else { return nil }
       var title = model.columns[indexPath.item]
       if let sort, sort.column == title { title += sort.descending ? " ↓" : " ↑" }
