@@ -243,11 +243,11 @@ import Testing
     .extendToFocus, .openContainer, .goUp, .showTree, .showGrid, .toggleCollapse, .expandOrFirstChild,
     .collapseOrParent, .toggleTreeStyle, .toggleMouse,
   ]).union(EditingPilotTests.pressed).union(ReadingPilotTests.pressed).union(ViewsPilotTests.pressed)
-    .union(SearchPilotTests.pressed).union(NavigationPilotTests.pressed)
+    .union(SearchPilotTests.pressed).union(NavigationPilotTests.pressed).union(TableSheetPilotTests.pressed)
 
   @Test func everyBoundCommandIsPressedByAPilotTest() {
     var missing = Set<CommandIdentifier>()
-    for table in PresentationRegistry.all.map(\.keyBindings) {
+    for table in PresentationRegistry.all.map(\.keyBindings) + [BrowserKeys.tableSheet] {
       for binding in table.bindings where !binding.keys.isEmpty && !Self.pressed.contains(binding.command) {
         missing.insert(binding.command)
       }

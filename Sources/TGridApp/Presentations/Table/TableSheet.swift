@@ -159,7 +159,8 @@ final class TableSheet {
           Field(text: String(summary.missingCount), isNumeric: true, isDim: summary.missingCount == 0),
           Field(text: String(summary.nullCount), isNumeric: true, isDim: summary.nullCount == 0),
           Field(text: (distinct.isExact ? "" : "≈") + String(distinct.count), isNumeric: true),
-          Field(text: mode.map { ($0.isExact ? "" : "≈") + "\($0.value.text) ×\($0.count)" } ?? ""),
+          // A mode of one (every value different) says nothing.
+          Field(text: mode.map { $0.count > 1 ? ($0.isExact ? "" : "≈") + "\($0.value.text) ×\($0.count)" : "" } ?? ""),
           number(summary.minimum), number(summary.maximum), number(summary.mean),
           number(summary.percentile(0.5), prefix: approximate), number(summary.percentile(0.95), prefix: approximate),
         ]
@@ -194,7 +195,7 @@ final class TableSheet {
     case .frequency:
       if frequency.isBinned { text += " · \(binCount) bins (+/- change)" }
       text += " · Enter filters · q back"
-    case .summary: text += " · Enter goes to the column · q back"
+    case .summary: text += " · Enter: its column · q back"
     }
     return text
   }
