@@ -41,6 +41,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private(set) var sort: (column: String, descending: Bool)?
   /// Widths measured from content by column name, and the user's changes.
   private var measuredWidths: [String: Int] = [:]
+  /// The type of each column, inferred from the rows its width is measured on.
+  private(set) var columnTypes: [String: ColumnType] = [:]
   private var widthAdjustments: [String: Int] = [:]
   var palette = ValuePalette.standard
   private var isStale = false
@@ -98,11 +100,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private func measureColumns() {
     let document = store.document
     var widths: [String: Int] = [:]
+    var tallies: [String: ColumnType.Tally] = [:]
     for name in model.columns where measuredWidths[name] == nil {
       widths[name] = min(Self.maximumWidth, max(Self.minimumWidth, TextWidth.displayWidth(of: name)))
+      tallies[name] = ColumnType.Tally()
     }
     guard !widths.isEmpty else { return }
     func measure(_ value: JSONNode, in name: String) {
+      tallies[name]?.add(value, in: document)
       guard let width = widths[name], width < Self.maximumWidth else { return }
       let preview = JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1)
       widths[name] = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: preview)))
@@ -115,6 +120,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
         }
       } else {
         measure(node, in: TableModel.valueColumn)
+      }
+    }
+    for (name, tally) in tallies {
+      columnTypes[name] = tally.type
+      // The header has room for its type's marker.
+      if let marker = tally.type.marker, let width = widths[name] {
+        let title = TextWidth.displayWidth(of: name) + 1 + marker.count
+        widths[name] = min(Self.maximumWidth, max(width, title))
       }
     }
     measuredWidths.merge(widths) { _, new in new }
@@ -557,7 +570,11 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     if let value = model.value(row: shownRows[row], column: column, in: store) {
       let document = store.document
       cell.text = JSONPreview.inline(value, in: document, limit: width(ofColumn: column) + 1)
-      cell.textStyle = palette.style(for: document.kind(of: value))
+      let kind = document.kind(of: value)
+      cell.textStyle = palette.style(for: kind)
+      // Numbers against the right edge in a column of numbers, as a spreadsheet has them.
+      cell.isTrailing =
+        columnTypes[model.columns[column]]?.isNumeric == true && (kind == .number || kind == .string)
     } else {
       cell.isMissing = true
     }
@@ -577,8 +594,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     case ElementKind.columnHeader:
       label.alignment = .leading
       guard model.columns.indices.contains(indexPath.item) else { return nil }
-      var title = model.columns[indexPath.item]
-      if let sort, sort.column == title { title += sort.descending ? " ↓" : " ↑" }
+      let name = model.columns[indexPath.item]
+      var title = name
+      if let marker = columnTypes[name]?.marker { title += " " + marker }
+      if let sort, sort.column == name { title += sort.descending ? " ↓" : " ↑" }
       label.text = title
       label.role = .header
     case ElementKind.rowHeader:

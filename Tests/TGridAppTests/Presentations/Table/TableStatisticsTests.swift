@@ -195,3 +195,31 @@ import Testing
     #expect(ColumnValue.literal(1.0 / 3) == "0.3333333333333333")
   }
 }
+
+/// Column types in the table's header (issue 29): a marker per type, numbers right-aligned,
+/// missing keys dimmed and apart from null.
+@Suite struct ColumnTypePilotTests {
+  @Test func headersShowTheTypeAndNumbersAreRightAligned() throws {
+    let json = #"""
+      [{"n": 1, "s": "12", "d": "2024-05-01", "b": true, "t": "x", "m": 1},
+       {"n": 250, "s": "7", "d": "2024-06-01T10:00:00Z", "b": false, "t": "y", "m": "a"},
+       {"n": null, "s": "3", "d": "1999-12-31", "b": true, "t": "z"}]
+      """#
+    let pilot = try Pilot(json: json, size: CellSize(columns: 80, rows: 8), presentation: .table)
+    #expect(pilot.lines[0] == " │n # │s %│d @                 │b ?  │t  │m *                                   ")
+    #expect(pilot.lines[2] == "0│   1│ 12│2024-05-01          │true │x  │1                                     ")
+    #expect(pilot.lines[3] == "1│ 250│  7│2024-06-01T10:00:00Z│false│y  │a                                     ")
+    // A missing key is a dot, not null.
+    #expect(pilot.lines[4] == "2│null│  3│1999-12-31          │true │z  │·                                     ")
+  }
+
+  @Test func typesMergeStringsOfEverySortAndMixTheRest() {
+    #expect(ColumnType.Tally.merge(.numericString, .date) == .string)
+    #expect(ColumnType.Tally.merge(.empty, .number) == .number)
+    #expect(ColumnType.Tally.merge(.number, .numericString) == .mixed)
+    #expect(ColumnType.looksLikeDate("2024-05-01"))
+    #expect(ColumnType.looksLikeDate("2024-05-01 10:00"))
+    #expect(!ColumnType.looksLikeDate("2024-05-0"))
+    #expect(!ColumnType.looksLikeDate("2024/05/01"))
+  }
+}
