@@ -38,7 +38,7 @@ extension BrowserController {
       // `:w!` without a path saves as `:w` does (a file changed on disk still asks);
       // `:w PATH` writes a copy, `:saveas PATH` moves the document to PATH (as in vim).
       let rebinding = command.hasPrefix("sav")
-      // `:w FILE.csv` in the table exports what it shows (TablePresentation+Export.swift).
+      // `:w FILE.csv` in the table exports what it shows (Presentation.export(forPath:)).
       if let argument, !rebinding, let export = presentation.export(forPath: argument) {
         return files.export(
           export.text, described: export.description, toTypedPath: argument, overwriting: command.hasSuffix("!"))
