@@ -14,6 +14,11 @@ extension BrowserController: EditingContext {
 extension BrowserController: ReadingContext {
   /// Opens the focused value whole (presentations ask for it on Enter at a leaf).
   func viewFocusedValue() { reading.viewFocusedValue() }
+
+  /// Filters (a frequency sheet's row): see ``FindingController/applyFilter(_:on:sliced:)``.
+  func applyFilter(_ text: String, on container: NodeID, sliced: Bool) -> StatusPrompt.FieldResult {
+    finding.applyFilter(text, on: container, sliced: sliced)
+  }
 }
 
 /// The browser as files' context.

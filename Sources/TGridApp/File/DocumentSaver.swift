@@ -83,6 +83,32 @@ package struct DocumentSaver {
   /// Writes `document` to `path` (through a symbolic link, to the link's target), keeping
   /// the replaced file's owner, group, permission bits and extended attributes.
   package func save(_ document: JSONDocument, to path: String) throws(FileError) -> Outcome {
+    try save(to: path) { descriptor throws(FileError) in try fileSystem.writeDocument(document, to: descriptor) }
+  }
+
+  /// Writes `bytes` (an export: the table as CSV) to `path` as ``save(_:to:)`` writes a
+  /// document: atomically, keeping a replaced file's owner, mode and attributes.
+  package func save(bytes: [UInt8], to path: String) throws(FileError) -> Outcome {
+    try save(to: path) { descriptor throws(FileError) in
+      var failure: FileError?
+      bytes.withUnsafeBufferPointer { buffer in
+        do throws(FileError) {
+          try fileSystem.write(descriptor, buffer)
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+    }
+  }
+
+  /// What writes a document's text to an open file.
+  private func writing(_ document: JSONDocument) -> (Int32) throws(FileError) -> Void {
+    { [fileSystem] descriptor throws(FileError) in try fileSystem.writeDocument(document, to: descriptor) }
+  }
+
+  /// ``save(_:to:)`` with what to write given by `contents`.
+  private func save(to path: String, contents: (Int32) throws(FileError) -> Void) throws(FileError) -> Outcome {
     let target = fileSystem.resolvedPath(path) ?? path
     let existing = try fileSystem.status(ofPath: target)
     if let existing, !existing.isRegularFile {
@@ -98,7 +124,7 @@ package struct DocumentSaver {
       }
     }
     var losses = attributes.losses
-    try replace(target, reportedAs: path, with: document) { descriptor throws(FileError) in
+    try replace(target, reportedAs: path, with: contents) { descriptor throws(FileError) in
       guard let existing else {
         try fileSystem.setMode(descriptor, Self.newFileMode())
         return
@@ -125,7 +151,10 @@ package struct DocumentSaver {
     if let existing, existing.isDirectory {
       throw FileError(operation: "save", path: path, code: FileError.isADirectory)
     }
-    try replace(path, reportedAs: path, with: document) { descriptor throws(FileError) in
+    try replace(
+      path, reportedAs: path,
+      with: writing(document)
+    ) { descriptor throws(FileError) in
       // mkstemp made it 600 less the umask: exactly 600, whatever the umask.
       try fileSystem.setMode(descriptor, 0o600)
     }
@@ -143,7 +172,10 @@ package struct DocumentSaver {
       throw FileError(operation: "name the file", path: "", code: SystemError.invalidArgument)
     }
     var taken: String?
-    try replace(first, reportedAs: first, with: document) { descriptor throws(FileError) in
+    try replace(
+      first, reportedAs: first,
+      with: writing(document)
+    ) { descriptor throws(FileError) in
       try fileSystem.setMode(descriptor, 0o600)
     } publish: { temporary throws(FileError) in
       defer { fileSystem.remove(temporary) }
@@ -168,12 +200,12 @@ package struct DocumentSaver {
     return taken ?? first
   }
 
-  /// Writes `document` to a new temporary file beside `target`, lets `prepare` give it its
+  /// Writes `contents` to a new temporary file beside `target`, lets `prepare` give it its
   /// owner, mode and attributes, flushes it and renames it over `target` (a link there is
   /// replaced itself), or hands it to `publish`; on any failure removes it and throws,
   /// naming `reportedPath`.
   private func replace(
-    _ target: String, reportedAs reportedPath: String, with document: JSONDocument,
+    _ target: String, reportedAs reportedPath: String, with contents: (Int32) throws(FileError) -> Void,
     prepare: (Int32) throws(FileError) -> Void, publish: ((String) throws(FileError) -> Void)? = nil
   ) throws(FileError) {
     let directory = Self.directory(of: target)
@@ -187,7 +219,7 @@ package struct DocumentSaver {
     }
     var isOpen = true
     do throws(FileError) {
-      try fileSystem.writeDocument(document, to: descriptor)
+      try contents(descriptor)
       try prepare(descriptor)
       try fileSystem.synchronize(descriptor)
       isOpen = false

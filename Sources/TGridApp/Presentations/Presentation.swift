@@ -25,6 +25,9 @@ protocol PresentationHost: AnyObject {
   /// - Returns: whether it moved (the store then announced the change).
   @discardableResult
   func moveValue(_ id: NodeID, toPosition position: Int) -> Bool
+  /// Filters a container's elements with a jq filter, as `f` does (the table's frequency
+  /// sheet filters to a value's records); `.keepOpen` with the problem when it is not valid.
+  func applyFilter(_ text: String, on container: NodeID, sliced: Bool) -> StatusPrompt.FieldResult
 }
 
 /// One way of showing a ``DocumentStore``: its layout, data source, key table and status
@@ -104,6 +107,10 @@ protocol Presentation: AnyObject {
   /// Reads on for about `milliseconds`, then returns; when the reading is done, it brings
   /// its items up to date itself.
   func continueReading(forMilliseconds milliseconds: Int)
+  /// What it shows as a file of the format a path's extension names (the table's
+  /// `:w FILE.csv`), and a phrase saying what it is; nil when it exports nothing there
+  /// (then `:w PATH` writes the document, as always).
+  func export(forPath path: String) -> (text: String, description: String)?
 }
 
 extension Presentation {
@@ -116,6 +123,7 @@ extension Presentation {
   var emptyContainer: NodeID? { nil }
   func allowsSelection(at indexPath: IndexPath) -> Bool { true }
   var filterContainer: NodeID? { nil }
+  func export(forPath path: String) -> (text: String, description: String)? { nil }
   func showsChildren(of id: NodeID) -> Bool { false }
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? { nil }
   func fold(toDepth depth: Int?, in host: any PresentationHost) {

@@ -47,10 +47,10 @@ struct PilotCoverage: SuiteTrait, TestScoping {
     #expect(missing.isEmpty, "no pilot test performs \(missing.map(\.description).sorted())")
   }
 
-  /// Every command bound to a key in some view's key table.
+  /// Every command bound to a key in some view's key table (and the table's sheets').
   static var boundCommands: Set<CommandIdentifier> {
     var bound = Set<CommandIdentifier>()
-    for table in PresentationRegistry.all.map(\.keyBindings) {
+    for table in PresentationRegistry.all.map(\.keyBindings) + [BrowserKeys.tableSheet] {
       for binding in table.bindings where !binding.keys.isEmpty { bound.insert(binding.command) }
     }
     return bound

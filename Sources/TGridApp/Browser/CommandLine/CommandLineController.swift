@@ -11,6 +11,8 @@ extension CommandIdentifier {
 protocol CommandLineContext: AnyObject {
   /// The document.
   var store: DocumentStore { get }
+  /// The presentation on screen (`:w FILE.csv` exports what the table shows).
+  var presentation: any Presentation { get }
   /// What the status line asks.
   var prompt: StatusPrompt? { get set }
   /// Set when the app should end.
@@ -36,6 +38,7 @@ final class CommandLineController {
   }
 
   private var store: DocumentStore { context.store }
+  private var presentation: any Presentation { context.presentation }
   private var reading: ReadingController { context.reading }
   private var files: FileController { context.files }
   private var finding: FindingController { context.finding }
@@ -77,6 +80,11 @@ final class CommandLineController {
       // `:w!` without a path saves as `:w` does (a file changed on disk still asks);
       // `:w PATH` writes a copy, `:saveas PATH` moves the document to PATH (as in vim).
       let rebinding = command.hasPrefix("sav")
+      // `:w FILE.csv` in the table exports what it shows (Presentation.export(forPath:)).
+      if let argument, !rebinding, let export = presentation.export(forPath: argument) {
+        return files.export(
+          export.text, described: export.description, toTypedPath: argument, overwriting: command.hasSuffix("!"))
+      }
       if let argument {
         return files.save(toTypedPath: argument, overwriting: command.hasSuffix("!"), rebinding: rebinding)
       }

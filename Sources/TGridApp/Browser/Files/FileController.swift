@@ -49,8 +49,8 @@ package final class FileController {
     self.context = context
   }
 
-  private var store: DocumentStore { context.store }
-  private func show(message: String) { context.show(message: message) }
+  var store: DocumentStore { context.store }
+  func show(message: String) { context.show(message: message) }
   private func open(_ prompt: StatusPrompt) { context.open(prompt) }
   private func quit() { context.wantsToQuit = true }
 
@@ -127,7 +127,7 @@ package final class FileController {
   }
 
   /// Whether `path` names the document's own file (the same path, or a link to it).
-  private func isDocumentFile(_ path: String) -> Bool {
+  func isDocumentFile(_ path: String) -> Bool {
     guard let own = store.path else { return false }
     if path == own { return true }
     guard let resolved = saver.fileSystem.resolvedPath(path) else { return false }
@@ -136,7 +136,7 @@ package final class FileController {
 
   /// Why nothing can be saved at `path`, said before trying: a folder, something that is
   /// not a file, or a folder that does not exist. Other failures are the save's to report.
-  private func problemSaving(to path: String) -> String? {
+  func problemSaving(to path: String) -> String? {
     let fileSystem = saver.fileSystem
     if let status = (try? fileSystem.status(ofPath: path)) ?? nil {
       if status.isDirectory { return "\(path) is a folder: add a file name (\(path)/name.json)" }

@@ -20,10 +20,42 @@ extension BrowserKeys {
     keys.add(KeyBinding([], .openCell, help: "Open a nested value as a table (else show it whole)", group: "Table"))
     keys.rebind([KeyEvent(.enter)], to: .openCell)
     keys.add(KeyBinding(keyNames: ["Backspace"], .goUp, help: "Back to the enclosing table", group: "Table"))
+    // VisiData's Shift-F: F already shows every element again in tgrid, so the frequency
+    // sheet is on = (and Alt-F); I is the summary, as in VisiData.
+    keys.add(
+      KeyBinding(
+        keyNames: ["=", "Alt-f"], .showFrequencySheet,
+        help: "Frequency of the column's values (VisiData's Shift-F; Enter filters to a value)", group: "Table"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["I"], .showSummarySheet, help: "Summary of every column: types, missing, distinct, numbers",
+        group: "Table"))
     // Cells in a row are values of different records' keys: moving one sideways means nothing.
     keys.unbind(KeyEvent(.left, modifiers: .alt))
     keys.unbind(KeyEvent(.right, modifiers: .alt))
   }
+}
+
+extension BrowserKeys {
+  /// Keys in the table's frequency and summary sheets: moving, and the sheets' own.
+  static let tableSheet: KeyBindings = {
+    let moving: Set<CommandIdentifier> = [
+      .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveToFirst, .moveToLast, .scrollLineUp,
+      .scrollLineDown, .showHelp, .redraw,
+    ]
+    var keys = KeyBindings(KeyBindings.standard.bindings.filter { moving.contains($0.command) })
+    keys.add(
+      KeyBinding(
+        [], .openSheetRow, help: "Filter the table to the value's records, or go to the column", group: "Sheet"))
+    keys.rebind([KeyEvent(.enter)], to: .openSheetRow)
+    keys.add(
+      KeyBinding(
+        keyNames: ["q", "Esc", "Backspace", "Ctrl-C"], .closeSheet, help: "Back to the table (Esc stops counting)",
+        group: "Sheet"))
+    keys.add(KeyBinding(keyNames: ["+"], .moreBins, help: "More bins (a column of numbers)", group: "Sheet"))
+    keys.add(KeyBinding(keyNames: ["-"], .fewerBins, help: "Fewer bins", group: "Sheet"))
+    return keys
+  }()
 }
 
 extension TablePresentation {

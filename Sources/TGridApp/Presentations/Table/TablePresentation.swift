@@ -24,10 +24,13 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   let tableLayout = TableLayout()
   var layout: CollectionLayout { tableLayout }
   var dataSource: any CollectionViewDataSource { self }
-  var keyBindings: KeyBindings { BrowserKeys.table }
+  var keyBindings: KeyBindings { sheet == nil ? BrowserKeys.table : BrowserKeys.tableSheet }
 
-  private unowned let host: any PresentationHost
-  private var store: DocumentStore { host.store }
+  unowned let host: any PresentationHost
+  var store: DocumentStore { host.store }
+  /// The frequency or summary sheet shown in place of the rows, if any
+  /// (`TablePresentation+Sheets.swift`).
+  var sheet: TableSheet?
   private(set) var model: TableModel
   /// The rows in the order shown: the model's, or a permutation of them while sorted.
   var shownRows: NodeIDList { sortedRows ?? model.rows }
@@ -38,6 +41,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private(set) var sort: (column: String, descending: Bool)?
   /// Widths measured from content by column name, and the user's changes.
   private var measuredWidths: [String: Int] = [:]
+  /// The type of each column, inferred from the rows its width is measured on.
+  private(set) var columnTypes: [String: ColumnType] = [:]
   private var widthAdjustments: [String: Int] = [:]
   var palette = ValuePalette.standard
   private var isStale = false
@@ -95,11 +100,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private func measureColumns() {
     let document = store.document
     var widths: [String: Int] = [:]
+    var tallies: [String: ColumnType.Tally] = [:]
     for name in model.columns where measuredWidths[name] == nil {
       widths[name] = min(Self.maximumWidth, max(Self.minimumWidth, TextWidth.displayWidth(of: name)))
+      tallies[name] = ColumnType.Tally()
     }
     guard !widths.isEmpty else { return }
     func measure(_ value: JSONNode, in name: String) {
+      tallies[name]?.add(value, in: document)
       guard let width = widths[name], width < Self.maximumWidth else { return }
       let preview = JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1)
       widths[name] = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: preview)))
@@ -112,6 +120,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
         }
       } else {
         measure(node, in: TableModel.valueColumn)
+      }
+    }
+    for (name, tally) in tallies {
+      columnTypes[name] = tally.type
+      // The header has room for its type's marker.
+      if let marker = tally.type.marker, let width = widths[name] {
+        let title = TextWidth.displayWidth(of: name) + 1 + marker.count
+        widths[name] = min(Self.maximumWidth, max(width, title))
       }
     }
     measuredWidths.merge(widths) { _, new in new }
@@ -140,6 +156,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// The row and column of an index path.
   func position(of indexPath: IndexPath) -> (row: Int, column: Int)? {
+    guard sheet == nil else { return nil }
     let columns = model.columns.count
     guard columns > 0, indexPath.section == 0, indexPath.item >= 0, indexPath.item < shownRows.count * columns else {
       return nil
@@ -202,6 +219,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
+    if let sheet {
+      return sheet.positionText(
+        focusedRow: indexPath.map { $0.item / max(1, sheet.titles.count) }, rowCount: shownRows.count)
+    }
     guard let focused = indexPath.flatMap(position(of:)) else { return "no rows" }
     var text =
       "row \(focused.row + 1)/\(shownRows.count) · column \(focused.column + 1)/\(model.columns.count) \(model.columns[focused.column])"
@@ -213,12 +234,15 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {
-    guard let (row, column) = position(of: indexPath) else { return nil }
+    guard sheet == nil, let (row, column) = position(of: indexPath) else { return nil }
     let record = shownRows[row]
     return model.value(row: record, column: column, in: store).map(store.id) ?? record
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
+    // A sheet's rows are not values; the table is back before anything moves by id.
+    if sheet != nil, reveal { closeSheet() }
+    guard sheet == nil else { return nil }
     // The value itself is a row, or a row's field, or inside one: the row's cell that
     // shows it (the field's column, or the first filled one for the row itself).
     guard let node = store.node(id), let (record, field) = record(containing: node),
@@ -240,6 +264,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func perform(_ command: CommandIdentifier) -> Bool {
+    if performSheetCommand(command) { return true }
+    guard sheet == nil else { return false }
     let view = host.collectionView
     switch command {
     case .sortAscending, .sortDescending:
@@ -366,9 +392,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   // MARK: - Reading the keys in slices
 
-  var isReading: Bool { !model.isScanned }
+  var isReading: Bool { !model.isScanned || sheet.map { !$0.isComputed } == true }
 
   func continueReading(forMilliseconds milliseconds: Int) {
+    if let sheet, !sheet.isComputed {
+      // The sheet first: the person waits for it (the key scan goes on once it is done).
+      continueSheet(forMilliseconds: max(milliseconds, Self.sheetSliceMilliseconds))
+      return
+    }
     let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
     let kept = cellsByName()
     guard model.scan(in: store, until: deadline) else {
@@ -397,7 +428,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       self.sort = nil
       applySort()
     }
-    guard isShown else { return }
+    guard isShown, sheet == nil else { return }
     let view = host.collectionView
     view.finishAnimationsNow()
     view.reloadData()
@@ -422,6 +453,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   func apply(_ change: DocumentChange) {
     guard isShown else {
       isStale = true
+      return
+    }
+    if sheet != nil {
+      // The sheet counted the rows before the change: back to the table, read afresh.
+      closeSheet()
+      apply(DocumentChange(reason: .grew, steps: []))
       return
     }
     let view = host.collectionView
@@ -510,26 +547,34 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   // MARK: - TableLayoutDelegate
 
-  func numberOfColumns(in tableLayout: TableLayout) -> Int { model.columns.count }
+  func numberOfColumns(in tableLayout: TableLayout) -> Int { sheet?.titles.count ?? model.columns.count }
 
-  func tableLayout(_ tableLayout: TableLayout, widthOfColumn column: Int) -> Int { width(ofColumn: column) }
+  func tableLayout(_ tableLayout: TableLayout, widthOfColumn column: Int) -> Int {
+    sheet?.width(ofColumn: column) ?? width(ofColumn: column)
+  }
 
-  func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { rowHeaderWidth }
+  func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { sheet == nil ? rowHeaderWidth : 0 }
 
   // MARK: - CollectionViewDataSource
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-    shownRows.count * model.columns.count
+    if let sheet { return sheet.lines.count * sheet.titles.count }
+    return shownRows.count * model.columns.count
   }
 
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    if let sheet { return sheetCell(sheet, in: collectionView, at: indexPath) }
     let cell = collectionView.dequeueReusableCell(
       TableCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
     guard let (row, column) = position(of: indexPath) else { return cell }
     if let value = model.value(row: shownRows[row], column: column, in: store) {
       let document = store.document
       cell.text = JSONPreview.inline(value, in: document, limit: width(ofColumn: column) + 1)
-      cell.textStyle = palette.style(for: document.kind(of: value))
+      let kind = document.kind(of: value)
+      cell.textStyle = palette.style(for: kind)
+      // Numbers against the right edge in a column of numbers, as a spreadsheet has them.
+      cell.isTrailing =
+        columnTypes[model.columns[column]]?.isNumeric == true && (kind == .number || kind == .string)
     } else {
       cell.isMissing = true
     }
@@ -541,11 +586,18 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   ) -> ReusableView? {
     let label = collectionView.dequeueReusableSupplementaryView(
       LabelView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)
+    if let sheet {
+      guard kind == ElementKind.columnHeader else { return nil }
+      return sheetHeader(sheet, label: label, column: indexPath.item)
+    }
     switch kind {
     case ElementKind.columnHeader:
+      label.alignment = .leading
       guard model.columns.indices.contains(indexPath.item) else { return nil }
-      var title = model.columns[indexPath.item]
-      if let sort, sort.column == title { title += sort.descending ? " ↓" : " ↑" }
+      let name = model.columns[indexPath.item]
+      var title = name
+      if let marker = columnTypes[name]?.marker { title += " " + marker }
+      if let sort, sort.column == name { title += sort.descending ? " ↓" : " ↑" }
       label.text = title
       label.role = .header
     case ElementKind.rowHeader:

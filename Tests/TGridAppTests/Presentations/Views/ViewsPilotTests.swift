@@ -38,7 +38,7 @@ extension PilotTests {
       let pilot = try Pilot(json: records, size: CellSize(columns: 60, rows: 10))
       pilot.press("3")
       #expect(pilot.statusLine.contains("row 1/50"))
-      #expect(pilot.lines[2].hasPrefix(" 0│0 "), "the first row, under the header row:\n\(pilot.screen)")
+      #expect(pilot.lines[2].hasPrefix(" 0│   0│n0 "), "the first row, under the header row:\n\(pilot.screen)")
     }
 
     @Test func aSwitchKeepsTheSelection() throws {

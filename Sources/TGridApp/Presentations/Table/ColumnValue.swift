@@ -1,0 +1,170 @@
+import TGridJSON
+
+/// One value of a table column as the frequency and summary sheets count it: equal values
+/// (by jq's `==` for scalars, by compact text for containers) are one key.
+enum ColumnValue: Hashable {
+  /// A JSON number.
+  case number(Double)
+  /// A string that spells a number (`"88111030"`), with its text.
+  case numericString(String, Double)
+  /// Any other string.
+  case string(String)
+  /// `true` or `false`.
+  case boolean(Bool)
+  /// `null`.
+  case null
+  /// An object or array, as compact JSON text.
+  case container(String)
+  /// The row has no such key.
+  case missing
+
+  /// Reads a column's value (nil: the row has no such key).
+  init(_ node: JSONNode?, in document: JSONDocument) {
+    guard let node else {
+      self = .missing
+      return
+    }
+    switch document.kind(of: node) {
+    case .number:
+      // -0 and 0 are one value, as in jq.
+      self = .number((document.double(of: node) ?? 0) + 0)
+    case .string:
+      let text = document.string(of: node) ?? ""
+      if let number = TableSortKey.number(spelledBy: text) {
+        self = .numericString(text, number)
+      } else {
+        self = .string(text)
+      }
+    case .true: self = .boolean(true)
+    case .false: self = .boolean(false)
+    case .null: self = .null
+    case .object, .array: self = .container(document.formattedText(of: node, style: .compact))
+    }
+  }
+
+  /// The number it is or spells, if any.
+  var number: Double? {
+    switch self {
+    case .number(let value), .numericString(_, let value): return value
+    default: return nil
+    }
+  }
+
+  /// How the sheets show it: numbers as written by ``ColumnValue/text(of:)``, strings
+  /// without quotes (an empty one as `""`), `null`, containers as compact JSON, a missing
+  /// key as `(missing)`.
+  var text: String {
+    switch self {
+    case .number(let value): return Self.text(of: value)
+    case .numericString(let text, _): return text
+    case .string(let text): return text.isEmpty ? "\"\"" : text
+    case .boolean(let value): return value ? "true" : "false"
+    case .null: return "null"
+    case .container(let text): return text
+    case .missing: return "(missing)"
+    }
+  }
+
+  /// The kind of value, as the summary sheet names it.
+  var kindName: String {
+    switch self {
+    case .number: return "number"
+    case .numericString: return "numeric string"
+    case .string: return "string"
+    case .boolean: return "bool"
+    case .null: return "null"
+    case .container(let text): return text.hasPrefix("[") ? "array" : "object"
+    case .missing: return "missing"
+    }
+  }
+
+  /// A jq filter that keeps the records whose `path` has this value (`.["Origin"] == "USA"`).
+  func filterExpression(path: String) -> String {
+    switch self {
+    case .number(let value): return "\(path) == \(Self.literal(value))"
+    case .numericString(let text, _), .string(let text): return "\(path) == \(Self.jsonString(text))"
+    case .boolean(let value): return "\(path) == \(value)"
+    case .null: return "\(path) == null and \(Self.presence(of: path))"
+    case .container(let text): return "\(path) == \(text)"
+    case .missing: return path == "." ? "type == \"object\"" : "\(Self.presence(of: path)) | not"
+    }
+  }
+
+  /// A jq path to a column: `.` for the column of non-object rows, else `.["key"]`.
+  static func path(ofColumn name: String) -> String {
+    name == TableModel.valueColumn ? "." : ".[\(Self.jsonString(name))]"
+  }
+
+  /// A string as a JSON (and jq) string literal: quotes, backslashes and control
+  /// characters escaped.
+  static func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  /// `has("key")` for a `.["key"]` path (`true` for `.`).
+  private static func presence(of path: String) -> String {
+    guard path.hasPrefix(".["), path.hasSuffix("]") else { return "true" }
+    return "has(\(path.dropFirst(2).dropLast()))"
+  }
+
+  /// A number as a filter literal that reads back as the same `Double`.
+  static func literal(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+  }
+
+  /// A number for reading: whole numbers without a fraction, others with up to 6
+  /// significant digits (`0.333333`, `1.5e+20`).
+  static func text(of value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    guard value.isFinite else { return "\(value)" }
+    let magnitude = abs(value)
+    if magnitude >= 1e-4, magnitude < 1e15 {
+      // Six significant digits, trailing zeros dropped.
+      var digits = 0
+      var scale = magnitude
+      while scale >= 1 {
+        scale /= 10
+        digits += 1
+      }
+      var places = max(0, 6 - digits)
+      if digits == 0 {
+        var small = magnitude
+        while small < 0.1 {
+          small *= 10
+          places += 1
+        }
+      }
+      var factor = 1.0
+      for _ in 0..<places { factor *= 10 }
+      let rounded = (value * factor).rounded() / factor
+      return "\(rounded)".replacingSuffixZeros()
+    }
+    return "\(value)"
+  }
+}
+
+extension String {
+  /// `"12.50"` → `"12.5"`, `"3.0"` → `"3"`; text without a `.` (or with an exponent) as is.
+  fileprivate func replacingSuffixZeros() -> String {
+    guard contains("."), !contains("e") else { return self }
+    var text = Substring(self)
+    while text.hasSuffix("0") { text = text.dropLast() }
+    if text.hasSuffix(".") { text = text.dropLast() }
+    return String(text)
+  }
+}

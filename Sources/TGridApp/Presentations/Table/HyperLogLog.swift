@@ -1,0 +1,119 @@
+/// A HyperLogLog sketch (Flajolet et al., 2007): counts distinct values in a fixed
+/// 2^``precision`` bytes, with a relative standard error of about 1.04 / √(2^precision)
+/// (1.6 % at the default 12), and linear counting for small cardinalities.
+///
+/// Values are hashed with a fixed 64-bit hash (``ColumnValue/stableHash``), so an estimate
+/// is the same from run to run.
+struct HyperLogLog {
+  /// The number of index bits: 2^precision registers.
+  let precision: Int
+  private var registers: [UInt8]
+
+  init(precision: Int = 12) {
+    precondition((4...18).contains(precision), "HyperLogLog precision must be 4…18, not \(precision)")
+    self.precision = precision
+    registers = Array(repeating: 0, count: 1 << precision)
+  }
+
+  /// The relative standard error of ``estimate``.
+  var standardError: Double { 1.04 / Double(1 << precision).squareRoot() }
+
+  /// Adds a value by its 64-bit hash.
+  mutating func add(hash: UInt64) {
+    let index = Int(hash >> UInt64(64 - precision))
+    let rest = hash << UInt64(precision)
+    // The position of the first one bit in the remaining bits (all zeros: one past them).
+    let rank = UInt8(min(rest.leadingZeroBitCount, 64 - precision) + 1)
+    if rank > registers[index] { registers[index] = rank }
+  }
+
+  /// Adds a value.
+  mutating func add(_ value: ColumnValue) {
+    add(hash: value.stableHash)
+  }
+
+  /// The estimated number of distinct values added.
+  var estimate: Int {
+    let m = Double(registers.count)
+    var sum = 0.0
+    var zeros = 0
+    for register in registers {
+      sum += 1 / Double(UInt64(1) << UInt64(register))
+      if register == 0 { zeros += 1 }
+    }
+    let alpha = 0.7213 / (1 + 1.079 / m)
+    let raw = alpha * m * m / sum
+    if raw <= 2.5 * m, zeros > 0 {
+      // Linear counting: far better while many registers are empty.
+      return Int((m * Self.naturalLog(m / Double(zeros))).rounded())
+    }
+    return Int(raw.rounded())
+  }
+
+  /// The natural logarithm, without Foundation (a series around the nearest power of e).
+  static func naturalLog(_ x: Double) -> Double {
+    guard x > 0 else { return -.infinity }
+    // ln x = 2 atanh((x-1)/(x+1)) after scaling x by powers of two into [0.5, 1).
+    var value = x
+    var exponent = 0
+    while value >= 1 {
+      value /= 2
+      exponent += 1
+    }
+    while value < 0.5 {
+      value *= 2
+      exponent -= 1
+    }
+    let y = (value - 1) / (value + 1)
+    let square = y * y
+    var term = y
+    var sum = 0.0
+    var n = 1.0
+    while abs(term / n) > 1e-17 {
+      sum += term / n
+      term *= square
+      n += 2
+    }
+    return 2 * sum + Double(exponent) * 0.693_147_180_559_945_3
+  }
+}
+
+extension ColumnValue {
+  /// A 64-bit hash that is the same in every run (Swift's `Hasher` is seeded per process):
+  /// FNV-1a over the value's kind and bytes, then SplitMix64's finalizer to spread the bits.
+  var stableHash: UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ byte: UInt8) {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    func mix(_ text: String) {
+      for byte in text.utf8 { mix(byte) }
+    }
+    switch self {
+    case .number(let value):
+      mix(1)
+      var bits = value.bitPattern
+      for _ in 0..<8 {
+        mix(UInt8(truncatingIfNeeded: bits))
+        bits >>= 8
+      }
+    case .numericString(let text, _):
+      mix(2)
+      mix(text)
+    case .string(let text):
+      mix(3)
+      mix(text)
+    case .boolean(let value): mix(value ? 4 : 5)
+    case .null: mix(6)
+    case .container(let text):
+      mix(7)
+      mix(text)
+    case .missing: mix(8)
+    }
+    var z = hash &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

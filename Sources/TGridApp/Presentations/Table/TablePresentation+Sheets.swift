@@ -1,0 +1,162 @@
+import TGridJSON
+import TermGrid
+
+extension CommandIdentifier {
+  /// Show the frequency of the focused column's values.
+  static let showFrequencySheet: CommandIdentifier = "showFrequencySheet"
+  /// Show a summary of every column.
+  static let showSummarySheet: CommandIdentifier = "showSummarySheet"
+  /// Back from a sheet to the table, where it was.
+  static let closeSheet: CommandIdentifier = "closeSheet"
+  /// A sheet's row: filter the table to its records (frequency), or go to its column (summary).
+  static let openSheetRow: CommandIdentifier = "openSheetRow"
+  /// More bins in a frequency sheet of numbers.
+  static let moreBins: CommandIdentifier = "moreBins"
+  /// Fewer bins in a frequency sheet of numbers.
+  static let fewerBins: CommandIdentifier = "fewerBins"
+}
+
+/// The frequency and summary sheets (issue 29): shown by the table in place of its rows,
+/// through the same layout, with a key table of their own (``BrowserKeys/tableSheet``).
+extension TablePresentation {
+  /// Opens a sheet over the rows the table shows; it computes in slices, a frame at a time.
+  func openSheet(_ kind: TableSheet.Kind) {
+    let view = host.collectionView
+    let focused = view.indexPathForFocusedItem
+    let column = focused.flatMap(position(of:))?.column ?? 0
+    var kind = kind
+    if case .frequency = kind {
+      guard model.columns.indices.contains(column) else {
+        host.show(message: "no column to count")
+        return
+      }
+      kind = .frequency(column: model.columns[column])
+    }
+    view.finishAnimationsNow()
+    let opened = TableSheet(
+      kind: kind, columnIndex: column, columns: model.columns, tableFocus: focused, tableOffset: view.contentOffset)
+    // A small table is counted at once (no frame of "reading 0%").
+    opened.advance(
+      until: MonotonicClock.nanoseconds() + UInt64(Self.sheetSliceMilliseconds) * 1_000_000, in: store, model: model,
+      rows: shownRows)
+    sheet = opened
+    view.clearSelection()
+    reloadSheet(focus: IndexPath(item: 0, section: 0), offset: .zero)
+  }
+
+  /// Back to the table, its focus and scroll position as they were.
+  func closeSheet() {
+    guard let closed = sheet else { return }
+    sheet = nil
+    let focus = closed.tableFocus.flatMap { position(of: $0) != nil ? $0 : nil }
+    reloadSheet(focus: focus ?? IndexPath(item: 0, section: 0), offset: closed.tableOffset)
+  }
+
+  /// Loads the sheet's (or the table's) items again and puts the focus back.
+  private func reloadSheet(focus: IndexPath, offset: Point) {
+    let view = host.collectionView
+    view.finishAnimationsNow()
+    view.reloadData()
+    tableLayout.invalidateLayout()
+    view.contentOffset = offset
+    view.focusItem(at: focus, scrollPosition: .nearest)
+    view.ensureFocus()
+    host.setNeedsDisplay()
+  }
+
+  /// How long a sheet computes before each frame: keys still answer within a frame or two.
+  static let sheetSliceMilliseconds = 30
+
+  /// Reads on for the sheet; once it is computed its rows show.
+  func continueSheet(forMilliseconds milliseconds: Int) {
+    guard let sheet, !sheet.isComputed else { return }
+    let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
+    if sheet.advance(until: deadline, in: store, model: model, rows: shownRows) {
+      reloadSheet(focus: IndexPath(item: 0, section: 0), offset: .zero)
+    } else {
+      host.setNeedsDisplay()
+    }
+  }
+
+  /// Carries out a sheet's command; `false` for commands that are not the sheets'.
+  func performSheetCommand(_ command: CommandIdentifier) -> Bool {
+    switch command {
+    case .showFrequencySheet:
+      openSheet(.frequency(column: ""))
+    case .showSummarySheet:
+      openSheet(.summary)
+    case .closeSheet:
+      if let sheet, !sheet.isComputed { host.show(message: "stopped") }
+      closeSheet()
+    case .moreBins, .fewerBins:
+      guard let sheet, case .frequency = sheet.kind else { return true }
+      let range = FrequencyTable.binCountRange
+      let changed = command == .moreBins ? sheet.binCount + 1 : sheet.binCount - 1
+      sheet.binCount = min(max(changed, range.lowerBound), range.upperBound)
+      reloadSheet(focus: host.collectionView.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), offset: .zero)
+    case .openSheetRow:
+      openFocusedSheetRow()
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// Enter on a sheet's row: a frequency row filters the table to its records; a summary
+  /// row goes to its column in the table.
+  private func openFocusedSheetRow() {
+    guard let sheet, sheet.isComputed else { return }
+    let focusedRow = host.collectionView.indexPathForFocusedItem.map { $0.item / max(1, sheet.titles.count) } ?? 0
+    switch sheet.kind {
+    case .frequency(let column):
+      guard sheet.frequencyRows.indices.contains(focusedRow) else { return }
+      var expression = sheet.frequencyRows[focusedRow].selection.filterExpression(
+        path: ColumnValue.path(ofColumn: column))
+      // Within a filter already on the table: both hold.
+      if let existing = store.filter, existing.container == model.root {
+        expression = "(\(existing.filter)) and (\(expression))"
+      }
+      let root = model.root
+      closeSheet()
+      if case .keepOpen(let problem) = host.applyFilter(expression, on: root, sliced: true) {
+        host.show(message: "cannot filter with \(expression): \(problem)")
+      }
+    case .summary:
+      guard sheet.summarizedColumns.indices.contains(focusedRow) else { return }
+      let name = sheet.summarizedColumns[focusedRow]
+      closeSheet()
+      let view = host.collectionView
+      guard let column = model.column(named: name) else { return }
+      let row = view.indexPathForFocusedItem.flatMap(position(of:))?.row ?? 0
+      view.focusItem(at: IndexPath(item: row * model.columns.count + column, section: 0), scrollPosition: .nearest)
+      host.setNeedsDisplay()
+    }
+  }
+
+  // MARK: - The sheet as the collection view's data
+
+  /// A sheet's cell.
+  func sheetCell(_ sheet: TableSheet, in collectionView: CollectionView, at indexPath: IndexPath) -> Cell {
+    let cell = collectionView.dequeueReusableCell(
+      TableCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
+    let columns = max(1, sheet.titles.count)
+    let (row, column) = (indexPath.item / columns, indexPath.item % columns)
+    guard sheet.lines.indices.contains(row), sheet.lines[row].indices.contains(column) else { return cell }
+    let field = sheet.lines[row][column]
+    cell.text = field.text
+    cell.isTrailing = field.isNumeric
+    cell.isDim = field.isDim
+    cell.textStyle = field.isBar ? palette.style(for: .number) : nil
+    return cell
+  }
+
+  /// A sheet's column header.
+  func sheetHeader(_ sheet: TableSheet, label: LabelView, column: Int) -> ReusableView? {
+    guard sheet.titles.indices.contains(column) else { return nil }
+    label.text = sheet.titles[column]
+    label.role = .header
+    let isNumeric = sheet.lines.first.map { $0.indices.contains(column) && $0[column].isNumeric } ?? false
+    label.alignment = isNumeric ? .trailing : .leading
+    return label
+  }
+}

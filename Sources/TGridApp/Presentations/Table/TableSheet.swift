@@ -1,0 +1,202 @@
+import TGridJSON
+import TermGrid
+
+/// A sheet the table shows in place of its rows for a while (VisiData's derived sheets):
+/// the frequency of one column's values, or a summary of every column. It is computed over
+/// every row the table shows (under a filter, the rows it keeps) a slice at a time
+/// (``advance(until:in:model:rows:)``), with its progress; then its ``lines`` are ready.
+final class TableSheet {
+  /// Which sheet it is.
+  enum Kind: Equatable {
+    /// The values of a column and how often each occurs.
+    case frequency(column: String)
+    /// One row per column: kinds, missing and null values, distinct values, numbers.
+    case summary
+  }
+
+  /// One cell of a sheet: its text, and how it is drawn.
+  struct Field: Equatable {
+    var text: String
+    /// Numbers are right-aligned.
+    var isNumeric = false
+    /// Missing keys and notes are dimmed.
+    var isDim = false
+    /// The frequency bar.
+    var isBar = false
+  }
+
+  let kind: Kind
+  /// The column the sheet is about (a frequency sheet) or that was focused (a summary).
+  let columnIndex: Int
+  /// Where the table was when the sheet opened: its focused item and scroll position.
+  let tableFocus: IndexPath?
+  let tableOffset: Point
+
+  /// The column titles.
+  private(set) var titles: [String] = []
+  /// The rows, once computed.
+  private(set) var lines: [[Field]] = []
+  /// The frequency rows behind ``lines`` (a frequency sheet).
+  private(set) var frequencyRows: [FrequencyTable.Row] = []
+  /// The table's columns behind ``lines`` (a summary).
+  private(set) var summarizedColumns: [String] = []
+  /// How many bins a binned frequency sheet has.
+  var binCount = FrequencyTable.defaultBinCount {
+    didSet { if isComputed { makeLines() } }
+  }
+
+  /// How many of the table's rows are read.
+  private(set) var position = 0
+  /// Whether every row is read.
+  private(set) var isComputed = false
+  private var frequency = FrequencyTable()
+  private var summaries: [ColumnSummary] = []
+  private var columns: [String] = []
+
+  /// The widest a sheet column's values make it.
+  static let maximumWidth = 40
+  /// The width of a frequency bar at its longest.
+  static let barWidth = 30
+
+  init(kind: Kind, columnIndex: Int, columns: [String], tableFocus: IndexPath?, tableOffset: Point) {
+    self.kind = kind
+    self.columnIndex = columnIndex
+    self.columns = columns
+    self.tableFocus = tableFocus
+    self.tableOffset = tableOffset
+    summaries = Array(repeating: ColumnSummary(), count: kind == .summary ? columns.count : 0)
+    titles = Self.titles(for: kind)
+  }
+
+  /// The column titles of a kind of sheet.
+  static func titles(for kind: Kind) -> [String] {
+    switch kind {
+    case .frequency(let column): return [column, "count", "percent", "histogram"]
+    case .summary:
+      return ["column", "type", "missing", "null", "distinct", "mode", "min", "max", "mean", "p50", "p95"]
+    }
+  }
+
+  /// The share of rows read, 0…1.
+  func progress(of rowCount: Int) -> Double {
+    rowCount > 0 ? Double(min(position, rowCount)) / Double(rowCount) : 1
+  }
+
+  /// Reads rows until `deadline` (a `MonotonicClock.nanoseconds()` value) or the last one.
+  /// - Returns: whether the sheet is computed now.
+  @discardableResult
+  func advance(until deadline: UInt64?, in store: DocumentStore, model: TableModel, rows: NodeIDList) -> Bool {
+    guard !isComputed else { return true }
+    let document = store.document
+    let columnIndex = model.column(named: columns.indices.contains(self.columnIndex) ? columns[self.columnIndex] : "")
+    while position < rows.count {
+      let row = rows[position]
+      switch kind {
+      case .frequency:
+        let node = columnIndex.flatMap { model.value(row: row, column: $0, in: store) }
+        frequency.add(ColumnValue(node, in: document))
+      case .summary:
+        summarize(row: row, in: store, model: model)
+      }
+      position += 1
+      // The clock is read every 256 rows: a row costs about a microsecond.
+      if position & 255 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { return false }
+    }
+    isComputed = true
+    makeLines()
+    return true
+  }
+
+  /// Adds one row's values to every column's summary (its members read once).
+  private func summarize(row: NodeID, in store: DocumentStore, model: TableModel) {
+    let document = store.document
+    guard let node = store.node(row) else { return }
+    var present = Array(repeating: false, count: summaries.count)
+    if document.kind(of: node) == .object {
+      for member in document.children(of: node) {
+        guard let key = document.key(of: member), let column = model.column(named: key),
+          summaries.indices.contains(column), !present[column]
+        else { continue }
+        present[column] = true
+        summaries[column].add(ColumnValue(member, in: document))
+      }
+    } else if let column = model.column(named: TableModel.valueColumn), summaries.indices.contains(column) {
+      present[column] = true
+      summaries[column].add(ColumnValue(node, in: document))
+    }
+    for column in present.indices where !present[column] { summaries[column].add(.missing) }
+  }
+
+  /// Makes ``lines`` from what was counted.
+  private func makeLines() {
+    switch kind {
+    case .frequency:
+      frequencyRows = frequency.rows(binCount: binCount)
+      let largest = frequencyRows.map(\.count).max() ?? 0
+      lines = frequencyRows.map { row in
+        let isMissing = row.selection == .value(.missing)
+        var isNumber = false
+        if case .value(let value) = row.selection, value.number != nil { isNumber = true }
+        return [
+          Field(text: row.label, isNumeric: isNumber, isDim: isMissing),
+          Field(text: String(row.count), isNumeric: true),
+          Field(text: FrequencyTable.percentText(row.count, of: frequency.total), isNumeric: true),
+          Field(text: FrequencyBar.text(count: row.count, maximum: largest, width: Self.barWidth), isBar: true),
+        ]
+      }
+    case .summary:
+      summarizedColumns = columns
+      lines = zip(columns, summaries).map { name, summary in
+        let distinct = summary.distinct
+        let mode = summary.mode
+        let approximate = summary.percentilesAreSampled ? "≈" : ""
+        func number(_ value: Double?, prefix: String = "") -> Field {
+          Field(text: value.map { prefix + ColumnValue.text(of: $0) } ?? "", isNumeric: true)
+        }
+        return [
+          Field(text: name),
+          Field(text: summary.typeMix),
+          Field(text: String(summary.missingCount), isNumeric: true, isDim: summary.missingCount == 0),
+          Field(text: String(summary.nullCount), isNumeric: true, isDim: summary.nullCount == 0),
+          Field(text: (distinct.isExact ? "" : "≈") + String(distinct.count), isNumeric: true),
+          // A mode of one (every value different) says nothing.
+          Field(text: mode.map { $0.count > 1 ? ($0.isExact ? "" : "≈") + "\($0.value.text) ×\($0.count)" : "" } ?? ""),
+          number(summary.minimum), number(summary.maximum), number(summary.mean),
+          number(summary.percentile(0.5), prefix: approximate), number(summary.percentile(0.95), prefix: approximate),
+        ]
+      }
+    }
+  }
+
+  /// The width of a sheet column: its title and values, up to ``maximumWidth`` (the bar
+  /// column is as wide as a full bar).
+  func width(ofColumn column: Int) -> Int {
+    guard titles.indices.contains(column) else { return 3 }
+    if case .frequency = kind, column == 3 { return Self.barWidth }
+    var width = TextWidth.displayWidth(of: titles[column])
+    for line in lines.prefix(1_000) where line.indices.contains(column) {
+      width = max(width, TextWidth.displayWidth(of: line[column].text))
+    }
+    return min(Self.maximumWidth, max(3, width))
+  }
+
+  /// The status line's text: what the sheet is, its rows, and what its keys do.
+  func positionText(focusedRow: Int?, rowCount: Int) -> String {
+    let what: String
+    switch kind {
+    case .frequency(let column): what = "frequency of \(column)"
+    case .summary: what = "summary of \(columns.count) columns"
+    }
+    guard isComputed else {
+      return "\(what): reading \(Int(progress(of: rowCount) * 100))% of \(rowCount) rows · Esc stops"
+    }
+    var text = "\(what) · row \((focusedRow ?? 0) + 1)/\(lines.count) of \(rowCount) records"
+    switch kind {
+    case .frequency:
+      if frequency.isBinned { text += " · \(binCount) bins (+/- change)" }
+      text += " · Enter filters · q back"
+    case .summary: text += " · Enter: its column · q back"
+    }
+    return text
+  }
+}

@@ -1,0 +1,174 @@
+import TGridJSON
+import TermGrid
+import Testing
+
+@testable import TGridApp
+
+extension PilotTests {
+  /// The table's frequency and summary sheets (issue 29), every key pressed through the real
+  /// run loop on a headless terminal, and golden screens of both on car-like records.
+  @Suite struct TableSheetPilotTests {
+    /// Opens the cars in the table, on the column named `column`.
+    func cars(on column: String, size: CellSize = CellSize(columns: 100, rows: 20)) throws -> Pilot {
+      let pilot = try Pilot(json: Self.cars, size: size, presentation: .table)
+      move(pilot, to: column)
+      return pilot
+    }
+
+    /// Moves the focus right to a column, from the first.
+    func move(_ pilot: Pilot, to column: String) {
+      for _ in 0..<8 { pilot.press("h") }
+      for _ in 0..<10 where !pilot.statusLine.contains(" \(column) ") { pilot.press("l") }
+      #expect(pilot.statusLine.contains(" \(column) "), "\(pilot.statusLine)")
+    }
+
+    @Test func equalsShowsTheFrequencyOfTheColumnAndEnterFiltersToAValue() throws {
+      let pilot = try cars(on: "Origin")
+      pilot.press("=")
+      #expect(pilot.lines[0].hasPrefix("Origin"), "\(pilot.screen)")
+      #expect(pilot.lines[2].hasPrefix("USA "), "the most frequent first:\n\(pilot.screen)")
+      #expect(pilot.screen.contains("(missing)"))
+      #expect(pilot.statusLine.contains("frequency of Origin"))
+      pilot.press("j", "Enter")
+      #expect(pilot.statusLine.contains(#"filter: .Origin == "Japan""#), "\(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("14 of 40"), "\(pilot.statusLine)")
+      #expect(!pilot.screen.contains("USA"))
+      pilot.press("F")
+      #expect(pilot.statusLine.contains("filter cleared"), "F still shows every record again: \(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("/40 "))
+    }
+
+    @Test func altFAlsoOpensItAndAMissingValueFiltersToTheRecordsWithoutTheKey() throws {
+      let pilot = try cars(on: "Origin")
+      pilot.press("Alt-f", "G")
+      #expect(pilot.statusLine.contains("frequency of Origin"))
+      pilot.press("Enter")
+      #expect(pilot.statusLine.contains("2 of 40"), "\(pilot.statusLine)")
+    }
+
+    @Test func aFilterFromTheSheetNarrowsAFilterAlreadyOnTheTable() throws {
+      let pilot = try cars(on: "Origin")
+      pilot.press("f")
+      pilot.type(".Cylinders == 4")
+      pilot.press("Enter")
+      move(pilot, to: "Origin")
+      pilot.press("=")
+      #expect(pilot.statusLine.contains("of 24 records"), "the sheet counts the rows shown: \(pilot.statusLine)")
+      pilot.press("Enter")
+      #expect(pilot.statusLine.contains(#"filter: .Cylinders == 4 and .Origin"#), "\(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("9 of 40"), "the fours from the USA: \(pilot.statusLine)")
+    }
+
+    @Test func qEscBackspaceAndCtrlCGoBackToTheTableWhereItWas() throws {
+      let pilot = try cars(on: "Horsepower", size: CellSize(columns: 100, rows: 12))
+      pilot.press("j", "j", "j")
+      let table = pilot.screen
+      for key in ["q", "Esc", "Backspace", "Ctrl-C"] {
+        pilot.press("=")
+        #expect(pilot.statusLine.contains("frequency of Horsepower"))
+        pilot.press(key)
+        #expect(pilot.screen == table, "\(key) goes back")
+        #expect(!pilot.didQuit)
+      }
+    }
+
+    @Test func plusAndMinusChangeTheBinsOfAColumnOfNumbers() throws {
+      let pilot = try cars(on: "Horsepower")
+      pilot.press("=")
+      #expect(pilot.statusLine.contains("10 bins"), "\(pilot.statusLine)")
+      #expect(pilot.lines[2].hasPrefix("[53, 70.6)"), "\(pilot.screen)")
+      pilot.press("-", "-")
+      #expect(pilot.statusLine.contains("8 bins"))
+      pilot.press("+")
+      #expect(pilot.statusLine.contains("9 bins"))
+      pilot.press("Enter")
+      #expect(pilot.statusLine.contains(#"filter: (.Horsepower | type) == "nu"#), "\(pilot.statusLine)")
+    }
+
+    @Test func iShowsTheSummaryAndEnterGoesToThatColumn() throws {
+      let pilot = try cars(on: "Name")
+      pilot.press("I")
+      #expect(pilot.lines[0].hasPrefix("column"), "\(pilot.screen)")
+      #expect(pilot.statusLine.contains("summary of 6 columns"))
+      pilot.press("j", "j", "Enter")
+      #expect(pilot.statusLine.contains("column 3/6 Horsepower"), "\(pilot.statusLine)")
+    }
+
+    @Test func theSheetsKeysAreInTheHelp() throws {
+      let pilot = try cars(on: "Origin", size: CellSize(columns: 100, rows: 120))
+      pilot.press("?")
+      #expect(helpText(pilot).contains("Frequency of the column"), "\(pilot.screen)")
+      pilot.press("q", "=", "?")
+      let sheetHelp = helpText(pilot)
+      #expect(sheetHelp.contains("More bins") && sheetHelp.contains("Back to the table"), "\(sheetHelp)")
+      pilot.press("q")
+      #expect(pilot.statusLine.contains("frequency of Origin"), "q closes the help, not the sheet")
+    }
+
+    /// Every page of the help.
+    func helpText(_ pilot: Pilot) -> String {
+      var text = ""
+      for _ in 0..<8 {
+        text += pilot.screen
+        pilot.press("Space")
+      }
+      return text
+    }
+
+    @Test func aLargeColumnIsCountedInSlicesAndEscStopsIt() throws {
+      let records = (0..<300_000).map { #"{"k": \#($0 % 7)}"# }.joined(separator: ",")
+      let pilot = try Pilot(json: "[" + records + "]", size: CellSize(columns: 80, rows: 12), presentation: .table)
+      pilot.press("=")
+      if pilot.statusLine.contains("reading") {
+        pilot.press("Esc")
+        #expect(
+          pilot.statusLine.contains("stopped") || pilot.statusLine.contains("row 1/300000"), "\(pilot.statusLine)")
+        #expect(pilot.lines[0].contains("k"))
+      }
+      pilot.press("=")
+      #expect(pilot.waitForBackgroundWork { !$0.statusLine.contains("reading") })
+      #expect(
+        pilot.statusLine.contains("7 of 300000 records") || pilot.statusLine.contains("row 1/7"), "\(pilot.statusLine)")
+    }
+
+    // MARK: - Golden screens
+
+    @Test func goldenScreensOfTheFrequencyAndSummaryOfTheCars() throws {
+      let pilot = try cars(on: "Origin")
+      pilot.press("=")
+      expectSnapshot(pilot.screen, named: "table-sheet-cars-origin-frequency-100x20")
+      pilot.press("q", "h", "h", "h", "=")
+      expectSnapshot(pilot.screen, named: "table-sheet-cars-horsepower-frequency-100x20")
+      pilot.press("q", "I")
+      expectSnapshot(pilot.screen, named: "table-sheet-cars-summary-100x20")
+    }
+
+    @Test func goldenScreenOfTheCountriesSummary() throws {
+      let pilot = try Pilot(
+        json: "", path: demoDataPath("countries.json"), size: CellSize(columns: 120, rows: 12), presentation: .table)
+      pilot.press("I")
+      expectSnapshot(pilot.screen, named: "table-sheet-countries-summary-120x12")
+    }
+
+    // MARK: - Fixtures
+
+    /// Forty cars in the shape of Vega's cars.json: a null horsepower, two without an origin.
+    static let cars: String = {
+      let makes = ["chevrolet", "ford", "toyota", "datsun", "volkswagen", "peugeot", "amc", "honda"]
+      let origins = ["USA", "USA", "Japan", "Japan", "Europe", "Europe", "USA", "Japan"]
+      var random = SplitMix64(seed: 1970)
+      var records: [String] = []
+      for index in 0..<40 {
+        let make = index % makes.count
+        let cylinders = [4, 4, 6, 8, 4][Int(random.next() % 5)]
+        let horsepower = index == 7 ? "null" : String(46 + Int(random.next() % 185))
+        let origin = index == 13 || index == 31 ? "" : #", "Origin": "\#(origins[make])""#
+        let mpg = Double(Int(random.next() % 300) + 90) / 10
+        records.append(
+          #"{"Name": "\#(makes[make]) \#(index)", "Miles_per_Gallon": \#(mpg), "Horsepower": \#(horsepower), "#
+            + #""Cylinders": \#(cylinders), "Year": "\#(1970 + Int(random.next() % 13))-01-01"\#(origin)}"#)
+      }
+      return "[" + records.joined(separator: ",\n") + "]"
+    }()
+  }
+}
