@@ -48,12 +48,11 @@ struct DiffBuilder {
       record.replacesRoot = true
       record.replacements.append(
         JSONDiff.Replacement(
-          pair: -1, key: nil, oldIndex: -1, newIndex: -1, old: oldRoot, new: newRoot, oldPath: JSONPath(),
-          newPath: JSONPath()))
+          pair: -1, key: nil, oldIndex: -1, newIndex: -1, old: oldRoot, new: newRoot))
       events.append(.replacement(0))
       return
     }
-    let root = makePair(old: oldRoot, new: newRoot, parent: -1, link: .root, oldPath: JSONPath(), newPath: JSONPath())
+    let root = makePair(old: oldRoot, new: newRoot, parent: -1, link: .root)
     var stack: [(items: [Item], position: Int)] = [(items(of: root), 0)]
     while let top = stack.last {
       guard top.position < top.items.count else {
@@ -71,13 +70,10 @@ struct DiffBuilder {
   // MARK: - Pairs
 
   mutating func makePair(
-    old oldNode: JSONNode, new newNode: JSONNode, parent: Int, link: JSONDiff.Link, oldPath: JSONPath,
-    newPath: JSONPath
-  ) -> Int {
+    old oldNode: JSONNode, new newNode: JSONNode, parent: Int, link: JSONDiff.Link) -> Int {
     record.pairs.append(
       JSONDiff.Pair(
-        old: oldNode, new: newNode, parent: parent, link: link, isObject: old.kind(of: oldNode) == .object,
-        oldPath: oldPath, newPath: newPath))
+        old: oldNode, new: newNode, parent: parent, link: link, isObject: old.kind(of: oldNode) == .object))
     return record.pairs.count - 1
   }
 
@@ -88,31 +84,28 @@ struct DiffBuilder {
   /// Two values found at the same place: nothing when equal, a pair to look into when both
   /// are containers of one kind, else a replacement.
   mutating func compare(
-    old oldNode: JSONNode, new newNode: JSONNode, in pair: Int, key: String?, oldIndex: Int, newIndex: Int,
-    oldPath: JSONPath, newPath: JSONPath
-  ) -> Item? {
+    old oldNode: JSONNode, new newNode: JSONNode, in pair: Int, key: String?, oldIndex: Int, newIndex: Int) -> Item? {
     guard oldHashes[oldNode] != newHashes[newNode] else { return nil }
     let kind = old.kind(of: oldNode)
     if kind.isContainer && kind == new.kind(of: newNode) {
       let link: JSONDiff.Link = key.map { .member($0) } ?? .element(old: oldIndex, new: newIndex)
-      return .pair(makePair(old: oldNode, new: newNode, parent: pair, link: link, oldPath: oldPath, newPath: newPath))
+      return .pair(makePair(old: oldNode, new: newNode, parent: pair, link: link))
     }
     record.replacements.append(
       JSONDiff.Replacement(
-        pair: pair, key: key, oldIndex: oldIndex, newIndex: newIndex, old: oldNode, new: newNode, oldPath: oldPath,
-        newPath: newPath))
+        pair: pair, key: key, oldIndex: oldIndex, newIndex: newIndex, old: oldNode, new: newNode))
     record.pairs[pair].replacements.append(record.replacements.count - 1)
     return .event(.replacement(record.replacements.count - 1))
   }
 
-  mutating func addRemoval(in pair: Int, key: String?, index: Int, node: JSONNode, path: JSONPath) -> Int {
-    record.removals.append(JSONDiff.Removal(pair: pair, key: key, index: index, node: node, path: path))
+  mutating func addRemoval(in pair: Int, key: String?, index: Int, node: JSONNode) -> Int {
+    record.removals.append(JSONDiff.Removal(pair: pair, key: key, index: index, node: node))
     record.pairs[pair].removals.append(record.removals.count - 1)
     return record.removals.count - 1
   }
 
-  mutating func addAddition(in pair: Int, key: String?, index: Int, node: JSONNode, path: JSONPath) -> Int {
-    record.additions.append(JSONDiff.Addition(pair: pair, key: key, index: index, node: node, path: path))
+  mutating func addAddition(in pair: Int, key: String?, index: Int, node: JSONNode) -> Int {
+    record.additions.append(JSONDiff.Addition(pair: pair, key: key, index: index, node: node))
     record.pairs[pair].additions.append(record.additions.count - 1)
     return record.additions.count - 1
   }
@@ -124,8 +117,6 @@ struct DiffBuilder {
   mutating func objectItems(_ pair: Int) -> [Item] {
     let oldObject = record.pairs[pair].old
     let newObject = record.pairs[pair].new
-    let oldPath = record.pairs[pair].oldPath
-    let newPath = record.pairs[pair].newPath
     var oldMembers: [String: JSONNode] = [:]
     var oldOrder: [(String, JSONNode)] = []
     for child in old.children(of: oldObject) {
@@ -144,18 +135,17 @@ struct DiffBuilder {
     for (key, child) in oldOrder where oldMembers[key] == child {
       if let other = newMembers[key] {
         if let item = compare(
-          old: child, new: other, in: pair, key: key, oldIndex: -1, newIndex: -1, oldPath: oldPath.appending(.key(key)),
-          newPath: newPath.appending(.key(key)))
+          old: child, new: other, in: pair, key: key, oldIndex: -1, newIndex: -1)
         {
           items.append(item)
         }
       } else {
-        let removal = addRemoval(in: pair, key: key, index: -1, node: child, path: oldPath.appending(.key(key)))
+        let removal = addRemoval(in: pair, key: key, index: -1, node: child)
         items.append(.event(.removal(removal)))
       }
     }
     for (key, child) in newOrder where newMembers[key] == child && oldMembers[key] == nil {
-      let addition = addAddition(in: pair, key: key, index: -1, node: child, path: newPath.appending(.key(key)))
+      let addition = addAddition(in: pair, key: key, index: -1, node: child)
       items.append(.event(.addition(addition)))
     }
     return items
@@ -168,8 +158,6 @@ struct DiffBuilder {
   mutating func arrayItems(_ pair: Int) -> [Item] {
     let oldArray = record.pairs[pair].old
     let newArray = record.pairs[pair].new
-    let oldPath = record.pairs[pair].oldPath
-    let newPath = record.pairs[pair].newPath
     var oldElements: [JSONNode] = []
     oldElements.reserveCapacity(old.childCount(of: oldArray))
     old.forEachChild(of: oldArray) { oldElements.append($0) }
@@ -182,7 +170,7 @@ struct DiffBuilder {
     let match = aligner.align()
     alignments.append(
       JSONDiff.ArrayAlignment(
-        oldNode: oldArray, newNode: newArray, path: newPath, alignment: match.alignment,
+        oldNode: oldArray, newNode: newArray, alignment: match.alignment,
         exceededBudget: match.exceededBudget))
     record.pairs[pair].oldCount = oldElements.count
     record.pairs[pair].newCount = newElements.count
@@ -195,7 +183,7 @@ struct DiffBuilder {
     var removalOfOld: [Int: Int] = [:]
     for (oldIndex, newIndex) in match.moved {
       removalOfOld[oldIndex] = addRemoval(
-        in: pair, key: nil, index: oldIndex, node: oldElements[oldIndex], path: oldPath.appending(.index(oldIndex)))
+        in: pair, key: nil, index: oldIndex, node: oldElements[oldIndex])
       moveSourceOfNew[newIndex] = oldIndex
     }
 
@@ -208,15 +196,14 @@ struct DiffBuilder {
       while oldIndex < keptOld {
         if removalOfOld[oldIndex] == nil {
           let removal = addRemoval(
-            in: pair, key: nil, index: oldIndex, node: oldElements[oldIndex],
-            path: oldPath.appending(.index(oldIndex)))
+            in: pair, key: nil, index: oldIndex, node: oldElements[oldIndex])
           items.append(.event(.removal(removal)))
         }
         oldIndex += 1
       }
       while newIndex < keptNew {
         let addition = addAddition(
-          in: pair, key: nil, index: newIndex, node: newElements[newIndex], path: newPath.appending(.index(newIndex)))
+          in: pair, key: nil, index: newIndex, node: newElements[newIndex])
         items.append(.event(.addition(addition)))
         if let source = moveSourceOfNew[newIndex], let removal = removalOfOld[source] {
           record.removals[removal].moveTo = addition
@@ -227,8 +214,7 @@ struct DiffBuilder {
             && old.isContainer(oldElement)
           {
             let moved = makePair(
-              old: oldElement, new: newElement, parent: pair, link: .element(old: source, new: newIndex),
-              oldPath: oldPath.appending(.index(source)), newPath: newPath.appending(.index(newIndex)))
+              old: oldElement, new: newElement, parent: pair, link: .element(old: source, new: newIndex))
             record.pairs[moved].moveAddition = addition
             record.additions[addition].movedPair = moved
             items.append(.pair(moved))
@@ -239,7 +225,7 @@ struct DiffBuilder {
       guard position < match.kept.count else { break }
       if oldHashes[oldElements[keptOld]] != newHashes[newElements[keptNew]], let item = compare(
         old: oldElements[keptOld], new: newElements[keptNew], in: pair, key: nil, oldIndex: keptOld,
-        newIndex: keptNew, oldPath: oldPath.appending(.index(keptOld)), newPath: newPath.appending(.index(keptNew)))
+        newIndex: keptNew)
       {
         items.append(item)
       }
@@ -260,7 +246,7 @@ struct DiffBuilder {
       case .removal(let index):
         let removal = record.removals[index]
         guard removal.moveTo < 0 else { continue }
-        changes.append(JSONDiff.Change(kind: .removed, oldNode: removal.node, oldPath: removal.path))
+        changes.append(JSONDiff.Change(kind: .removed, oldNode: removal.node, oldPath: old.path(of: removal.node)))
         counts.removed += 1
       case .addition(let index):
         let addition = record.additions[index]
@@ -268,29 +254,22 @@ struct DiffBuilder {
           let removal = record.removals[addition.moveFrom]
           changes.append(
             JSONDiff.Change(
-              kind: .moved, oldNode: removal.node, newNode: addition.node, oldPath: removal.path,
-              newPath: addition.path, hasInnerChanges: addition.movedPair >= 0))
+              kind: .moved, oldNode: removal.node, newNode: addition.node, oldPath: old.path(of: removal.node),
+              newPath: new.path(of: addition.node), hasInnerChanges: addition.movedPair >= 0))
           counts.moved += 1
         } else {
-          changes.append(JSONDiff.Change(kind: .added, newNode: addition.node, newPath: addition.path))
+          changes.append(JSONDiff.Change(kind: .added, newNode: addition.node, newPath: new.path(of: addition.node)))
           counts.added += 1
         }
       case .replacement(let index):
         let replacement = record.replacements[index]
         changes.append(
           JSONDiff.Change(
-            kind: .changed, oldNode: replacement.old, newNode: replacement.new, oldPath: replacement.oldPath,
-            newPath: replacement.newPath))
+            kind: .changed, oldNode: replacement.old, newNode: replacement.new,
+            oldPath: old.path(of: replacement.old), newPath: new.path(of: replacement.new)))
         counts.changed += 1
       }
     }
     return (changes, counts)
-  }
-}
-
-extension JSONPath {
-  /// The path one step further.
-  func appending(_ component: Component) -> JSONPath {
-    JSONPath(components + [component])
   }
 }

@@ -12,7 +12,8 @@ extension JSONDiff {
 
   /// The difference as an RFC 7386 JSON Merge Patch: an object whose members replace,
   /// remove (`null`) or merge into the old document's members; arrays and scalars that
-  /// differ are replaced whole. `{}` when the documents are the same.
+  /// differ are replaced whole. `{}` when the documents are the same objects; a document
+  /// that is not an object is written whole (a merge patch cannot leave it alone).
   ///
   /// - Throws: ``MergePatchError`` when the new document has a member set to `null` that
   ///   the patch would have to write (a merge patch cannot express it).
@@ -20,7 +21,8 @@ extension JSONDiff {
     var output: [UInt8] = []
     let oldRoot = old.root
     let newRoot = new.root
-    if oldHashes[oldRoot] == newHashes[newRoot] {
+    // `{}` changes nothing only in an object: any other document is replaced by the patch.
+    if oldHashes[oldRoot] == newHashes[newRoot] && new.kind(of: newRoot) == .object {
       output.append(contentsOf: Array("{}\n".utf8))
       return output
     }

@@ -64,7 +64,14 @@ struct PatchWriter {
             vacate(addition.moveFrom)
             let path = occupy(index)
             isMoveDone[index] = true
-            if from != path { emit("move", path: path, from: from) }
+            if path.hasPrefix(from + "/") {
+              // RFC 6902 forbids a `from` that reads as a prefix of `path` (the target's
+              // container took the source's position once the source left): remove and add.
+              emit("remove", path: from)
+              emit("add", path: path, value: addition.node)
+            } else if from != path {
+              emit("move", path: path, from: from)
+            }
           } else {
             let path = occupy(index)
             emit("add", path: path, value: addition.node)

@@ -44,7 +44,7 @@ extension JSONDiff {
   /// Notes about alignment: arrays aligned by position because of the budget.
   public var alignmentNotes: [String] {
     alignments.filter(\.exceededBudget).map { alignment in
-      "\(alignment.path.jq): \(old.childCount(of: alignment.oldNode)) and \(new.childCount(of: alignment.newNode)) elements aligned by position (the LCS alignment is over its budget)"
+      "\(path(of: alignment).jq): \(old.childCount(of: alignment.oldNode)) and \(new.childCount(of: alignment.newNode)) elements aligned by position (the LCS alignment is over its budget)"
     }
   }
 

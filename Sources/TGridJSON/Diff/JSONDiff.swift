@@ -100,8 +100,6 @@ public struct JSONDiff: Sendable {
     public var oldNode: JSONNode
     /// The array in the new document.
     public var newNode: JSONNode
-    /// Where the array is in the new document.
-    public var path: JSONPath
     /// How its elements were aligned.
     public var alignment: Alignment
     /// Whether the LCS alignment was given up for this array (too many equal pairs to
@@ -170,6 +168,11 @@ public struct JSONDiff: Sendable {
     (changes, counts) = builder.changes()
   }
 
+  /// Where an aligned array is in the new document.
+  public func path(of alignment: ArrayAlignment) -> JSONPath {
+    new.path(of: alignment.newNode)
+  }
+
   /// The change that concerns a node of the old document (removed, changed, or the source
   /// of a move), if any; nodes inside a removed value have none of their own.
   public func change(forOld node: JSONNode) -> Change? {
@@ -235,8 +238,6 @@ extension JSONDiff {
     var parent: Int
     var link: Link
     var isObject: Bool
-    var oldPath: JSONPath
-    var newPath: JSONPath
     /// For an element aligned by an identity key that moved: the addition that moves it.
     var moveAddition = -1
     /// For arrays: the aligned pairs of positions (old, new) that stay in place, ascending.
@@ -255,7 +256,6 @@ extension JSONDiff {
     var key: String?
     var index: Int
     var node: JSONNode
-    var path: JSONPath
     /// The addition this value moved to, if it did.
     var moveTo = -1
   }
@@ -266,7 +266,6 @@ extension JSONDiff {
     var key: String?
     var index: Int
     var node: JSONNode
-    var path: JSONPath
     /// The removal this value moved from, if it did.
     var moveFrom = -1
     /// For an element moved by its identity key that also changed: its pair.
@@ -281,7 +280,5 @@ extension JSONDiff {
     var newIndex: Int
     var old: JSONNode
     var new: JSONNode
-    var oldPath: JSONPath
-    var newPath: JSONPath
   }
 }
