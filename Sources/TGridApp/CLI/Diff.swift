@@ -25,7 +25,9 @@ struct Diff: ParsableCommand {
   @Flag(name: .long, help: "Write an RFC 6902 JSON Patch that turns A into B.")
   var patch = false
 
-  @Flag(name: .long, help: "Write an RFC 7386 JSON Merge Patch (arrays are replaced whole; a member set to null cannot be expressed).")
+  @Flag(
+    name: .long,
+    help: "Write an RFC 7386 JSON Merge Patch (arrays are replaced whole; a member set to null cannot be expressed).")
   var mergePatch = false
 
   @Flag(name: .long, help: "Write one line per change and the counts (the default).")
@@ -40,7 +42,8 @@ struct Diff: ParsableCommand {
   @Flag(name: .long, help: "Align every array by LCS or position, never by an identity key.")
   var noKeys = false
 
-  @Option(name: .long, help: "The most pairs of equal elements one array's LCS may examine before it is aligned by position.")
+  @Option(
+    name: .long, help: "The most pairs of equal elements one array's LCS may examine before it is aligned by position.")
   var budget: Int = JSONDiffOptions().alignmentBudget
 
   @Flag(name: .long, help: "Read the inputs as JSON Lines (one value per line).")

@@ -34,9 +34,7 @@ struct ArrayAligner {
   /// (the hash of its value under the key); nil when there is none.
   func identityKey() -> (String, [UInt64], [UInt64])? {
     guard options.usesIdentityKeys, !oldElements.isEmpty, !newElements.isEmpty else { return nil }
-    guard oldElements.allSatisfy({ old.kind(of: $0) == .object }),
-      newElements.allSatisfy({ new.kind(of: $0) == .object })
-    else { return nil }
+    guard old.kind(of: oldElements[0]) == .object && new.kind(of: newElements[0]) == .object else { return nil }
     for key in ArrayAligner.namedKeys {
       if let (oldIdentities, newIdentities) = identities(under: key), matchCount(oldIdentities, newIdentities) > 0 {
         return (key, oldIdentities, newIdentities)
@@ -62,12 +60,21 @@ struct ArrayAligner {
   /// Each element's identity under `key`, when every element has a string or number there
   /// and no two elements of a side share one.
   func identities(under key: String) -> ([UInt64], [UInt64])? {
+    let wanted = Array(key.utf8)
     func side(_ document: JSONDocument, _ elements: [JSONNode], _ hashes: SubtreeHashes) -> [UInt64]? {
+      // Without duplicate keys (the parser counts them) the first member with the key is
+      // the one: no need to walk every member for the last.
+      let hasDuplicates = document.storage.warningCount > 0 || document.isEdited
       var result: [UInt64] = []
       result.reserveCapacity(elements.count)
       var seen = Set<UInt64>(minimumCapacity: elements.count)
       for element in elements {
-        guard let member = document.child(forKey: key, of: element) else { return nil }
+        guard document.kind(of: element) == .object else { return nil }
+        let found =
+          hasDuplicates
+          ? document.child(forKey: key, of: element)
+          : document.children(of: element).first { document.hasKey($0, wanted) }
+        guard let member = found else { return nil }
         let kind = document.kind(of: member)
         guard kind == .string || kind == .number else { return nil }
         // Strings and numbers hash apart ("1" is not 1).

@@ -21,7 +21,9 @@ extension DiffBuilder {
       while position < list.count {
         let addition = list[position]
         position += 1
-        if record.additions[addition].moveFrom < 0 && old.isSameValue(removal.node, as: record.additions[addition].node, in: new) {
+        if record.additions[addition].moveFrom < 0
+          && old.isSameValue(removal.node, as: record.additions[addition].node, in: new)
+        {
           record.removals[index].moveTo = addition
           record.additions[addition].moveFrom = index
           break

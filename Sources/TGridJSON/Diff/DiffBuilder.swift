@@ -70,7 +70,8 @@ struct DiffBuilder {
   // MARK: - Pairs
 
   mutating func makePair(
-    old oldNode: JSONNode, new newNode: JSONNode, parent: Int, link: JSONDiff.Link) -> Int {
+    old oldNode: JSONNode, new newNode: JSONNode, parent: Int, link: JSONDiff.Link
+  ) -> Int {
     record.pairs.append(
       JSONDiff.Pair(
         old: oldNode, new: newNode, parent: parent, link: link, isObject: old.kind(of: oldNode) == .object))
@@ -84,7 +85,8 @@ struct DiffBuilder {
   /// Two values found at the same place: nothing when equal, a pair to look into when both
   /// are containers of one kind, else a replacement.
   mutating func compare(
-    old oldNode: JSONNode, new newNode: JSONNode, in pair: Int, key: String?, oldIndex: Int, newIndex: Int) -> Item? {
+    old oldNode: JSONNode, new newNode: JSONNode, in pair: Int, key: String?, oldIndex: Int, newIndex: Int
+  ) -> Item? {
     guard oldHashes[oldNode] != newHashes[newNode] else { return nil }
     let kind = old.kind(of: oldNode)
     if kind.isContainer && kind == new.kind(of: newNode) {
@@ -223,9 +225,10 @@ struct DiffBuilder {
         newIndex += 1
       }
       guard position < match.kept.count else { break }
-      if oldHashes[oldElements[keptOld]] != newHashes[newElements[keptNew]], let item = compare(
-        old: oldElements[keptOld], new: newElements[keptNew], in: pair, key: nil, oldIndex: keptOld,
-        newIndex: keptNew)
+      if oldHashes[oldElements[keptOld]] != newHashes[newElements[keptNew]],
+        let item = compare(
+          old: oldElements[keptOld], new: newElements[keptNew], in: pair, key: nil, oldIndex: keptOld,
+          newIndex: keptNew)
       {
         items.append(item)
       }

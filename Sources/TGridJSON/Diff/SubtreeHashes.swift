@@ -15,52 +15,71 @@ struct SubtreeHashes: @unchecked Sendable {
   /// Hashes every value of `document`.
   init(_ document: JSONDocument) {
     let storage = document.storage
-    let count = storage.wordCount
-    var hashes = [UInt64](repeating: 0, count: count)
-    var decoded: [UInt8] = []
-    let rootIndex = document.root.index
-    // Open containers: where each ends, its running hash, whether it is an object, its index.
-    var stack: [(end: Int, accumulator: UInt64, isObject: Bool, start: Int, childCount: Int)] = []
-    var index = rootIndex
-    let end = storage.subtreeEnd(rootIndex)
-
-    /// Folds a finished value into the container around it.
-    func fold(_ hash: UInt64, of valueIndex: Int) {
-      guard !stack.isEmpty else { return }
-      let top = stack.count - 1
-      if stack[top].isObject {
-        let keyHash = SubtreeHashes.keyHash(storage: storage, index: valueIndex, buffer: &decoded)
-        stack[top].accumulator &+= SubtreeHashes.mix(keyHash &+ SubtreeHashes.mix(hash ^ 0x2545_F491_4F6C_DD1D))
-      } else {
-        stack[top].accumulator = SubtreeHashes.mix(stack[top].accumulator &* 0x9E37_79B9_7F4A_7C15 ^ hash)
-      }
-      stack[top].childCount &+= 1
-    }
-
+    var hashes = [UInt64](repeating: 0, count: storage.wordCount)
     hashes.withUnsafeMutableBufferPointer { output in
-      while true {
-        while let top = stack.last, top.end == index {
-          stack.removeLast()
-          let seed: UInt64 = top.isObject ? 0x6F62_6A65_6374 : 0x6172_7261_79
-          let hash = SubtreeHashes.mix(top.accumulator ^ seed ^ UInt64(truncatingIfNeeded: top.childCount) << 1)
-          output[top.start] = hash
-          fold(hash, of: top.start)
-        }
-        guard index < end else { break }
-        let word = storage.word(index)
-        let kind = TapeWord.kind(word)
-        if kind >= TapeWord.array {
-          stack.append((storage.subtreeEnd(index), 0, kind == TapeWord.object, index, 0))
-          index &+= 2
-          continue
-        }
-        let hash = SubtreeHashes.scalarHash(storage: storage, index: index, word: word, buffer: &decoded)
-        output[index] = hash
-        fold(hash, of: index)
-        index &+= 1
-      }
+      guard let base = output.baseAddress else { return }
+      SubtreeHashes.hashAll(storage: storage, root: document.root.index, into: base)
     }
     values = hashes
+  }
+
+  /// An open container while hashing.
+  struct Frame {
+    var end: Int
+    var accumulator: UInt64
+    var start: Int
+    var childCount: Int
+    var isObject: Bool
+  }
+
+  /// The pass itself: a plain loop over locals (a closure capturing them would make every
+  /// access a checked one, a third of the time).
+  static func hashAll(storage: JSONStorage, root: Int, into output: UnsafeMutablePointer<UInt64>) {
+    var decoded: [UInt8] = []
+    var stack: [Frame] = []
+    var index = root
+    let end = storage.subtreeEnd(root)
+    while true {
+      while let top = stack.last, top.end == index {
+        stack.removeLast()
+        let seed: UInt64 = top.isObject ? 0x6F62_6A65_6374 : 0x6172_7261_79
+        let hash = mix(top.accumulator ^ seed ^ UInt64(truncatingIfNeeded: top.childCount) << 1)
+        output[top.start] = hash
+        fold(hash, of: top.start, into: &stack, storage: storage, buffer: &decoded)
+      }
+      guard index < end else { break }
+      let word = storage.word(index)
+      let kind = TapeWord.kind(word)
+      if kind >= TapeWord.array {
+        stack.append(
+          Frame(
+            end: index &+ TapeWord.endDelta(ofInfo: storage.word(index &+ 1)), accumulator: 0, start: index,
+            childCount: 0, isObject: kind == TapeWord.object))
+        index &+= 2
+        continue
+      }
+      let hash = scalarHash(storage: storage, index: index, word: word, buffer: &decoded)
+      output[index] = hash
+      fold(hash, of: index, into: &stack, storage: storage, buffer: &decoded)
+      index &+= 1
+    }
+  }
+
+  /// Folds a finished value into the container around it: a sum over members (order does
+  /// not count), a chain over elements (it does).
+  @inline(__always)
+  static func fold(
+    _ hash: UInt64, of valueIndex: Int, into stack: inout [Frame], storage: JSONStorage, buffer: inout [UInt8]
+  ) {
+    let top = stack.count &- 1
+    guard top >= 0 else { return }
+    if stack[top].isObject {
+      let keyHash = SubtreeHashes.keyHash(storage: storage, index: valueIndex, buffer: &buffer)
+      stack[top].accumulator &+= mix(keyHash &+ mix(hash ^ 0x2545_F491_4F6C_DD1D))
+    } else {
+      stack[top].accumulator = mix(stack[top].accumulator &* 0x9E37_79B9_7F4A_7C15 ^ hash)
+    }
+    stack[top].childCount &+= 1
   }
 
   /// The hash of a value.
@@ -82,11 +101,14 @@ struct SubtreeHashes: @unchecked Sendable {
     case TapeWord.false: return falseHash
     case TapeWord.number:
       let (pointer, end) = storage.bytes(at: TapeWord.payload(word))
-      return numberHash(pointer, count: JSONScanner.scalarLength(at: pointer, end: end, kind: kind))
+      return numberHash(pointer, count: end - pointer)
+    case TapeWord.string:
+      let (pointer, end) = storage.bytes(at: TapeWord.payload(word))
+      return unescapedStringHash(pointer, end: end)
     default:
       let (pointer, end) = storage.bytes(at: TapeWord.payload(word))
       let count = JSONScanner.stringLength(at: pointer, end: end)
-      return stringHash(pointer, count: count, isEscaped: kind == TapeWord.escapedString, buffer: &buffer)
+      return stringHash(pointer, count: count, isEscaped: true, buffer: &buffer)
     }
   }
 
@@ -94,9 +116,8 @@ struct SubtreeHashes: @unchecked Sendable {
   static func keyHash(storage: JSONStorage, index: Int, buffer: inout [UInt8]) -> UInt64 {
     guard let offset = storage.keyOffset(of: index) else { return 0 }
     let (pointer, end) = storage.bytes(at: offset)
-    let count = JSONScanner.stringLength(at: pointer, end: end)
-    return stringHash(
-      pointer, count: count, isEscaped: TapeWord.isKeyEscaped(storage.word(index)), buffer: &buffer)
+    guard TapeWord.isKeyEscaped(storage.word(index)) else { return unescapedStringHash(pointer, end: end) }
+    return stringHash(pointer, count: JSONScanner.stringLength(at: pointer, end: end), isEscaped: true, buffer: &buffer)
   }
 
   /// The hash of a string token's decoded text (`pointer` at its opening quote, `count`
@@ -114,7 +135,7 @@ struct SubtreeHashes: @unchecked Sendable {
 
   /// A fast hash of bytes: eight at a time, multiplied and rotated, then finalised.
   static func bytesHash(_ pointer: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-    var hash: UInt64 = 0x7374_7269_6E67 ^ UInt64(truncatingIfNeeded: count) &* 0xFF51_AFD7_ED55_8CCD
+    var hash: UInt64 = 0x7374_7269_6E67
     var offset = 0
     let raw = UnsafeRawPointer(pointer)
     while count - offset >= 8 {
@@ -133,10 +154,38 @@ struct SubtreeHashes: @unchecked Sendable {
       }
       hash = (hash ^ tail) &* 0x4CF5_AD43_2745_937F
     }
-    return mix(hash)
+    return mix(hash ^ UInt64(truncatingIfNeeded: count) &* 0xFF51_AFD7_ED55_8CCD)
   }
 
-  /// The hash of a number token by its exact value: the significant digits without leading
+  /// ``bytesHash(_:count:)`` of the text of a string token without escapes, found and hashed
+  /// in one pass eight bytes at a time (`pointer` at its opening quote).
+  static func unescapedStringHash(_ pointer: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0x7374_7269_6E67
+    let start = pointer + 1
+    var next = start
+    while end - next >= 8 {
+      let chunk = JSONScanner.load(next)
+      let quote = JSONScanner.quoteOrBackslash(chunk)
+      if quote == 0 {
+        hash = (hash ^ chunk) &* 0x87C3_7B91_1142_53D5
+        hash = hash << 31 | hash >> 33
+        next += 8
+        continue
+      }
+      let length = quote.trailingZeroBitCount >> 3
+      if length > 0 {
+        let tail = chunk & (UInt64.max >> UInt64(64 - 8 * length))
+        hash = (hash ^ tail) &* 0x4CF5_AD43_2745_937F
+      }
+      return mix(hash ^ UInt64(truncatingIfNeeded: next - start + length) &* 0xFF51_AFD7_ED55_8CCD)
+    }
+    // The last few bytes of the buffer.
+    let count = JSONScanner.stringLength(at: pointer, end: end)
+    return bytesHash(start, count: max(count - 2, 0))
+  }
+
+  /// The hash of a number token (the bytes from `pointer` up to the first that cannot be
+  /// part of a number, at most `count`) by its exact value: the significant digits without leading
   /// or trailing zeros, the power of ten and the sign, as `JSONNumber.Decimal` reads them.
   static func numberHash(_ pointer: UnsafePointer<UInt8>, count: Int) -> UInt64 {
     var isNegative = false
@@ -150,6 +199,7 @@ struct SubtreeHashes: @unchecked Sendable {
     var exponentSign = 1
     for offset in 0..<count {
       let byte = pointer[offset]
+      guard byte &- 0x30 < 10 || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte | 0x20 == 0x65 else { break }
       switch byte {
       case 0x2D where inExponent: exponentSign = -1
       case 0x2D: isNegative = true

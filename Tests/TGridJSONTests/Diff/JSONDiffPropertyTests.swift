@@ -113,7 +113,9 @@ struct EditGenerator {
         })
     default:
       var members: [String: TestJSONValue] = [:]
-      for _ in 0..<random.next(below: 5) { members[Self.keys[random.next(below: Self.keys.count)]] = value(depth: depth + 1) }
+      for _ in 0..<random.next(below: 5) {
+        members[Self.keys[random.next(below: Self.keys.count)]] = value(depth: depth + 1)
+      }
       return .object(members)
     }
   }

@@ -10,8 +10,8 @@ import Testing
 
   @Test func whitespaceMemberOrderAndNumberSpellingDoNotCount() throws {
     let diff = try makeDiff(
-      #"{"a": 1.0, "b": [1e2, "\u00e9"], "c": {"x": -0, "y": null}}"#,
-      #"{"c":{"y":null,"x":0},"b":[100,"é"],"a":1}"#)
+      #"{"a": 1.0, "b": [1e2, "\u00e9", "caf\u00e9 au lait, with a long tail"], "c": {"x": -0, "y": null}}"#,
+      #"{"c":{"y":null,"x":0},"b":[100,"é","café au lait, with a long tail"],"a":1}"#)
     #expect(diff.isEmpty)
     #expect(diff.countsDescription == "no differences")
   }
@@ -30,7 +30,9 @@ import Testing
   @Test func rootsOfDifferentKindsAreReplaced() throws {
     let diff = try makeDiff("[1]", #"{"a": 1}"#)
     #expect(diff.changes.map(\.kind) == [.changed])
-    #expect(String(decoding: diff.jsonPatch(), as: UTF8.self) == "[\n  {\"op\":\"replace\",\"path\":\"\",\"value\":{\"a\":1}}\n]\n")
+    #expect(
+      String(decoding: diff.jsonPatch(), as: UTF8.self)
+        == "[\n  {\"op\":\"replace\",\"path\":\"\",\"value\":{\"a\":1}}\n]\n")
   }
 
   // MARK: - Alignment

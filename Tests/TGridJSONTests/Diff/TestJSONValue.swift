@@ -25,7 +25,9 @@ indirect enum TestJSONValue: Equatable, CustomStringConvertible {
     case .array: self = .array(document.children(of: node).map { TestJSONValue(document, $0) })
     case .object:
       var members: [String: TestJSONValue] = [:]
-      for child in document.children(of: node) { members[document.key(of: child) ?? ""] = TestJSONValue(document, child) }
+      for child in document.children(of: node) {
+        members[document.key(of: child) ?? ""] = TestJSONValue(document, child)
+      }
       self = .object(members)
     }
   }
@@ -139,7 +141,9 @@ indirect enum TestJSONValue: Equatable, CustomStringConvertible {
     case .array(var elements):
       if rest.isEmpty {
         let index = step == "-" ? elements.count : Int(step) ?? -1
-        guard index >= 0 && index <= elements.count else { throw PatchError(description: "add at \(step) of \(elements.count)") }
+        guard index >= 0 && index <= elements.count else {
+          throw PatchError(description: "add at \(step) of \(elements.count)")
+        }
         elements.insert(value, at: index)
       } else {
         guard let index = Int(step), index >= 0 && index < elements.count else {
