@@ -45,6 +45,7 @@ func runJSONDiffBenchmarks(arguments: [String]) {
       samples.append(values)
     }
     guard !samples.isEmpty else { continue }
+    /// The median of one figure over the runs.
     func median(_ key: String) -> Double {
       let values = samples.compactMap { $0[key] }.sorted()
       return values.isEmpty ? 0 : values[values.count / 2]

@@ -58,6 +58,7 @@ struct Diff: ParsableCommand {
     if budget < 0 { throw ValidationError("--budget \(budget): expected a count of 0 or more") }
   }
 
+  /// Compares the files and writes the chosen output.
   func run() throws {
     try StandardOutput.requireOpen()
     let format: DiffOutputFormat = patch ? .patch : mergePatch ? .mergePatch : .summary

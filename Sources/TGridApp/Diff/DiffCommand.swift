@@ -31,6 +31,7 @@ struct DiffDocument {
     guard oldPath != "-" || newPath != "-" else {
       throw LoadFailure(message: "tgrid diff: only one side can be standard input (-)", exitCode: 2)
     }
+    /// One side, with its failures as trouble.
     func load(_ path: String) throws(LoadFailure) -> DocumentLoader.Loaded {
       do {
         return try DocumentLoader.load(path: path, mode: mode, maximumByteCount: maximumByteCount)

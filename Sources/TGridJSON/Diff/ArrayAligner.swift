@@ -21,6 +21,7 @@ struct ArrayAligner {
   /// The identity keys tried first, in order.
   static let namedKeys = ["id", "name", "key"]
 
+  /// Aligns by an identity key when there is one, else by LCS (or position past the budget).
   func align() -> Match {
     if let (key, oldIdentities, newIdentities) = identityKey() {
       return alignByKey(key, oldIdentities, newIdentities)
@@ -61,6 +62,7 @@ struct ArrayAligner {
   /// and no two elements of a side share one.
   func identities(under key: String) -> ([UInt64], [UInt64])? {
     let wanted = Array(key.utf8)
+    /// One side's identities, or nil when an element has none or shares one.
     func side(_ document: JSONDocument, _ elements: [JSONNode], _ hashes: SubtreeHashes) -> [UInt64]? {
       // Without duplicate keys (the parser counts them) the first member with the key is
       // the one: no need to walk every member for the last.
@@ -90,6 +92,7 @@ struct ArrayAligner {
     return (oldIdentities, newIdentities)
   }
 
+  /// How many identities of the old side the new side has too.
   func matchCount(_ oldIdentities: [UInt64], _ newIdentities: [UInt64]) -> Int {
     let newSet = Set(newIdentities)
     return oldIdentities.reduce(0) { $0 + (newSet.contains($1) ? 1 : 0) }

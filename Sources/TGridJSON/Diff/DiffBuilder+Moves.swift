@@ -40,6 +40,7 @@ extension DiffBuilder {
     var pair: Int
   }
 
+  /// The bucket a value's moves are looked for in.
   func moveKey(_ node: JSONNode, in document: JSONDocument, hash: UInt64, pair: Int) -> MoveKey {
     MoveKey(hash: hash, pair: document.childCount(of: node) > 0 ? -1 : pair)
   }

@@ -27,6 +27,7 @@ struct DiffBuilder {
     case pair(Int)
   }
 
+  /// A builder for two documents and their hashes.
   init(
     old: JSONDocument, new: JSONDocument, oldHashes: SubtreeHashes, newHashes: SubtreeHashes,
     options: JSONDiffOptions
@@ -69,6 +70,7 @@ struct DiffBuilder {
 
   // MARK: - Pairs
 
+  /// Records a pair of containers to look into; returns its index.
   mutating func makePair(
     old oldNode: JSONNode, new newNode: JSONNode, parent: Int, link: JSONDiff.Link
   ) -> Int {
@@ -78,6 +80,7 @@ struct DiffBuilder {
     return record.pairs.count - 1
   }
 
+  /// What a pair holds, in order.
   mutating func items(of pair: Int) -> [Item] {
     record.pairs[pair].isObject ? objectItems(pair) : arrayItems(pair)
   }
@@ -100,12 +103,14 @@ struct DiffBuilder {
     return .event(.replacement(record.replacements.count - 1))
   }
 
+  /// Records a value of the old document missing from the new one; returns its index.
   mutating func addRemoval(in pair: Int, key: String?, index: Int, node: JSONNode) -> Int {
     record.removals.append(JSONDiff.Removal(pair: pair, key: key, index: index, node: node))
     record.pairs[pair].removals.append(record.removals.count - 1)
     return record.removals.count - 1
   }
 
+  /// Records a value of the new document missing from the old one; returns its index.
   mutating func addAddition(in pair: Int, key: String?, index: Int, node: JSONNode) -> Int {
     record.additions.append(JSONDiff.Addition(pair: pair, key: key, index: index, node: node))
     record.pairs[pair].additions.append(record.additions.count - 1)

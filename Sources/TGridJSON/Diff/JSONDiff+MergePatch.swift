@@ -66,6 +66,7 @@ extension JSONDiff {
     var key: [UInt8]
     var action: Action
 
+    /// Remove the member, set it to a value, or merge two objects.
     enum Action {
       case remove
       case set(JSONNode)

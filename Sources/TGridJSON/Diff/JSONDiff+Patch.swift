@@ -28,11 +28,13 @@ struct PatchWriter {
   var isMoveDone: [Bool]
   var operationCount = 0
 
+  /// A writer for a diff.
   init(diff: JSONDiff) {
     self.diff = diff
     isMoveDone = [Bool](repeating: false, count: diff.record.additions.count)
   }
 
+  /// Writes every operation into ``output``.
   mutating func write() {
     let record = diff.record
     output.append(0x5B)
@@ -146,6 +148,7 @@ struct PatchWriter {
 
   // MARK: - Output
 
+  /// Writes one operation, on a line of its own.
   mutating func emit(_ operation: String, path: String, from: String? = nil, value: JSONNode? = nil) {
     output.append(contentsOf: Array((operationCount == 0 ? "\n  " : ",\n  ").utf8))
     operationCount += 1
@@ -166,6 +169,7 @@ final class ArraySlots {
   let slotOfNew: [Int32]
   var tree: FenwickTree
 
+  /// The merged slots of a pair of arrays, the old side's occupied.
   init(_ pair: JSONDiff.Pair) {
     var slotOfOld = [Int32](repeating: 0, count: pair.oldCount)
     var slotOfNew = [Int32](repeating: 0, count: pair.newCount)

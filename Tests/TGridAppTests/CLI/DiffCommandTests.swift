@@ -54,7 +54,8 @@ struct DiffCommandTests {
 
   @Test func standardInputIsEitherSide() throws {
     let files = try Files()
-    let result = try runTGrid(["diff", "--merge-patch", "-", files.new], input: try String(contentsOfFile: files.old, encoding: .utf8))
+    let result = try runTGrid(
+      ["diff", "--merge-patch", "-", files.new], input: try String(contentsOfFile: files.old, encoding: .utf8))
     #expect(result.status == 0, "\(result)")
     #expect(result.output == #"{"version":2,"users":[{"id":1,"name":"Ann"},{"id":3,"name":"Cy"}]}"# + "\n", "\(result)")
     let both = try runTGrid(["diff", "-", "-"], input: "{}")
