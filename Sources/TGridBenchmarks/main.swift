@@ -12,6 +12,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("edit", runEditBenchmarks(arguments:)),
   ("firstscreen", runFirstScreenBenchmarks(arguments:)),
   ("diff", runDiffBenchmarks(arguments:)),
+  ("jsondiff", runJSONDiffBenchmarks(arguments:)),
   ("search", runSearchBenchmarks(arguments:)),
   ("filter", runFilterBenchmarks(arguments:)),
   ("regex", runRegexBenchmarks(arguments:)),

@@ -9,7 +9,7 @@ public struct TGridCommand: ParsableCommand {
     discussion:
       "With no FILE, tgrid reads standard input when it is a pipe (curl … | tgrid) and opens its built-in demo data when it is a terminal. Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys.",
     version: TGridCommand.version,
-    subcommands: [Browse.self, Dump.self, Check.self, Demo.self],
+    subcommands: [Browse.self, Dump.self, Check.self, Diff.self, Demo.self],
     defaultSubcommand: Browse.self)
 
   /// The version `--version` prints.
@@ -29,7 +29,7 @@ public struct TGridCommand: ParsableCommand {
     if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
       print(helpMessage(for: Browse.self))
       print(
-        "\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)\n  demo    \(Demo.configuration.abstract)"
+        "\nOTHER SUBCOMMANDS:\n  dump    \(Dump.configuration.abstract)\n  check   \(Check.configuration.abstract)\n  diff    \(Diff.configuration.abstract)\n  demo    \(Demo.configuration.abstract)"
       )
       print("\n  See 'tgrid help <subcommand>' for detailed help.")
       return
