@@ -1,6 +1,6 @@
 import ArgumentParser
-import SystemPackage
 import TGridJSON
+import TGridSystem
 import TermGrid
 import TermGridPlatform
 
@@ -64,7 +64,8 @@ struct Diff: ParsableCommand {
     let format: DiffOutputFormat = patch ? .patch : mergePatch ? .mergePatch : .summary
     // Later, with neither flag and a terminal on standard output, this opens the browser on
     // the DiffDocument; until then a terminal gets the coloured summary.
-    let color = format == .summary && FileDescriptor.standardOutput.isTerminal && ColorSupport.environmentAllowsColor
+    let color =
+      format == .summary && StandardStreams.isTerminal(StandardStreams.output) && ColorSupport.environmentAllowsColor
     var options = JSONDiffOptions()
     options.alignmentBudget = budget
     options.usesIdentityKeys = !noKeys

@@ -1,3 +1,5 @@
+import TGridSystem
+
 /// The structural difference between two documents: every value unchanged, added, removed,
 /// changed (old → new) or moved (from → to).
 ///
