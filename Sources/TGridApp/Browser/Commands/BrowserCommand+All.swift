@@ -108,7 +108,8 @@ extension BrowserCommand {
       run: .action { $0.files.save() }),
     BrowserCommand(
       .commandLine, keys: [":"],
-      help: "Command line (:w, :w PATH copy, :w! PATH overwrites, :saveas PATH, :q, :q!, :wq, a path, Tab completes)",
+      help:
+        "Command line (:w, :w PATH copy, :w! PATH overwrites, :w FILE.csv exports the table, :saveas PATH, :q, :q!, :wq, a path, Tab completes)",
       group: "File", traits: .keepsIntendedFocus, run: .action { $0.browser.commandLine.openCommandLine() }),
   ]
 
