@@ -111,6 +111,11 @@ protocol Presentation: AnyObject {
   /// `:w FILE.csv`), and a phrase saying what it is; nil when it exports nothing there
   /// (then `:w PATH` writes the document, as always).
   func export(forPath path: String) -> (text: String, description: String)?
+  /// The text a second key after `c` that the view adds copies (the table's `c r`, `c C`,
+  /// `c T`, `c M`), and a phrase saying what it is; nil when the key is not one of its own.
+  func copyText(forSecondKey key: Character) -> (text: String, description: String)?
+  /// The view's own second keys after `c`, for the prompt (`r rows · C CSV`), if any.
+  var copySecondKeysHint: String? { get }
 }
 
 extension Presentation {
@@ -124,6 +129,8 @@ extension Presentation {
   func allowsSelection(at indexPath: IndexPath) -> Bool { true }
   var filterContainer: NodeID? { nil }
   func export(forPath path: String) -> (text: String, description: String)? { nil }
+  func copyText(forSecondKey key: Character) -> (text: String, description: String)? { nil }
+  var copySecondKeysHint: String? { nil }
   func showsChildren(of id: NodeID) -> Bool { false }
   func movePosition(for id: NodeID, from position: Int, count: Int, direction: FocusDirection) -> Int? { nil }
   func fold(toDepth depth: Int?, in host: any PresentationHost) {

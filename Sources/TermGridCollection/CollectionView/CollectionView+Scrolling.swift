@@ -89,7 +89,10 @@ extension CollectionView {
   /// Scrolls so the item is visible at `position`.
   public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition) {
     guard let attributes = layoutAttributesForItem(at: indexPath) else { return }
-    scrollToVisible(attributes.frame, at: position)
+    let unobscured = bounds.inset(by: obscuredInsets(at: storedContentOffset))
+    let target =
+      collectionViewLayout.rectForScrollingToItem(at: indexPath, visibleRect: unobscured) ?? attributes.frame
+    scrollToVisible(target, at: position)
   }
 
   /// Scrolls so a content rectangle is visible at `position` vertically, and as little as

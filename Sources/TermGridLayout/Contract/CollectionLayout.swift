@@ -160,6 +160,12 @@ open class CollectionLayout {
   /// focused node) can leave this at zero.
   open func obscuredInsets(in visibleRect: Rect) -> EdgeInsets { .zero }
 
+  /// The rectangle the collection view scrolls into view to show an item
+  /// (``CollectionView/scrollToItem(at:at:)``); `nil`, the default, uses its frame. A layout
+  /// whose item floats over the content (a table's frozen column) gives a rectangle that
+  /// needs no scrolling along the axis it floats on.
+  open func rectForScrollingToItem(at indexPath: IndexPath, visibleRect: Rect) -> Rect? { nil }
+
   /// The item the keyboard focus goes to from `indexPath` in `direction`, for layouts whose
   /// geometry alone does not say it well (an outline moves row by row). `nil`, the default,
   /// lets the collection view pick the nearest item in that direction by frame geometry.

@@ -31,6 +31,11 @@ extension ElementKind {
 ///   them), and ``ElementKind/rowSeparator`` under the header row (item -1, pinned with it)
 ///   and, with ``showsRowSeparators``, under every row (item = row).
 ///
+/// The first ``frozenColumnCount`` columns (or as many as the delegate says) are frozen (a spreadsheet's frozen panes,
+/// VisiData's key columns): their cells, headers and the lines after them stay at the left
+/// of the visible area, after the row headers, when the table scrolls sideways, and the
+/// other columns scroll under them.
+///
 /// `prepare()` costs O(columns), whatever the number of rows: row positions are arithmetic,
 /// and a rect query visits only the rows and columns it meets (binary search on columns).
 open class TableLayout: CollectionLayout {
@@ -44,11 +49,20 @@ open class TableLayout: CollectionLayout {
   /// Whether a header row shows column headers.
   public var showsColumnHeaders = true { didSet { if showsColumnHeaders != oldValue { invalidateLayout() } } }
 
+  /// How many columns, from the first, stay at the left when the table scrolls sideways
+  /// (0: none). More than there are columns freezes them all.
+  public var frozenColumnCount = 0 { didSet { if frozenColumnCount != oldValue { invalidateLayout() } } }
+
   /// Whether a line separates every row from the next (the header row always has one).
   public var showsRowSeparators = false { didSet { if showsRowSeparators != oldValue { invalidateLayout() } } }
 
   /// Z-index of cells' separators, under everything.
   public static let separatorZIndex = -1
+  /// Z-index of frozen columns' cells, over the cells that scroll under them and under the
+  /// header row.
+  public static let frozenCellZIndex = 5
+  /// Z-index of frozen columns' headers, over the headers that scroll under them.
+  public static let frozenHeaderZIndex = 11
   /// Z-index of pinned headers, over the cells that scroll under them.
   public static let headerZIndex = 10
   /// Z-index of the pinned separators, over the headers they border.
@@ -103,11 +117,33 @@ open class TableLayout: CollectionLayout {
   /// The column where the table's columns start: after the row headers and their line.
   var bodyLeft: Int { rowHeaderWidth > 0 ? rowHeaderWidth + 1 : 0 }
 
+  /// The columns frozen at the left in the last pass (never more than there are).
+  public private(set) var frozenColumns = 0
+
+  /// Whether a column stays at the left when the table scrolls sideways.
+  public func isColumnFrozen(_ column: Int) -> Bool { column >= 0 && column < frozenColumns }
+
+  /// The content column where a column starts: frozen columns follow the visible area.
+  func columnLeft(_ column: Int, visible: CellRect) -> Int {
+    let left = bodyLeft + columnStarts[column]
+    return isColumnFrozen(column) ? headerColumn(visible: visible) + left : left
+  }
+
   /// The cells of the table cell at `row`, `column`, in content cells.
   func cellRect(row: Int, column: Int) -> CellRect {
     CellRect(
-      column: bodyLeft + columnStarts[column], row: bodyTop + row * rowPitch, columns: columnWidths[column],
+      column: columnLeft(column, visible: visibleCells), row: bodyTop + row * rowPitch, columns: columnWidths[column],
       rows: max(1, rowHeight))
+  }
+
+  /// A cell's attributes (frozen cells over the ones that scroll under them).
+  func cellAttributes(row: Int, column: Int) -> LayoutAttributes {
+    var attributes = LayoutAttributes(
+      forCellWith: IndexPath(item: row * columnCount + column, section: 0),
+      frame: metrics.rect(for: cellRect(row: row, column: column)))
+    if isColumnFrozen(column) { attributes.zIndex = Self.frozenCellZIndex }
+    attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
+    return attributes
   }
 
   /// The visible area in cells.
@@ -125,6 +161,7 @@ open class TableLayout: CollectionLayout {
       rowCount = 0
       itemCount = 0
       rowHeaderWidth = 0
+      frozenColumns = 0
       return
     }
     if let context = pendingInvalidation, !context.invalidateEverything, !context.invalidateDataSourceCounts,
@@ -144,6 +181,7 @@ open class TableLayout: CollectionLayout {
     columnStarts = starts
     columnWidths = widths
     rowHeaderWidth = max(0, delegate.widthOfRowHeaders(in: self))
+    frozenColumns = min(max(0, delegate.numberOfFrozenColumns(in: self)), columns)
     itemCount = host.numberOfItems(inSection: 0)
     rowCount = columns == 0 ? 0 : (itemCount + columns - 1) / columns
   }
@@ -185,17 +223,17 @@ open class TableLayout: CollectionLayout {
     let area = metrics.cellRect(for: rect)
     guard !area.isEmpty else { return [] }
     let visible = visibleCells
-    let columnRange = columns(meeting: area.column, area.column + area.columns - 1)
+    let frozen = frozenColumns
+    let meeting = columns(meeting: area.column, area.column + area.columns - 1)
+    // Frozen columns are at the left of the visible area, whatever the rect meets.
+    let columnRange = Array(0..<frozen) + Array(max(frozen, meeting.lowerBound)..<max(frozen, meeting.upperBound))
     let rowRange = rows(meeting: area.row, area.row + area.rows - 1)
     var result: [LayoutAttributes] = []
     result.reserveCapacity(rowRange.count * (columnRange.count + 2) + columnRange.count * 2 + 4)
     for row in rowRange {
       for column in columnRange where row * columnCount + column < itemCount {
-        let frame = metrics.rect(for: cellRect(row: row, column: column))
-        guard frame.intersects(rect) else { continue }
-        var attributes = LayoutAttributes(
-          forCellWith: IndexPath(item: row * columnCount + column, section: 0), frame: frame)
-        attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
+        let attributes = cellAttributes(row: row, column: column)
+        guard attributes.frame.intersects(rect) else { continue }
         result.append(attributes)
       }
       if rowHeaderWidth > 0, let header = rowHeaderAttributes(row: row, visible: visible), header.frame.intersects(rect)
@@ -216,8 +254,15 @@ open class TableLayout: CollectionLayout {
       }
       if let line = rowSeparatorAttributes(row: -1), line.frame.intersects(rect) { result.append(line) }
     }
-    for column in columnRange where column > 0 {
-      if let line = columnSeparatorAttributes(column: column), line.frame.intersects(rect) { result.append(line) }
+    // Lines of scrolled columns that pass under the frozen ones are left out: the header
+    // row's line would join them through the frozen cells.
+    let frozenEnd = metrics.rect(
+      for: CellRect(column: columnLeft(0, visible: visible) + columnStarts[frozen], row: 0, columns: 1, rows: 1)
+    ).minX
+    for column in Set(columnRange + (frozen > 0 ? [frozen] : [])).sorted() where column > 0 && column < columnCount {
+      guard let line = columnSeparatorAttributes(column: column), line.frame.intersects(rect) else { continue }
+      if frozen > 0, column > frozen, line.frame.minX < frozenEnd { continue }
+      result.append(line)
     }
     if rowHeaderWidth > 0, let line = columnSeparatorAttributes(column: 0), line.frame.intersects(rect) {
       result.append(line)
@@ -231,10 +276,7 @@ open class TableLayout: CollectionLayout {
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
     guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < itemCount, columnCount > 0 else { return nil }
     let (row, column) = position(of: indexPath)
-    var attributes = LayoutAttributes(
-      forCellWith: indexPath, frame: metrics.rect(for: cellRect(row: row, column: column)))
-    attributes.info = LayoutInfo(TableCellInfo(row: row, column: column))
-    return attributes
+    return cellAttributes(row: row, column: column)
   }
 
   open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
@@ -282,11 +324,12 @@ open class TableLayout: CollectionLayout {
 
   func columnHeaderAttributes(column: Int, visible: CellRect) -> LayoutAttributes? {
     let cells = CellRect(
-      column: bodyLeft + columnStarts[column], row: headerRow(visible: visible), columns: columnWidths[column], rows: 1)
+      column: columnLeft(column, visible: visible), row: headerRow(visible: visible), columns: columnWidths[column],
+      rows: 1)
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.columnHeader, with: IndexPath(item: column, section: 0),
       frame: metrics.rect(for: cells))
-    attributes.zIndex = Self.headerZIndex
+    attributes.zIndex = isColumnFrozen(column) ? Self.frozenHeaderZIndex : Self.headerZIndex
     attributes.info = LayoutInfo(TableCellInfo(row: -1, column: column))
     return attributes
   }
@@ -321,12 +364,17 @@ open class TableLayout: CollectionLayout {
     let contentRows = max(bodyTop, bodyTop + rowCount * rowPitch - (showsRowSeparators ? 1 : 0))
     let top = max(0, visible.row)
     let bottom = max(top + 1, min(contentRows, visible.row + max(1, visible.rows)))
-    let x = column == 0 ? headerColumn(visible: visible) + rowHeaderWidth : bodyLeft + columnStarts[column] - 1
+    // The line after the row headers, and after each frozen column, stays with them.
+    let isPinned = column == 0 || column <= frozenColumns
+    let x =
+      column == 0
+      ? headerColumn(visible: visible) + rowHeaderWidth
+      : (isPinned ? headerColumn(visible: visible) : 0) + bodyLeft + columnStarts[column] - 1
     let cells = CellRect(column: x, row: top, columns: 1, rows: bottom - top)
     var attributes = LayoutAttributes(
       forDecorationViewOfKind: ElementKind.columnSeparator, with: IndexPath(item: column, section: 0),
       frame: metrics.rect(for: cells))
-    attributes.zIndex = column == 0 ? Self.pinnedSeparatorZIndex : Self.separatorZIndex
+    attributes.zIndex = isPinned ? Self.pinnedSeparatorZIndex : Self.separatorZIndex
     attributes.info = LayoutInfo(RuleInfo(axis: .vertical))
     return attributes
   }
@@ -358,11 +406,26 @@ open class TableLayout: CollectionLayout {
     return context
   }
 
-  /// The pinned header row and row headers cover the top and left of the visible area.
+  /// The pinned header row, row headers and frozen columns cover the top and left of the
+  /// visible area.
   open override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
     let metrics = metrics
+    let frozen = frozenColumns
+    // Frozen columns and the line after them (none after the last column).
+    let frozenWidth = frozen == 0 ? 0 : columnStarts[frozen]
     return EdgeInsets(
-      top: metrics.height(ofRows: bodyTop), left: metrics.width(ofColumns: bodyLeft), bottom: 0, right: 0)
+      top: metrics.height(ofRows: bodyTop), left: metrics.width(ofColumns: bodyLeft + frozenWidth), bottom: 0,
+      right: 0)
+  }
+
+  /// A frozen cell is always in view sideways: scrolling to it moves only up or down.
+  open override func rectForScrollingToItem(at indexPath: IndexPath, visibleRect: Rect) -> Rect? {
+    guard let attributes = layoutAttributesForItem(at: indexPath), isColumnFrozen(position(of: indexPath).column)
+    else { return nil }
+    var rect = attributes.frame
+    rect.origin.x = visibleRect.minX
+    rect.size.width = 0
+    return rect
   }
 
   /// Up and Down go to the same column of the row above or below, Left and Right along the row.

@@ -10,8 +10,12 @@ public protocol TableLayoutDelegate: AnyObject {
   func tableLayout(_ tableLayout: TableLayout, widthOfColumn column: Int) -> Int
   /// The width of the row headers pinned at the left, in cells; 0 (the default) for none.
   func widthOfRowHeaders(in tableLayout: TableLayout) -> Int
+  /// How many columns, from the first, stay at the left when the table scrolls sideways;
+  /// the default is the layout's ``TableLayout/frozenColumnCount``.
+  func numberOfFrozenColumns(in tableLayout: TableLayout) -> Int
 }
 
 extension TableLayoutDelegate {
   public func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { 0 }
+  public func numberOfFrozenColumns(in tableLayout: TableLayout) -> Int { tableLayout.frozenColumnCount }
 }

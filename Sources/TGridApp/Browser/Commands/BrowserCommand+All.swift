@@ -71,7 +71,9 @@ extension BrowserCommand {
       .foldPrefix, keys: ["z"], help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading",
       traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.foldPrefix) }),
     BrowserCommand(
-      .copyPrefix, keys: ["c"], help: "c k: copy key · c p: path · c v: value indented · c c: one line",
+      .copyPrefix, keys: ["c"],
+      help: "c k: copy key · c p: path · c v: value indented · c c: one line"
+        + " · table: c r/C/T/M rows as JSON Lines/CSV/TSV/Markdown",
       group: "Editing", traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.copyPrefix) }),
   ]
 

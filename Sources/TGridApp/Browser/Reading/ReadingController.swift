@@ -150,6 +150,12 @@ final class ReadingController {
       editing.copy(editing.editTargets())
     case (.markPrefix, "'"), (.markPrefix, "`"):
       performJump(.markPrefix)
+    case (.copyPrefix, let key) where presentation.copySecondKeysHint != nil:
+      guard let (text, description) = presentation.copyText(forSecondKey: key) else {
+        show(message: "c \(character): no such command (c k, c p, c v, c c, \(presentation.copySecondKeysHint ?? ""))")
+        return .changed
+      }
+      editing.copy(text: text, items: [], description: "copied \(description)")
     default:
       switch prefix {
       case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c)")
@@ -172,7 +178,8 @@ final class ReadingController {
     show(
       message: prefix == .foldPrefix
         ? "z: 0–9 show that deep · a everything · c collapse all"
-        : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line")
+        : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line"
+          + (presentation.copySecondKeysHint.map { " · " + $0 } ?? ""))
   }
 
   func copyFocusedKey() {

@@ -16,6 +16,9 @@ enum TableExport {
     case tsv
     /// JSON Lines: each row's record (or value) as one line of compact JSON.
     case ndjson
+    /// A GitHub-flavoured Markdown table: a header row, a rule, one line per row; a `|`
+    /// in a field written `\|`, a line break as a space.
+    case markdown
 
     /// The format a file name asks for (`.csv`, `.tsv`, `.tab`, `.ndjson`, `.jsonl`), if any.
     init?(path: String) {
@@ -26,6 +29,8 @@ enum TableExport {
         self = .tsv
       } else if lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".jsonl") {
         self = .ndjson
+      } else if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") {
+        self = .markdown
       } else {
         return nil
       }
@@ -37,6 +42,7 @@ enum TableExport {
       case .csv: return "CSV"
       case .tsv: return "TSV"
       case .ndjson: return "JSON Lines"
+      case .markdown: return "a Markdown table"
       }
     }
   }
@@ -95,6 +101,32 @@ enum TableExport {
       case "\t": escaped += "\\t"
       case "\n": escaped += "\\n"
       case "\r": escaped += "\\r"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+
+  /// Rows of fields as a Markdown table, the first row the header.
+  static func markdown(_ rows: [[String]]) -> String {
+    guard let header = rows.first else { return "" }
+    func line(_ fields: [String]) -> String {
+      "| " + fields.map(markdownField).joined(separator: " | ") + " |\n"
+    }
+    var text = line(header)
+    text += "|" + String(repeating: " --- |", count: header.count) + "\n"
+    for row in rows.dropFirst() { text += line(row) }
+    return text
+  }
+
+  /// A Markdown table field: its `|` and backslashes escaped, line breaks as spaces.
+  static func markdownField(_ field: String) -> String {
+    var escaped = ""
+    for scalar in field.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\\\"
+      case "|": escaped += "\\|"
+      case "\n", "\r": escaped += " "
       default: escaped.unicodeScalars.append(scalar)
       }
     }

@@ -16,8 +16,12 @@ struct TableModel {
   let root: NodeID
   /// The rows in document order.
   var rows: NodeIDList
-  /// The column names; ``valueColumn`` for the column of non-object rows.
+  /// The column names shown; ``valueColumn`` for the column of non-object rows.
   private(set) var columns: [String] = []
+  /// Every column's name, hidden or not (the union of the rows' keys).
+  private(set) var allColumns: [String] = []
+  /// The columns hidden (`-` in the table), by name.
+  private(set) var hiddenColumns: Set<String> = []
   /// Whether the root is an object (rows are named by their keys).
   var isObjectRoot: Bool
 
@@ -41,7 +45,8 @@ struct TableModel {
     var hasValues = false
   }
 
-  init(store: DocumentStore, root: NodeID) {
+  init(store: DocumentStore, root: NodeID, hiding hidden: Set<String> = []) {
+    hiddenColumns = hidden
     let document = store.document
     let node = store.node(root) ?? document.root
     self.root = store.id(node)
@@ -73,9 +78,9 @@ struct TableModel {
   /// - Returns: whether ``columns`` changed.
   mutating func include(rows changed: [NodeID], in store: DocumentStore) -> Bool {
     let document = store.document
-    var keys = columns.filter { $0 != Self.valueColumn }
+    var keys = allColumns.filter { $0 != Self.valueColumn }
     var seen = Set(keys)
-    var hasValues = columns.first == Self.valueColumn
+    var hasValues = allColumns.first == Self.valueColumn
     for id in changed {
       guard let node = store.node(id) else { continue }
       if document.kind(of: node) == .object {
@@ -129,19 +134,37 @@ struct TableModel {
       return setColumns(keys: scan.keys, hasValues: scan.hasValues)
     }
     // Part way: columns only grow (a rescan after an edit keeps the old ones meanwhile).
-    var keys = columns.filter { $0 != Self.valueColumn }
+    var keys = allColumns.filter { $0 != Self.valueColumn }
     var seen = Set(keys)
     for key in scan.keys where seen.insert(key).inserted { keys.append(key) }
-    return setColumns(keys: keys, hasValues: scan.hasValues || columns.first == Self.valueColumn)
+    return setColumns(keys: keys, hasValues: scan.hasValues || allColumns.first == Self.valueColumn)
   }
 
   private mutating func setColumns(keys: [String], hasValues: Bool) -> Bool {
     var next = keys
     if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
-    guard next != columns else { return false }
-    columns = next
-    columnIndex = Dictionary(next.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    guard next != allColumns else { return false }
+    allColumns = next
+    showColumns()
     return true
+  }
+
+  /// Lists the columns not hidden, and indexes them.
+  private mutating func showColumns() {
+    columns = hiddenColumns.isEmpty ? allColumns : allColumns.filter { !hiddenColumns.contains($0) }
+    columnIndex = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Hides a column (the rows keep their values; exports and copies leave it out).
+  mutating func hide(column name: String) {
+    hiddenColumns.insert(name)
+    showColumns()
+  }
+
+  /// Shows every hidden column again.
+  mutating func showAllColumns() {
+    hiddenColumns = []
+    showColumns()
   }
 
   /// The column of each name (a table may have 10,000 columns: never searched one by one).

@@ -30,6 +30,22 @@ extension BrowserKeys {
       KeyBinding(
         keyNames: ["I"], .showSummarySheet, help: "Summary of every column: types, missing, distinct, numbers",
         group: "Table"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["!"], .togglePinnedColumn,
+        help: "Pin the columns up to this one at the left (key columns), or unpin it", group: "Table"))
+    keys.add(
+      KeyBinding(keyNames: ["-"], .hideColumn, help: "Hide the column (:w and c copies leave it out)", group: "Table"))
+    keys.add(KeyBinding(keyNames: ["_"], .showAllColumns, help: "Show every hidden column again", group: "Table"))
+    // VisiData selects rows with s/t/u; here s sorts and u undoes, so rows are r (and
+    // Shift-Space where the terminal sends it apart from Space).
+    keys.add(
+      KeyBinding(
+        keyNames: ["r", "Shift-Space"], .selectRow,
+        help: "Select the row (whole record); then Space toggles rows, J/Shift-Up extend, Ctrl-A all", group: "Rows"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["R"], .invertRowSelection, help: "Invert the row selection (from none: all rows)", group: "Rows"))
     // Cells in a row are values of different records' keys: moving one sideways means nothing.
     keys.unbind(KeyEvent(.left, modifiers: .alt))
     keys.unbind(KeyEvent(.right, modifiers: .alt))

@@ -31,7 +31,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   /// The frequency or summary sheet shown in place of the rows, if any
   /// (`TablePresentation+Sheets.swift`).
   var sheet: TableSheet?
-  private(set) var model: TableModel
+  /// The rows and columns shown.
+  var model: TableModel
   /// The rows in the order shown: the model's, or a permutation of them while sorted.
   var shownRows: NodeIDList { sortedRows ?? model.rows }
   private var sortedRows: NodeIDList?
@@ -46,6 +47,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private var widthAdjustments: [String: Int] = [:]
   var palette = ValuePalette.standard
   private var isStale = false
+  /// Whether the selection is of whole rows (records), not of cells
+  /// (`TablePresentation+Rows.swift`).
+  var selectsRows = false
+  /// How many columns, from the first, stay at the left when scrolling sideways, as `!`
+  /// set it; nil: the first column when it is the label (a column of text).
+  var pinnedColumnCount: Int?
 
   /// Columns are measured on this many rows (the rest are cut to the same width).
   static let measuredRows = 200
@@ -164,7 +171,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     return (indexPath.item / columns, indexPath.item % columns)
   }
 
-  private func indexPath(row: Int, column: Int) -> IndexPath {
+  /// The index path of a row's cell in a column.
+  func indexPath(row: Int, column: Int) -> IndexPath {
     IndexPath(item: row * model.columns.count + column, section: 0)
   }
 
@@ -213,7 +221,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   func bringUpToDate() {
     guard isStale else { return }
     isStale = false
-    model = TableModel(store: store, root: store.node(model.root) != nil ? model.root : store.root)
+    model = TableModel(
+      store: store, root: store.node(model.root) != nil ? model.root : store.root, hiding: model.hiddenColumns)
     applySort()
     measureColumns()
   }
@@ -236,6 +245,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   func nodeID(at indexPath: IndexPath) -> NodeID? {
     guard sheet == nil, let (row, column) = position(of: indexPath) else { return nil }
     let record = shownRows[row]
+    // A selected row stands for its record: edits act on whole records.
+    if selectsRows, host.collectionView.isItemSelected(at: indexPath) { return record }
     return model.value(row: record, column: column, in: store).map(store.id) ?? record
   }
 
@@ -266,6 +277,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   func perform(_ command: CommandIdentifier) -> Bool {
     if performSheetCommand(command) { return true }
     guard sheet == nil else { return false }
+    if performRowCommand(command) { return true }
     let view = host.collectionView
     switch command {
     case .sortAscending, .sortDescending:
@@ -289,6 +301,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       tableLayout.invalidateLayout()
       view.reloadData()
       view.focusItem(at: view.indexPathForFocusedItem, scrollPosition: .nearest)
+    case .togglePinnedColumn:
+      togglePinnedColumn()
+    case .hideColumn:
+      hideFocusedColumn()
+    case .showAllColumns:
+      showAllColumns()
     case .openCell:
       openFocused()
     case .goUp:
@@ -410,7 +428,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   /// Focus and selection as (row, column name), which survive a change of columns.
-  private func cellsByName() -> (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)]) {
+  func cellsByName() -> (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)]) {
     let view = host.collectionView
     func named(_ indexPath: IndexPath) -> (row: Int, column: String)? {
       position(of: indexPath).map { ($0.row, model.columns[$0.column]) }
@@ -420,7 +438,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// New keys turned up (or went): every row changes shape, so the table is loaded again
   /// with focus and selection on the same rows and columns.
-  private func columnsDidChange(
+  func columnsDidChange(
     keeping kept: (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)])
   ) {
     measureColumns()
@@ -466,7 +484,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard change.reason != .grew, store.node(model.root) != nil else {
       // A load grew the document (or the table's container is gone): list the rows again.
       let kept = cellsByName()
-      model = TableModel(store: store, root: store.node(model.root) != nil ? model.root : store.root)
+      model = TableModel(
+        store: store, root: store.node(model.root) != nil ? model.root : store.root, hiding: model.hiddenColumns)
       applySort()
       columnsDidChange(keeping: kept)
       return
@@ -554,6 +573,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { sheet == nil ? rowHeaderWidth : 0 }
+
+  func numberOfFrozenColumns(in tableLayout: TableLayout) -> Int { sheet == nil ? pinnedColumns : 0 }
 
   // MARK: - CollectionViewDataSource
 

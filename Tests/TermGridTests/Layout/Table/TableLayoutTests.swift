@@ -121,6 +121,64 @@ import Testing
     try Snapshot.expect(table.lines, named: "table-scrolled")
     #expect(table.lines[0].hasPrefix("#│"), "the corner and the headers stay")
   }
+
+  @Test func frozenColumnsStayAtTheLeftAfterTheRowHeadersWhileTheOthersScroll() {
+    let fixture = TableFixture(rows: 5, widths: [6, 10, 10, 10], rowHeaderWidth: 3) { $0.frozenColumnCount = 1 }
+    #expect(fixture.frame(row: 0, column: 0)?.minX == 4, "unscrolled, where it always is")
+    fixture.scroll(to: Rect(x: 15, y: 0, width: 20, height: 10))
+    #expect(fixture.frame(row: 2, column: 0) == Rect(x: 19, y: 4, width: 6, height: 1), "after the row headers")
+    #expect(fixture.layout.layoutAttributesForItem(at: fixture.layout.indexPath(row: 2, column: 0))?.zIndex == 5)
+    #expect(fixture.frame(row: 2, column: 1)?.minX == 11, "the others scroll")
+    let header = fixture.layout.layoutAttributesForSupplementaryView(
+      ofKind: ElementKind.columnHeader, at: IndexPath(item: 0, section: 0))
+    #expect(header?.frame == Rect(x: 19, y: 0, width: 6, height: 1), "its header too")
+    #expect(header?.zIndex == TableLayout.frozenHeaderZIndex)
+    let line = fixture.layout.layoutAttributesForDecorationView(
+      ofKind: ElementKind.columnSeparator, at: IndexPath(item: 1, section: 0))
+    #expect(line?.frame.minX == 25, "the line after it stays with it")
+    #expect(line?.zIndex == TableLayout.pinnedSeparatorZIndex)
+    #expect(fixture.layout.obscuredInsets(in: fixture.host.bounds).left == 11, "row headers, the column, its line")
+    // A query far to the right still has the frozen column's cells, once each.
+    let cells = fixture.query(fixture.host.bounds).filter { $0.category == .cell }
+    let frozen = cells.filter { fixture.layout.position(of: $0.indexPath).column == 0 }
+    #expect(frozen.count == 5)
+    #expect(Set(cells.map(\.indexPath)).count == cells.count, "no cell twice")
+    for element in cells { #expect(fixture.layout.layoutAttributes(for: element.key)?.frame == element.frame) }
+  }
+
+  @Test func scrollingToAFrozenCellMovesOnlyUpOrDown() {
+    let fixture = TableFixture(rows: 5, widths: [6, 10], rowHeaderWidth: 3) { $0.frozenColumnCount = 1 }
+    let visible = Rect(x: 12, y: 0, width: 20, height: 10)
+    let frozen = fixture.layout.rectForScrollingToItem(at: IndexPath(item: 2, section: 0), visibleRect: visible)
+    #expect(frozen?.minX == 12 && frozen?.width == 0 && frozen?.minY == 3)
+    #expect(fixture.layout.rectForScrollingToItem(at: IndexPath(item: 3, section: 0), visibleRect: visible) == nil)
+  }
+
+  @Test func noFrozenColumnsByDefaultAndMoreThanThereAreFreezeThemAll() {
+    let plain = TableFixture(rows: 2, widths: [4, 4], rowHeaderWidth: 2)
+    plain.scroll(to: Rect(x: 5, y: 0, width: 20, height: 10))
+    #expect(plain.frame(row: 0, column: 0)?.minX == 3, "scrolled away")
+    let all = TableFixture(rows: 2, widths: [4, 4]) { $0.frozenColumnCount = 9 }
+    #expect(all.layout.frozenColumns == 2)
+    #expect(all.layout.isColumnFrozen(1) && !all.layout.isColumnFrozen(2))
+  }
+
+  @Test func aScrolledTableKeepsItsFrozenColumnWholeWithItsHeader() throws {
+    let rows = (0..<10).map { ["name\($0)", String($0 * $0), "x\($0)", "y"] }
+    let table = TableHarness(
+      columns: ["name", "square", "k", "l"], rows: rows, widths: [6, 7, 3, 2], size: CellSize(columns: 16, rows: 5))
+    table.layout.frozenColumnCount = 1
+    // Scrolled so far that the square column's values are under the frozen one.
+    table.collectionView.contentOffset = Point(x: 6, y: 0)
+    #expect(
+      table.lines == [
+        "#│name  │ │k  │l",
+        "─┼──────┼─┼───┼─",
+        "0│name0 │ │x0 │y",
+        "1│name1 │ │x1 │y",
+        "2│name2 │ │x2 │y",
+      ], "\(table.lines.joined(separator: "\n"))")
+  }
 }
 
 // MARK: - Fixtures
