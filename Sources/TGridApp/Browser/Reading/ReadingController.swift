@@ -150,9 +150,13 @@ final class ReadingController {
       editing.copy(editing.editTargets())
     case (.markPrefix, "'"), (.markPrefix, "`"):
       performJump(.markPrefix)
+    case (.nextChangePrefix, _), (.previousChangePrefix, _):
+      performDiffKey(character, after: prefix)
+    case (.foldPrefix, "d"):
+      toggleOnlyChanges()
     default:
       switch prefix {
-      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c)")
+      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c, z d)")
       case .markPrefix: show(message: "' \(character): no such mark ('' goes back to the place before the last jump)")
       default: show(message: "c \(character): no such command (c k, c p, c v, c c)")
       }
@@ -169,9 +173,13 @@ final class ReadingController {
       show(message: "': ' the place before the last jump")
       return
     }
+    guard prefix != .nextChangePrefix, prefix != .previousChangePrefix else {
+      show(message: prefix == .nextChangePrefix ? "]: c the next change" : "[: c the previous change")
+      return
+    }
     show(
       message: prefix == .foldPrefix
-        ? "z: 0–9 show that deep · a everything · c collapse all"
+        ? "z: 0–9 show that deep · a everything · c collapse all · d only a diff's changes"
         : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line")
   }
 
