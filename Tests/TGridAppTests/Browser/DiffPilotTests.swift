@@ -62,7 +62,10 @@ extension PilotTests {
       #expect(count >= 5)
       pilot.press("]", "c")
       #expect(
-        pilot.statusLine.contains("change 1/\(count): .order.status ~ \"paid\" → \"shipped\""), "\(pilot.statusLine)")
+        pilot.statusLine.contains("change 1/\(count): .order.status ~ \"paid\" → \"shippe"), "\(pilot.statusLine)")
+      #expect(
+        pilot.screen.contains("change 1/\(count): .order.status ~ \"paid\" → \"shipped\""),
+        "the message is whole above the status line: \(pilot.screen)")
       #expect(pilot.focusedPath == ".order.status")
       pilot.press("]", "c")
       #expect(pilot.statusLine.contains("change 2/\(count)"), "\(pilot.statusLine)")
