@@ -1,7 +1,9 @@
 import TGridJSON
 import TermGrid
 
-// The browser as its feature controllers' context: each sees it through its own protocol.
+/// The browser as the context of files, the command line and navigation (each controller
+/// sees it through its own protocol).
+extension BrowserController: FileContext, CommandLineContext, NavigationContext {}
 
 /// The browser as editing's context.
 extension BrowserController: EditingContext {
@@ -21,12 +23,6 @@ extension BrowserController: ReadingContext {
   }
 }
 
-/// The browser as files' context.
-extension BrowserController: FileContext {}
-
-/// The browser as the command line's context.
-extension BrowserController: CommandLineContext {}
-
 /// The browser as finding's context.
 extension BrowserController: FindingContext {
   func open(_ prompt: StatusPrompt) {
@@ -38,6 +34,3 @@ extension BrowserController: FindingContext {
     navigation.recordJump(from: Navigation.Place(id: origin, kind: presentation.kind))
   }
 }
-
-/// The browser as navigation's context.
-extension BrowserController: NavigationContext {}

@@ -7,13 +7,16 @@ import TermGridPlatform
 /// `tgrid diff A B`: the structural difference of two JSON documents, for scripts.
 struct Diff: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Compare two JSON files by structure: a summary, a JSON Patch or a merge patch.",
+    abstract:
+      "Compare two JSON files by structure: browse the difference on a terminal, else a summary, a JSON Patch or a merge patch.",
     discussion: """
       Values compare as JSON: whitespace and member order do not count, and numbers compare by value \
       (1.0 equals 1). Arrays of objects align by an identity key (id, name, key, or a unique field), \
       other arrays by their longest common subsequence, or by position past --budget. Exit status with \
       --exit-code: 0 same, 1 different; 2 for trouble (a file that cannot be read, invalid JSON, a \
-      merge patch that cannot express the change).
+      merge patch that cannot express the change). With a terminal on standard output and none of \
+      --patch, --merge-patch, --summary, --exit-code or -q, the browser opens on B (the file you edit \
+      and save) with each change marked: ]c and [c move between changes, z d shows only them.
       """)
 
   @Argument(help: "The old file (A); - for standard input.")
@@ -46,6 +49,9 @@ struct Diff: ParsableCommand {
     name: .long, help: "The most pairs of equal elements one array's LCS may examine before it is aligned by position.")
   var budget: Int = JSONDiffOptions().alignmentBudget
 
+  @Option(name: .long, help: "How the browser shows B: tree (the default), grid, table, timeline or schematic.")
+  var layout: LayoutChoice?
+
   @Flag(name: .long, help: "Read the inputs as JSON Lines (one value per line).")
   var ndjson = false
 
@@ -62,8 +68,15 @@ struct Diff: ParsableCommand {
   func run() throws {
     try StandardOutput.requireOpen()
     let format: DiffOutputFormat = patch ? .patch : mergePatch ? .mergePatch : .summary
-    // Later, with neither flag and a terminal on standard output, this opens the browser on
-    // the DiffDocument; until then a terminal gets the coloured summary.
+    if !patch, !mergePatch, !summary, !exitCode, !quiet, StandardStreams.isTerminal(StandardStreams.output) {
+      // A person at a terminal: browse the difference on B.
+      var browse = try Browse.parse(
+        [old, "--diff", new] + (ndjson ? ["--ndjson"] : [])
+          + (layout.map { ["--layout", $0.registration.commandLineName] } ?? []))
+      browse.limit = limit
+      try browse.run()
+      return
+    }
     let color =
       format == .summary && StandardStreams.isTerminal(StandardStreams.output) && ColorSupport.environmentAllowsColor
     var options = JSONDiffOptions()

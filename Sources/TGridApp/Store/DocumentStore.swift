@@ -77,6 +77,9 @@ package final class DocumentStore {
   /// The member that labels a record everywhere (`--label`, `L`), or nil to choose one per
   /// record (see ``JSONPreview/titleMember(of:in:field:)``).
   var labelField: String?
+  /// The difference from an older document shown on this one (`tgrid diff A B`), if any:
+  /// every presentation marks the values it names.
+  var diff: DiffSession?
   /// Called after each change, with what changed.
   var onChange: ((DocumentChange) -> Void)?
   /// The filter every view applies to one container's elements, if any (a view of the

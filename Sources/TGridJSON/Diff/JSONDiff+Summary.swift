@@ -55,7 +55,7 @@ extension JSONDiff {
   }
 
   /// A value's compact text, cut to `limit` bytes (on a character boundary) with `…`.
-  func preview(_ node: JSONNode?, in document: JSONDocument, limit: Int) -> String {
+  public func preview(_ node: JSONNode?, in document: JSONDocument, limit: Int) -> String {
     guard let node else { return "" }
     var bytes: [UInt8] = []
     let isComplete = document.appendCompactText(of: node, to: &bytes, limit: limit)

@@ -82,6 +82,11 @@ public struct Theme: Hashable, Sendable {
       "normal": .plain,
       "important": Style(foreground: .indexed(214), attributes: [.bold]),
       "critical": Style(foreground: .indexed(196), attributes: [.bold]),
+      // A diff's values (their markers `+ - ~ →` say the same without colour).
+      "added": Style(foreground: .indexed(2)),
+      "removed": Style(foreground: .indexed(1)),
+      "changed": Style(foreground: .indexed(3)),
+      "moved": Style(foreground: .indexed(6)),
       // Alternating periods behind a timeline (BandView).
       "band": Style(background: .indexed(235)),
     ])
@@ -107,5 +112,6 @@ public struct Theme: Hashable, Sendable {
       "normal": .plain,
       "important": Style(attributes: [.bold]),
       "critical": Style(attributes: [.bold, .underline]),
+      "changed": Style(attributes: [.bold]),
     ])
 }

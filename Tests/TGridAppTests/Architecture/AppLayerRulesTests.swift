@@ -98,6 +98,21 @@ import Testing
     }
   }
 
+  /// Issue 27.3: the browser is the run loop's root that composes feature controllers, not
+  /// the place every feature keeps its state: its file and every file that extends it stay
+  /// under 600 lines together, and they sit in the browser's folder.
+  @Test func theBrowserStaysTheRootAndNoMore() throws {
+    var lines = 0
+    for file in try Self.sourceFiles() where file.target == "TGridApp" {
+      let isBrowser = file.path.hasSuffix("/BrowserController.swift")
+      guard isBrowser || file.text.contains("extension BrowserController") else { continue }
+      #expect(
+        file.path.hasPrefix("Sources/TGridApp/Browser/"), "\(file.path) extends the browser from outside its folder")
+      lines += file.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    }
+    #expect(lines > 0 && lines <= 600, "BrowserController and its extensions: \(lines) lines (at most 600)")
+  }
+
   /// Issue 27.6: what measures the app lives in `TGridAppBenchmarks`, which reaches the
   /// app's `package` declarations; none of it ships in the app.
   @Test func theAppShipsNoBenchmarkCode() throws {

@@ -10,7 +10,7 @@ extension BrowserCommand {
   /// standard commands appear here too when the browser gives them keys or checks them
   /// (cut is refused while loading; `G` is a jump); a view's own commands are in its key
   /// table, except those the browser records as jumps.
-  static let all: [BrowserCommand] = application + moving + editing + reading + finding + files
+  static let all: [BrowserCommand] = application + moving + editing + reading + finding + files + diff
 
   /// Quitting, the help, the screen and the mouse.
   private static let application: [BrowserCommand] = [
@@ -68,7 +68,8 @@ extension BrowserCommand {
       .viewSource, keys: ["V"], help: "Show the source text around the value", group: "Reading",
       traits: [.actsOnValues, .keepsIntendedFocus], run: .action { $0.reading.viewSource() }),
     BrowserCommand(
-      .foldPrefix, keys: ["z"], help: "z 0–9: show that deep · z a: all · z c: collapse", group: "Reading",
+      .foldPrefix, keys: ["z"], help: "z 0–9: show that deep · z a: all · z c: collapse · z d: a diff's changes",
+      group: "Reading",
       traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.foldPrefix) }),
     BrowserCommand(
       .copyPrefix, keys: ["c"],
@@ -113,6 +114,16 @@ extension BrowserCommand {
       help:
         "Command line (:w, :w PATH copy, :w! PATH overwrites, :w FILE.csv exports the table, :saveas PATH, :q, :q!, :wq, a path, Tab completes)",
       group: "File", traits: .keepsIntendedFocus, run: .action { $0.browser.commandLine.openCommandLine() }),
+  ]
+
+  /// Browsing a diff (`tgrid diff A B`): `]c` and `[c`, as in vim's diff mode.
+  private static let diff: [BrowserCommand] = [
+    BrowserCommand(
+      .nextChangePrefix, keys: ["]"], help: "]c next change of a diff (z d: only the changes)", group: "Moving",
+      traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.nextChangePrefix) }),
+    BrowserCommand(
+      .previousChangePrefix, keys: ["["], help: "[c previous change of a diff", group: "Moving",
+      traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.previousChangePrefix) }),
   ]
 
   /// An edit of the document the editing controller carries out.

@@ -150,6 +150,10 @@ final class ReadingController {
       editing.copy(editing.editTargets())
     case (.markPrefix, "'"), (.markPrefix, "`"):
       performJump(.markPrefix)
+    case (.nextChangePrefix, _), (.previousChangePrefix, _):
+      performDiffKey(character, after: prefix)
+    case (.foldPrefix, "d"):
+      toggleOnlyChanges()
     case (.copyPrefix, let key) where presentation.copySecondKeysHint != nil:
       guard let (text, description) = presentation.copyText(forSecondKey: key) else {
         show(message: "c \(character): no such command (c k, c p, c v, c c, \(presentation.copySecondKeysHint ?? ""))")
@@ -158,7 +162,7 @@ final class ReadingController {
       editing.copy(text: text, items: [], description: "copied \(description)")
     default:
       switch prefix {
-      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c)")
+      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c, z d)")
       case .markPrefix: show(message: "' \(character): no such mark ('' goes back to the place before the last jump)")
       default: show(message: "c \(character): no such command (c k, c p, c v, c c)")
       }
@@ -175,9 +179,13 @@ final class ReadingController {
       show(message: "': ' the place before the last jump")
       return
     }
+    guard prefix != .nextChangePrefix, prefix != .previousChangePrefix else {
+      show(message: prefix == .nextChangePrefix ? "]: c the next change" : "[: c the previous change")
+      return
+    }
     show(
       message: prefix == .foldPrefix
-        ? "z: 0–9 show that deep · a everything · c collapse all"
+        ? "z: 0–9 show that deep · a everything · c collapse all · d only a diff's changes"
         : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line"
           + (presentation.copySecondKeysHint.map { " · " + $0 } ?? ""))
   }

@@ -40,7 +40,9 @@ final class StatusArea {
       statusLine.right = ""
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
-      let name = " " + store.name + (store.isModified ? " [+]" : "") + browser.files.diskMarker + "  "
+      let name =
+        " " + (store.diff?.title(newName: store.name) ?? store.name) + (store.isModified ? " [+]" : "")
+        + browser.files.diskMarker + "  "
       let right = statusText()
       // A message too long for the status line is never only cut there: it is shown whole
       // in rows above it as well.

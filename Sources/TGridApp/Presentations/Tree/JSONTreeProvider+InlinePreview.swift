@@ -43,7 +43,9 @@ extension JSONTreeProvider {
   /// aside): its name, `: ` and its preview (`[0]: {Name: "chevelle", …}`), or its name
   /// alone when no preview fits. Nil for a node shown without a preview: a scalar, a group
   /// (not a value), a hierarchy node (its label is its name and its children are named).
+  /// A value with a diff's marks shows them (its label) rather than a preview.
   func inlinePreviewLabel(ofNode node: Int, fitting columns: Int) -> String? {
+    if node >= 0, store.diff?.marks[NodeID(node)] != nil { return nil }
     let key = InlinePreviewKey(node: node, columns: columns)
     if let known = inlinePreviews[key] { return known }
     let made = makeInlinePreviewLabel(ofNode: node, fitting: columns)

@@ -214,7 +214,15 @@ final class JSONTreeProvider: TreeNodeProvider {
     return count
   }
 
+  /// The node's label, with its marks when the store shows a diff.
   func label(ofNode node: Int) -> String {
+    let label = plainLabel(ofNode: node)
+    guard let diff = store.diff, node >= 0 else { return label }
+    return diff.decorate(label, of: NodeID(node))
+  }
+
+  /// The node's label as the value reads: `name: "x"`, `photos [7]`.
+  private func plainLabel(ofNode node: Int) -> String {
     if let group = group(node) { return label(of: group) }
     guard let value = value(node) else { return "" }
     let document = self.document
@@ -257,6 +265,7 @@ final class JSONTreeProvider: TreeNodeProvider {
   }
 
   func kind(ofNode node: Int) -> String {
+    if node >= 0, let kind = store.diff?.kind(of: NodeID(node)) { return kind }
     guard let value = value(node), isHierarchyNode(value), let kind = document.child(forKey: "kind", of: value),
       let text = document.string(of: kind)
     else { return TreeNodeKind.normal }
