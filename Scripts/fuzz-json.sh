@@ -50,11 +50,12 @@ mkdir -p .build/fuzz "$corpus"
 
 echo "building the $target fuzzer…"
 # The engine imports TermGridPlatform for what it shares with the library (`Locked`, the
-# clock). Those files need nothing but libc, so they are built here as a module of their
-# own, with the same instrumentation, and linked in; the rest of the platform layer (which
-# needs swift-system) is not. A platform file the engine starts to use is added here.
+# clock, the environment). Those files need nothing but libc, so they are built here as a
+# module of their own, with the same instrumentation, and linked in; the rest of the
+# platform layer (which needs swift-system) is not. A platform file the engine starts to use is added here.
 platform_files=(
   Sources/TermGridPlatform/Clock/MonotonicClock.swift
+  Sources/TermGridPlatform/Environment/Environment.swift
   Sources/TermGridPlatform/Errors/SystemErrorMessage.swift
   Sources/TermGridPlatform/Threads/Locked.swift
 )

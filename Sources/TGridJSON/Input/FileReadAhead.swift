@@ -1,11 +1,5 @@
 import TGridSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A regular file read on a thread of its own, a window ahead of the parser that takes its
 /// bytes (internal; `tgrid check`, whose parser keeps no values).
 ///
@@ -51,16 +45,15 @@ final class FileReadAhead {
   /// How far the reader may run ahead of the bytes the parser took, by default.
   static let window = 8 << 20
 
-  /// Starts reading `descriptor` (a regular file of `status.st_size` bytes, which this
-  /// object closes); nil when the memory cannot be reserved or no thread can be started.
+  /// Starts reading `descriptor` (a regular file of `status.size` bytes, which this object
+  /// closes); nil when the memory cannot be reserved or no thread can be started.
   init?(
-    descriptor: Int32, path: String, status: stat, readAt: Int64, chunkSize: Int = FileReadAhead.chunkSize,
+    descriptor: Int32, path: String, status: FileInfo, readAt: Int64, chunkSize: Int = FileReadAhead.chunkSize,
     window: Int = FileReadAhead.window
   ) {
-    let size = Int(status.st_size)
-    guard let buffer = StreamBuffer(capacity: size) else { return nil }
+    guard let buffer = StreamBuffer(capacity: status.size) else { return nil }
     self.buffer = buffer
-    source = JSONSourceFile(path: path, status: FileInfo(status), readAt: readAt)
+    source = JSONSourceFile(path: path, status: status, readAt: readAt)
     shared = Shared(
       descriptor: descriptor, buffer: buffer, source: source, chunkSize: max(chunkSize, 1), window: window)
     let shared = self.shared
@@ -74,7 +67,7 @@ final class FileReadAhead {
   deinit {
     shared.stop()
     worker?.join()
-    if shared.descriptor >= 0 { close(shared.descriptor) }
+    if shared.descriptor >= 0 { SystemFile.release(shared.descriptor) }
   }
 
   /// Waits until the reader has bytes past `safeCount` ready for the parser (or has ended)
@@ -161,37 +154,31 @@ final class FileReadAhead {
     }
 
     /// Start of the pages not yet moved or given back (a page multiple; the first page stays).
-    private var recycled = Int(sysconf(Int32(_SC_PAGESIZE)))
-    private let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    private var recycled = SystemMemory.pageSize
+    private let pageSize = SystemMemory.pageSize
 
     /// Before reading `count` bytes at `offset`: moves as many whole pages from below
-    /// `floor` (parsed, never read again) to there with `mremap`, so the read lands in
-    /// memory that is already backed (no page faults, no zeroing, nothing freed); the hole
-    /// left behind is mapped afresh (it reads as zeros, and costs nothing). Without
-    /// `mremap`, the pages below the floor are only given back.
+    /// `floor` (parsed, never read again) to there (``SystemMemory/movePages(from:to:count:)``),
+    /// so the read lands in memory that is already backed (no page faults, no zeroing,
+    /// nothing freed); the hole left behind reads as zeros and costs nothing. Where pages
+    /// cannot be moved, the pages below the floor are only given back.
     func recycle(below floor: Int, into offset: Int, count: Int) {
       let end = floor & ~(pageSize - 1)
       guard end > recycled else { return }
       let start = (offset + pageSize - 1) & ~(pageSize - 1)
       let wanted = ((offset + count) & ~(pageSize - 1)) - start
       let moved = min(max(wanted, 0), end - recycled)
-      let source = UnsafeMutableRawPointer(buffer.base + recycled)
-      #if canImport(Glibc)
-        if moved > 0, let mremap = remapFunction,
-          let result = mremap(source, moved, moved, 3, buffer.base + start),  // 3: MREMAP_MAYMOVE | MREMAP_FIXED
-          result != MAP_FAILED
-        {
-          let refill = mmap(
-            source, moved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0)
-          if refill == MAP_FAILED { _ = madvise(source, moved, MADV_DONTNEED) }
-          recycled += moved
-        }
-        // Pages kept for later reads are at most a window's worth; the rest is given back.
-        if end - recycled > window + count {
-          _ = madvise(buffer.base + recycled, end - recycled, MADV_DONTNEED)
-          recycled = end
-        }
-      #endif
+      if moved > 0,
+        SystemMemory.movePages(
+          from: UnsafeMutableRawPointer(buffer.base + recycled), to: buffer.base + start, count: moved)
+      {
+        recycled += moved
+      }
+      // Pages kept for later reads are at most a window's worth; the rest is given back.
+      if end - recycled > window + count {
+        SystemMemory.discardPages(buffer.base + recycled, count: end - recycled)
+        recycled = end
+      }
     }
 
     /// The reader thread's body.
@@ -217,12 +204,14 @@ final class FileReadAhead {
         }
         guard goesOn else { return }
         recycle(below: floor, into: read, count: min(chunkSize, capacity - read))
-        let result = pread(descriptor, base + read, min(chunkSize, capacity - read), off_t(read))
-        if result < 0 && errno == EINTR { continue }
-        if result <= 0 {
-          errorCode = result < 0 ? errno : 0
+        let result: Int
+        do {
+          result = try SystemFile.read(descriptor, into: base + read, count: min(chunkSize, capacity - read), at: read)
+        } catch {
+          errorCode = error.code
           break
         }
+        if result == 0 { break }
         // A raw line break is never inside a valid string (an invalid text fails there or
         // before), so the structural scan can start afresh after one: after the chunk's
         // last, or the one before it when the last line holds no structural character;
@@ -251,11 +240,13 @@ final class FileReadAhead {
       }
       // One more byte, or a size or time that moved, means the file changed meanwhile.
       var extra: UInt8 = 0
-      var after = stat()
-      let grew = errorCode == 0 && read == capacity && pread(descriptor, &extra, 1, off_t(read)) > 0
+      let grew =
+        errorCode == 0 && read == capacity
+        && (try? SystemFile.read(descriptor, into: &extra, count: 1, at: read)).map { $0 > 0 } == true
       let changed =
         errorCode == 0
-        && (grew || read != capacity || fstat(descriptor, &after) != 0 || !source.matches(FileInfo(after)))
+        && (grew || read != capacity
+          || (try? SystemFile.status(of: descriptor)).map { !source.matches($0) } ?? true)
       let (readCount, code) = (read, errorCode)
       lock.withLock { state in
         state.pointee.progress = Progress(
@@ -265,59 +256,3 @@ final class FileReadAhead {
     }
   }
 }
-
-/// A value behind a pthread mutex with a condition to wait on (internal).
-final class ConditionLock<Value>: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private let condition: UnsafeMutablePointer<pthread_cond_t>
-  /// In memory of its own, so a waiter reads what another thread wrote meanwhile.
-  private let value: UnsafeMutablePointer<Value>
-
-  init(_ value: Value) {
-    self.value = .allocate(capacity: 1)
-    self.value.initialize(to: value)
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
-    condition = .allocate(capacity: 1)
-    condition.initialize(to: pthread_cond_t())
-    pthread_cond_init(condition, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
-    condition.deallocate()
-    mutex.deallocate()
-    value.deinitialize(count: 1)
-    value.deallocate()
-  }
-
-  /// Runs `body` with the value, holding the lock; `body` may ``wait()``, and reads the
-  /// value through the pointer afresh after it.
-  func withLock<Result>(_ body: (UnsafeMutablePointer<Value>) -> Result) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body(value)
-  }
-
-  /// Waits for a ``broadcast()`` (inside ``withLock(_:)`` only).
-  func wait() {
-    pthread_cond_wait(condition, mutex)
-  }
-
-  /// Wakes every waiter (inside ``withLock(_:)``).
-  func broadcast() {
-    pthread_cond_broadcast(condition)
-  }
-}
-
-#if canImport(Glibc)
-  /// `mremap(2)`, found at run time (Glibc's module does not export it without `_GNU_SOURCE`).
-  private typealias Remap =
-    @convention(c) (
-      UnsafeMutableRawPointer?, Int, Int, Int32, UnsafeMutableRawPointer?
-    ) -> UnsafeMutableRawPointer?
-
-  private let remapFunction: Remap? = dlsym(nil, "mremap").map { unsafeBitCast($0, to: Remap.self) }
-#endif

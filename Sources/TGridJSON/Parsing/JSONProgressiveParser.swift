@@ -2,12 +2,6 @@ import Synchronization
 import TGridSystem
 import TermGridPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Parses a document in slices, so a large file can load behind a progress bar, be
 /// cancelled, and show its first items before the rest is parsed.
 ///
@@ -112,7 +106,7 @@ public final class JSONProgressiveParser: Sendable {
   /// A parser that keeps no values, of a regular file read ahead on another thread (see
   /// ``FileReadAhead``); nil when that cannot start (the caller reads the file whole).
   private init?(
-    readingAhead descriptor: Int32, path: String, status: stat, options: JSONParseOptions, tuning: ReadAheadTuning
+    readingAhead descriptor: Int32, path: String, status: FileInfo, options: JSONParseOptions, tuning: ReadAheadTuning
   ) {
     guard
       let reader = FileReadAhead(
@@ -237,51 +231,51 @@ public final class JSONProgressiveParser: Sendable {
     _ path: String, options: JSONParseOptions, maximumByteCount maximum: Int, keepsValues: Bool,
     readAhead tuning: ReadAheadTuning
   ) throws(JSONInputError) -> JSONProgressiveParser {
-    var descriptor = STDIN_FILENO
+    var descriptor = StandardStreams.input
     if path != "-" {
-      descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0 else {
-        let code = errno
-        close(descriptor)
-        throw JSONBytes.inputError(errno: code, path: path)
+      do {
+        descriptor = try SystemFile.open(path)
+      } catch {
+        throw JSONBytes.inputError(errno: error.code, path: path)
       }
-      let type = status.st_mode & S_IFMT
-      if type == S_IFDIR {
-        close(descriptor)
+      let status: FileInfo
+      do {
+        status = try SystemFile.status(of: descriptor)
+      } catch {
+        SystemFile.release(descriptor)
+        throw JSONBytes.inputError(errno: error.code, path: path)
+      }
+      if status.kind == .directory {
+        SystemFile.release(descriptor)
         throw JSONInputError.isDirectory(path: path)
       }
-      if type == S_IFREG && status.st_size > 0 {
-        guard Int(status.st_size) <= maximum else {
-          close(descriptor)
+      if status.kind == .regular && status.size > 0 {
+        guard status.size <= maximum else {
+          SystemFile.release(descriptor)
           throw JSONInputError.tooLarge(path: path, limit: maximum)
         }
         // Validating only: the file is mapped, or read ahead so the read and the parse
         // overlap, and the parsed bytes are given back.
-        if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount && tuning.mapsFile,
+        if !keepsValues && status.size >= tuning.minimumByteCount && tuning.mapsFile,
           let bytes = JSONBytes.map(
-            descriptor: descriptor, count: Int(status.st_size),
-            source: JSONSourceFile(path: path, status: FileInfo(status), readAt: JSONSourceFile.now()))
+            descriptor: descriptor, count: status.size,
+            source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
         {
           return JSONProgressiveParser(
             mapping: bytes, path: path, maximumByteCount: maximum, options: options, tuning: tuning)
         }
-        if !keepsValues && Int(status.st_size) >= tuning.minimumByteCount,
+        if !keepsValues && status.size >= tuning.minimumByteCount,
           let parser = JSONProgressiveParser(
             readingAhead: descriptor, path: path, status: status, options: options, tuning: tuning)
         {
           return parser
         }
-        close(descriptor)
+        SystemFile.release(descriptor)
         return JSONProgressiveParser(
           bytes: try JSONBytes.contentsOfFile(path), options: options, keepsValues: keepsValues)
       }
-    } else {
-      var status = stat()
-      if fstat(descriptor, &status) != 0 {
-        throw JSONInputError.unreadable(path: path, reason: "standard input is closed")
-      }
+    } else if (try? SystemFile.status(of: descriptor)) == nil {
+      throw JSONInputError.unreadable(path: path, reason: "standard input is closed")
     }
     let parser = JSONProgressiveParser(streamingUpTo: maximum, options: options, keepsValues: keepsValues)
     parser.stream?.source = (descriptor, path, path != "-")
@@ -303,13 +297,11 @@ public final class JSONProgressiveParser: Sendable {
     maximumFileSize: Int = .max, maximumChildren: Int, options: JSONParseOptions = JSONParseOptions()
   ) -> JSONDocument? {
     guard path != "-", headByteCount > 0 else { return nil }
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
+    guard let descriptor = try? SystemFile.open(path) else { return nil }
+    defer { SystemFile.release(descriptor) }
     // A file over the limit is refused by the whole load: nothing of it shows first.
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > minimumFileSize,
-      Int(status.st_size) <= maximumFileSize
+    guard let status = try? SystemFile.status(of: descriptor), status.kind == .regular,
+      status.size > minimumFileSize, status.size <= maximumFileSize
     else { return nil }
     let head = JSONProgressiveParser(streamingUpTo: headByteCount, options: options)
     // Read as a stream that has not ended: the head's last value, cut off, is left out.
@@ -337,15 +329,18 @@ public final class JSONProgressiveParser: Sendable {
     if progress.errorCode != 0 { throw JSONBytes.inputError(errno: progress.errorCode, path: path) }
     if progress.changed && attempt < 3 {
       // Start over on the file as it is now.
-      let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+      let descriptor: Int32
+      do {
+        descriptor = try SystemFile.open(path)
+      } catch {
+        throw JSONBytes.inputError(errno: error.code, path: path)
+      }
+      guard let status = try? SystemFile.status(of: descriptor), status.kind == .regular,
         let again = FileReadAhead(
           descriptor: descriptor, path: path, status: status, readAt: JSONSourceFile.now(), chunkSize: tuning.chunkSize,
           window: tuning.window)
       else {
-        close(descriptor)
+        SystemFile.release(descriptor)
         throw JSONInputError.unreadable(path: path, reason: "it changed while it was read")
       }
       state.withLock { state in
@@ -410,8 +405,11 @@ public final class JSONProgressiveParser: Sendable {
           endOfInput()
           return false
         }
-        if result < 0 && errno == EINTR { continue }
-        if result < 0 { throw JSONBytes.inputError(errno: errno, path: path) }
+        if result < 0 {
+          let error = SystemError.last()
+          if error.isInterrupted { continue }
+          throw JSONBytes.inputError(errno: error.code, path: path)
+        }
         throw JSONInputError.tooLarge(path: path, limit: stream.buffer.capacity)
       }
       let result = stream.buffer.read(from: descriptor, limit: 1 << 20, room: room)
@@ -427,8 +425,9 @@ public final class JSONProgressiveParser: Sendable {
         endOfInput()
         return false
       }
-      if errno == EINTR { continue }
-      throw JSONBytes.inputError(errno: errno, path: path)
+      let error = SystemError.last()
+      if error.isInterrupted { continue }
+      throw JSONBytes.inputError(errno: error.code, path: path)
     }
   }
 
@@ -503,7 +502,7 @@ public final class JSONProgressiveParser: Sendable {
   public static func defaultIndexDirectory(environment: [String: String]? = nil) -> String? {
     SpillFile.defaultDirectory { name in
       if let environment { return environment[name] }
-      return getenv(name).map { String(cString: $0) }
+      return Environment.value(of: name)
     }
   }
 
@@ -533,7 +532,7 @@ public final class JSONProgressiveParser: Sendable {
   /// - Throws: ``JSONSyntaxError`` for invalid input, `CancellationError` after
   ///   ``cancel()`` (or after an error was already thrown).
   public func advance(byteBudget: Int) throws -> Bool {
-    while readersWaiting.load(ordering: .acquiring) > 0 { sched_yield() }
+    while readersWaiting.load(ordering: .acquiring) > 0 { WorkerThread.yield() }
     return try state.withLock { state throws -> Bool in
       guard case .parsing(let parser) = state else {
         if case .taken = state { return true }
@@ -639,19 +638,23 @@ public final class JSONProgressiveParser: Sendable {
       }
       guard attempt < 3 else { throw JSONInputError.unreadable(path: path, reason: "it changed while it was read") }
       attempt += 1
-      let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw JSONBytes.inputError(errno: errno, path: path) }
-      var status = stat()
-      if fstat(descriptor, &status) == 0 && Int(status.st_size) > maximumByteCount {
-        close(descriptor)
+      let descriptor: Int32
+      do {
+        descriptor = try SystemFile.open(path)
+      } catch {
+        throw JSONBytes.inputError(errno: error.code, path: path)
+      }
+      let status = (try? SystemFile.status(of: descriptor)) ?? .unknown
+      if status.size > maximumByteCount {
+        SystemFile.release(descriptor)
         throw JSONInputError.tooLarge(path: path, limit: maximumByteCount)
       }
-      guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
+      guard status.kind == .regular, status.size > 0,
         let again = JSONBytes.map(
-          descriptor: descriptor, count: Int(status.st_size),
-          source: JSONSourceFile(path: path, status: FileInfo(status), readAt: JSONSourceFile.now()))
+          descriptor: descriptor, count: status.size,
+          source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
       else {
-        close(descriptor)
+        SystemFile.release(descriptor)
         throw JSONInputError.unreadable(path: path, reason: "it changed while it was read")
       }
       state.withLock { state in
@@ -701,7 +704,7 @@ final class StreamInput: @unchecked Sendable {
   }
 
   deinit {
-    if let source, source.closes { close(source.descriptor) }
+    if let source, source.closes { SystemFile.release(source.descriptor) }
   }
 
   /// Starts over with a new reader of the file (which changed while it was read).

@@ -114,6 +114,9 @@ package enum LinuxCalls {
   package static let fallocate: Allocate? = dlsym(nil, "fallocate").map { unsafeBitCast($0, to: Allocate.self) }
   /// `MREMAP_MAYMOVE`.
   package static let remapMayMove: Int32 = 1
+  /// `MREMAP_FIXED` (with ``remapMayMove``): the pages go to the address given, replacing
+  /// what was mapped there.
+  package static let remapFixed: Int32 = 2
   /// `MADV_REMOVE`: frees a shared file mapping's pages and the file's blocks under them.
   package static let adviseRemove: Int32 = 9
   /// `O_TMPFILE` (x86-64 and arm64).

@@ -50,4 +50,11 @@ package final class WorkerThread {
   deinit {
     join()
   }
+
+  /// Lets another thread run on this core before the calling one goes on (`sched_yield`):
+  /// for a thread that spins until others have taken a lock.
+  @inlinable
+  package static func yield() {
+    sched_yield()
+  }
 }
