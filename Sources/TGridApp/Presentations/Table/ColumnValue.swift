@@ -82,7 +82,7 @@ enum ColumnValue: Hashable {
   func filterExpression(path: String) -> String {
     switch self {
     case .number(let value): return "\(path) == \(Self.literal(value))"
-    case .numericString(let text, _), .string(let text): return "\(path) == \(Self.jsonString(text))"
+    case .numericString(let text, _), .string(let text): return "\(path) == \(JSONStringEncoder.quoted(text))"
     case .boolean(let value): return "\(path) == \(value)"
     case .null: return "\(path) == null and \(Self.presence(of: path))"
     case .container(let text): return "\(path) == \(text)"
@@ -92,27 +92,7 @@ enum ColumnValue: Hashable {
 
   /// A jq path to a column: `.` for the column of non-object rows, else `.["key"]`.
   static func path(ofColumn name: String) -> String {
-    name == TableModel.valueColumn ? "." : ".[\(Self.jsonString(name))]"
-  }
-
-  /// A string as a JSON (and jq) string literal: quotes, backslashes and control
-  /// characters escaped.
-  static func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    name == TableModel.valueColumn ? "." : ".[\(JSONStringEncoder.quoted(name))]"
   }
 
   /// `has("key")` for a `.["key"]` path (`true` for `.`).
