@@ -250,7 +250,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     // (Stopped on the way, an Esc during a very deep one, it gives the deepest ancestor
     // opened, which takes the focus.) Its items first: the document may have changed since
     // it last showed (a filter), and what a reveal opens in old items is lost.
-    next.bringUpToDate()
+    shelf.bringUpToDate(next)
     let revealed = kept.focus.flatMap { next.indexPath(for: $0, reveal: true) }
     presentation = next
     next.prepareToShow()
@@ -280,6 +280,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     view.clearSelection()
     view.dataSource = nil
     presentation = next
+    shelf.bringUpToDate(next)
     next.prepareToShow()
     view.setCollectionViewLayout(next.layout, animated: false)
     view.dataSource = shelf.dataSource(for: next)

@@ -103,14 +103,12 @@ struct Browse: ParsableCommand {
     } else {
       store = DocumentStore.waitingForLoad(name: load.name, path: load.path)
     }
-    let browser = makeBrowser(store: store, size: terminal.size, terminal: terminal)
-    browser.load = load
-    let exit = TerminalRunLoop(
-      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
-    ).run()
+    let session = makeSession(store: store, terminal: terminal)
+    session.follow(load)
+    let exit = session.run(on: terminal, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable))
     load.cancel()
-    finish(exit, browser: browser, terminal: terminal)
-    if let failure = browser.loadFailure {
+    session.finish(exit, terminal: terminal)
+    if let failure = session.loadFailure {
       printError(failure.message)
       throw ExitCode(failure.exitCode)
     }
@@ -136,40 +134,9 @@ struct Browse: ParsableCommand {
 
   private func browse(store: DocumentStore) throws {
     let terminal = try openTerminal()
-    let browser = makeBrowser(store: store, size: terminal.size, terminal: terminal)
-    let exit = TerminalRunLoop(
-      terminal: terminal, root: browser, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable)
-    ).run()
-    finish(exit, browser: browser, terminal: terminal)
-  }
-
-  /// Ends a session: when it did not end by a quit (a signal, a terminal that hung up),
-  /// unsaved edits go to a recovery file first, while nothing can cut the writing short
-  /// (``TerminalSignals/beginTermination()``: a closed terminal's second SIGHUP, or a
-  /// second SIGTERM, is ignored now); then the terminal is restored, standard error says
-  /// where the edits are, and tgrid leaves the way the signal would have, so the shell
-  /// sees an honest status.
-  private func finish(_ exit: RunLoopExit, browser: BrowserController?, terminal: NcursesTerminal) {
-    guard TerminalSignals.beginTermination() else {
-      // The termination watchdog is writing the recovery file and ends the process.
-      TerminationWatchdog.waitUntilTheProcessEnds()
-    }
-    var note: String?
-    if exit != .quit, let browser, browser.store.isModified {
-      note = browser.files.writeRecovery()
-    }
-    terminal.shutdown()
-    if let note { printError(note) }
-    if case .signal(let signal) = exit { TerminalSignals.terminateProcess(bySignal: signal) }
-  }
-
-  /// Starts the thread that keeps the edits when a signal comes while the run loop is busy
-  /// (one long computation) and does not take it in time: it writes the recovery file from
-  /// its own thread, restores the terminal and ends tgrid by the signal.
-  private func startTerminationWatchdog(for browser: BrowserController) {
-    let access = RescueAccess(
-      store: browser.store, recovery: browser.files.recovery, fallback: browser.files.recoveryFallbackDirectory)
-    TerminationWatchdog.start { _ in access.rescue() }
+    let session = makeSession(store: store, terminal: terminal)
+    let exit = session.run(on: terminal, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable))
+    session.finish(exit, terminal: terminal)
   }
 
   private func openTerminal() throws -> NcursesTerminal {
@@ -185,50 +152,12 @@ struct Browse: ParsableCommand {
     }
   }
 
-  private func makeBrowser(
-    document: JSONDocument, name: String, path: String?, size: CellSize, terminal: NcursesTerminal
-  ) -> BrowserController {
-    let store = DocumentStore(document: document, name: name, path: path)
-    if let path { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
-    return makeBrowser(store: store, size: size, terminal: terminal)
-  }
-
-  private func makeBrowser(store: DocumentStore, size: CellSize, terminal: NcursesTerminal) -> BrowserController {
-    let path = store.path
-    if let path, store.fileStatus == nil {
-      store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil
-    }
-    let browser = BrowserController(
-      store: store, size: size, presentation: view.presentation, treeOrientation: view.treeOrientation,
-      animates: !noAnimation)
-    browser.terminal = terminal
-    browser.applyColorCount(terminal.colorCount)
-    browser.collectionView.pasteboard = Pasteboard(
-      systemClipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable),
-      terminal: terminal)
-    view.configure(browser)
-    startTerminationWatchdog(for: browser)
-    if let path {
-      AbandonedSaves.remove(besides: path)
-      browser.files.offerRecovery(for: path)
-    }
-    return browser
-  }
-}
-
-/// What the termination watchdog reads from its own thread: the store (only through
-/// ``DocumentStore/readFromAnyThread(_:)``, which waits for a change in progress) and the
-/// recovery keeper (itself locked). The store lives as long as the process.
-private struct RescueAccess: @unchecked Sendable {
-  unowned(unsafe) let store: DocumentStore
-  let recovery: RecoveryKeeper
-  let fallback: String?
-
-  /// Writes the unsaved edits, if any; returns what standard error should say.
-  func rescue() -> String? {
-    store.readFromAnyThread { document, path, name, isModified in
-      guard isModified else { return nil }
-      return recovery.write(document, documentPath: path, name: name, fallbackDirectory: fallback).message
-    }
+  private func makeSession(store: DocumentStore, terminal: NcursesTerminal) -> BrowserSession {
+    let session = BrowserSession(
+      store: store, size: terminal.size, settings: view.settings(animates: !noAnimation))
+    session.attach(
+      to: terminal,
+      clipboard: .chosen(commandOption: clipboardCommand, environmentVariable: Self.clipboardCommandVariable))
+    return session
   }
 }

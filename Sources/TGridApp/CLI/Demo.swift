@@ -56,13 +56,10 @@ struct Demo: ParsableCommand {
     }
     if let size = dump {
       let screen = CellSize(columns: size.columns, rows: size.rows)
-      let controller = BrowserController(
-        document: document, sourceName: "demo: " + file, size: screen, presentation: options.presentation,
-        treeOrientation: options.treeOrientation, animates: false)
-      options.configure(controller)
-      let terminal = HeadlessTerminal(size: screen)
-      TerminalRunLoop(terminal: terminal, root: controller, debugCrash: nil).run()
-      try StandardOutput.writeText(terminal.lines.map { $0 + "\n" }.joined())
+      let session = BrowserSession(
+        document: document, sourceName: "demo: " + file, size: screen, settings: options.settings(animates: false))
+      let lines = session.firstScreen(size: screen)
+      try StandardOutput.writeText(lines.map { $0 + "\n" }.joined())
       return
     }
     let terminal: NcursesTerminal
@@ -72,13 +69,11 @@ struct Demo: ParsableCommand {
       printError("tgrid: \(error)")
       throw ExitCode(2)
     }
-    let browser = BrowserController(
-      document: document, sourceName: "demo: " + file, size: terminal.size, presentation: options.presentation,
-      treeOrientation: options.treeOrientation, animates: !noAnimation)
-    browser.terminal = terminal
-    browser.applyColorCount(terminal.colorCount)
-    options.configure(browser)
-    _ = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil).run()
+    let session = BrowserSession(
+      document: document, sourceName: "demo: " + file, size: terminal.size,
+      settings: options.settings(animates: !noAnimation))
+    session.attach(to: terminal, keepsEditsOnSignals: false)
+    session.run(on: terminal)
     terminal.shutdown()
   }
 }

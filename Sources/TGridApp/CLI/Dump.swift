@@ -29,19 +29,16 @@ struct Dump: ParsableCommand {
       throw ExitCode(error.exitCode)
     }
     let screen = CellSize(columns: size.columns, rows: size.rows)
-    let controller = BrowserController(
-      document: loaded.document, sourceName: loaded.name, size: screen, presentation: view.presentation,
-      treeOrientation: view.treeOrientation, animates: false)
-    if let reason = view.configure(controller), let path = view.path {
+    // The same run loop as the app, on a terminal in memory.
+    let session = BrowserSession(
+      document: loaded.document, sourceName: loaded.name, size: screen, settings: view.settings(animates: false))
+    if let reason = session.focusProblem, let path = view.path {
       printError("tgrid: --path \(path): \(reason)")
       throw ExitCode(1)
     }
-    // The same run loop as the app, on a terminal in memory: it draws the first frame, then
-    // finds no input and returns.
-    let terminal = HeadlessTerminal(size: screen)
-    TerminalRunLoop(terminal: terminal, root: controller, debugCrash: nil).run()
+    let lines = session.firstScreen(size: screen)
     var output = ""
-    for line in terminal.lines {
+    for line in lines {
       output += line
       output += "\n"
     }

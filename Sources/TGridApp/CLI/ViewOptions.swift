@@ -62,24 +62,12 @@ struct ViewOptions: ParsableArguments {
     return fields.isEmpty ? nil : Array(fields.prefix(2))
   }
 
-  /// Applies the options that act on a browser once it exists: the path format, and the
-  /// value to focus. - Returns: why `--path` failed, if it did.
-  @discardableResult
-  func configure(_ browser: BrowserController) -> String? {
-    browser.reading.pathFormat = PathFormat(rawValue: pathFormat.rawValue) ?? .jq
-    if let timeFields { browser.timeFields = timeFields }
-    if let label, !label.isEmpty { browser.reading.setLabelField(label, announcing: false) }
-    if let filter {
-      let document = browser.store.document
-      let container = browser.store.id(GridModel.mainContainer(of: document.root, in: document))
-      _ = browser.finding.applyFilter(filter, on: container, sliced: false)
-    }
-    guard let path else { return nil }
-    if case .keepOpen(let reason) = browser.reading.goTo(pathText: path) {
-      browser.show(message: "--path \(path): \(reason)")
-      return reason
-    }
-    return nil
+  /// What the options ask of the browser.
+  func settings(animates: Bool) -> BrowserSettings {
+    BrowserSettings(
+      presentation: presentation, treeOrientation: treeOrientation, animates: animates,
+      pathFormat: PathFormat(rawValue: pathFormat.rawValue) ?? .jq, timeFields: timeFields, labelField: label,
+      filter: filter, focusPath: path)
   }
 
   /// The tree's shape, whenever the tree shows.

@@ -50,12 +50,12 @@ protocol Presentation: AnyObject {
   /// Its keys: the browser's common keys and its own (the help screen lists them).
   var keyBindings: KeyBindings { get }
 
-  /// Gets ready to show: registers its views, and brings its items up to date if the
-  /// document changed while it was not shown.
+  /// Gets ready to show: registers its views.
   func prepareToShow()
-  /// Reads its items again if the document changed while it was not shown (part of
-  /// ``prepareToShow()``; the browser calls it first when it reveals a value before showing).
-  func bringUpToDate()
+  /// Reads its items again: the document changed while it was not shown. The shelf
+  /// (``PresentationShelf``) keeps which presentations missed a change and asks this once,
+  /// before the presentation shows again or reveals a value.
+  func readAgain()
   /// The position part of the status line (`item 3/20`, `depth 2 · 40 shown`).
   func positionText(focusedAt indexPath: IndexPath?) -> String
   /// The value shown at an index path.
@@ -66,8 +66,8 @@ protocol Presentation: AnyObject {
   /// Where the value is shown. With `reveal`, what hides it is opened (tree nodes
   /// expanded) or the nearest shown ancestor is returned (a card that holds it).
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath?
-  /// Follows a change of the store: when shown, one batch update of the collection view;
-  /// when not, its items are brought up to date at the next ``prepareToShow()``.
+  /// Follows a change of the store while it is shown: one batch update of the collection
+  /// view. (A presentation not shown hears nothing: it reads its items again when it shows.)
   func apply(_ change: DocumentChange)
   /// Carries out one of its own commands; `false` when the command is not its own.
   func perform(_ command: CommandIdentifier) -> Bool
@@ -119,7 +119,6 @@ protocol Presentation: AnyObject {
 }
 
 extension Presentation {
-  func bringUpToDate() {}
   func didResize() {}
   func noteForItemWithoutValue(at indexPath: IndexPath) -> String? { nil }
   func selectionDidChange() {}

@@ -110,6 +110,21 @@ import Testing
     #expect(lines > 0 && lines <= 600, "BrowserController and its extensions: \(lines) lines (at most 600)")
   }
 
+  /// Issue 27.3: no file of the app outside the browser's folder reads the browser's
+  /// state. The command line says what it wants in ``BrowserSettings`` and runs a
+  /// ``BrowserSession``; presentations reach their host through ``PresentationHost``.
+  @Test func nothingOutsideTheBrowserFolderReachesTheBrowser() throws {
+    var checked = 0
+    for file in try Self.sourceFiles() where file.target == "TGridApp" {
+      guard !file.path.hasPrefix("Sources/TGridApp/Browser/") else { continue }
+      checked += 1
+      #expect(
+        !file.text.contains("BrowserController"),
+        "\(file.path) names BrowserController: go through BrowserSession or PresentationHost")
+    }
+    #expect(checked > 20, "the rule saw \(checked) files outside the browser's folder")
+  }
+
   /// Issue 27.6: what measures the app lives in `TGridAppBenchmarks`, which reaches the
   /// app's `package` declarations; none of it ships in the app.
   @Test func theAppShipsNoBenchmarkCode() throws {

@@ -118,7 +118,7 @@ extension PilotTests {
       var options = try ViewOptions.parse(["--filter", ".age < 30"])
       let document = try JSONDocument(parsing: #"{"people": \#(Self.people)}"#)
       let browser = BrowserController(document: document, sourceName: "x.json", size: CellSize(columns: 80, rows: 20))
-      options.configure(browser)
+      BrowserSession.configure(browser, with: options.settings(animates: false))
       #expect(browser.store.filter?.shown.count == 2)
       #expect(throws: (any Error).self) { try ViewOptions.parse(["--filter", ".age <"]) }
       do {

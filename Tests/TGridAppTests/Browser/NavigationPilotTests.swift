@@ -230,7 +230,7 @@ extension PilotTests {
     @Test func theLabelOptionChoosesItFromTheStart() throws {
       let options = try ViewOptions.parse(["--label", "origin"])
       let pilot = try Pilot(json: Self.cars, size: Self.size)
-      options.configure(pilot.browser)
+      BrowserSession.configure(pilot.browser, with: options.settings(animates: false))
       pilot.press("Ctrl-L")
       #expect(pilot.store.labelField == "origin")
       let cards = pilot.lines.dropLast().joined(separator: "\n")
@@ -238,10 +238,10 @@ extension PilotTests {
 
       // In the tree the focus starts on the root, no record: the records are checked.
       let tree = try Pilot(json: Self.cars, size: Self.size, presentation: .tree)
-      options.configure(tree.browser)
+      BrowserSession.configure(tree.browser, with: options.settings(animates: false))
       #expect(!tree.screen.contains("no such member"), "\(tree.screen)")
       let missing = try ViewOptions.parse(["--label", "nosuch"])
-      missing.configure(tree.browser)
+      BrowserSession.configure(tree.browser, with: missing.settings(animates: false))
       #expect(tree.browser.message?.contains("has no such member") == true, "a field no record has is said")
     }
 

@@ -8,6 +8,7 @@ final class PlaceholderPresentation: Presentation {
   var dataSource: any CollectionViewDataSource { self }
   var keyBindings: KeyBindings { .standard }
   func prepareToShow() {}
+  func readAgain() {}
   func positionText(focusedAt indexPath: IndexPath?) -> String { "" }
   func nodeID(at indexPath: IndexPath) -> NodeID? { nil }
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? { nil }

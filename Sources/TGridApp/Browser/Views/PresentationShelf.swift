@@ -21,6 +21,8 @@ final class PresentationShelf {
       for presentation in made.values { presentation.optionsDidChange(options) }
     }
   }
+  /// The presentations that missed a change while another was shown.
+  private var stale: Set<PresentationKind> = []
   /// How many colours the terminal has (256 until it says).
   private(set) var colorCount = 256
 
@@ -45,6 +47,7 @@ final class PresentationShelf {
   /// anything now).
   func removeAll() {
     made = [:]
+    stale = []
   }
 
   /// The data source the collection view holds for a presentation (identifying its items).
@@ -63,9 +66,18 @@ final class PresentationShelf {
     for presentation in made.values { presentation.applyColorCount(count) }
   }
 
-  /// Every presentation follows a change; `current` first.
+  /// Every presentation follows a change: `current`, on screen, at once; the others read
+  /// their items again when they next show (``bringUpToDate(_:)``), however many changes
+  /// came meanwhile.
   func apply(_ change: DocumentChange, current: any Presentation) {
     current.apply(change)
-    for other in made.values where other !== current { other.apply(change) }
+    for kind in made.keys where kind != current.kind { stale.insert(kind) }
+  }
+
+  /// Brings a presentation's items up to date if the document changed while it was not
+  /// shown (before it shows, or reveals a value in its items).
+  func bringUpToDate(_ presentation: any Presentation) {
+    guard stale.remove(presentation.kind) != nil else { return }
+    presentation.readAgain()
   }
 }

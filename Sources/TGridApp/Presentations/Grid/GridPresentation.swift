@@ -41,7 +41,6 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   /// The most rows of values a card shows: more on a taller screen.
   private(set) var cardRowLimit = CardContent.maximumRows
   /// The document changed while another presentation showed.
-  private var isStale = false
   /// Selected items per section, for the footers (counted once per frame, however many
   /// items a select-all touched).
   private var selectedCounts: [Int: Int] = [:]
@@ -90,14 +89,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       LabelView.self, forSupplementaryViewOfKind: ElementKind.header, withReuseIdentifier: Self.headerIdentifier)
     view.register(
       LabelView.self, forSupplementaryViewOfKind: ElementKind.footer, withReuseIdentifier: Self.footerIdentifier)
-    bringUpToDate()
     updateSharedItemSize()
   }
 
-  /// Reads its items again when the document changed while it was not shown.
-  func bringUpToDate() {
-    guard isStale else { return }
-    isStale = false
+  func readAgain() {
     rebuild(root: model.root)
   }
 
@@ -228,10 +223,6 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
-    guard isShown else {
-      isStale = true
-      return
-    }
     let view = host.collectionView
     if change.reason == .grew {
       contents = [:]

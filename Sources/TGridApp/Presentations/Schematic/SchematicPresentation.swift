@@ -15,7 +15,6 @@ final class SchematicPresentation: Presentation {
   let provider: JSONTreeProvider
   let model: TreeModel
   let treeLayout: TreeLayout
-  private var isStale = false
 
   /// The widest a box's label gets.
   static let maximumLabelWidth = 28
@@ -52,13 +51,9 @@ final class SchematicPresentation: Presentation {
 
   func prepareToShow() {
     model.register(in: host.collectionView)
-    bringUpToDate()
   }
 
-  /// Reads its items again when the document changed while it was not shown.
-  func bringUpToDate() {
-    guard isStale else { return }
-    isStale = false
+  func readAgain() {
     model.reload()
   }
 
@@ -140,24 +135,7 @@ final class SchematicPresentation: Presentation {
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
-    guard isShown else {
-      isStale = true
-      return
-    }
-    let view = host.collectionView
-    view.finishAnimationsNow()
-    if change.reason == .grew {
-      model.reload()
-      view.reloadData()
-      return
-    }
-    let before = model.shownNodesBySection
     // A box shows its node's name: a change anywhere inside the node redraws it.
-    let changed = provider.refresh(model, after: change, withAncestors: true, renumbering: false)
-    let after = model.shownNodesBySection
-    let diff = SnapshotDifference(
-      oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
-      reloadedItems: changed)
-    view.performBatchUpdates { diff.record(in: view) }
+    provider.follow(change, in: model, view: host.collectionView, withAncestors: true, renumbering: false)
   }
 }

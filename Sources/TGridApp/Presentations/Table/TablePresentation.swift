@@ -46,7 +46,6 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private(set) var columnTypes: [String: ColumnType] = [:]
   private var widthAdjustments: [String: Int] = [:]
   var palette = ValuePalette.standard
-  private var isStale = false
   /// Whether the selection is of whole rows (records), not of cells
   /// (`TablePresentation+Rows.swift`).
   var selectsRows = false
@@ -214,13 +213,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     for kind in [ElementKind.columnHeader, ElementKind.rowHeader, ElementKind.tableCorner] {
       view.register(LabelView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: Self.headerIdentifier)
     }
-    bringUpToDate()
   }
 
-  /// Reads its items again when the document changed while it was not shown.
-  func bringUpToDate() {
-    guard isStale else { return }
-    isStale = false
+  func readAgain() {
     model = TableModel(
       store: store, root: store.node(model.root) != nil ? model.root : store.root, hiding: model.hiddenColumns)
     applySort()
@@ -469,10 +464,6 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
-    guard isShown else {
-      isStale = true
-      return
-    }
     if sheet != nil {
       // The sheet counted the rows before the change: back to the table, read afresh.
       closeSheet()

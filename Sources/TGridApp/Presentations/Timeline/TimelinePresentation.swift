@@ -29,7 +29,6 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   private(set) var model: TimelineModel
   private var fields: [String]?
   private var itemIndex: [NodeID: Int] = [:]
-  private var isStale = false
 
   static let cellIdentifier = "timelineEvent"
   static let headerIdentifier = "timelineHeader"
@@ -84,13 +83,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     view.register(
       TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader,
       withReuseIdentifier: Self.headerIdentifier)
-    bringUpToDate()
   }
 
-  /// Reads its items again when the document changed while it was not shown.
-  func bringUpToDate() {
-    guard isStale else { return }
-    isStale = false
+  func readAgain() {
     rebuild(fields: fields)
   }
 
@@ -222,10 +217,6 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
-    guard isShown else {
-      isStale = true
-      return
-    }
     let view = host.collectionView
     view.finishAnimationsNow()
     let before = model.events.map(\.id.rawValue)

@@ -393,6 +393,28 @@ extension JSONTreeProvider {
     return (found, stopped)
   }
 
+  /// Follows a change of the store in a tree model the collection view shows, as one batch
+  /// update: what the change touched is read again (see ``refresh(_:after:withAncestors:renumbering:)``),
+  /// and the nodes shown before and after are compared. A document that grew (a load) is
+  /// read again whole.
+  func follow(
+    _ change: DocumentChange, in model: TreeModel, view: CollectionView, withAncestors: Bool, renumbering: Bool
+  ) {
+    view.finishAnimationsNow()
+    if change.reason == .grew {
+      model.reload()
+      view.reloadData()
+      return
+    }
+    let before = model.shownNodesBySection
+    let changed = refresh(model, after: change, withAncestors: withAncestors, renumbering: renumbering)
+    let after = model.shownNodesBySection
+    let diff = SnapshotDifference(
+      oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
+      reloadedItems: changed)
+    view.performBatchUpdates { diff.record(in: view) }
+  }
+
   /// Brings the model's shown children up to date after a change: each changed container
   /// (and, `withAncestors`, each of its ancestors; each replaced value) is read again once,
   /// however many steps touched it (a duplicate of 2,000 records is 2,000 steps in one

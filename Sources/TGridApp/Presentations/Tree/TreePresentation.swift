@@ -27,7 +27,6 @@ final class TreePresentation: Presentation {
   let provider: JSONTreeProvider
   let model: TreeModel
   private(set) var treeLayout: TreeLayout
-  private var isStale = false
 
   /// The most children a node shows directly; more come in groups this large, so that
   /// opening an array of 25 million numbers shows 2,500 groups and what the tree holds
@@ -76,13 +75,10 @@ final class TreePresentation: Presentation {
 
   func prepareToShow() {
     model.register(in: host.collectionView)
-    bringUpToDate()
   }
 
-  /// Reads its items again when the document changed while it was not shown.
-  func bringUpToDate() {
-    guard isStale else { return }
-    isStale = false
+  func readAgain() {
+    provider.forgetInlinePreviews()
     model.reload()
   }
 
@@ -196,24 +192,7 @@ final class TreePresentation: Presentation {
 
   func apply(_ change: DocumentChange) {
     provider.forgetInlinePreviews()
-    guard isShown else {
-      isStale = true
-      return
-    }
-    let view = host.collectionView
-    view.finishAnimationsNow()
-    if change.reason == .grew {
-      model.reload()
-      view.reloadData()
-      return
-    }
-    let before = model.shownNodesBySection
     // Array elements show their index: the siblings after a change are renumbered.
-    let changed = provider.refresh(model, after: change, withAncestors: false, renumbering: true)
-    let after = model.shownNodesBySection
-    let diff = SnapshotDifference(
-      oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
-      reloadedItems: changed)
-    view.performBatchUpdates { diff.record(in: view) }
+    provider.follow(change, in: model, view: host.collectionView, withAncestors: false, renumbering: true)
   }
 }
