@@ -4,13 +4,13 @@ import TermGrid
 /// The talk's schematic: every node a bordered box sized to its label and coloured by its
 /// kind, one column per depth, joined by lines from box edge to box edge. Hierarchies
 /// (`name`/`kind`/`children`) show their names; any other document shows as the tree does.
-final class SchematicPresentation: Presentation {
+final class SchematicPresentation: JSONTreeModelPresentation {
   let kind = PresentationKind.schematic
   var layout: CollectionLayout { treeLayout }
   var dataSource: any CollectionViewDataSource { model }
   var keyBindings: KeyBindings { BrowserKeys.schematic }
 
-  private unowned let host: any PresentationHost
+  unowned let host: any PresentationHost
   private var store: DocumentStore { host.store }
   let provider: JSONTreeProvider
   let model: TreeModel
@@ -40,40 +40,17 @@ final class SchematicPresentation: Presentation {
     treeLayout.dataSource = model
   }
 
-  private var isShown: Bool { host.presentation === self }
-
-  func showsChildren(of id: NodeID) -> Bool {
-    guard let indexPath = model.indexPath(forNode: id.rawValue) else { return false }
-    return model.hasChildren(at: indexPath) && !model.isCollapsed(at: indexPath)
-  }
-
   // MARK: - Presentation
-
-  func prepareToShow() {
-    model.register(in: host.collectionView)
-  }
 
   func readAgain() {
     model.reload()
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
-    guard let focused = indexPath else { return "no boxes" }
     let count = model.numberOfShownNodes
-    let shown = "depth \(focused.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
-    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else {
-      return shown
-    }
-    return group + " · " + shown
-  }
-
-  func nodeID(at indexPath: IndexPath) -> NodeID? {
-    model.isValid(indexPath) ? provider.nodeID(ofNode: model.node(at: indexPath)) : nil
-  }
-
-  func noteForItemWithoutValue(at indexPath: IndexPath) -> String? {
-    guard model.isValid(indexPath) else { return nil }
-    return provider.noteForGroup(model.node(at: indexPath))
+    return positionText(focusedAt: indexPath) {
+      "depth \($0.section) · \(JSONPreview.grouped(count)) \(count == 1 ? "box" : "boxes")"
+    } ?? "no boxes"
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
@@ -87,10 +64,6 @@ final class SchematicPresentation: Presentation {
   func perform(_ command: CommandIdentifier) -> Bool {
     let view = host.collectionView
     switch command {
-    case .selectAll:
-      guard let focused = view.indexPathForFocusedItem else { return true }
-      let siblings = model.parentIndexPath(ofItemAt: focused).map { model.childIndexPaths(ofNodeAt: $0) } ?? [focused]
-      for indexPath in siblings { view.selectItem(at: indexPath, notifyDelegate: true) }
     case .toggleCollapse:
       guard let focused = view.indexPathForFocusedItem else { return true }
       if model.hasChildren(at: focused) {
@@ -98,22 +71,8 @@ final class SchematicPresentation: Presentation {
       } else {
         host.viewFocusedValue()
       }
-    case .expandOrFirstChild:
-      guard let focused = view.indexPathForFocusedItem else { return false }
-      if model.hasChildren(at: focused), model.isCollapsed(at: focused) {
-        model.setCollapsed(false, at: focused, in: view)
-      } else {
-        view.moveFocus(.right)
-      }
-    case .collapseOrParent:
-      guard let focused = view.indexPathForFocusedItem else { return false }
-      if model.hasChildren(at: focused), !model.isCollapsed(at: focused) {
-        model.setCollapsed(true, at: focused, in: view)
-      } else {
-        view.moveFocus(.left)
-      }
     default:
-      return false
+      return performNodeCommand(command)
     }
     return true
   }

@@ -16,13 +16,13 @@ extension CommandIdentifier {
 /// column per depth), joined by connector lines; containers collapse and expand, and a
 /// collapsed object or array shows its content after its name in the rest of its row, as
 /// jless does (`▸ [0]: {Name: "chevelle", Cylinders: 8, …}`, ``InlinePreviewTreeLayout``).
-final class TreePresentation: Presentation {
+final class TreePresentation: JSONTreeModelPresentation {
   let kind = PresentationKind.tree
   var layout: CollectionLayout { treeLayout }
   var dataSource: any CollectionViewDataSource { model }
   var keyBindings: KeyBindings { BrowserKeys.tree }
 
-  private unowned let host: any PresentationHost
+  unowned let host: any PresentationHost
   private var store: DocumentStore { host.store }
   let provider: JSONTreeProvider
   let model: TreeModel
@@ -64,18 +64,7 @@ final class TreePresentation: Presentation {
   /// The tree's shape.
   var orientation: TreeLayout.Orientation { treeLayout.orientation }
 
-  private var isShown: Bool { host.presentation === self }
-
-  func showsChildren(of id: NodeID) -> Bool {
-    guard let indexPath = model.indexPath(forNode: id.rawValue) else { return false }
-    return model.hasChildren(at: indexPath) && !model.isCollapsed(at: indexPath)
-  }
-
   // MARK: - Presentation
-
-  func prepareToShow() {
-    model.register(in: host.collectionView)
-  }
 
   func readAgain() {
     provider.forgetInlinePreviews()
@@ -83,21 +72,7 @@ final class TreePresentation: Presentation {
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {
-    guard let focused = indexPath else { return "no items" }
-    let shown = "depth \(focused.section) · \(model.numberOfShownNodes) shown"
-    guard model.isValid(focused), let group = provider.positionText(ofGroup: model.node(at: focused)) else {
-      return shown
-    }
-    return group + " · " + shown
-  }
-
-  func nodeID(at indexPath: IndexPath) -> NodeID? {
-    model.isValid(indexPath) ? provider.nodeID(ofNode: model.node(at: indexPath)) : nil
-  }
-
-  func noteForItemWithoutValue(at indexPath: IndexPath) -> String? {
-    guard model.isValid(indexPath) else { return nil }
-    return provider.noteForGroup(model.node(at: indexPath))
+    positionText(focusedAt: indexPath) { "depth \($0.section) · \(model.numberOfShownNodes) shown" } ?? "no items"
   }
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
@@ -114,12 +89,6 @@ final class TreePresentation: Presentation {
   func perform(_ command: CommandIdentifier) -> Bool {
     let view = host.collectionView
     switch command {
-    case .selectAll:
-      // In a tree, "all" is the focused node and its siblings (the children of its parent,
-      // as shown): selecting every row would select values and their parents together.
-      guard let focused = view.indexPathForFocusedItem else { return true }
-      let siblings = model.parentIndexPath(ofItemAt: focused).map { model.childIndexPaths(ofNodeAt: $0) } ?? [focused]
-      for indexPath in siblings { view.selectItem(at: indexPath, notifyDelegate: true) }
     case .toggleTreeStyle:
       setOrientation(orientation == .columns ? .outline : .columns, animated: true)
     case .toggleCollapse:
@@ -132,22 +101,8 @@ final class TreePresentation: Presentation {
       } else {
         view.tapItem(at: focused)
       }
-    case .expandOrFirstChild:
-      guard let focused = view.indexPathForFocusedItem else { return false }
-      if model.hasChildren(at: focused), model.isCollapsed(at: focused) {
-        model.setCollapsed(false, at: focused, in: view)
-      } else {
-        view.moveFocus(.right)
-      }
-    case .collapseOrParent:
-      guard let focused = view.indexPathForFocusedItem else { return false }
-      if model.hasChildren(at: focused), !model.isCollapsed(at: focused) {
-        model.setCollapsed(true, at: focused, in: view)
-      } else {
-        view.moveFocus(.left)
-      }
     default:
-      return false
+      return performNodeCommand(command)
     }
     return true
   }
