@@ -30,10 +30,20 @@ final class DiffSession {
     var kind: JSONDiff.ChangeKind
     /// `.a.b ~ "x" → "y"`, `.tags[2] - "old"`, `.list[5] → .list[9]`.
     var text: String
+    /// The change itself (its old side is a node of ``DiffSession/old``).
+    var change: JSONDiff.Change
+    /// What its mark says it was: the old value (changed), the old place (moved).
+    var was: String?
   }
 
   /// The old document's name (A).
   let oldName: String
+  /// The old document (A): what `<` takes values from.
+  let old: JSONDocument
+  /// How the documents were compared (compared again the same way after an edit).
+  let options: JSONDiffOptions
+  /// How each array of B that differs from its counterpart in A was aligned, by id.
+  let alignments: [NodeID: JSONDiff.ArrayAlignment]
   /// The changes in document order.
   let stops: [Stop]
   /// The marks of B's values by id.
@@ -46,25 +56,27 @@ final class DiffSession {
   var showsOnlyChanges = false
 
   /// Marks the store's document (B, as loaded: the diff's new side) with `diff`.
-  init(diff: JSONDiff, oldName: String, store: DocumentStore) {
+  init(diff: JSONDiff, oldName: String, store: DocumentStore, options: JSONDiffOptions = JSONDiffOptions()) {
     self.oldName = oldName
+    old = diff.old
+    self.options = options
+    var alignments: [NodeID: JSONDiff.ArrayAlignment] = [:]
+    for alignment in diff.alignments { alignments[store.id(alignment.newNode)] = alignment }
+    self.alignments = alignments
     countsDescription = diff.countsDescription
-    var marks: [NodeID: Mark] = [:]
     var stops: [Stop] = []
     let new = diff.new
     let lines = diff.summaryLines()
     for (change, line) in zip(diff.changes, lines) {
       let target: NodeID
+      var was: String?
       if let node = change.newNode {
         target = store.id(node)
-        var mark = marks[target] ?? Mark()
-        mark.kind = change.kind
         switch change.kind {
-        case .changed: mark.was = diff.preview(change.oldNode, in: diff.old, limit: 40)
-        case .moved: mark.was = change.oldPath?.jq
+        case .changed: was = diff.preview(change.oldNode, in: diff.old, limit: 40)
+        case .moved: was = change.oldPath?.jq
         default: break
         }
-        marks[target] = mark
       } else {
         // Removed: the nearest container of B on the old path.
         var path = change.oldPath ?? JSONPath()
@@ -77,22 +89,110 @@ final class DiffSession {
           }
         }
         target = store.id(holder ?? new.root)
-        marks[target, default: Mark()].removedChildren += 1
       }
-      // The value's ancestors (and the holder of a removed one) count it.
-      for ancestor in store.ancestry(of: target) where ancestor != target || change.newNode == nil {
+      stops.append(Stop(target: target, kind: change.kind, text: Self.stopText(line), change: change, was: was))
+    }
+    marks = Self.marks(of: stops, in: store)
+    self.stops = stops
+  }
+
+  /// The marks of B's values that a list of changes makes: each changed value's own, and a
+  /// count on each of its ancestors (and on the holder of a removed one).
+  private static func marks(of stops: [Stop], in store: DocumentStore) -> [NodeID: Mark] {
+    var marks: [NodeID: Mark] = [:]
+    for stop in stops {
+      if stop.change.newNode != nil {
+        var mark = marks[stop.target] ?? Mark()
+        mark.kind = stop.kind
+        mark.was = stop.was
+        marks[stop.target] = mark
+      } else {
+        marks[stop.target, default: Mark()].removedChildren += 1
+      }
+      for ancestor in store.ancestry(of: stop.target) where ancestor != stop.target || stop.change.newNode == nil {
         marks[ancestor, default: Mark()].changesInside += 1
       }
-      stops.append(Stop(target: target, kind: change.kind, text: Self.stopText(line)))
     }
-    self.marks = marks
-    self.stops = stops
+    return marks
   }
 
   /// `.a.b ~ "x" → "y"` from a summary line `.a.b: "x" → "y"`.
   private static func stopText(_ line: JSONDiff.SummaryLine) -> String {
     guard line.kind != .moved, let colon = line.text.firstRange(of: ": ") else { return line.marker + " " + line.text }
     return String(line.text[..<colon.lowerBound]) + " " + line.marker + " " + String(line.text[colon.upperBound...])
+  }
+
+  /// The same comparison made again between A and the store's document as it is now
+  /// (after an edit, an undo), keeping what the person chose (only the changes shown).
+  func comparedAgain(with store: DocumentStore) -> DiffSession {
+    let again = DiffSession(
+      diff: JSONDiff(old: old, new: store.document, options: options), oldName: oldName, store: store,
+      options: options)
+    again.showsOnlyChanges = showsOnlyChanges
+    again.settled = settled
+    guard !settled.isEmpty else { return again }
+    let kept = Set(again.stops.indices.filter { settled.contains(Self.settledKey(of: again.stops[$0])) })
+    return kept.isEmpty ? again : again.dropStops(at: kept, store: store)
+  }
+
+  /// The changes `>` kept B's side of (by kind and path): comparing again does not bring
+  /// them back.
+  private(set) var settled: Set<String> = []
+
+  /// Notes that B's side of these changes is kept.
+  func settle(_ stops: [Stop]) {
+    for stop in stops { settled.insert(Self.settledKey(of: stop)) }
+  }
+
+  private static func settledKey(of stop: Stop) -> String {
+    "\(stop.kind) \(stop.change.path.jq)"
+  }
+
+  /// The largest pair of documents compared again after every edit (bytes of both texts as
+  /// read): a few milliseconds each. Above it the marks stay as first compared, and what
+  /// `<` and `>` settle is dropped from them.
+  static let comparesAgainUpToByteCount = 8 << 20
+
+  /// Drops the changes settled by `<` or `>` (when the documents are too large to compare
+  /// again after each edit).
+  func dropStops(at indices: Set<Int>, store: DocumentStore) -> DiffSession {
+    let kept = stops.enumerated().filter { !indices.contains($0.offset) }.map(\.element)
+    let session = DiffSession(
+      oldName: oldName, old: old, options: options, alignments: alignments, stops: kept, store: store,
+      showsOnlyChanges: showsOnlyChanges)
+    session.settled = settled
+    return session
+  }
+
+  /// A session from stops already made (``dropStops(at:store:)``): the marks are counted
+  /// from them again.
+  private init(
+    oldName: String, old: JSONDocument, options: JSONDiffOptions, alignments: [NodeID: JSONDiff.ArrayAlignment],
+    stops: [Stop], store: DocumentStore, showsOnlyChanges: Bool
+  ) {
+    self.oldName = oldName
+    self.old = old
+    self.options = options
+    self.alignments = alignments
+    marks = Self.marks(of: stops, in: store)
+    self.stops = stops
+    var counts: [JSONDiff.ChangeKind: Int] = [:]
+    for stop in stops { counts[stop.kind, default: 0] += 1 }
+    countsDescription =
+      stops.isEmpty
+      ? "no differences"
+      : "\(counts[.added] ?? 0) added, \(counts[.removed] ?? 0) removed, \(counts[.changed] ?? 0) changed, \(counts[.moved] ?? 0) moved"
+    self.showsOnlyChanges = showsOnlyChanges
+  }
+
+  /// How the array (or the array the value is in) was aligned with A's:
+  /// `aligned by key "id"`, `by LCS`, `by position (over budget)`; nil when it did not differ.
+  func alignmentText(near id: NodeID, in store: DocumentStore) -> String? {
+    for candidate in store.ancestry(of: id).reversed() {
+      guard let alignment = alignments[candidate] else { continue }
+      return "aligned \(alignment.alignment)" + (alignment.exceededBudget ? " (LCS over budget)" : "")
+    }
+    return nil
   }
 
   /// `diff: a.json → b.json · 12 changes`, the status line's name.

@@ -251,6 +251,10 @@ package final class DocumentStore {
 
   /// Tells of a change, with the filter brought up to date first.
   private func announce(_ change: DocumentChange) {
+    // A diff's marks follow the edit: small documents are compared again (milliseconds).
+    if let diff, document.originalByteCount + diff.old.originalByteCount <= DiffSession.comparesAgainUpToByteCount {
+      self.diff = diff.comparedAgain(with: self)
+    }
     if var current = filter {
       if current.evaluate(in: self) {
         filter = current

@@ -181,6 +181,13 @@ public struct JSONDiff: Sendable {
     changes.first { $0.oldNode == node }
   }
 
+  /// The container of the old document that a container of the new one was compared with,
+  /// when the two differ (every container with a change inside is one); nil for a
+  /// container that is the same on both sides or only in the new document.
+  public func oldCounterpart(ofNew node: JSONNode) -> JSONNode? {
+    record.pairs.first { $0.new == node }?.old
+  }
+
   /// The change that concerns a node of the new document (added, changed, or the target of
   /// a move), if any.
   public func change(forNew node: JSONNode) -> Change? {

@@ -124,6 +124,14 @@ extension BrowserCommand {
     BrowserCommand(
       .previousChangePrefix, keys: ["["], help: "[c previous change of a diff", group: "Moving",
       traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.previousChangePrefix) }),
+    BrowserCommand(
+      .takeOldSide, keys: ["<"],
+      help: "Diff: take A's side of the changes in the selection (the table: z < and z >, as < > size columns)",
+      group: "Editing", traits: [.editsDocument, .actsOnValues],
+      run: .action { $0.reading.settleDiffChanges(takingOldSide: true) }),
+    BrowserCommand(
+      .keepNewSide, keys: [">"], help: "Diff: keep B's side of the changes in the selection (their marks go)",
+      group: "Editing", traits: [.actsOnValues], run: .action { $0.reading.settleDiffChanges(takingOldSide: false) }),
   ]
 
   /// An edit of the document the editing controller carries out.

@@ -154,6 +154,8 @@ final class ReadingController {
       performDiffKey(character, after: prefix)
     case (.foldPrefix, "d"):
       toggleOnlyChanges()
+    case (.foldPrefix, "<"), (.foldPrefix, ">"):
+      settleDiffChanges(takingOldSide: character == "<")
     case (.copyPrefix, let key) where presentation.copySecondKeysHint != nil:
       guard let (text, description) = presentation.copyText(forSecondKey: key) else {
         show(message: "c \(character): no such command (c k, c p, c v, c c, \(presentation.copySecondKeysHint ?? ""))")
@@ -162,7 +164,7 @@ final class ReadingController {
       editing.copy(text: text, items: [], description: "copied \(description)")
     default:
       switch prefix {
-      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c, z d)")
+      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c, z d, z <, z >)")
       case .markPrefix: show(message: "' \(character): no such mark ('' goes back to the place before the last jump)")
       default: show(message: "c \(character): no such command (c k, c p, c v, c c)")
       }
@@ -185,7 +187,7 @@ final class ReadingController {
     }
     show(
       message: prefix == .foldPrefix
-        ? "z: 0–9 show that deep · a everything · c collapse all · d only a diff's changes"
+        ? "z: 0–9 show that deep · a everything · c collapse all · d only a diff's changes · < > take a side"
         : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line"
           + (presentation.copySecondKeysHint.map { " · " + $0 } ?? ""))
   }

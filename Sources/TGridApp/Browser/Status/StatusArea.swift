@@ -103,6 +103,8 @@ final class StatusArea {
     var path = reading.focusedPath()
     guard let id = browser.focusedNodeID, let node = store.node(id) else { return path }
     if let label = reading.focusedRecordLabel(of: node) { path += " · " + label }
+    // In a diff, how the array around the focus was aligned with A's.
+    if let alignment = store.diff?.alignmentText(near: id, in: store) { path += " · " + alignment }
     guard let hidden = store.document.hiddenDuplicate(containing: node) else { return path }
     return path + " · \(hidden)"
   }

@@ -15,6 +15,9 @@ extension BrowserKeys {
   static let table = makeTable(for: .table) { keys in
     keys.add(KeyBinding(keyNames: ["s"], .sortAscending, help: "Sort rows by this column, ascending", group: "Table"))
     keys.add(KeyBinding(keyNames: ["S"], .sortDescending, help: "Sort rows by this column, descending", group: "Table"))
+    // < and > size columns here; a diff's sides are z < and z >.
+    keys.unbind(KeyEvent(.character("<")))
+    keys.unbind(KeyEvent(.character(">")))
     keys.add(KeyBinding(keyNames: ["<"], .narrowColumn, help: "Narrow the column", group: "Table"))
     keys.add(KeyBinding(keyNames: [">"], .widenColumn, help: "Widen the column", group: "Table"))
     keys.add(KeyBinding([], .openCell, help: "Open a nested value as a table (else show it whole)", group: "Table"))

@@ -1,0 +1,152 @@
+import TGridJSON
+import TermGrid
+import TestSupport
+import Testing
+
+@testable import TGridApp
+
+extension Pilot {
+  /// Puts the focus on the value at a jq path, as `:` and the path do.
+  fileprivate func focus(path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    if case .keepOpen(let reason) = browser.reading.goTo(pathText: path) {
+      Issue.record("\(path): \(reason)", sourceLocation: sourceLocation)
+    }
+    redraw()
+    #expect(focusedPath == path, sourceLocation: sourceLocation)
+  }
+
+  /// Runs the loop once more (a frame), with the status line's message gone.
+  fileprivate func redraw(clearingMessage: Bool = false) {
+    if clearingMessage { browser.message = nil }
+    resize(to: terminal.size)
+  }
+
+  /// The document's text as it is now.
+  fileprivate var documentText: String { store.document.rawText(of: store.document.root) }
+}
+
+extension PilotTests {
+  /// Settling a diff's changes (issue 31): `<` takes A's side of the changes in the selection
+  /// as one undo step, `>` keeps B's side and drops their marks, the marks follow every edit,
+  /// and the status line says how the array around the focus was aligned.
+  @Suite struct DiffTakingPilotTests {
+    /// Whether the store's document is A again, as JSON.
+    static func isA(_ pilot: Pilot, _ old: String) throws -> Bool {
+      JSONDiff(old: try JSONDocument(parsing: old), new: pilot.store.document).isEmpty
+    }
+
+    @Test func lessThanOnTheRootTakesEveryChangeAndUndoBringsThemBack() throws {
+      let pilot = try Pilot.diff(old: DiffSamples.old, new: DiffSamples.new)
+      let count = pilot.store.diff?.stops.count ?? 0
+      #expect(count >= 5)
+      pilot.press("g", "<")
+      #expect(try Self.isA(pilot, DiffSamples.old), "\(pilot.screen)")
+      #expect(pilot.store.diff?.stops.isEmpty == true, "compared again: nothing differs")
+      #expect(pilot.screen.contains("took a.json's side of \(count) of \(count) changes"), "\(pilot.screen)")
+      #expect(pilot.statusLine.contains("0 changes") && pilot.statusLine.contains("[+]"), "\(pilot.statusLine)")
+      pilot.press("u")
+      #expect(pilot.store.diff?.stops.count == count, "undo brings the changes and their marks back")
+      #expect(!(try Self.isA(pilot, DiffSamples.old)))
+    }
+
+    @Test func lessThanOnOneValueTakesOnlyItsChange() throws {
+      let pilot = try Pilot.diff(old: DiffSamples.old, new: DiffSamples.new)
+      let count = pilot.store.diff?.stops.count ?? 0
+      pilot.press("]", "c")
+      #expect(pilot.focusedPath == ".order.status")
+      pilot.press("<")
+      #expect(pilot.store.diff?.stops.count == count - 1)
+      pilot.press("z", "a")
+      #expect(pilot.screen.contains(#"status: "paid""#), "\(pilot.screen)")
+      #expect(!pilot.screen.contains("~ status"), "its mark is gone: \(pilot.screen)")
+      #expect(pilot.screen.contains("~ price: 44.5 ← 49.5"), "the others stay: \(pilot.screen)")
+    }
+
+    @Test func lessThanOnAnArrayBringsBackWhatItLostInItsPlace() throws {
+      let old = #"{"list": [1, 2, 3, {"a": 1}, 5], "keep": true}"#
+      let new = #"{"list": [{"a": 1}, 1, 3, 9], "keep": true}"#
+      let pilot = try Pilot.diff(old: old, new: new)
+      pilot.press("z", "a")
+      try pilot.focus(path: ".list")
+      pilot.press("<")
+      #expect(try Self.isA(pilot, old), "\(pilot.documentText)")
+    }
+
+    @Test func greaterThanKeepsBsSideAndTheMarkStaysGoneAfterAnotherEdit() throws {
+      let pilot = try Pilot.diff(old: DiffSamples.old, new: DiffSamples.new)
+      let count = pilot.store.diff?.stops.count ?? 0
+      pilot.press("z", "a")
+      try pilot.focus(path: ".order.carrier")
+      pilot.press(">")
+      #expect(pilot.store.diff?.stops.count == count - 1)
+      #expect(pilot.screen.contains("kept b.json's side of 1 change"), "\(pilot.screen)")
+      #expect(!pilot.store.isModified, "keeping B's side edits nothing")
+      // Another edit compares again; the settled change stays settled.
+      try pilot.focus(path: ".order.status")
+      pilot.press("<")
+      #expect(pilot.store.diff?.stops.count == count - 2, "\(pilot.store.diff?.stops.map(\.text) ?? [])")
+      #expect(!pilot.screen.contains("+ carrier"), "\(pilot.screen)")
+    }
+
+    @Test func theTableTakesASideWithZBecauseLessThanSizesColumns() throws {
+      let old = #"[{"id": 1, "v": "a"}, {"id": 2, "v": "b"}]"#
+      let new = #"[{"id": 1, "v": "x"}, {"id": 2, "v": "b"}]"#
+      let pilot = try Pilot.diff(old: old, new: new, presentation: .table)
+      pilot.press("<")
+      #expect(pilot.store.diff?.stops.count == 1, "< narrows the column in the table")
+      pilot.press("g", "l", "z", "<")
+      #expect(try Self.isA(pilot, old), "\(pilot.screen)")
+    }
+
+    @Test func theStatusLineSaysHowTheArrayAroundTheFocusWasAligned() throws {
+      let pilot = try Pilot.diff(old: DiffSamples.old, new: DiffSamples.new, size: CellSize(columns: 150, rows: 24))
+      pilot.press("z", "a")
+      try pilot.focus(path: ".order.items[0].price")
+      pilot.redraw(clearingMessage: true)
+      #expect(pilot.statusLine.contains(#"aligned by key "name""#), "\(pilot.statusLine)")
+      try pilot.focus(path: ".order.customer.name")
+      pilot.redraw(clearingMessage: true)
+      #expect(!pilot.statusLine.contains("aligned"), "\(pilot.statusLine)")
+    }
+
+    @Test func withoutADiffTheKeysSaySo() throws {
+      let pilot = try Pilot(json: "[1, 2]", presentation: .tree)
+      pilot.press("<")
+      #expect(pilot.screen.contains("no diff here"), "\(pilot.screen)")
+      pilot.press(">")
+      #expect(pilot.screen.contains("no diff here"), "\(pilot.screen)")
+    }
+
+    /// Random documents and random edits: `<` on the root always gives A back.
+    @Test(arguments: 0..<120)
+    func takingEverythingAlwaysGivesABack(seed: Int) throws {
+      var random = SeededRandom(seed: UInt64(seed) &* 104_729 &+ 17)
+      var records: [String] = (0..<(2 + random.next(below: 6))).map { index in
+        #"{"n": \#(index), "v": \#(random.next(below: 5))}"#
+      }
+      let old = #"{"records": ["# + records.joined(separator: ", ") + #"], "other": 1}"#
+      for _ in 0..<(1 + random.next(below: 4)) {
+        switch random.next(below: 4) {
+        case 0 where !records.isEmpty: records.remove(at: random.next(below: records.count))
+        case 1:
+          records.insert(#"{"n": \#(100 + random.next(below: 50)), "v": 7}"#, at: random.next(below: records.count + 1))
+        case 2 where records.count > 1:
+          let moved = records.remove(at: random.next(below: records.count))
+          records.insert(moved, at: random.next(below: records.count + 1))
+        default:
+          if !records.isEmpty {
+            let index = random.next(below: records.count)
+            records[index] = records[index].replacingOccurrences(of: #""v": "#, with: #""v": 1"#)
+          }
+        }
+      }
+      let new = #"{"records": ["# + records.joined(separator: ", ") + #"], "other": 2}"#
+      let pilot = try Pilot.diff(old: old, new: new)
+      try pilot.focus(path: ".records")
+      pilot.press("<")
+      #expect(pilot.store.diff?.stops.count == 1, "only .other is left: \(pilot.store.diff?.stops.map(\.text) ?? [])")
+      pilot.press("g", "<")
+      #expect(try Self.isA(pilot, old), "seed \(seed)\nA: \(old)\nB: \(new)\nnow: \(pilot.documentText)")
+    }
+  }
+}
