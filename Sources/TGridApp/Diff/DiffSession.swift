@@ -216,6 +216,22 @@ final class DiffSession {
     return text
   }
 
+  /// What a value's key starts with in a card's row (`~ `, `+ `, `→ `, `· ` for a container
+  /// with changes inside), or nil when nothing changed there.
+  func marker(of id: NodeID) -> String? {
+    guard let mark = marks[id] else { return nil }
+    if let kind = mark.kind { return JSONDiff.marker(of: kind) + " " }
+    return mark.changesInside > 0 ? "· " : nil
+  }
+
+  /// A card's title marks: its own marker before it, the count of changes inside after it.
+  func titleMarks(of id: NodeID) -> (marker: String, badge: String) {
+    guard let mark = marks[id] else { return ("", "") }
+    let marker = mark.kind.map { JSONDiff.marker(of: $0) + " " } ?? ""
+    guard mark.changesInside > 0 else { return (marker, "") }
+    return (marker, " · \(mark.changesInside) change\(mark.changesInside == 1 ? "" : "s")")
+  }
+
   /// The theme's kind for a value's row (`added`, `changed`, `moved`; `removed` for a
   /// container that lost children and has no change of its own), or nil.
   func kind(of id: NodeID) -> String? {

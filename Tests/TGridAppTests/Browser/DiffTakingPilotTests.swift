@@ -109,6 +109,28 @@ extension PilotTests {
       #expect(!pilot.statusLine.contains("aligned"), "\(pilot.statusLine)")
     }
 
+    @Test func theGridTheTableAndTheSchematicShowTheMarksToo() throws {
+      let old = #"[{"name": "Keyboard", "price": 49.5}, {"name": "Mouse", "price": 19}, {"name": "Cable", "price": 4}]"#
+      let new = #"[{"name": "Keyboard", "price": 44.5}, {"name": "Mouse", "price": 19}, {"name": "Pad", "price": 9}]"#
+      let pilot = try Pilot.diff(old: old, new: new, presentation: .grid)
+      #expect(pilot.screen.contains("╭ Keyboard · 1 cha"), "\(pilot.screen)")
+      #expect(pilot.screen.contains("~ price 44.5"), "\(pilot.screen)")
+      #expect(pilot.screen.contains("╭ + Pad"), "\(pilot.screen)")
+      #expect(pilot.screen.contains("╭ Mouse ─"), "an unchanged card carries no mark: \(pilot.screen)")
+      pilot.press("3")
+      #expect(pilot.screen.contains("~ 44.5"), "\(pilot.screen)")
+      #expect(pilot.lines.contains { $0.hasPrefix("+ 2│Pad") }, "\(pilot.screen)")
+      #expect(pilot.lines.contains { $0.hasPrefix("  1│Mouse") }, "\(pilot.screen)")
+      pilot.press("5")
+      #expect(pilot.screen.contains("+ [2] Pad"), "\(pilot.screen)")
+      // An edit in any view moves the marks with it.
+      pilot.press("1")
+      try pilot.focus(path: ".[0]")
+      pilot.press("<")
+      #expect(pilot.screen.contains("╭ Keyboard ─"), "\(pilot.screen)")
+      #expect(pilot.screen.contains("price 49.5"), "\(pilot.screen)")
+    }
+
     @Test func withoutADiffTheKeysSaySo() throws {
       let pilot = try Pilot(json: "[1, 2]", presentation: .tree)
       pilot.press("<")

@@ -365,9 +365,21 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     if let known = contents[id] { return known }
     guard let node = store.node(id) else { return nil }
     if contents.count >= Self.contentCacheLimit { contents = [:] }
-    let content = CardContent(
-      node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField,
-      maximumRows: cardRowLimit)
+    var content: CardContent
+    if let diff = store.diff {
+      // A diff's marks: on the title (`~ Keyboard · 3 changes`) and on each row's key.
+      content = CardContent(
+        node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField,
+        maximumRows: cardRowLimit,
+        rowMarker: { [store] member in diff.marker(of: store.id(member)) })
+      let (marker, badge) = diff.titleMarks(of: id)
+      content.title = marker + content.title + badge
+      content.titleBadge = badge
+    } else {
+      content = CardContent(
+        node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField,
+        maximumRows: cardRowLimit)
+    }
     contents[id] = content
     return content
   }

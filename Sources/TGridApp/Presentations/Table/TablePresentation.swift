@@ -147,6 +147,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   private var rowHeaderWidth: Int {
+    plainRowHeaderWidth + (store.diff == nil ? 0 : 2)
+  }
+
+  private var plainRowHeaderWidth: Int {
     if model.isObjectRoot {
       let document = store.document
       let widest =
@@ -547,7 +551,15 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     }
   }
 
+  /// A row's header: its index or key, with a diff's marker for the record (`+ 3`, `· 0`
+  /// for a record with changes inside).
   private func rowHeaderText(_ row: Int) -> String {
+    guard let diff = store.diff else { return plainRowHeaderText(row) }
+    let marker = shownRows.indices.contains(row) ? diff.marker(of: shownRows[row]) ?? "  " : "  "
+    return marker + plainRowHeaderText(row)
+  }
+
+  private func plainRowHeaderText(_ row: Int) -> String {
     guard shownRows.indices.contains(row) else { return "" }
     if model.isObjectRoot, let node = store.node(shownRows[row]), let key = store.document.key(of: node) { return key }
     // Rows keep their index in the document when sorted or filtered.
@@ -582,6 +594,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     if let value = model.value(row: shownRows[row], column: column, in: store) {
       let document = store.document
       cell.text = JSONPreview.inline(value, in: document, limit: width(ofColumn: column) + 1)
+      // A diff's marks (`~ 44.5`), as the tree draws them.
+      if let marker = store.diff?.marker(of: store.id(value)) { cell.text = marker + cell.text }
       let kind = document.kind(of: value)
       cell.textStyle = palette.style(for: kind)
       // Numbers against the right edge in a column of numbers, as a spreadsheet has them.

@@ -34,9 +34,15 @@ struct CardContent: Equatable {
   /// The widest a key column gets.
   static let maximumKeyWidth = 16
 
+  /// What the title says after itself (a diff's ` · 3 changes`), kept when the title is
+  /// written again for another position.
+  var titleBadge = ""
+
+  /// - Parameter rowMarker: what a row's key starts with (a diff's `~ `, `+ `, `→ `), by the
+  ///   member or element it shows.
   init(
     node: JSONNode, in document: JSONDocument, previewDepth: Int = 0, labelField: String? = nil,
-    maximumRows: Int = CardContent.maximumRows
+    maximumRows: Int = CardContent.maximumRows, rowMarker: (JSONNode) -> String? = { _ in nil }
   ) {
     kind = document.kind(of: node)
     let label = JSONPreview.label(of: node, in: document)
@@ -62,8 +68,8 @@ struct CardContent: Equatable {
         }
         rows.append(
           Row(
-            key: document.key(of: member), value: JSONPreview.inline(member, in: document, depth: previewDepth),
-            kind: document.kind(of: member)))
+            key: document.key(of: member).map { (rowMarker(member) ?? "") + $0 },
+            value: JSONPreview.inline(member, in: document, depth: previewDepth), kind: document.kind(of: member)))
       }
       if document.childCount(of: node) == 0 { rows.append(Row(key: nil, value: "{}", kind: .object)) }
     case .array:
@@ -76,8 +82,8 @@ struct CardContent: Equatable {
         }
         rows.append(
           Row(
-            key: String(index), value: JSONPreview.inline(element, in: document, depth: previewDepth),
-            kind: document.kind(of: element)))
+            key: (rowMarker(element) ?? "") + String(index),
+            value: JSONPreview.inline(element, in: document, depth: previewDepth), kind: document.kind(of: element)))
       }
       if rows.isEmpty { rows.append(Row(key: nil, value: "[]", kind: .array)) }
     default:
@@ -93,7 +99,7 @@ struct CardContent: Equatable {
   func titled(atPosition position: Int) -> CardContent {
     guard let suffix = positionalTitleSuffix else { return self }
     var copy = self
-    copy.title = "[\(position)]" + suffix
+    copy.title = "[\(position)]" + suffix + titleBadge
     return copy
   }
 
