@@ -143,6 +143,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   package func willRun(in runLoop: TerminalRunLoop) {
     collectionView.displayHost = runLoop
     load?.waker = runLoop.waker
+    store.pendingDiff?.waker = runLoop.waker
     waker = runLoop.waker
   }
 

@@ -118,17 +118,24 @@ struct Browse: ParsableCommand {
   /// (`tgrid A --diff B`, `tgrid diff A B` on a terminal). Both are read and compared first:
   /// documents of a few megabytes take milliseconds.
   private func browseDiff(old: String, new: String) throws {
-    let compared: DiffDocument
+    let sides: (old: DocumentLoader.Loaded, new: DocumentLoader.Loaded)
     do {
-      compared = try DiffDocument.load(
+      sides = try DiffDocument.loadSides(
         old: old, new: new, mode: view.textMode, maximumByteCount: limit.maximumByteCount)
     } catch {
       printError(error.message)
       throw ExitCode(error.exitCode)
     }
-    let store = DocumentStore(
-      document: compared.new.document, name: compared.new.name, path: new == "-" ? nil : new)
-    store.diff = DiffSession(diff: compared.diff, oldName: compared.old.name, store: store)
+    let store = DocumentStore(document: sides.new.document, name: sides.new.name, path: new == "-" ? nil : new)
+    if sides.old.document.originalByteCount + sides.new.document.originalByteCount
+      <= DiffDocument.comparedBeforeTheFirstScreenUpTo
+    {
+      store.diff = DiffSession(
+        diff: JSONDiff(old: sides.old.document, new: store.document), oldName: sides.old.name, store: store)
+    } else {
+      // B shows at once; the marks come when the comparison, on its own thread, is done.
+      store.startComparing(with: sides.old.document, oldName: sides.old.name)
+    }
     try browse(store: store)
   }
 

@@ -28,6 +28,19 @@ struct DiffDocument {
     old oldPath: String, new newPath: String, mode: JSONTextMode = .automatic, maximumByteCount: Int,
     options: JSONDiffOptions = JSONDiffOptions()
   ) throws(LoadFailure) -> DiffDocument {
+    let (old, new) = try loadSides(old: oldPath, new: newPath, mode: mode, maximumByteCount: maximumByteCount)
+    return DiffDocument(old: old, new: new, diff: JSONDiff(old: old.document, new: new.document, options: options))
+  }
+
+  /// The largest pair (bytes of both files) the browser compares before its first screen:
+  /// a few milliseconds. Larger pairs show B at once and are compared on a thread of their
+  /// own (``DiffComputation``).
+  static let comparedBeforeTheFirstScreenUpTo = 4 << 20
+
+  /// Loads both sides (`-` is standard input, for one side at most), without comparing them.
+  static func loadSides(
+    old oldPath: String, new newPath: String, mode: JSONTextMode = .automatic, maximumByteCount: Int
+  ) throws(LoadFailure) -> (old: DocumentLoader.Loaded, new: DocumentLoader.Loaded) {
     guard oldPath != "-" || newPath != "-" else {
       throw LoadFailure(message: "tgrid diff: only one side can be standard input (-)", exitCode: 2)
     }
@@ -40,9 +53,7 @@ struct DiffDocument {
         throw LoadFailure(message: error.message, exitCode: 2)
       }
     }
-    let old = try load(oldPath)
-    let new = try load(newPath)
-    return DiffDocument(old: old, new: new, diff: JSONDiff(old: old.document, new: new.document, options: options))
+    return (try load(oldPath), try load(newPath))
   }
 }
 

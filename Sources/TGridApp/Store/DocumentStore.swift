@@ -108,7 +108,25 @@ package final class DocumentStore {
 
   /// Whether the document is still loading (a preview of its first values): it cannot be
   /// edited until the load ends.
-  var isLoading: Bool { loadIsRunning || document.isPartial }
+  var isLoading: Bool { loadIsRunning || document.isPartial || pendingDiff != nil }
+
+  /// A diff still being made on its own thread (``DiffComputation``): edits wait for it.
+  private(set) var pendingDiff: DiffComputation?
+
+  /// Compares the document with `old` on a thread of its own; ``takeFinishedDiff()`` marks
+  /// the document once the comparison is done.
+  func startComparing(with old: JSONDocument, oldName: String, options: JSONDiffOptions = JSONDiffOptions()) {
+    pendingDiff = DiffComputation(old: old, new: document, oldName: oldName, options: options)
+  }
+
+  /// Marks the document with a diff made on its own thread, if it is ready.
+  /// - Returns: whether it was (every view then reads its items again).
+  func takeFinishedDiff() -> Bool {
+    guard let pending = pendingDiff, let result = pending.take() else { return false }
+    pendingDiff = nil
+    diff = DiffSession(diff: result, oldName: pending.oldName, store: self, options: pending.options)
+    return true
+  }
   private var loadIsRunning: Bool
 
   /// Whether anything is shown yet: a load may not have parsed a first value.

@@ -172,3 +172,46 @@ extension PilotTests {
     }
   }
 }
+
+extension PilotTests {
+  /// A large pair is compared on a thread of its own (issue 31: the first screen does not
+  /// wait for the diff): B shows at once, and the marks come with the run loop's wake.
+  @Suite struct DiffInTheBackgroundPilotTests {
+    static func records(_ count: Int, changingEvery step: Int) -> String {
+      "["
+        + (0..<count).map { index in
+          #"{"id": \#(index), "name": "record \#(index)", "value": \#(step > 0 && index % step == 0 ? index + 1 : index)}"#
+        }.joined(separator: ",\n") + "]"
+    }
+
+    @Test func theMarksArriveWhenTheComparisonIsDoneAndEditsWaitForIt() throws {
+      let old = Self.records(4000, changingEvery: 0)
+      let new = Self.records(4000, changingEvery: 500)
+      let pilot = try Pilot(json: new, name: "b.json", size: CellSize(columns: 100, rows: 20), presentation: .tree)
+      pilot.store.startComparing(with: try JSONDocument(parsing: old), oldName: "a.json")
+      #expect(pilot.store.isLoading, "edits wait for the diff")
+      #expect(pilot.waitForBackgroundWork { $0.store.diff != nil }, "the diff arrived: \(pilot.statusLine)")
+      #expect(pilot.store.pendingDiff == nil && !pilot.store.isLoading)
+      #expect(pilot.store.diff?.stops.count == 8, "\(pilot.store.diff?.stops.map(\.text) ?? [])")
+      #expect(pilot.statusLine.contains("diff: a.json → b.json · 8 changes"), "\(pilot.statusLine)")
+      pilot.press("]", "c")
+      #expect(pilot.focusedPath == ".[0].value", "\(pilot.statusLine)")
+    }
+
+    /// Several comparisons at once, each on its own thread, while this thread reads the
+    /// same documents: every one gives the synchronous result (run under ThreadSanitizer).
+    @Test func comparisonsOnTheirOwnThreadsGiveTheSameDiff() throws {
+      let old = try JSONDocument(parsing: Self.records(3000, changingEvery: 0))
+      let new = try JSONDocument(parsing: Self.records(3000, changingEvery: 300))
+      let expected = JSONDiff(old: old, new: new).changes.count
+      let computations = (0..<4).map { _ in DiffComputation(old: old, new: new, oldName: "a.json") }
+      var walked = 0
+      for child in new.children(of: new.root) { walked += new.childCount(of: child) }
+      #expect(walked == 9000)
+      for computation in computations {
+        #expect(computation.waitForResult()?.changes.count == expected)
+      }
+      #expect(expected == 10)
+    }
+  }
+}

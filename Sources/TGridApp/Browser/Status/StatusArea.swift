@@ -41,7 +41,11 @@ final class StatusArea {
       statusLine.draw(in: &canvas, region: line, clip: line, context: context)
     } else {
       let name =
-        " " + (store.diff?.title(newName: store.name) ?? store.name) + (store.isModified ? " [+]" : "")
+        " "
+        + (store.diff?.title(newName: store.name) ?? store.pendingDiff.map {
+          "diff: \($0.oldName) → \(store.name) · comparing…"
+        } ?? store.name)
+        + (store.isModified ? " [+]" : "")
         + browser.files.diskMarker + "  "
       let right = statusText()
       // A message too long for the status line is never only cut there: it is shown whole
