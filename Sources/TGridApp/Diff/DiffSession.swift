@@ -195,6 +195,28 @@ final class DiffSession {
     return nil
   }
 
+  /// The session compared again with one array of B aligned as asked (``JSONDiffOptions/alignmentChoices``).
+  func aligning(arrayAt path: JSONPath, by alignment: JSONDiff.Alignment, in store: DocumentStore) -> DiffSession {
+    var options = options
+    options.alignmentChoices[path] = alignment
+    let again = DiffSession(
+      diff: JSONDiff(old: old, new: store.document, options: options), oldName: oldName, store: store,
+      options: options)
+    again.showsOnlyChanges = showsOnlyChanges
+    again.settled = settled
+    return again
+  }
+
+  /// The identity key an aligned array can be lined up by: the one it was aligned by, else
+  /// `id`, `name` or `key` when A's first element has one.
+  func identityKeyCandidate(near alignment: JSONDiff.ArrayAlignment) -> String? {
+    if case .identityKey(let key) = alignment.alignment { return key }
+    guard let first = old.children(of: alignment.oldNode).first(where: { _ in true }),
+      old.kind(of: first) == .object
+    else { return nil }
+    return ["id", "name", "key"].first { key in old.child(forKey: key, of: first) != nil }
+  }
+
   /// `diff: a.json → b.json · 12 changes`, the status line's name.
   func title(newName: String) -> String {
     "diff: \(oldName) → \(newName) · \(stops.count) change\(stops.count == 1 ? "" : "s")"

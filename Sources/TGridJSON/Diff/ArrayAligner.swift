@@ -8,6 +8,8 @@ struct ArrayAligner {
   let oldElements: [JSONNode]
   let newElements: [JSONNode]
   let options: JSONDiffOptions
+  /// The alignment asked for this array (``JSONDiffOptions/alignmentChoices``), if any.
+  var choice: JSONDiff.Alignment? = nil
 
   /// The result: pairs of positions kept in place (ascending on both sides) and pairs that
   /// moved (aligned by an identity key, out of order).
@@ -23,6 +25,20 @@ struct ArrayAligner {
 
   /// Aligns by an identity key when there is one, else by LCS (or position past the budget).
   func align() -> Match {
+    switch choice {
+    case .positional?:
+      var match = Match(alignment: .positional)
+      match.kept = (0..<min(oldElements.count, newElements.count)).map { ($0, $0) }
+      return match
+    case .longestCommonSubsequence?:
+      return alignByLCS()
+    case .identityKey(let key)?:
+      if let (oldIdentities, newIdentities) = identities(under: key) {
+        return alignByKey(key, oldIdentities, newIdentities)
+      }
+    case nil:
+      break
+    }
     if let (key, oldIdentities, newIdentities) = identityKey() {
       return alignByKey(key, oldIdentities, newIdentities)
     }

@@ -171,9 +171,10 @@ struct DiffBuilder {
     var newElements: [JSONNode] = []
     newElements.reserveCapacity(new.childCount(of: newArray))
     new.forEachChild(of: newArray) { newElements.append($0) }
-    let aligner = ArrayAligner(
+    var aligner = ArrayAligner(
       old: old, new: new, oldHashes: oldHashes, newHashes: newHashes, oldElements: oldElements,
       newElements: newElements, options: options)
+    if !options.alignmentChoices.isEmpty { aligner.choice = options.alignmentChoices[new.path(of: newArray)] }
     let match = aligner.align()
     alignments.append(
       JSONDiff.ArrayAlignment(

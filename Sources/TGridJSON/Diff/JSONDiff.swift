@@ -207,6 +207,11 @@ public struct JSONDiffOptions: Sendable {
   public var usesIdentityKeys = true
   /// Whether the two documents may be hashed on two threads.
   public var allowsSecondThread = true
+  /// The alignment asked for particular arrays, by their path in the new document: by a
+  /// given identity key (when every element on both sides has a unique one there; else the
+  /// usual choice), by LCS, or by position. Arrays not named are aligned as the type's
+  /// documentation says.
+  public var alignmentChoices: [JSONPath: JSONDiff.Alignment] = [:]
 
   /// The default options.
   public init() {}

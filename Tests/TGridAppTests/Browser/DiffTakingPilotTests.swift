@@ -131,6 +131,30 @@ extension PilotTests {
       #expect(pilot.screen.contains("price 49.5"), "\(pilot.screen)")
     }
 
+    @Test func bracketAAlignsTheArrayAroundTheFocusAnotherWay() throws {
+      let old = #"{"list": [{"id": 1, "v": "a"}, {"id": 2, "v": "b"}, {"id": 3, "v": "c"}]}"#
+      let new = #"{"list": [{"id": 3, "v": "c"}, {"id": 1, "v": "a"}, {"id": 2, "v": "b"}]}"#
+      let pilot = try Pilot.diff(old: old, new: new, size: CellSize(columns: 150, rows: 24))
+      #expect(pilot.store.diff?.stops.map(\.kind) == [.moved], "by key: one move")
+      pilot.press("z", "a")
+      try pilot.focus(path: ".list[1].v")
+      pilot.press("]", "a")
+      #expect(pilot.screen.contains(".list aligned by LCS"), "\(pilot.screen)")
+      #expect(pilot.store.diff?.stops.map(\.kind) == [.moved], "by LCS: the one that moved")
+      pilot.press("]", "a")
+      #expect(pilot.screen.contains(".list aligned by position"), "\(pilot.screen)")
+      #expect(pilot.store.diff?.stops.count == 6, "by position: every id and v differs")
+      pilot.redraw(clearingMessage: true)
+      #expect(pilot.statusLine.contains("aligned by position"), "\(pilot.statusLine)")
+      pilot.press("]", "a")
+      #expect(pilot.screen.contains(#".list aligned by key "id""#), "\(pilot.screen)")
+      pilot.press("[", "a")
+      #expect(pilot.screen.contains(".list aligned by position"), "[a goes back: \(pilot.screen)")
+      try pilot.focus(path: ".list")
+      pilot.press("]", "x")
+      #expect(pilot.screen.contains("no such command (]c, [c, ]a, [a)"), "\(pilot.screen)")
+    }
+
     @Test func withoutADiffTheKeysSaySo() throws {
       let pilot = try Pilot(json: "[1, 2]", presentation: .tree)
       pilot.press("<")

@@ -189,4 +189,21 @@ import Testing
     }
     return table[0][0]
   }
+
+  @Test func anArrayCanBeAlignedAsAsked() throws {
+    let old = try JSONDocument(parsing: #"{"list": [{"id": 1}, {"id": 2}, {"id": 3}], "other": [3, 1, 2]}"#)
+    let new = try JSONDocument(parsing: #"{"list": [{"id": 3}, {"id": 1}, {"id": 2}], "other": [1, 2, 3]}"#)
+    let automatic = JSONDiff(old: old, new: new)
+    #expect(automatic.changes.map(\.kind) == [.moved, .moved])
+    var options = JSONDiffOptions()
+    options.alignmentChoices[try JSONPath(parsing: ".list")] = .positional
+    let positional = JSONDiff(old: old, new: new, options: options)
+    #expect(positional.changes.filter { $0.path.jq.hasPrefix(".list") }.map(\.kind) == [.changed, .changed, .changed])
+    #expect(positional.alignments.first?.alignment == .positional)
+    #expect(positional.changes.filter { $0.path.jq.hasPrefix(".other") }.map(\.kind) == [.moved], "others as before")
+    options.alignmentChoices[try JSONPath(parsing: ".list")] = .identityKey("nosuch")
+    #expect(
+      JSONDiff(old: old, new: new, options: options).changes.map(\.kind) == [.moved, .moved],
+      "a key not there: as usual")
+  }
 }

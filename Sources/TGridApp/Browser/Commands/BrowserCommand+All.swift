@@ -119,7 +119,8 @@ extension BrowserCommand {
   /// Browsing a diff (`tgrid diff A B`): `]c` and `[c`, as in vim's diff mode.
   private static let diff: [BrowserCommand] = [
     BrowserCommand(
-      .nextChangePrefix, keys: ["]"], help: "]c next change of a diff (z d: only the changes)", group: "Moving",
+      .nextChangePrefix, keys: ["]"],
+      help: "]c next change of a diff (z d: only the changes; ]a [a align an array another way)", group: "Moving",
       traits: .keepsIntendedFocus, run: .action { $0.reading.beginPrefix(.nextChangePrefix) }),
     BrowserCommand(
       .previousChangePrefix, keys: ["["], help: "[c previous change of a diff", group: "Moving",

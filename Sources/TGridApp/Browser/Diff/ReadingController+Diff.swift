@@ -15,11 +15,41 @@ extension CommandIdentifier {
 extension ReadingController {
   /// The second key after `]` or `[`: `c` moves to the next or previous change.
   func performDiffKey(_ character: Character, after prefix: CommandIdentifier) {
-    guard character == "c" else {
-      context.show(message: "\(prefix == .nextChangePrefix ? "]" : "[")\(character): no such command (]c, [c)")
+    switch character {
+    case "c": stepThroughDiff(prefix == .nextChangePrefix ? 1 : -1)
+    case "a": changeAlignment(forward: prefix == .nextChangePrefix)
+    default:
+      context.show(
+        message: "\(prefix == .nextChangePrefix ? "]" : "[")\(character): no such command (]c, [c, ]a, [a)")
+    }
+  }
+
+  /// `]a` and `[a`: aligns the array around the focus with A's another way — by its
+  /// identity key, by LCS, by position, in that order (`[a` the other way round) — and
+  /// compares again. The choice is kept for that array (by its path in B) until changed.
+  func changeAlignment(forward: Bool) {
+    guard let diff = store.diff else {
+      context.show(message: "no diff here: ]a and [a change how a diff's arrays line up")
       return
     }
-    stepThroughDiff(prefix == .nextChangePrefix ? 1 : -1)
+    guard let focused = focusedNodeID,
+      let array = store.ancestry(of: focused).first(where: { diff.alignments[$0] != nil }),
+      let alignment = diff.alignments[array], let node = store.node(array)
+    else {
+      context.show(message: "no array here differs from A's: ]a changes how one lines up")
+      return
+    }
+    var order: [JSONDiff.Alignment] = [.longestCommonSubsequence, .positional]
+    if let key = diff.identityKeyCandidate(near: alignment) { order.insert(.identityKey(key), at: 0) }
+    let current = order.firstIndex(of: alignment.alignment) ?? 0
+    let next = order[(current + (forward ? 1 : order.count - 1)) % order.count]
+    let path = store.document.path(of: node)
+    store.diff = diff.aligning(arrayAt: path, by: next, in: store)
+    context.refreshEveryPresentation()
+    let count = store.diff?.stops.count ?? 0
+    context.show(
+      message:
+        "\(pathFormat.text(of: path)) aligned \(next) · \(count) change\(count == 1 ? "" : "s") (]a, [a: another way)")
   }
 
   /// Focuses the next (`direction` 1) or previous (-1) change, wrapping around, and says in

@@ -182,7 +182,9 @@ final class ReadingController {
       return
     }
     guard prefix != .nextChangePrefix, prefix != .previousChangePrefix else {
-      show(message: prefix == .nextChangePrefix ? "]: c the next change" : "[: c the previous change")
+      show(
+        message: prefix == .nextChangePrefix
+          ? "]: c the next change · a align the array another way" : "[: c the previous change · a align back")
       return
     }
     show(
