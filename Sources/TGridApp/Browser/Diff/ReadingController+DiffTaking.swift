@@ -76,7 +76,7 @@ extension ReadingController {
     }
     var taken = 0
     var skipped = 0
-    let done = context.editing.edit("take A's side") { editor in
+    let done = context.editing.edit("take the old side") { editor in
       for target in targets {
         let own = stops.filter { $0.target == target && $0.change.newNode != nil }
         let inside = stops.filter { store.ancestry(of: $0.target).contains(target) }
