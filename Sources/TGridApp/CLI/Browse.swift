@@ -23,6 +23,14 @@ struct Browse: ParsableCommand {
       valueName: "new-file"))
   var diff: String?
 
+  /// `tgrid diff --budget` when it opens the browser.
+  @Option(name: .long, help: .hidden)
+  var diffBudget: Int = JSONDiffOptions().alignmentBudget
+
+  /// `tgrid diff --no-keys` when it opens the browser.
+  @Flag(name: .long, help: .hidden)
+  var diffNoKeys = false
+
   @OptionGroup var view: ViewOptions
 
   @OptionGroup var limit: InputLimitOptions
@@ -127,14 +135,18 @@ struct Browse: ParsableCommand {
       throw ExitCode(error.exitCode)
     }
     let store = DocumentStore(document: sides.new.document, name: sides.new.name, path: new == "-" ? nil : new)
+    var options = JSONDiffOptions()
+    options.alignmentBudget = max(0, diffBudget)
+    options.usesIdentityKeys = !diffNoKeys
     if sides.old.document.originalByteCount + sides.new.document.originalByteCount
       <= DiffDocument.comparedBeforeTheFirstScreenUpTo
     {
       store.diff = DiffSession(
-        diff: JSONDiff(old: sides.old.document, new: store.document), oldName: sides.old.name, store: store)
+        diff: JSONDiff(old: sides.old.document, new: store.document, options: options), oldName: sides.old.name,
+        store: store, options: options)
     } else {
       // B shows at once; the marks come when the comparison, on its own thread, is done.
-      store.startComparing(with: sides.old.document, oldName: sides.old.name)
+      store.startComparing(with: sides.old.document, oldName: sides.old.name, options: options)
     }
     try browse(store: store)
   }

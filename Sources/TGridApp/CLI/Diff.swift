@@ -72,7 +72,8 @@ struct Diff: ParsableCommand {
       // A person at a terminal: browse the difference on B.
       var browse = try Browse.parse(
         [old, "--diff", new] + (ndjson ? ["--ndjson"] : [])
-          + (layout.map { ["--layout", $0.registration.commandLineName] } ?? []))
+          + (layout.map { ["--layout", $0.registration.commandLineName] } ?? [])
+          + ["--diff-budget", String(budget)] + (noKeys ? ["--diff-no-keys"] : []))
       browse.limit = limit
       try browse.run()
       return
