@@ -114,13 +114,18 @@ extension CollectionView {
       switch key.category {
       case .cell:
         return plan.newIndexPath(for: key.indexPath).map(ElementKey.cell)
-      case .supplementaryView where key.kind == ElementKind.header || key.kind == ElementKind.footer:
-        return plan.newSection(for: key.indexPath.section).map {
-          ElementKey.supplementary(key.kind, IndexPath(item: key.indexPath.item, section: $0))
-        }
       case .supplementaryView where changes.followsItems(key.kind):
         return plan.newIndexPath(for: key.indexPath).map { ElementKey.supplementary(key.kind, $0) }
-      case .supplementaryView, .decorationView:
+      case .supplementaryView:
+        // UIKit's rules (`CollectionLayout.supplementaryViewsFollowItems(ofKind:)`): the first
+        // index follows its section, the rest stays; a first index that is no section of
+        // the data is kept.
+        let section = key.indexPath.section
+        guard section >= 0, section < plan.sectionMap.count else { return changes.isInserted(key) ? nil : key }
+        guard let newSection = plan.newSection(for: section) else { return nil }
+        let moved = ElementKey.supplementary(key.kind, IndexPath(item: key.indexPath.item, section: newSection))
+        return changes.isInserted(moved) ? nil : moved
+      case .decorationView:
         // Tied to a place: the same index path is the same element, unless it is new.
         return changes.isInserted(key) ? nil : key
       }

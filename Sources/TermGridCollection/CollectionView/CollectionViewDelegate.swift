@@ -5,6 +5,19 @@ import TermGridViews
 /// Hears what happens in a collection view and decides what is allowed: highlighting,
 /// selection, the edit menu. Every method has a default, so a delegate implements only
 /// what it cares about.
+///
+/// **Subclasses and the defaults.** The defaults live in a protocol extension, and Swift
+/// does not dispatch a protocol extension's method through a class. A UIKit habit goes
+/// wrong here: a base class adopts
+/// the protocol without writing, say, `collectionView(_:willDisplay:forItemAt:)`, and a
+/// subclass writes it. The subclass's method is never called: the extension's default was
+/// chosen as the protocol's implementation when the base class adopted it, and the
+/// subclass's method overrides nothing (which is why the compiler does not ask for
+/// `override`). The same holds for ``CollectionViewDataSource`` (`canMoveItemAt`, say).
+///
+/// Either write every method a subclass may change in the base class itself (then
+/// subclasses `override` it), or derive from ``CollectionViewController``, an open base
+/// class that has every method of both protocols as an overridable default.
 public protocol CollectionViewDelegate: AnyObject {
   /// Whether the item may be highlighted by a press. Default `true`.
   func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool

@@ -154,6 +154,48 @@ import Testing
     #expect(frame.map(unobscured.contains) == true)
   }
 
+  // MARK: - Supplementary views follow UIKit's rules
+
+  @Test func aSupplementaryViewOfACustomKindWithTheSameFrameDoesNotSlide() {
+    let source = DayDataSource(items: ["a", "b", "c"])
+    let view = CollectionView(frame: CellRect(size: CellSize(columns: 16, rows: 2)), layout: DayLayout())
+    let clock = FakeClock()
+    view.clock = { clock.now }
+    source.register(in: view)
+    view.dataSource = source
+    view.layoutIfNeeded()
+    source.items.insert("X", at: 0)
+    view.insertItems(at: [ip(0)])
+    var slid: [String] = []
+    for frame in 0...10 {
+      view.layoutIfNeeded()
+      for day in view.attributesOnScreen where day.representedElementKind == DayLayout.dayKind {
+        let expected = Rect(x: Double(day.indexPath.item) * 4, y: 0, width: 4, height: 1)
+        if day.frame != expected { slid.append("frame \(frame): \(day)") }
+      }
+      clock.now += 15
+    }
+    #expect(slid.isEmpty)
+    #expect(view.attributesOnScreen.filter { $0.representedElementKind == DayLayout.dayKind }.count == 4)
+  }
+
+  @Test func aSupplementaryViewsSectionFollowsSectionChanges() {
+    let layout = GridLayout(itemSize: Size(width: 4, height: 1), columns: 4, headerHeight: 1)
+    let fixture = Fixture(
+      layout: layout, sections: [["a"], ["b"]], size: CellSize(columns: 16, rows: 6), animated: true,
+      registersHeader: true)
+    _ = fixture.render()
+    fixture.dataSource.sections.insert(["n"], at: 0)
+    fixture.collectionView.insertSections([0])
+    // The header of the old section 0 (now 1) slides down from row 0 to row 2.
+    fixture.clock.now += 75
+    _ = fixture.render()
+    let header = fixture.collectionView.attributesOnScreen.first {
+      $0.representedElementKind == ElementKind.header && $0.indexPath == ip(0, 1)
+    }
+    #expect(header?.frame.minY == 1)
+  }
+
   // MARK: - Fixtures
 
   func makeGrid(_ items: [String], rows: Int = 2) -> Fixture<GridLayout> {
@@ -199,5 +241,67 @@ final class FooterList: CollectionLayout {
 
   override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
     EdgeInsets(top: 0, left: 0, bottom: footerHeight, right: 0)
+  }
+}
+
+/// Items along the second row, four columns each, under a row of "days": one supplementary
+/// view of a custom kind per four columns, at index path `[0, d]`, whatever the items do.
+final class DayLayout: CollectionLayout {
+  static let dayKind = "day"
+  private var count = 0
+
+  override func prepare() { count = collectionView?.numberOfItems(inSection: 0) ?? 0 }
+
+  override var collectionViewContentSize: Size { Size(width: Double(max(count, 4)) * 4, height: 2) }
+
+  override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    let days = (0..<max(count, 4)).compactMap { layoutAttributesForSupplementaryView(ofKind: Self.dayKind, at: ip($0)) }
+    let items = (0..<count).compactMap { layoutAttributesForItem(at: ip($0)) }
+    return (days + items).filter { $0.frame.intersects(rect) }
+  }
+
+  override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < count else { return nil }
+    return LayoutAttributes(
+      forCellWith: indexPath, frame: Rect(x: Double(indexPath.item) * 4, y: 1, width: 4, height: 1))
+  }
+
+  override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> LayoutAttributes?
+  {
+    guard kind == Self.dayKind, indexPath.section == 0, indexPath.item >= 0, indexPath.item < max(count, 4) else {
+      return nil
+    }
+    return LayoutAttributes(
+      forSupplementaryViewOfKind: kind, with: indexPath,
+      frame: Rect(x: Double(indexPath.item) * 4, y: 0, width: 4, height: 1))
+  }
+}
+
+/// Strings in one section, with a "day" label over each column of four.
+final class DayDataSource: CollectionViewDataSource {
+  var items: [String]
+
+  init(items: [String]) { self.items = items }
+
+  func register(in view: CollectionView) {
+    view.register(TextCell.self, forCellWithReuseIdentifier: "text")
+    view.register(LabelView.self, forSupplementaryViewOfKind: DayLayout.dayKind, withReuseIdentifier: "day")
+  }
+
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
+
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
+    let cell = collectionView.dequeueReusableCell(TextCell.self, withReuseIdentifier: "text", for: indexPath)
+    cell.text = items[indexPath.item]
+    return cell
+  }
+
+  func collectionView(
+    _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+  ) -> ReusableView? {
+    let label = collectionView.dequeueReusableSupplementaryView(
+      LabelView.self, ofKind: kind, withReuseIdentifier: "day", for: indexPath)
+    label.text = "D\(indexPath.item)"
+    return label
   }
 }
