@@ -156,6 +156,8 @@ public final class CollectionView: LayoutHost {
   /// Cells made to be measured before a batch update's animation, waiting for the layout
   /// pass that shows them (see `measureCellsBeforeAnimating`).
   var measuredViews: [ElementKey: ReusableView] = [:]
+  /// The cell ``reconfigureItems(at:)`` hands back to the data source's next dequeue.
+  var reconfiguringCell: Cell?
 
   // The edit menu and the pasteboard (CollectionView+EditMenu.swift).
   var editMenuState = EditMenuState()
@@ -267,6 +269,11 @@ public final class CollectionView: LayoutHost {
       preconditionFailure(
         "dequeueReusableCell: no cell class is registered for the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forCellWithReuseIdentifier:) first"
       )
+    }
+    if let cell = reconfiguringCell, cell.reuseSlot == registration.slot {
+      // Reconfiguring: the same cell, as it is, for the data source to update.
+      reconfiguringCell = nil
+      return cell
     }
     if let view = reuseQueue.dequeue(slot: registration.slot) as? Cell {
       view.layoutAttributes = nil

@@ -119,6 +119,10 @@ open class CollectionViewController: CollectionViewDataSource, CollectionViewDel
   open func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) {}
+  /// The menu for one or many items. Default `nil`: the edit menu's questions.
+  open func collectionView(
+    _ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point
+  ) -> ContextMenuConfiguration? { nil }
   /// The transition layout for an interactive transition. Default `nil`.
   open func collectionView(
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
