@@ -54,7 +54,18 @@ extension CollectionView {
   }
 
   /// True while an animated scroll is moving the content offset.
-  public var isScrollAnimating: Bool { scrollAnimation != nil }
+  ///
+  /// Like ``isAnimating`` it follows ``clock``: once the clock has passed the scroll's end
+  /// the offset is at its target and this is false, drawn or not.
+  public var isScrollAnimating: Bool {
+    finishScrollAnimationIfDue()
+    return scrollAnimation != nil
+  }
+
+  /// Lands an animated scroll on its target when the clock has reached its end.
+  func finishScrollAnimationIfDue() {
+    if let running = scrollAnimation, running.isFinished(now: clock()) { finishScrollAnimationNow() }
+  }
 
   /// Where an animated scroll in flight will stop, or `nil` when none is running.
   public var targetContentOffset: Point? { scrollAnimation?.to }

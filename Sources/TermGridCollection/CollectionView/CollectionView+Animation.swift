@@ -3,7 +3,20 @@ import TermGridLayout
 
 extension CollectionView {
   /// True while elements are moving between old and new frames.
-  public var isAnimating: Bool { animation != nil }
+  ///
+  /// It follows ``clock``, not drawing: once the clock has passed the animation's end it is
+  /// false and the animation's completions have run, whether or not a frame was drawn (so
+  /// `while collectionView.isAnimating { clock += 15 }` ends headless).
+  public var isAnimating: Bool {
+    finishAnimationIfDue()
+    return animation != nil
+  }
+
+  /// Ends the running animation when the clock has reached its end: its completions run and
+  /// the next layout pass draws the final state.
+  func finishAnimationIfDue() {
+    if let running = animation, running.isFinished(now: clock()) { finishAnimation() }
+  }
 
   /// Milliseconds until the next animation frame should be drawn, or `nil` when nothing
   /// moves: the run loop sleeps this long at most (about 60 frames a second, and no later
@@ -16,7 +29,8 @@ extension CollectionView {
 
   /// Marks the view for another pass while an animation runs.
   func advanceAnimation() {
-    guard animation != nil else { return }
+    guard let running = animation else { return }
+    if let offset = running.contentOffset(now: clock()) { storedContentOffset = offset }
     needsLayout = true
     needsDisplay = true
   }
@@ -24,6 +38,7 @@ extension CollectionView {
   func finishAnimation() {
     guard let finished = animation else { return }
     animation = nil
+    if let motion = finished.offsetMotion { storedContentOffset = clampedContentOffset(motion.to) }
     setNeedsLayout()
     for completion in finished.completions { completion(true) }
   }

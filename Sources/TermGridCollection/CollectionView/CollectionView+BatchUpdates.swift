@@ -69,6 +69,8 @@ extension CollectionView {
 
   private func apply(_ plan: BatchUpdatePlan, completions: [(Bool) -> Void]) {
     let layout = collectionViewLayout
+    // Views measured for an update not yet drawn stand for index paths that move now.
+    if !measuredViews.isEmpty { recycleMeasuredViews() }
     // No layout pass here: the data source already holds the new data, and a pass would ask
     // it for cells at the old index paths. The layout still answers for the old counts.
     layout.prepareIfNeeded()
@@ -102,6 +104,7 @@ extension CollectionView {
     context.invalidateEverything = true
     layout.invalidateLayout(with: context)
     layout.prepareIfNeeded()
+    if animatesChanges { measureCellsBeforeAnimating(plan) }
     layout.prepare(forCollectionViewUpdates: plan.updateItems)
     let changes = ElementChanges(
       layout: layout, kinds: Set(visibleViews.keys.map(\.kind)).union(before.keys.map(\.kind)), visibleAfter: bounds)
@@ -111,13 +114,18 @@ extension CollectionView {
       switch key.category {
       case .cell:
         return plan.newIndexPath(for: key.indexPath).map(ElementKey.cell)
-      case .supplementaryView where key.kind == ElementKind.header || key.kind == ElementKind.footer:
-        return plan.newSection(for: key.indexPath.section).map {
-          ElementKey.supplementary(key.kind, IndexPath(item: key.indexPath.item, section: $0))
-        }
       case .supplementaryView where changes.followsItems(key.kind):
         return plan.newIndexPath(for: key.indexPath).map { ElementKey.supplementary(key.kind, $0) }
-      case .supplementaryView, .decorationView:
+      case .supplementaryView:
+        // UIKit's rules (`CollectionLayout.supplementaryViewsFollowItems(ofKind:)`): the first
+        // index follows its section, the rest stays; a first index that is no section of
+        // the data is kept.
+        let section = key.indexPath.section
+        guard section >= 0, section < plan.sectionMap.count else { return changes.isInserted(key) ? nil : key }
+        guard let newSection = plan.newSection(for: section) else { return nil }
+        let moved = ElementKey.supplementary(key.kind, IndexPath(item: key.indexPath.item, section: newSection))
+        return changes.isInserted(moved) ? nil : moved
+      case .decorationView:
         // Tied to a place: the same index path is the same element, unless it is new.
         return changes.isInserted(key) ? nil : key
       }
@@ -223,10 +231,74 @@ extension CollectionView {
       end.representedElementKind = ghost.key.kind
       transient[ghost.key] = (start, end)
     }
+    // Opaque cells whose paths would cross fade across instead of sliding over each other.
+    var moves: [(key: ElementKey, from: Rect, to: Rect)] = []
+    var still: [Rect] = []
+    var raised = Set<ElementKey>()
+    for update in plan.updateItems where update.action == .move && !update.isSectionUpdate {
+      if let to = update.indexPathAfterUpdate { raised.insert(.cell(to)) }
+    }
+    for element in layout.layoutAttributesForElements(in: visibleAfter)
+    where element.category == .cell && !element.isHidden && element.alpha == 1 {
+      guard let start = from[element.key] else {
+        still.append(element.frame)
+        continue
+      }
+      guard start.alpha == 1, !start.isHidden, !raised.contains(element.key) else { continue }
+      if start.frame == element.frame {
+        still.append(element.frame)
+      } else {
+        moves.append((element.key, start.frame, element.frame))
+      }
+    }
     layout.finalizeCollectionViewUpdates()
     for completion in cancelled { completion(false) }
-    animation = ElementAnimation(
+    var running = ElementAnimation(
       start: clock(), duration: animationDuration, from: from, transient: transient, completions: completions)
+    running.jumps = ElementAnimation.crossingMoves(moves, still: still)
+    running.raised = raised
+    animation = running
     setNeedsLayout()
+  }
+
+  /// Asks the cells that will be on screen after an update for their preferred sizes
+  /// before any start or end frame is computed, as UIKit measures before it animates: an
+  /// inserted self-sizing cell then moves and fades at its measured size from the first
+  /// frame, and the cells around it go straight to their final places.
+  ///
+  /// Cells that stay are asked through the views they have; new ones are made now (the
+  /// data source is asked once: the layout pass that follows takes the view made here).
+  private func measureCellsBeforeAnimating(_ plan: BatchUpdatePlan) {
+    let layout = collectionViewLayout
+    var viewsAfter: [IndexPath: ReusableView] = [:]
+    for (key, view) in visibleViews
+    where key.category == .cell && !key.isGhost && !plan.reloadedItems.contains(key.indexPath) {
+      if let newPath = plan.newIndexPath(for: key.indexPath) { viewsAfter[newPath] = view }
+    }
+    for _ in 0..<Self.maximumSelfSizingPasses {
+      let visibleAfter = Rect(origin: clampedContentOffset(storedContentOffset), size: bounds.size)
+      for element in layout.layoutAttributesForElements(in: visibleAfter)
+      where element.category == .cell && !element.isHidden {
+        let view: ReusableView
+        if let known = viewsAfter[element.indexPath] {
+          view = known
+        } else if let measured = measuredViews[element.key] {
+          view = measured
+        } else {
+          guard let made = makeView(for: element) else { continue }
+          made.apply(element)
+          measuredViews[element.key] = made
+          view = made
+        }
+        let fitting = view.preferredLayoutAttributesFitting(element)
+        guard fitting.frame.size != element.frame.size,
+          layout.shouldInvalidateLayout(forPreferredLayoutAttributes: fitting, withOriginalAttributes: element)
+        else { continue }
+        layout.invalidateLayout(
+          with: layout.invalidationContext(forPreferredLayoutAttributes: fitting, withOriginalAttributes: element))
+      }
+      guard layout.needsPrepare else { break }
+      layout.prepareIfNeeded()
+    }
   }
 }

@@ -10,8 +10,10 @@ extension CollectionView {
   /// `initialLayoutAttributesForAppearing…` attributes and elements only the old one had
   /// end at its `finalLayoutAttributesForDisappearing…` attributes (fading in and out by
   /// default), decoration views included. The focused item stays on screen (on the same
-  /// row, when the new layout allows; sideways only as far as needed) and the selection is
-  /// kept.
+  /// row, when the new layout allows; sideways only as far as needed; never under what the
+  /// new layout floats over the content, ``CollectionLayout/obscuredInsets(in:)``) and the
+  /// selection is kept. Animated, the content offset moves with the elements, so the
+  /// focused item is on screen on every frame.
   public func setCollectionViewLayout(
     _ layout: CollectionLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
   ) {
@@ -125,8 +127,10 @@ extension CollectionView {
       // layout that starts at the left edge is not shifted to keep an old column).
       let relative = focusScreenOffset ?? .zero
       storedContentOffset = clampedContentOffset(Point(x: storedContentOffset.x, y: frame.minY - relative.y))
-      let visible = bounds
-      if !visible.contains(frame) { scrollToVisible(frame, at: .nearest) }
+      // Visible means not under what the new layout floats over the content (a pinned
+      // footer, say): the focused item must not end beneath it.
+      let unobscured = bounds.inset(by: obscuredInsets(at: storedContentOffset))
+      if !unobscured.contains(frame) { scrollToVisible(frame, at: .nearest) }
     } else {
       storedContentOffset = clampedContentOffset(storedContentOffset)
     }
@@ -215,7 +219,7 @@ extension CollectionView {
       start.zIndex = min(start.zIndex, end.zIndex)
       transient[ghost.key] = (start, end)
     }
-    animation = ElementAnimation(
+    var switching = ElementAnimation(
       start: clock(), duration: animationDuration, from: from, transient: transient,
       completions: [
         { finished in
@@ -226,6 +230,15 @@ extension CollectionView {
           completion?(finished)
         }
       ])
+    // The offset moves with the elements: each one's place on screen then goes straight from
+    // where it was to where it will be, so the focused item (on screen at both ends) is on
+    // screen on every frame, instead of the offset jumping while the frames interpolate.
+    let targetOffset = storedContentOffset
+    if oldBounds.origin != targetOffset {
+      switching.offsetMotion = (from: oldBounds.origin, to: targetOffset)
+      storedContentOffset = oldBounds.origin
+    }
+    animation = switching
     setNeedsLayout()
   }
 

@@ -53,8 +53,10 @@ public final class CollectionView: LayoutHost {
   public var contentOffset: Point {
     get { storedContentOffset }
     set {
-      // Setting the offset directly stops an animated scroll, as in UIKit.
+      // Setting the offset directly stops an animated scroll, as in UIKit (and the offset
+      // of a layout switch stops moving).
       scrollAnimation = nil
+      animation?.offsetMotion = nil
       let clamped = clampedContentOffset(newValue)
       if clamped != storedContentOffset {
         storedContentOffset = clamped
@@ -151,6 +153,11 @@ public final class CollectionView: LayoutHost {
   var pendingCompletions: [(Bool) -> Void] = []
   var batchDepth = 0
   var ghostCounter = 0
+  /// Cells made to be measured before a batch update's animation, waiting for the layout
+  /// pass that shows them (see `measureCellsBeforeAnimating`).
+  var measuredViews: [ElementKey: ReusableView] = [:]
+  /// The cell ``reconfigureItems(at:)`` hands back to the data source's next dequeue.
+  var reconfiguringCell: Cell?
 
   // The edit menu and the pasteboard (CollectionView+EditMenu.swift).
   var editMenuState = EditMenuState()
@@ -263,6 +270,11 @@ public final class CollectionView: LayoutHost {
         "dequeueReusableCell: no cell class is registered for the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forCellWithReuseIdentifier:) first"
       )
     }
+    if let cell = reconfiguringCell, cell.reuseSlot == registration.slot {
+      // Reconfiguring: the same cell, as it is, for the data source to update.
+      reconfiguringCell = nil
+      return cell
+    }
     if let view = reuseQueue.dequeue(slot: registration.slot) as? Cell {
       view.layoutAttributes = nil
       view.prepareForReuse()
@@ -353,6 +365,7 @@ public final class CollectionView: LayoutHost {
     sectionCounts = nil
     for (_, view) in visibleViews { recycle(view) }
     visibleViews.removeAll()
+    recycleMeasuredViews()
     displayedAttributes.removeAll()
     displayedViews.removeAll()
     elementsWithoutViews.removeAll()
@@ -453,13 +466,19 @@ public final class CollectionView: LayoutHost {
       storedContentOffset = storedContentOffset.offsetBy(dx: adjustment.x, dy: adjustment.y)
     }
     layout.prepareIfNeeded()
-    let clamped = clampedContentOffset(storedContentOffset)
+    // While the offset moves with a layout switch it may start beyond the new content.
+    let movingOffset = animation?.offsetMotion
+    let clamped = movingOffset == nil ? clampedContentOffset(storedContentOffset) : storedContentOffset
     if clamped != storedContentOffset { storedContentOffset = clamped }
     committedBounds = bounds
-    var current = layout.layoutAttributesForElements(in: bounds)
+    var queried = bounds
+    if let movingOffset { queried = queried.union(Rect(origin: movingOffset.to, size: queried.size)) }
+    var current = layout.layoutAttributesForElements(in: queried)
     if current.contains(where: \.isHidden) { current.removeAll(where: \.isHidden) }
     let shown = animation.map { $0.frameAttributes(current: current, now: clock()) } ?? current
     let preferred = updateViews(for: shown, checkPreferredSizes: animation == nil)
+    // Measured for an update but not shown after all (scrolled away, say).
+    if !measuredViews.isEmpty { recycleMeasuredViews() }
     for (original, fitting) in preferred
     where layout.shouldInvalidateLayout(forPreferredLayoutAttributes: fitting, withOriginalAttributes: original) {
       layout.invalidateLayout(
@@ -590,9 +609,10 @@ public final class CollectionView: LayoutHost {
     return preferred
   }
 
-  private func makeView(for element: LayoutAttributes) -> ReusableView? {
+  func makeView(for element: LayoutAttributes) -> ReusableView? {
     // Ghosts of deleted elements only ever use the view they had.
     if element.key.isGhost { return nil }
+    if !measuredViews.isEmpty, let measured = measuredViews.removeValue(forKey: element.key) { return measured }
     switch element.category {
     case .cell:
       guard let dataSource, isValid(element.indexPath) else { return nil }
@@ -616,6 +636,11 @@ public final class CollectionView: LayoutHost {
     case .decorationView:
       return makeDecorationView(kind: element.representedElementKind ?? "")
     }
+  }
+
+  func recycleMeasuredViews() {
+    for (_, view) in measuredViews { recycle(view) }
+    measuredViews.removeAll()
   }
 
   func recycle(_ view: ReusableView) {

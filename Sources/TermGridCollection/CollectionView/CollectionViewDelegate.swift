@@ -5,6 +5,18 @@ import TermGridViews
 /// Hears what happens in a collection view and decides what is allowed: highlighting,
 /// selection, the edit menu. Every method has a default, so a delegate implements only
 /// what it cares about.
+///
+/// **Subclasses and the defaults.** The defaults live in a protocol extension, and Swift
+/// does not dispatch a protocol extension's method through a class. A UIKit habit goes
+/// wrong here: a base class adopts the protocol without writing, say,
+/// `collectionView(_:willDisplay:forItemAt:)`, and a subclass writes it. The subclass's method is never called: the extension's default was
+/// chosen as the protocol's implementation when the base class adopted it, and the
+/// subclass's method overrides nothing (which is why the compiler does not ask for
+/// `override`). The same holds for ``CollectionViewDataSource`` (`canMoveItemAt`, say).
+///
+/// Either write every method a subclass may change in the base class itself (then
+/// subclasses `override` it), or derive from ``CollectionViewController``, an open base
+/// class that has every method of both protocols as an overridable default.
 public protocol CollectionViewDelegate: AnyObject {
   /// Whether the item may be highlighted by a press. Default `true`.
   func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool
@@ -34,6 +46,14 @@ public protocol CollectionViewDelegate: AnyObject {
   /// Performs an action chosen from the menu on the selection.
   func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath])
+  /// The menu for one or many items (UIKit's current model): the items an action would act
+  /// on (the selection, or the clicked or focused item) and the content point it opens at
+  /// (the pointer, or the item's corner when a key opened it). Return `nil`, the default,
+  /// for the edit menu of `shouldShowMenuForItemAt`, `menuActionsForItemAt`,
+  /// `canPerformAction` and `performAction`.
+  func collectionView(
+    _ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point
+  ) -> ContextMenuConfiguration?
   /// The transition layout for an interactive transition between two layouts (a subclass
   /// with its own path or timing), or `nil`, the default, for a plain ``TransitionLayout``.
   func collectionView(
@@ -97,6 +117,9 @@ extension CollectionViewDelegate {
   public func collectionView(
     _ collectionView: CollectionView, performAction action: EditAction, forItemsAt indexPaths: [IndexPath]
   ) {}
+  public func collectionView(
+    _ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point
+  ) -> ContextMenuConfiguration? { nil }
   public func collectionView(
     _ collectionView: CollectionView, transitionLayoutForOldLayout oldLayout: CollectionLayout,
     newLayout: CollectionLayout

@@ -15,6 +15,9 @@ struct EditMenuState {
   var pasteboard = Pasteboard()
   /// The view the open menu is drawn with.
   let view = EditMenuView()
+  /// The delegate's context menu, when the open menu is one: its actions' handlers, by the
+  /// names of the menu's entries.
+  var contextMenuHandlers: [String: () -> Void]?
 }
 
 /// The edit menu (the guide's "Showing the Edit Menu for a Cell"), acting on the whole
@@ -30,6 +33,12 @@ struct EditMenuState {
 /// `shouldShowMenuForItemAt` with `true` for the item it is opened for (the focused item,
 /// or the clicked one), and `canPerformAction` with `true` for at least one of the actions
 /// `menuActionsForItemAt` lists. The other actions are shown greyed.
+///
+/// **UIKit's current model** comes first: when the delegate returns a
+/// ``ContextMenuConfiguration`` from `contextMenuConfigurationForItemsAt` (asked with the
+/// items an action acts on, one or many, and the content point), that menu opens with its
+/// own actions, and choosing one runs its handler; the questions above are not asked. A
+/// delegate that returns `nil` (the default) gets the menu above.
 extension CollectionView {
   /// The pasteboard cut, copy and paste use; share one between collection views and give
   /// it the terminal for OSC 52.
@@ -67,16 +76,34 @@ extension CollectionView {
   /// - Returns: whether it opened.
   @discardableResult
   public func showEditMenu(forItemAt indexPath: IndexPath, at pointer: CellPoint? = nil) -> Bool {
-    guard let delegate, isValid(indexPath),
-      delegate.collectionView(self, shouldShowMenuForItemAt: indexPath)
-    else { return false }
+    guard let delegate, isValid(indexPath) else { return false }
     let targets = indexPathsForEditActions
-    let entries = delegate.collectionView(self, menuActionsForItemAt: indexPath).map {
-      EditMenu.Entry(action: $0, isEnabled: delegate.collectionView(self, canPerformAction: $0, forItemsAt: targets))
+    var entries: [EditMenu.Entry] = []
+    var handlers: [String: () -> Void]?
+    if let configuration = delegate.collectionView(
+      self, contextMenuConfigurationForItemsAt: targets.isEmpty ? [indexPath] : targets,
+      point: contextMenuPoint(forItemAt: indexPath, pointer: pointer))
+    {
+      var named: [String: () -> Void] = [:]
+      for (index, action) in configuration.actions.enumerated() {
+        let name = "contextMenu\u{0}\(index)"
+        named[name] = action.handler
+        entries.append(
+          EditMenu.Entry(
+            action: EditAction(name: name, title: action.title, accelerator: action.accelerator),
+            isEnabled: action.isEnabled))
+      }
+      handlers = named
+    } else {
+      guard delegate.collectionView(self, shouldShowMenuForItemAt: indexPath) else { return false }
+      entries = delegate.collectionView(self, menuActionsForItemAt: indexPath).map {
+        EditMenu.Entry(action: $0, isEnabled: delegate.collectionView(self, canPerformAction: $0, forItemsAt: targets))
+      }
     }
     var menu = EditMenu(entries: entries, anchor: .zero, openedByPress: pointer != nil)
     guard menu.hasEnabledEntry else { return false }
     cancelPress()
+    editMenuState.contextMenuHandlers = handlers
     editMenuState.item = indexPath
     editMenuState.pointer = pointer
     editMenuState.targets = targets
@@ -94,7 +121,19 @@ extension CollectionView {
     editMenuState.item = nil
     editMenuState.pointer = nil
     editMenuState.targets = []
+    editMenuState.contextMenuHandlers = nil
     needsDisplay = true
+  }
+
+  /// The content point a context menu is asked for: where the pointer is, or the item's
+  /// top-left corner when a key opened it.
+  func contextMenuPoint(forItemAt indexPath: IndexPath, pointer: CellPoint?) -> Point {
+    if let pointer {
+      return Point(
+        x: storedContentOffset.x + cellMetrics.x(forColumn: pointer.column - frame.column),
+        y: storedContentOffset.y + cellMetrics.y(forRow: pointer.row - frame.row))
+    }
+    return layoutAttributesForItem(at: indexPath)?.frame.origin ?? storedContentOffset
   }
 
   /// Gives an event to the open edit menu. While it is open it takes every key and mouse
@@ -115,8 +154,13 @@ extension CollectionView {
       dismissEditMenu()
     case .chosen(let action):
       let targets = editMenuState.targets
+      let handlers = editMenuState.contextMenuHandlers
       dismissEditMenu()
-      delegate?.collectionView(self, performAction: action, forItemsAt: targets)
+      if let handlers {
+        handlers[action.name]?()
+      } else {
+        delegate?.collectionView(self, performAction: action, forItemsAt: targets)
+      }
       needsDisplay = true
     }
     switch event {

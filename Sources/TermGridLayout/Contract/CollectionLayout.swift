@@ -279,16 +279,26 @@ open class CollectionLayout {
 
   /// Whether supplementary views of `kind` belong to the item at their index path and go
   /// where it goes in a batch update (a tree's connectors): they move with it and leave
-  /// with it. The default is `true`, except for section headers and footers, which follow
-  /// their sections.
+  /// with it. The default is `false`: UIKit's rules.
   ///
-  /// Return `false` for views tied to a place rather than to an item (a timeline's date
-  /// headers): they keep their index paths through an update, as in UIKit, and appear or
-  /// disappear only when ``indexPathsToInsertForSupplementaryView(ofKind:)`` and
-  /// ``indexPathsToDeleteForSupplementaryView(ofKind:)`` say so.
-  open func supplementaryViewsFollowItems(ofKind kind: String) -> Bool {
-    kind != ElementKind.header && kind != ElementKind.footer
-  }
+  /// UIKit's rules for supplementary views in a batch update (the guide: "the first index
+  /// corresponds to a specific section"; the rest only identifies the view):
+  /// - A supplementary view's index path is not changed by item inserts, deletes or moves:
+  ///   the view at `[s, i]` after the update is the view that was at `[s', i]` before, where
+  ///   `s'` is section `s`'s place before the update. A view whose frame is the same before
+  ///   and after therefore does not move, whatever happened to the items around it.
+  /// - Section inserts, deletes and moves carry the first index along; the views of a
+  ///   deleted section leave with it. A first index that names no section of the data (a
+  ///   timeline's period code) is kept as it is.
+  /// - Only ``indexPathsToInsertForSupplementaryView(ofKind:)`` and
+  ///   ``indexPathsToDeleteForSupplementaryView(ofKind:)`` make one appear or disappear
+  ///   otherwise.
+  /// - Views are asked for again after every update (their content may have changed), and
+  ///   start from the attributes the view at the same index path had before.
+  ///
+  /// Return `true` for kinds whose index path is an item's (``TreeLayout``'s connectors):
+  /// they then follow that item through inserts, deletes and moves, as a cell does.
+  open func supplementaryViewsFollowItems(ofKind kind: String) -> Bool { false }
 
   /// The supplementary views of `kind` that a batch update adds, at their index paths after
   /// it (UIKit's `indexPathsToInsertForSupplementaryViewOfKind:`). Asked after

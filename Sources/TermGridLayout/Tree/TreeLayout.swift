@@ -314,6 +314,13 @@ open class TreeLayout: CollectionLayout {
     treeIndexPathsInReadingOrder(from: start, through: end)
   }
 
+  /// Connectors and pinned ancestors are at their nodes' index paths: they go where their
+  /// nodes go in a batch update.
+  open override func supplementaryViewsFollowItems(ofKind kind: String) -> Bool {
+    kind == ElementKind.connector || kind == ElementKind.pinnedAncestor
+      || super.supplementaryViewsFollowItems(ofKind: kind)
+  }
+
   open override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {
     super.prepare(forCollectionViewUpdates: updateItems)
     isApplyingUpdates = true

@@ -137,14 +137,17 @@ import Testing
     var finished: [Bool] = []
     let list = ListLayout()
     view.setCollectionViewLayout(list, animated: true) { finished.append($0) }
-    // Item 13 was on screen row 3; in the list it is at y 13, and stays on screen row 3.
-    #expect(view.contentOffset.y == 10)
+    // Item 13 was on screen row 3; in the list it is at y 13, and stays on screen row 3: the
+    // offset moves from 0 to 10 with the frames, so it is on row 3 on every frame.
+    #expect(view.contentOffset.y == 0)
     #expect(frames(fixture)["n"] == Rect(x: 4, y: 3, width: 4, height: 1))
     fixture.clock.now += 75
     _ = fixture.render()
     #expect(frames(fixture)["n"] == Rect(x: 2, y: 8, width: 10, height: 1))
+    #expect(view.contentOffset.y == 5)
     fixture.clock.now += 75
     let lines = fixture.lines
+    #expect(view.contentOffset.y == 10)
     #expect(lines == ["k               ", "l               ", "m               ", "n               "])
     #expect(finished == [true])
     #expect(view.indexPathsForSelectedItems == [ip(2), ip(13)])

@@ -28,9 +28,10 @@ import Testing
     #expect(fixture.collectionView.isAnimating)
     #expect(!completed)
     // Half way: apple fades where it was; pear and plum are half a row up (still drawn on
-    // their old rows); fig fades in at its place, over plum.
+    // their old rows); fig fades in at its place, beneath plum (a terminal cannot blend: what
+    // fades is drawn under what is opaque, so plum stays readable).
     fixture.clock.now += 75
-    #expect(fixture.lines == ["Fruit   ", "apple   ", "pear    ", "fig     ", "        ", "        "])
+    #expect(fixture.lines == ["Fruit   ", "apple   ", "pear    ", "plum    ", "        ", "        "])
     #expect(fixture.collectionView.attributesOnScreen.filter { $0.alpha == 0.5 }.count == 2)
     fixture.clock.now += 75
     #expect(fixture.lines == ["Fruit   ", "pear    ", "plum    ", "fig     ", "        ", "        "])
