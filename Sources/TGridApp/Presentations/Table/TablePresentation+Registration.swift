@@ -66,6 +66,14 @@ extension BrowserKeys {
     // Cells in a row are values of different records' keys: moving one sideways means nothing.
     keys.unbind(KeyEvent(.left, modifiers: .alt))
     keys.unbind(KeyEvent(.right, modifiers: .alt))
+    // VisiData moves columns with H and L; here H/L are taken, so with Alt (the keys that
+    // move a value sideways elsewhere).
+    keys.add(
+      KeyBinding(
+        keyNames: ["Alt-Left", "Alt-h"], .moveColumnLeft, help: "Move the column left (the document keeps its order)",
+        group: "Table"))
+    keys.add(
+      KeyBinding(keyNames: ["Alt-Right", "Alt-l"], .moveColumnRight, help: "Move the column right", group: "Table"))
   }
 }
 

@@ -325,6 +325,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       hideFocusedColumn()
     case .showAllColumns:
       showAllColumns()
+    case .moveColumnLeft, .moveColumnRight:
+      moveFocusedColumn(by: command == .moveColumnLeft ? -1 : 1)
     case .openCell:
       openFocused()
     case .goUp:
