@@ -51,6 +51,12 @@ struct FrequencyTable {
     total += count
   }
 
+  /// Adds another table's counts (a part counted on another thread).
+  mutating func merge(_ other: FrequencyTable) {
+    counts.merge(other.counts, uniquingKeysWith: +)
+    total += other.total
+  }
+
   /// Whether the values are numbers (or strings that spell them) with more different
   /// values than ``binningThreshold``, so that ``rows(binCount:)`` bins them.
   var isBinned: Bool { binnedKind != nil }

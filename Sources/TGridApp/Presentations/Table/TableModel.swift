@@ -22,6 +22,9 @@ struct TableModel {
   private(set) var allColumns: [String] = []
   /// The columns hidden (`-` in the table), by name.
   private(set) var hiddenColumns: Set<String> = []
+  /// The column order the person made by moving columns (Alt-Left/Right), if any: columns
+  /// found later go after the ones it names.
+  private(set) var columnOrder: [String]?
   /// Whether the root is an object (rows are named by their keys).
   var isObjectRoot: Bool
 
@@ -143,6 +146,12 @@ struct TableModel {
   private mutating func setColumns(keys: [String], hasValues: Bool) -> Bool {
     var next = keys
     if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
+    if let columnOrder {
+      let present = Set(next)
+      let placed = columnOrder.filter { present.contains($0) }
+      let placedSet = Set(placed)
+      next = placed + next.filter { !placedSet.contains($0) }
+    }
     guard next != allColumns else { return false }
     allColumns = next
     showColumns()
@@ -159,6 +168,24 @@ struct TableModel {
   mutating func hide(column name: String) {
     hiddenColumns.insert(name)
     showColumns()
+  }
+
+  /// Moves a shown column `offset` places among the shown ones (past hidden ones).
+  /// - Returns: whether it moved (not past either end).
+  mutating func moveColumn(named name: String, by offset: Int) -> Bool {
+    guard let index = columns.firstIndex(of: name), columns.indices.contains(index + offset), offset != 0 else {
+      return false
+    }
+    var order = allColumns
+    guard let from = order.firstIndex(of: name), let to = order.firstIndex(of: columns[index + offset]) else {
+      return false
+    }
+    order.remove(at: from)
+    order.insert(name, at: to)
+    columnOrder = order
+    allColumns = order
+    showColumns()
+    return true
   }
 
   /// Shows every hidden column again.

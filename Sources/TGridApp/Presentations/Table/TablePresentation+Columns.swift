@@ -5,6 +5,10 @@ extension CommandIdentifier {
   static let hideColumn: CommandIdentifier = "hideColumn"
   /// Show every hidden column again.
   static let showAllColumns: CommandIdentifier = "showAllColumns"
+  /// Move the focused column one place left (VisiData's `H`).
+  static let moveColumnLeft: CommandIdentifier = "moveColumnLeft"
+  /// Move the focused column one place right (VisiData's `L`).
+  static let moveColumnRight: CommandIdentifier = "moveColumnRight"
 }
 
 /// Hiding columns: `-` hides the focused column (the records keep their values; `:w` and
@@ -27,6 +31,23 @@ extension TablePresentation {
     columnsDidChange(keeping: kept)
     let hidden = model.hiddenColumns.count
     host.show(message: "hid \(name) (\(hidden) hidden; _ shows them again)")
+  }
+
+  /// Alt-Left/Alt-Right (Alt-h/Alt-l): moves the focused column one place, the focus
+  /// with it. The document keeps its members' order; `:w` and the copies write the
+  /// columns in the order shown.
+  func moveFocusedColumn(by offset: Int) {
+    let view = host.collectionView
+    guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)) else { return }
+    let name = model.columns[focused.column]
+    let kept = cellsByName()
+    guard model.moveColumn(named: name, by: offset) else {
+      host.show(message: "\(name) is already the \(offset < 0 ? "first" : "last") column")
+      return
+    }
+    columnsDidChange(keeping: kept)
+    let position = (model.columns.firstIndex(of: name) ?? 0) + 1
+    host.show(message: "moved \(name) \(offset < 0 ? "left" : "right") (column \(position) of \(model.columns.count))")
   }
 
   /// `_`: shows every hidden column again.

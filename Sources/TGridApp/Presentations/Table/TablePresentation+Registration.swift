@@ -40,6 +40,23 @@ extension BrowserKeys {
     keys.add(
       KeyBinding(keyNames: ["-"], .hideColumn, help: "Hide the column (:w and c copies leave it out)", group: "Table"))
     keys.add(KeyBinding(keyNames: ["_"], .showAllColumns, help: "Show every hidden column again", group: "Table"))
+    // VisiData's type keys; the same key again goes back to the inferred type.
+    keys.add(
+      KeyBinding(
+        keyNames: ["#"], .setColumnTypeNumber, help: "Read the column as numbers (again: the inferred type)",
+        group: "Column types"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["%"], .setColumnTypeNumericString, help: "Read the column as numbers written as strings (float)",
+        group: "Column types"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["@"], .setColumnTypeDate, help: "Read the column as dates: sort in time order",
+        group: "Column types"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["~"], .setColumnTypeString, help: "Read the column as text: sort by characters",
+        group: "Column types"))
     // VisiData selects rows with s/t/u; here s sorts and u undoes, so rows are r (and
     // Shift-Space where the terminal sends it apart from Space).
     keys.add(
@@ -52,6 +69,14 @@ extension BrowserKeys {
     // Cells in a row are values of different records' keys: moving one sideways means nothing.
     keys.unbind(KeyEvent(.left, modifiers: .alt))
     keys.unbind(KeyEvent(.right, modifiers: .alt))
+    // VisiData moves columns with H and L; here H/L are taken, so with Alt (the keys that
+    // move a value sideways elsewhere).
+    keys.add(
+      KeyBinding(
+        keyNames: ["Alt-Left", "Alt-h"], .moveColumnLeft, help: "Move the column left (the document keeps its order)",
+        group: "Table"))
+    keys.add(
+      KeyBinding(keyNames: ["Alt-Right", "Alt-l"], .moveColumnRight, help: "Move the column right", group: "Table"))
   }
 }
 

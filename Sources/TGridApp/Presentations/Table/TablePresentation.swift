@@ -38,12 +38,17 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   private var sortedRows: NodeIDList?
   /// The row of each sorted row's id (unsorted rows are found by their position).
   private var sortedRowIndex: [NodeID: Int] = [:]
-  /// The sort in force: a column name and whether it descends.
-  private(set) var sort: (column: String, descending: Bool)?
+  /// The sort in force: its columns, the first one first (`TableSort`); none: document order.
+  var sorts: [TableSort.Criterion] = []
+  /// The first column of the sort in force.
+  var sort: TableSort.Criterion? { sorts.first }
   /// Widths measured from content by column name, and the user's changes.
   private var measuredWidths: [String: Int] = [:]
   /// The type of each column, inferred from the rows its width is measured on.
   private(set) var columnTypes: [String: ColumnType] = [:]
+  /// The types the person chose for columns (`#`, `%`, `@`, `~`), by name, over the
+  /// inferred ones (`TablePresentation+Types.swift`).
+  var typeOverrides: [String: ColumnType] = [:]
   private var widthAdjustments: [String: Int] = [:]
   var palette = ValuePalette.standard
   /// Whether the selection is of whole rows (records), not of cells
@@ -78,24 +83,24 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   // MARK: - Rows and columns
 
   /// Orders the rows by the sort in force (none: document order).
-  private func applySort() {
-    guard let sort, let column = model.columns.firstIndex(of: sort.column) else {
+  func applySort() {
+    sorts = sorts.filter { model.column(named: $0.column) != nil }
+    guard !sorts.isEmpty else {
       sortedRows = nil
       sortedRowIndex = [:]
       return
     }
     let rows = model.rows
     let document = store.document
-    let keys = rows.map { TableSortKey(model.value(row: $0, column: column, in: store), in: document) }
-    var order = Array(rows.indices)
+    let keys = sorts.map { criterion in
+      let column = model.column(named: criterion.column) ?? 0
+      // Mixed strings (`"912"`, `"n/a"`) still sort their numbers as numbers unless `~` says text.
+      let type = typeOverrides[criterion.column] ?? (columnTypes[criterion.column] == .date ? .date : nil)
+      return rows.map { TableSortKey(model.value(row: $0, column: column, in: store), in: document, as: type) }
+    }
     // Stable: equal values keep document order, whichever way the sort goes; the kinds keep
     // their order both ways (numbers, strings, booleans, then null and missing values last).
-    order.sort { first, second in
-      let (a, b) = (keys[first], keys[second])
-      if a.kindOrder != b.kindOrder { return a.kindOrder < b.kindOrder }
-      if a != b { return sort.descending ? b < a : a < b }
-      return first < second
-    }
+    let order = TableSort.order(keys: keys, descending: sorts.map(\.isDescending))
     let sorted = NodeIDList(order.map { rows[$0] })
     sortedRows = sorted
     sortedRowIndex = Dictionary(sorted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -137,6 +142,15 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       }
     }
     measuredWidths.merge(widths) { _, new in new }
+  }
+
+  /// Makes room in a column's header for its type's marker and its sort arrow (a type
+  /// chosen, or a sort, after measuring).
+  func widenForMarker(of name: String) {
+    guard let width = measuredWidths[name] else { return }
+    let marker = type(ofColumn: name)?.marker.map { $0.count + 1 } ?? 0
+    let arrow = sort?.column == name ? 2 : 0
+    measuredWidths[name] = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: name) + marker + arrow))
   }
 
   func width(ofColumn column: Int) -> Int {
@@ -234,7 +248,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard let focused = indexPath.flatMap(position(of:)) else { return "no rows" }
     var text =
       "row \(focused.row + 1)/\(shownRows.count) · column \(focused.column + 1)/\(model.columns.count) \(model.columns[focused.column])"
-    if let sort { text += " · sorted by \(sort.column) \(sort.descending ? "↓" : "↑")" }
+    if !sorts.isEmpty {
+      text += " · sorted by " + sorts.map { "\($0.column) \($0.isDescending ? "↓" : "↑")" }.joined(separator: ", ")
+    }
     if !model.isScanned {
       text += " · reading keys \(model.scannedRowCount * 100 / max(1, model.rows.count))%"
     }
@@ -277,17 +293,24 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     if performSheetCommand(command) { return true }
     guard sheet == nil else { return false }
     if performRowCommand(command) { return true }
+    if let type = Self.columnType(setBy: command) {
+      setFocusedColumnType(type)
+      return true
+    }
     let view = host.collectionView
     switch command {
     case .sortAscending, .sortDescending:
       guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)) else { return true }
       let column = model.columns[focused.column]
       let focus = nodeID(at: indexPath(row: focused.row, column: focused.column))
-      sort = (column, command == .sortDescending)
+      sorts = TableSort.adding(TableSort.Criterion(column: column, isDescending: command == .sortDescending), to: sorts)
+      widenForMarker(of: column)
+      tableLayout.invalidateLayout()
       reorder(keepingFocusOn: focus, column: focused.column)
+      let then = sorts.dropFirst().map { " then \($0.column)" }.joined(separator: ",")
       host.show(
         message:
-          "sorted by \(column), \(command == .sortDescending ? "descending" : "ascending") (the document keeps its order)"
+          "sorted by \(column), \(command == .sortDescending ? "descending" : "ascending")\(then) (the document keeps its order)"
       )
     case .narrowColumn, .widenColumn:
       guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)) else { return true }
@@ -306,6 +329,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       hideFocusedColumn()
     case .showAllColumns:
       showAllColumns()
+    case .moveColumnLeft, .moveColumnRight:
+      moveFocusedColumn(by: command == .moveColumnLeft ? -1 : 1)
     case .openCell:
       openFocused()
     case .goUp:
@@ -323,7 +348,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   /// Shows the rows in the current order, keeping the focused value in view.
-  private func reorder(keepingFocusOn focus: NodeID?, column: Int) {
+  func reorder(keepingFocusOn focus: NodeID?, column: Int) {
     let view = host.collectionView
     let before = shownRows
     applySort()
@@ -383,7 +408,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let view = host.collectionView
     view.finishAnimationsNow()
     model = TableModel(store: store, root: root)
-    sort = nil
+    sorts = []
     applySort()
     measureColumns()
     view.clearSelection()
@@ -441,8 +466,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     keeping kept: (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)])
   ) {
     measureColumns()
-    if let sort, !model.columns.contains(sort.column) {
-      self.sort = nil
+    if sorts.contains(where: { !model.columns.contains($0.column) }) {
       applySort()
     }
     guard isShown, sheet == nil else { return }
@@ -600,7 +624,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       cell.textStyle = palette.style(for: kind)
       // Numbers against the right edge in a column of numbers, as a spreadsheet has them.
       cell.isTrailing =
-        columnTypes[model.columns[column]]?.isNumeric == true && (kind == .number || kind == .string)
+        type(ofColumn: model.columns[column])?.isNumeric == true && (kind == .number || kind == .string)
     } else {
       cell.isMissing = true
     }
@@ -622,8 +646,8 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       guard model.columns.indices.contains(indexPath.item) else { return nil }
       let name = model.columns[indexPath.item]
       var title = name
-      if let marker = columnTypes[name]?.marker { title += " " + marker }
-      if let sort, sort.column == name { title += sort.descending ? " ↓" : " ↑" }
+      if let marker = type(ofColumn: name)?.marker { title += " " + marker }
+      if let sort, sort.column == name { title += sort.isDescending ? " ↓" : " ↑" }
       label.text = title
       label.role = .header
     case ElementKind.rowHeader:

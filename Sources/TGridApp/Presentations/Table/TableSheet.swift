@@ -50,6 +50,9 @@ final class TableSheet {
   /// Whether every row is read.
   private(set) var isComputed = false
   private var frequency = FrequencyTable()
+  /// The frequency count under way on worker threads (a table of at least
+  /// ``backgroundRowCount`` rows).
+  private var background: FrequencyCount?
   private var summaries: [ColumnSummary] = []
   private var columns: [String] = []
 
@@ -57,6 +60,9 @@ final class TableSheet {
   static let maximumWidth = 40
   /// The width of a frequency bar at its longest.
   static let barWidth = 30
+  /// A frequency sheet of this many rows or more is counted on worker threads (fewer are
+  /// counted on the run loop's thread, at once).
+  static let backgroundRowCount = 20_000
 
   init(kind: Kind, columnIndex: Int, columns: [String], tableFocus: IndexPath?, tableOffset: Point) {
     self.kind = kind
@@ -66,6 +72,10 @@ final class TableSheet {
     self.tableOffset = tableOffset
     summaries = Array(repeating: ColumnSummary(), count: kind == .summary ? columns.count : 0)
     titles = Self.titles(for: kind)
+  }
+
+  deinit {
+    background?.cancel()
   }
 
   /// The column titles of a kind of sheet.
@@ -89,6 +99,12 @@ final class TableSheet {
     guard !isComputed else { return true }
     let document = store.document
     let columnIndex = model.column(named: columns.indices.contains(self.columnIndex) ? columns[self.columnIndex] : "")
+    if case .frequency = kind, let columnIndex,
+      background != nil || rows.count - position >= Self.backgroundRowCount
+    {
+      return advanceInBackground(
+        column: model.columns[columnIndex], until: deadline, in: store, model: model, rows: rows)
+    }
     while position < rows.count {
       let row = rows[position]
       switch kind {
@@ -102,6 +118,42 @@ final class TableSheet {
       // The clock is read every 256 rows: a row costs about a microsecond.
       if position & 255 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { return false }
     }
+    isComputed = true
+    makeLines()
+    return true
+  }
+
+  /// Starts the count on worker threads if it is not under way, waits for it until
+  /// `deadline`, and takes its result when it has ended.
+  private func advanceInBackground(
+    column: String, until deadline: UInt64?, in store: DocumentStore, model: TableModel, rows: NodeIDList
+  ) -> Bool {
+    let count: FrequencyCount
+    if let background {
+      count = background
+    } else {
+      let document = store.document
+      let root = store.node(model.root)
+      let isFiltered = store.filter.map { $0.container == model.root } ?? false
+      let counted: FrequencyCount.Rows
+      if let root, document.isContainer(root), !isFiltered, rows.count <= document.childCount(of: root) {
+        // Every child, in some order: the threads read them from the document itself.
+        counted = .children(of: root, count: rows.count)
+      } else {
+        counted = .nodes(rows.compactMap { store.node($0) })
+      }
+      count = FrequencyCount(document: document, column: column, rows: counted, threads: FrequencyCount.threadCount)
+      background = count
+    }
+    let now = MonotonicClock.nanoseconds()
+    let milliseconds = deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 } ?? Int(Int32.max)
+    guard count.wait(milliseconds: milliseconds), let result = count.result else {
+      position = count.rowsRead
+      return false
+    }
+    background = nil
+    frequency = result
+    position = rows.count
     isComputed = true
     makeLines()
     return true
@@ -188,7 +240,7 @@ final class TableSheet {
     case .summary: what = "summary of \(columns.count) columns"
     }
     guard isComputed else {
-      return "\(what): reading \(Int(progress(of: rowCount) * 100))% of \(rowCount) rows · Esc stops"
+      return "\(what): counting … \(Int(progress(of: rowCount) * 100))% of \(rowCount) rows · Esc stops"
     }
     var text = "\(what) · row \((focusedRow ?? 0) + 1)/\(lines.count) of \(rowCount) records"
     switch kind {

@@ -69,6 +69,27 @@ extension PilotTests {
       #expect(pilot.text.contains(#""code": "AR""#), "the document keeps its values")
     }
 
+    @Test func altLeftAndRightMoveTheColumnAndTheFocusGoesWithIt() throws {
+      let pilot = try countries()
+      pilot.press("l", "Alt-Right")
+      #expect(pilot.browser.message?.contains("moved code right (column 3 of") == true, "\(pilot.statusLine)")
+      #expect(headers(pilot).prefix(4) == ["", "name", "capital", "code"], "\(pilot.screen)")
+      #expect(pilot.statusLine.contains("column 3/") && pilot.statusLine.contains(" code"), "\(pilot.statusLine)")
+      pilot.press("Alt-h", "Alt-h")
+      #expect(headers(pilot).prefix(4) == ["", "code", "name", "capital"], "\(pilot.screen)")
+      pilot.press("Alt-Left")
+      #expect(pilot.browser.message?.contains("code is already the first column") == true, "\(pilot.statusLine)")
+      pilot.press("Alt-l")
+      #expect(headers(pilot).prefix(3) == ["", "name", "code"], "\(pilot.screen)")
+      // Past a hidden column, and the copies write the order shown.
+      pilot.press("l", "-", "h", "Alt-Right")
+      #expect(headers(pilot).prefix(4) == ["", "name", "population #", "code"], "\(pilot.screen)")
+      pilot.press("c", "C")
+      let csv = pilot.browser.collectionView.pasteboard.string ?? ""
+      #expect(csv.hasPrefix("name,population,code,"), "\(csv)")
+      #expect(pilot.text.contains(#"{"name": "Argentina", "code": "AR", "capital""#), "the document keeps its order")
+    }
+
     @Test func theColumnKeysAreInTheHelp() throws {
       let pilot = try Pilot(
         json: "", path: demoDataPath("countries.json"), size: CellSize(columns: 120, rows: 120), presentation: .table)
@@ -78,7 +99,9 @@ extension PilotTests {
         help += pilot.screen
         pilot.press("Space")
       }
-      for line in ["Pin the columns up to this one", "Hide the column", "Show every hidden column"] {
+      for line in [
+        "Pin the columns up to this one", "Hide the column", "Show every hidden column", "Move the column left",
+      ] {
         #expect(help.contains(line), "\(help)")
       }
     }

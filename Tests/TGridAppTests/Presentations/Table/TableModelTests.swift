@@ -18,6 +18,21 @@ import Testing
     #expect(model.column(named: "zzz") == nil)
   }
 
+  @Test func aMovedColumnKeepsItsPlaceThroughARescanAndNewKeysGoAfter() throws {
+    let store = try store(#"[{"a": 1, "b": 2, "c": 3}]"#)
+    var model = TableModel(store: store, root: store.root)
+    let moved = model.moveColumn(named: "c", by: -2)
+    #expect(moved)
+    #expect(model.columns == ["c", "a", "b"])
+    let movedAgain = model.moveColumn(named: "c", by: -1)
+    #expect(!movedAgain, "not past the first")
+    model.rescan()
+    _ = model.scan(in: store, until: UInt64.max)
+    #expect(model.columns == ["c", "a", "b"])
+    let changed = model.include(rows: [], in: store)
+    #expect(!changed && model.columns == ["c", "a", "b"], "the order stays as moved")
+  }
+
   @Test func keysOfLaterRowsTurnUpAsTheScanReadsOnInSlices() throws {
     let count = TableModel.initialScanRows + 500
     let rows = (0..<count).map { $0 == count - 1 ? #"{"a": \#($0), "late": true}"# : #"{"a": \#($0)}"# }
