@@ -109,8 +109,9 @@ open class ChartLayout: CollectionLayout {
   private var segmentColumn: [Int32] = []
   private var segmentRow: [Int32] = []
   private var segmentInfo: [ChartPointInfo] = []
-  private var previousSegmentCounts: [Int] = []
-  private var segmentChanges: (inserted: [IndexPath], deleted: [IndexPath]) = ([], [])
+  /// Each segment's item in its index path, and the segments of each series in that order.
+  private var segmentRank: [Int32] = []
+  private var segmentsOfSeries: [[Int32]] = []
 
   struct Tick {
     var value: Double
@@ -183,7 +184,6 @@ open class ChartLayout: CollectionLayout {
       // Scrolling: the pinned axes and labels are placed when asked; nothing else moves.
       return
     }
-    previousSegmentCounts = segmentCounts()
     guard let host = collectionView, let delegate = resolvedDelegate else {
       reset()
       return
@@ -490,6 +490,14 @@ open class ChartLayout: CollectionLayout {
     segmentColumn = order.map { column[$0] }
     segmentRow = order.map { row[$0] }
     segmentInfo = order.map { info[$0] }
+    // Index paths count within the series, in column order.
+    segmentsOfSeries = Array(repeating: [], count: xs.count)
+    segmentRank = []
+    segmentRank.reserveCapacity(segmentInfo.count)
+    for (index, segment) in segmentInfo.enumerated() {
+      segmentRank.append(Int32(segmentsOfSeries[segment.series].count))
+      segmentsOfSeries[segment.series].append(Int32(index))
+    }
   }
 
   /// The dot rows of a line chart's points, kept by ``placePoints`` for ``traceLines(xs:)``.
@@ -523,15 +531,8 @@ open class ChartLayout: CollectionLayout {
     segmentColumn = []
     segmentRow = []
     segmentInfo = []
-  }
-
-  private func segmentCounts() -> [Int] {
-    var counts: [Int] = []
-    for info in segmentInfo {
-      while counts.count <= info.series { counts.append(0) }
-      counts[info.series] += 1
-    }
-    return counts
+    segmentRank = []
+    segmentsOfSeries = []
   }
 
   private func reset(keepingLegend: Bool = false) {
@@ -731,13 +732,10 @@ open class ChartLayout: CollectionLayout {
     case ElementKind.chartTickLine: return gridlineAttributes(indexPath)
     case ElementKind.chartAxis: return axisAttributes(indexPath.item, visible: visible)
     case ElementKind.chartSegment:
-      // A segment's index path: its series, and its place among that series' segments.
-      var seen = 0
-      for (index, info) in segmentInfo.enumerated() where info.series == indexPath.section {
-        if seen == indexPath.item { return segmentAttributes(index) }
-        seen += 1
-      }
-      return nil
+      guard segmentsOfSeries.indices.contains(indexPath.section),
+        segmentsOfSeries[indexPath.section].indices.contains(indexPath.item)
+      else { return nil }
+      return segmentAttributes(Int(segmentsOfSeries[indexPath.section][indexPath.item]))
     default: return nil
     }
   }
@@ -752,9 +750,7 @@ open class ChartLayout: CollectionLayout {
   func segmentAttributes(_ index: Int) -> LayoutAttributes? {
     guard index >= 0, index < segmentInfo.count else { return nil }
     let info = segmentInfo[index]
-    // Index paths count within the series, in column order.
-    var rank = 0
-    for earlier in segmentInfo[..<index] where earlier.series == info.series { rank += 1 }
+    let rank = Int(segmentRank[index])
     let cells = CellRect(column: Int(segmentColumn[index]), row: Int(segmentRow[index]), columns: 1, rows: 1)
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.chartSegment, with: IndexPath(item: rank, section: info.series),
