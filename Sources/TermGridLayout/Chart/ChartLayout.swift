@@ -21,7 +21,7 @@ extension ElementKind {
 /// Lays out a chart, as in the talk "Beyond the Grid": every data point is an item of the
 /// collection view, placed from its x value (a number, a time or a category) and its y value;
 /// each section is a series. Axes, ticks and gridlines are supplementary views; the legend is a
-/// decoration view. Zoom is a new layout (``copy(zoom:)``) switched in with animation.
+/// decoration view. Zoom is a new layout (``copy(kind:zoom:binCount:)``) switched in with animation.
 ///
 /// Placement (``plotArea`` is the cells points may occupy, `C` columns by `R` rows): each
 /// cell holds 2 × 4 braille dots, so x maps to a dot column
