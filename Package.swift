@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "photo-album", targets: ["PhotoAlbum"]),
     .executable(name: "class-tree", targets: ["ClassTree"]),
     .executable(name: "timeline", targets: ["Timeline"]),
+    .executable(name: "chart", targets: ["Chart"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -91,6 +92,7 @@ let package = Package(
     .executableTarget(name: "PhotoAlbum", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoAlbum"),
     .executableTarget(name: "ClassTree", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/ClassTree"),
     .executableTarget(name: "Timeline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Timeline"),
+    .executableTarget(name: "Chart", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Chart"),
     // What the test targets share (a seeded random generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -100,7 +102,8 @@ let package = Package(
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline"] + termGridLayers,
+      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline", "Chart"]
+        + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(
       name: "TGridAppTests",

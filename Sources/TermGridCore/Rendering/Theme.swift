@@ -89,6 +89,14 @@ public struct Theme: Hashable, Sendable {
       "moved": Style(foreground: .indexed(6)),
       // Alternating periods behind a timeline (BandView).
       "band": Style(background: .indexed(235)),
+      // A chart's series in turn (ChartLegendInfo.styleKind); without them (monochrome) the
+      // series after the first draw their markers instead.
+      "series0": Style(foreground: .indexed(75)),
+      "series1": Style(foreground: .indexed(214)),
+      "series2": Style(foreground: .indexed(77)),
+      "series3": Style(foreground: .indexed(170)),
+      "series4": Style(foreground: .indexed(203)),
+      "series5": Style(foreground: .indexed(44)),
     ])
 
   /// Attributes only, for terminals without colour and for `NO_COLOR`.
