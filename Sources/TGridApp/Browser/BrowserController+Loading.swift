@@ -9,7 +9,7 @@ extension BrowserController {
   /// Follows a running load: called on the run loop's thread after the load woke it.
   package func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     if finding.takeSearchCount() { setNeedsDisplay() }
-    guard let load else { return needsDisplay ? .changed : .unchanged }
+    guard let load else { return following.handleWake() ?? (needsDisplay ? .changed : .unchanged) }
     switch load.phase {
     case .finished:
       self.load = nil

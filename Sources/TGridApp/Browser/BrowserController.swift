@@ -54,6 +54,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) lazy var commandLine: CommandLineController = CommandLineController(context: self)
   /// Saving, reading the file again, quitting, recovery files, changes on disk.
   package private(set) lazy var files: FileController = FileController(context: self)
+  /// Following a growing stream (`--follow`): its records arrive, the focus stays at the end.
+  private(set) lazy var following = FollowController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
@@ -168,6 +170,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
     navigation.followIntendedFocus()
+    following.focusDidSettle()
     if finding.isFiltering { finding.continueFiltering(forMilliseconds: Self.filterSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
@@ -199,8 +202,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     }
   }
 
-  /// Follows a terminal resize: the layout is asked whether the new bounds need a new pass,
-  /// and the focused item is kept in view.
+  /// Follows a terminal resize: the layout may need a new pass; the focus stays in view.
   func resize(to size: CellSize) {
     screenSize = size
     collectionView.resize(to: Self.collectionFrame(for: size))

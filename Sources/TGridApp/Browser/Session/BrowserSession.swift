@@ -33,6 +33,13 @@ final class BrowserSession {
     browser.load = load
   }
 
+  /// The stream to follow (`--follow`): its records arrive while the browser runs, and a
+  /// line that is not JSON ends it with an error when `strict`.
+  func follow(_ stream: FollowedStream, strict: Bool) {
+    browser.following.isStrict = strict
+    browser.following.start(stream)
+  }
+
   /// Why the load failed, if it did: to print once the terminal is restored.
   var loadFailure: LoadFailure? { browser.loadFailure }
 

@@ -78,7 +78,7 @@ final class StatusArea {
     progressView.title = "\(verb) \(store.name)"
     let progress = load?.progress
     progressView.fraction = progress.flatMap { done, total in total.map { $0 > 0 ? Double(done) / Double($0) : 1 } }
-    progressView.detail = (load?.statusText ?? "loading") + " · q cancels"
+    progressView.detail = browser.following.waitingText ?? ((load?.statusText ?? "loading") + " · q cancels")
     progressView.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
   }
 
@@ -93,7 +93,7 @@ final class StatusArea {
     }
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }
-    return browser.finding.statusPrefix() + text + " · ? help "
+    return browser.finding.statusPrefix() + browser.following.statusPrefix + text + " · ? help "
   }
 
   /// The focused path, with a note when a member on the way is a duplicate key that jq
