@@ -141,6 +141,19 @@ extension PilotTests {
       #expect(run.pilot.store.undoName == nil, "arrivals are no edit to undo")
     }
 
+    @Test func colonWWritesWhatWasRead() throws {
+      let run = try Run(records: 3)
+      run.append([#"{"n":4}"#, "text"])
+      let target = NSTemporaryDirectory() + "tgrid-follow-saved-\(UUID().uuidString).jsonl"
+      defer { try? FileManager.default.removeItem(atPath: target) }
+      run.pilot.press(":")
+      run.pilot.type("w " + target)
+      run.pilot.press("Enter")
+      let saved = try String(contentsOfFile: target, encoding: .utf8)
+      #expect(saved.split(separator: "\n").count == 5, "\(saved)")
+      #expect(saved.contains(#"{"n":4}"#) && saved.contains(#""text""#), "\(saved)")
+    }
+
     @Test func editingIsRefusedWhileFollowing() throws {
       let run = try Run()
       run.pilot.press("d")
