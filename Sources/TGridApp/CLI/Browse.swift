@@ -42,6 +42,13 @@ struct Browse: ParsableCommand {
     ))
   var maxLine: String = "64M"
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "With --follow: the most records kept (1000000 by default); older ones leave as new ones arrive.",
+      valueName: "n"))
+  var keep: Int = FollowController.defaultKeptRecordCount
+
   @Flag(name: .long, help: "With --follow: a line that is not JSON is an error (by default it becomes a text record).")
   var strict = false
 
@@ -67,6 +74,7 @@ struct Browse: ParsableCommand {
     guard parseByteCount(maxLine) != nil else {
       throw ValidationError("--max-line \(maxLine): expected a size such as 1M or 64M")
     }
+    if keep < 1 { throw ValidationError("--keep \(keep): keep at least one record") }
     if follow, diff != nil { throw ValidationError("--follow cannot be used with --diff") }
     if follow, file == nil || file == "-", !DocumentLoader.standardInputHasData() {
       throw ValidationError("--follow: give a FILE to follow, or pipe a stream in (tail -f app.log | tgrid --follow)")
@@ -181,7 +189,7 @@ struct Browse: ParsableCommand {
     let store = DocumentStore.waitingForLoad(name: stream.name, path: path)
     let terminal = try openTerminal()
     let session = makeSession(store: store, terminal: terminal)
-    session.follow(stream, strict: strict)
+    session.follow(stream, strict: strict, keep: keep)
     stream.start()
     let exit = session.run(on: terminal, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable))
     stream.stop()

@@ -337,6 +337,22 @@ package final class DocumentStore {
     return change
   }
 
+  /// Removes the first `count` records of a followed stream (`--keep`), announced as one
+  /// change of ``DocumentChange/Reason/arrived`` whose steps remove them; no undo step.
+  @discardableResult
+  func removeFirstRecords(_ count: Int) throws -> DocumentChange? {
+    guard count > 0, hasContent, document.isJSONLines else { return nil }
+    precondition(pending == nil, "DocumentStore.removeFirstRecords: not inside a command")
+    let root = self.root
+    let removed = document.children(of: document.root).prefix(count).map { id($0) }
+    let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.removeFirstRecords(count) }
+    identity.follow(edit)
+    let change = DocumentChange(
+      reason: .arrived, steps: removed.map { .removed(parent: root, position: 0, node: $0) })
+    announce(change)
+    return change
+  }
+
   // MARK: - Editing
 
   /// Why an edit was refused.

@@ -261,6 +261,24 @@ extension JSONDocument {
     return commit(splice, kind: .inserted, parent: 0, position: count)
   }
 
+  /// Removes the first `count` records of a JSON Lines document, as one edit (a follower
+  /// that keeps only the newest records).
+  @discardableResult
+  public mutating func removeFirstRecords(_ count: Int) throws(JSONEditError) -> JSONEdit {
+    if storage.isPartial { throw .partialDocument }
+    guard storage.isLines else { throw .notAContainer(root) }
+    let total = storage.childCount(0)
+    guard count > 0, count < total else { throw .positionOutOfRange(position: count, childCount: total) }
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    let first = storage.childIndex(at: 0, in: 0)
+    let kept = storage.childIndex(at: count, in: 0)
+    let range = storage.logicalStart(of: first)..<storage.logicalStart(of: kept)
+    let splice = TapeSplice(
+      start: first, removedCount: kept - first, insertedWords: [], insertedLongKeys: [:], parent: 0,
+      childCountDelta: -count, pieces: storage.piecesReplacing(range, withPhysical: 0, length: 0))
+    return commit(splice, kind: .removed, parent: 0, position: 0)
+  }
+
   /// Undoes an edit; the document must be exactly as that edit left it (undo in reverse
   /// order). Returns the edit that redoes it, which can itself be reverted.
   @discardableResult

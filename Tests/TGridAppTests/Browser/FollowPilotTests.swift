@@ -36,8 +36,8 @@ extension PilotTests {
       }
 
       /// Appends lines to the file and waits until the browser took them.
-      func append(_ lines: [String]) {
-        let expected = count + lines.count
+      func append(_ lines: [String], keeping kept: Int = .max) {
+        let expected = min(kept, count + lines.count)
         let handle = FileHandle(forWritingAtPath: path)
         handle?.seekToEndOfFile()
         handle?.write(Data(lines.map { $0 + "\n" }.joined().utf8))
@@ -139,6 +139,21 @@ extension PilotTests {
       #expect(run.pilot.browser.collectionView.indexPathsForSelectedItems.count == 1, "\(kind)")
       #expect(run.status.contains("+2 new ▼ · 1 text line"), "\(kind): \(run.status)")
       #expect(run.pilot.store.undoName == nil, "arrivals are no edit to undo")
+    }
+
+    @Test(arguments: PresentationKind.allCases)
+    func olderRecordsLeavePastKeepWithACount(kind: PresentationKind) throws {
+      let run = try Run(records: 5, presentation: kind)
+      run.pilot.browser.following.keptRecordCount = 6
+      run.append(
+        (6...8).map { #"{"n":\#($0),"time":"2024-05-01T00:0\#($0):30Z"}"# }, keeping: 6)
+      #expect(run.count == 6, "\(kind)")
+      #expect(run.status.contains("2 earlier records dropped"), "\(kind): \(run.status)")
+      let document = run.pilot.store.document
+      let first = try #require(document.child(at: 0, of: document.root))
+      #expect(document.rawText(of: first).contains(#""n":3"#), "\(kind)")
+      #expect(run.pilot.focusedPath.hasPrefix(".[5]"), "\(kind): \(run.pilot.focusedPath)")
+      #expect(run.pilot.screen.contains("FOLLOW"))
     }
 
     @Test func colonWWritesWhatWasRead() throws {

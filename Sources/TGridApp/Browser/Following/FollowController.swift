@@ -39,9 +39,19 @@ final class FollowController {
   /// were (a scroll up by the wheel moves away from the end without moving the focus).
   private var wasAtEnd = false
   private var lastOffset: Point?
+  /// Set when records arrived: the view may scroll to keep the focus in view (animated), and
+  /// that is no move of the person's until the view is still again.
+  private var viewMovesByItself = false
   private var lastFocus: NodeID?
   /// `--strict`: a line that is not JSON ends tgrid with an error.
   var isStrict = false
+  /// `--keep`: the most records kept; older ones leave as new ones arrive.
+  var keptRecordCount = FollowController.defaultKeptRecordCount
+  /// Records that left to keep memory bounded.
+  private(set) var droppedCount = 0
+
+  /// The most records kept unless `--keep` says otherwise.
+  static let defaultKeptRecordCount = 1_000_000
 
   init(context: any FollowingContext) {
     self.context = context
@@ -102,16 +112,33 @@ final class FollowController {
   func append(_ lines: [[UInt8]]) {
     let store = context.store
     let hadContent = store.hasContent
+    let focusBefore = context.focusedNodeID
     do {
       try store.appendRecords(lines)
     } catch {
       context.show(message: "records not added: \(error)")
       return
     }
+    viewMovesByItself = true
+    let count = store.document.childCount(of: store.document.root)
+    if count > keptRecordCount {
+      do {
+        try store.removeFirstRecords(count - keptRecordCount)
+        droppedCount += count - keptRecordCount
+      } catch {
+        context.show(message: "earlier records not dropped: \(error)")
+      }
+    }
     if isFollowing || !hadContent {
       focusLastRecord()
     } else {
       newWhilePaused += lines.count
+      // Nothing moves under the focus while paused.
+      if let focusBefore, context.focusedNodeID != focusBefore,
+        let indexPath = context.presentation.indexPath(for: focusBefore, reveal: false)
+      {
+        context.collectionView.focusItem(at: indexPath, scrollPosition: .none)
+      }
     }
   }
 
@@ -152,10 +179,12 @@ final class FollowController {
     }
     let focusAtEnd = focus.map { context.store.ancestry(of: $0).contains(last) } ?? false
     let focusMoved = focus != lastFocus
-    let scrolledUp = !focusMoved && lastOffset.map { offset.y < $0.y || offset.x < $0.x } ?? false
+    let byItself = viewMovesByItself
+    if viewMovesByItself, !view.isAnimating, !view.isScrollAnimating { viewMovesByItself = false }
+    let scrolledUp = !focusMoved && !byItself && lastOffset.map { offset.y < $0.y || offset.x < $0.x } ?? false
     let maximum = view.maximumContentOffset
-    let scrolledToEnd =
-      !focusMoved && lastOffset.map { $0 != offset } == true && offset.y >= maximum.y && offset.x >= maximum.x
+    let scrolledDown = lastOffset.map { offset.y > $0.y || offset.x > $0.x } == true
+    let scrolledToEnd = !focusMoved && !byItself && scrolledDown && offset.y >= maximum.y && offset.x >= maximum.x
     let isAtEnd = focusAtEnd && !scrolledUp || scrolledToEnd
     if isAtEnd, !wasAtEnd, !isPausedByKey {
       resume()
@@ -198,6 +227,9 @@ final class FollowController {
     var text = isFollowing ? "FOLLOW" : newWhilePaused > 0 ? "+\(newWhilePaused.formatted()) new ▼" : "paused"
     if textRecordCount > 0 {
       text += " · \(textRecordCount.formatted()) text line\(textRecordCount == 1 ? "" : "s")"
+    }
+    if droppedCount > 0 {
+      text += " · \(droppedCount.formatted()) earlier record\(droppedCount == 1 ? "" : "s") dropped"
     }
     return text + " · "
   }

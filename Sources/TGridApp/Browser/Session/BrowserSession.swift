@@ -33,10 +33,11 @@ final class BrowserSession {
     browser.load = load
   }
 
-  /// The stream to follow (`--follow`): its records arrive while the browser runs, and a
-  /// line that is not JSON ends it with an error when `strict`.
-  func follow(_ stream: FollowedStream, strict: Bool) {
+  /// The stream to follow (`--follow`): its records arrive while the browser runs (the
+  /// newest `keep` kept), and a line that is not JSON ends it with an error when `strict`.
+  func follow(_ stream: FollowedStream, strict: Bool, keep: Int) {
     browser.following.isStrict = strict
+    browser.following.keptRecordCount = keep
     browser.following.start(stream)
   }
 
