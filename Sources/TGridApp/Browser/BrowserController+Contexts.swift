@@ -3,7 +3,7 @@ import TermGrid
 
 /// The browser as the context of files, the command line and navigation (each controller
 /// sees it through its own protocol).
-extension BrowserController: FileContext, CommandLineContext, NavigationContext {}
+extension BrowserController: FileContext, CommandLineContext, NavigationContext, FollowingContext {}
 
 /// The browser as editing's context.
 extension BrowserController: EditingContext {

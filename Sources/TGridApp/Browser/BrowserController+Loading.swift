@@ -10,7 +10,7 @@ extension BrowserController {
   package func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     if finding.takeSearchCount() { setNeedsDisplay() }
     if store.takeFinishedDiff() { refreshEveryPresentation() }
-    guard let load else { return needsDisplay ? .changed : .unchanged }
+    guard let load else { return following.handleWake() ?? (needsDisplay ? .changed : .unchanged) }
     switch load.phase {
     case .finished:
       self.load = nil

@@ -54,6 +54,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private(set) lazy var commandLine: CommandLineController = CommandLineController(context: self)
   /// Saving, reading the file again, quitting, recovery files, changes on disk.
   package private(set) lazy var files: FileController = FileController(context: self)
+  /// Following a growing stream (`--follow`): its records arrive, the focus stays at the end.
+  private(set) lazy var following = FollowController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).
@@ -82,7 +84,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     self.store = store
     initialOptions = PresentationOptions(treeOrientation: treeOrientation)
     screenSize = size
-    collectionView = CollectionView(frame: Self.collectionFrame(for: size), layout: FlowLayout())
+    collectionView = CollectionView(frame: StatusArea.collectionFrame(for: size), layout: FlowLayout())
     collectionView.animatesChanges = animates
     collectionView.allowsMultipleSelection = true
     // A placeholder until the first presentation is made (it needs the host to exist).
@@ -104,11 +106,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     let store = DocumentStore(document: document, name: sourceName, path: path)
     if let path { store.fileStatus = (try? POSIXFileSystem.shared.status(ofPath: path)) ?? nil }
     self.init(store: store, size: size, presentation: kind, treeOrientation: treeOrientation, animates: animates)
-  }
-
-  /// The collection view takes the screen but the status line.
-  static func collectionFrame(for size: CellSize) -> CellRect {
-    CellRect(column: 0, row: 0, columns: max(0, size.columns), rows: max(0, size.rows - 1))
   }
 
   /// Colours for the terminal: the standard theme reduced to its colours, or attributes only.
@@ -169,6 +166,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     load?.firstScreenShown()
     if presentation.isReading { presentation.continueReading(forMilliseconds: Self.readingSliceMilliseconds) }
     navigation.followIntendedFocus()
+    following.focusDidSettle()
     if finding.isFiltering { finding.continueFiltering(forMilliseconds: Self.filterSliceMilliseconds) }
     let context = DrawingContext(theme: collectionView.theme, cellMetrics: collectionView.cellMetrics)
     if TerminalTooSmallNote.isTooSmall(canvas.size, minimum: Self.minimumSize) {
@@ -200,11 +198,10 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     }
   }
 
-  /// Follows a terminal resize: the layout is asked whether the new bounds need a new pass,
-  /// and the focused item is kept in view.
+  /// Follows a terminal resize: the layout may need a new pass; the focus stays in view.
   func resize(to size: CellSize) {
     screenSize = size
-    collectionView.resize(to: Self.collectionFrame(for: size))
+    collectionView.resize(to: StatusArea.collectionFrame(for: size))
     presentation.didResize()
     pendingDisplay = true
   }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TGridJSON
+import TGridSystem
 import TermGrid
 
 /// The interactive browser (the default subcommand: `tgrid FILE` is `tgrid browse FILE`).
@@ -8,7 +9,7 @@ struct Browse: ParsableCommand {
     commandName: "browse",
     abstract: "Browse, edit and save FILE (or standard input, or the demo data) in the terminal.",
     usage:
-      "tgrid [<file>] [--diff <new-file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
+      "tgrid [<file>] [--diff <new-file>] [--layout <layout>] [--tree-style <tree-style>] [--ndjson] [--follow] [--max-size <size>] [--no-mouse] [--no-animation] [--clipboard-command <command>]",
     discussion:
       "With no FILE, tgrid reads standard input when it is a pipe or a file (curl … | tgrid, tgrid < data.json) and opens its built-in demo data otherwise (a terminal, /dev/null). Keys are read from the terminal even when the data comes from standard input. Press ? in tgrid for the keys. A file whose index will not fit in memory keeps it in a temporary file in TGRID_INDEX_DIR (else ~/.cache/tgrid, /var/tmp or /tmp; never a folder in memory)."
   )
@@ -35,6 +36,30 @@ struct Browse: ParsableCommand {
 
   @OptionGroup var limit: InputLimitOptions
 
+  @Flag(
+    name: [.short, .long],
+    help:
+      "Follow FILE (or standard input) as it grows, like tail -f: JSON Lines or concatenated JSON values; W pauses and resumes."
+  )
+  var follow = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "With --follow: the longest line read (64M by default); a longer one is reported and skipped.", valueName: "size"
+    ))
+  var maxLine: String = "64M"
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "With --follow: the most records kept (1000000 by default); older ones leave as new ones arrive.",
+      valueName: "n"))
+  var keep: Int = FollowController.defaultKeptRecordCount
+
+  @Flag(name: .long, help: "With --follow: a line that is not JSON is an error (by default it becomes a text record).")
+  var strict = false
+
   @Flag(name: .long, help: "Do not capture the mouse (keeps the terminal's own text selection).")
   var noMouse = false
 
@@ -53,7 +78,22 @@ struct Browse: ParsableCommand {
   /// The environment variable asking for a deliberate crash after the first frame (tests).
   static let debugCrashVariable = "TGRID_DEBUG_CRASH"
 
+  mutating func validate() throws {
+    guard parseByteCount(maxLine) != nil else {
+      throw ValidationError("--max-line \(maxLine): expected a size such as 1M or 64M")
+    }
+    if keep < 1 { throw ValidationError("--keep \(keep): keep at least one record") }
+    if follow, diff != nil { throw ValidationError("--follow cannot be used with --diff") }
+    if follow, file == nil || file == "-", !DocumentLoader.standardInputHasData() {
+      throw ValidationError("--follow: give a FILE to follow, or pipe a stream in (tail -f app.log | tgrid --follow)")
+    }
+  }
+
   func run() throws {
+    if follow {
+      try browseFollowing()
+      return
+    }
     if let diff {
       var browse = self
       // A diff reads best as a tree: its marks are on rows, its counts on collapsed ones.
@@ -149,6 +189,34 @@ struct Browse: ParsableCommand {
       store.startComparing(with: sides.old.document, oldName: sides.old.name, options: options)
     }
     try browse(store: store)
+  }
+
+  /// Follows a file or standard input as it grows (`--follow`): the browser opens at once
+  /// and shows records as they arrive.
+  private func browseFollowing() throws {
+    let path = file == "-" ? nil : file
+    if path == nil, StandardInput.wasClosed {
+      printError(StandardInput.closedMessage)
+      throw ExitCode(2)
+    }
+    if let path, !SystemFile.isReadable(path) {
+      printError("tgrid: \(path): cannot be read")
+      throw ExitCode(2)
+    }
+    let stream = FollowedStream(
+      path: path, maximumLineByteCount: parseByteCount(maxLine) ?? RecordSplitter.defaultMaximumLineByteCount)
+    let store = DocumentStore.waitingForLoad(name: stream.name, path: path)
+    let terminal = try openTerminal()
+    let session = makeSession(store: store, terminal: terminal)
+    session.follow(stream, strict: strict, keep: keep)
+    stream.start()
+    let exit = session.run(on: terminal, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable))
+    stream.stop()
+    session.finish(exit, terminal: terminal)
+    if let failure = session.loadFailure {
+      printError(failure.message)
+      throw ExitCode(failure.exitCode)
+    }
   }
 
   private func browse(store: DocumentStore) throws {

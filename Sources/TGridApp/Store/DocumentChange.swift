@@ -49,6 +49,9 @@ struct DocumentChange: Sendable {
     /// The whole document was replaced by a more complete one (a load grew): every id of
     /// the old one still names the same value, and more values exist.
     case grew
+    /// Records arrived at the end of a followed stream (`--follow`): the steps insert them
+    /// after the last record; nothing else changed, and no undo step was recorded.
+    case arrived
     /// The whole document was replaced by another (reloaded from disk, restored from a
     /// recovery file): no id of the old one means anything now.
     case replaced

@@ -322,12 +322,67 @@ package final class DocumentStore {
     return store
   }
 
+  // MARK: - Growing while following
+
+  /// Whether the document follows a growing stream (`--follow`): records arrive at its end,
+  /// and it cannot be edited meanwhile (an edit's undo needs the text as that edit left it).
+  var isFollowing = false
+
+  /// Appends records that arrived on a followed stream (each one JSON value on one line),
+  /// announced as one change of ``DocumentChange/Reason/arrived`` whose steps insert them
+  /// after the last record; the first ones make the document (replacing the placeholder of
+  /// ``waitingForLoad(name:path:)``).
+  /// - Returns: the change (nil when `lines` is empty).
+  @discardableResult
+  func appendRecords(_ lines: [[UInt8]]) throws -> DocumentChange? {
+    guard !lines.isEmpty else { return nil }
+    precondition(pending == nil, "DocumentStore.appendRecords: not inside a command")
+    guard hasContent, document.isJSONLines else {
+      var text: [UInt8] = []
+      for line in lines { text += line + [0x0A] }
+      grow(to: try JSONDocument(bytes: JSONBytes(text), options: JSONParseOptions(mode: .lines)), isComplete: true)
+      return nil
+    }
+    let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.appendRecords(lines) }
+    identity.follow(edit)
+    let updated = document
+    let parent = id(updated.root)
+    var steps: [DocumentChange.Step] = []
+    steps.reserveCapacity(lines.count)
+    var position = edit.position
+    for child in updated.children(of: updated.root, from: edit.position) {
+      steps.append(.inserted(parent: parent, position: position, node: id(child)))
+      position += 1
+    }
+    let change = DocumentChange(reason: .arrived, steps: steps)
+    announce(change)
+    return change
+  }
+
+  /// Removes the first `count` records of a followed stream (`--keep`), announced as one
+  /// change of ``DocumentChange/Reason/arrived`` whose steps remove them; no undo step.
+  @discardableResult
+  func removeFirstRecords(_ count: Int) throws -> DocumentChange? {
+    guard count > 0, hasContent, document.isJSONLines else { return nil }
+    precondition(pending == nil, "DocumentStore.removeFirstRecords: not inside a command")
+    let root = self.root
+    let removed = document.children(of: document.root).prefix(count).map { id($0) }
+    let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.removeFirstRecords(count) }
+    identity.follow(edit)
+    let change = DocumentChange(
+      reason: .arrived, steps: removed.map { .removed(parent: root, position: 0, node: $0) })
+    announce(change)
+    return change
+  }
+
   // MARK: - Editing
 
   /// Why an edit was refused.
   enum EditError: Error, CustomStringConvertible {
     /// The document is still loading.
     case loading
+    /// The document follows a growing stream (`--follow`).
+    case following
     /// A value the command names no longer exists.
     case missing(NodeID)
     /// The engine refused the edit.
@@ -338,6 +393,7 @@ package final class DocumentStore {
     var description: String {
       switch self {
       case .loading: "the file is still loading: editing is possible once it has loaded"
+      case .following: "editing is not available while following a stream (:w PATH saves what is kept)"
       case .missing: "that value no longer exists"
       case .engine(let error): "\(error)"
       case .refused(let message): message
@@ -354,6 +410,7 @@ package final class DocumentStore {
     _ name: String, selection: Selection, _ body: (DocumentEditor) throws -> Selection
   ) throws -> DocumentChange? {
     guard !isLoading else { throw EditError.loading }
+    guard !isFollowing else { throw EditError.following }
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
     pending = Transaction(
       name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,

@@ -210,6 +210,75 @@ extension JSONDocument {
     try insert(json: text, forKey: key, at: childCount(of: container), in: container)
   }
 
+  /// Appends records at the end of a JSON Lines document, as one edit: each of `lines` is
+  /// one JSON value on a line of its own (no line break in it), written exactly as given.
+  ///
+  /// The lines are parsed together, once, and their tape words spliced in after the last
+  /// record: a follower that appends a thousand records pays for one edit, not a thousand.
+  /// - Throws: ``JSONEditError/notAContainer(_:)`` when the document is not JSON Lines,
+  ///   ``JSONEditError/invalidValue(_:)`` when a line is not exactly one JSON value.
+  @discardableResult
+  public mutating func appendRecords(_ lines: [[UInt8]]) throws(JSONEditError) -> JSONEdit {
+    if storage.isPartial { throw .partialDocument }
+    guard storage.isLines else { throw .notAContainer(root) }
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    let lineBreak = Array(formatStyle.lineBreak.utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(lines.reduce(0) { $0 + $1.count + lineBreak.count })
+    for (index, line) in lines.enumerated() {
+      if index > 0 { text += lineBreak }
+      text += line
+    }
+    let value: JSONDocument
+    do {
+      value = try JSONDocument(parsing: text, options: JSONParseOptions(mode: .lines))
+    } catch {
+      throw .invalidValue(error)
+    }
+    let added = value.storage
+    guard added.childCount(0) == lines.count else {
+      throw .positionOutOfRange(position: added.childCount(0), childCount: lines.count)
+    }
+    let count = storage.childCount(0)
+    let end = count > 0 ? storage.logicalEnd(of: storage.childIndex(at: count - 1, in: 0)) : storage.logicalCount
+    let prefix = end > 0 ? lineBreak : []
+    let physical = storage.appendAdded(prefix + text)
+    let shift = physical + UInt64(prefix.count)
+    let first = added.firstChild(0)
+    var words = added.wordArray(from: first, count: added.subtreeEnd(0) - first)
+    var longKeys: [UInt32: UInt64] = [:]
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      words[index] = TapeWord.replacingPayload(word, with: TapeWord.payload(word) + shift)
+      if let offset = added.longKeyOffsets[UInt32(first + index)] { longKeys[UInt32(index)] = offset + shift }
+      index += TapeWord.isContainer(word) ? 2 : 1
+    }
+    let splice = TapeSplice(
+      start: storage.subtreeEnd(0), removedCount: 0, insertedWords: words, insertedLongKeys: longKeys,
+      parent: 0, childCountDelta: lines.count,
+      pieces: storage.piecesReplacing(end..<end, withPhysical: physical, length: prefix.count + text.count))
+    return commit(splice, kind: .inserted, parent: 0, position: count)
+  }
+
+  /// Removes the first `count` records of a JSON Lines document, as one edit (a follower
+  /// that keeps only the newest records).
+  @discardableResult
+  public mutating func removeFirstRecords(_ count: Int) throws(JSONEditError) -> JSONEdit {
+    if storage.isPartial { throw .partialDocument }
+    guard storage.isLines else { throw .notAContainer(root) }
+    let total = storage.childCount(0)
+    guard count > 0, count < total else { throw .positionOutOfRange(position: count, childCount: total) }
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    let first = storage.childIndex(at: 0, in: 0)
+    let kept = storage.childIndex(at: count, in: 0)
+    let range = storage.logicalStart(of: first)..<storage.logicalStart(of: kept)
+    let splice = TapeSplice(
+      start: first, removedCount: kept - first, insertedWords: [], insertedLongKeys: [:], parent: 0,
+      childCountDelta: -count, pieces: storage.piecesReplacing(range, withPhysical: 0, length: 0))
+    return commit(splice, kind: .removed, parent: 0, position: 0)
+  }
+
   /// Undoes an edit; the document must be exactly as that edit left it (undo in reverse
   /// order). Returns the edit that redoes it, which can itself be reverted.
   @discardableResult

@@ -3,6 +3,8 @@ import TermGrid
 extension CommandIdentifier {
   /// Select from the anchor to the focused item (`v`).
   static let extendToFocus: CommandIdentifier = "extendToFocus"
+  /// Pause following a stream, or follow its end again (`W`).
+  static let toggleFollow: CommandIdentifier = "toggleFollow"
 }
 
 extension BrowserCommand {
@@ -28,6 +30,9 @@ extension BrowserCommand {
     BrowserCommand(.openContainer, traits: .jumps),
     BrowserCommand(.goUp, traits: .jumps),
     BrowserCommand(.openCell, traits: .jumps),
+    BrowserCommand(
+      .toggleFollow, keys: ["W"], help: "Following a stream (--follow): pause, or follow the end again",
+      group: "Moving", run: .action { $0.browser.following.toggle() }),
     BrowserCommand(.selectAll, keys: ["a"]),
     BrowserCommand(
       .extendToFocus, keys: ["v"], help: "Select from the anchor to here", group: "Selecting",

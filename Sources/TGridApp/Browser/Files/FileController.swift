@@ -252,7 +252,8 @@ package final class FileController {
   /// it was read or saved, and says so once per change. tgrid keeps its own copy of the
   /// text, so nothing on screen and no edit is affected; a save asks before overwriting.
   func noticeChangesOnDisk() {
-    guard let path = store.path, let known = store.fileStatus else { return }
+    // A file followed (`-f`) changes on disk all the time: its follower tells what happened.
+    guard let path = store.path, let known = store.fileStatus, !store.isFollowing else { return }
     let now = MonotonicClock.milliseconds()
     guard now - lastDiskCheck >= 1000 else { return }
     lastDiskCheck = now

@@ -33,6 +33,14 @@ final class BrowserSession {
     browser.load = load
   }
 
+  /// The stream to follow (`--follow`): its records arrive while the browser runs (the
+  /// newest `keep` kept), and a line that is not JSON ends it with an error when `strict`.
+  func follow(_ stream: FollowedStream, strict: Bool, keep: Int) {
+    browser.following.isStrict = strict
+    browser.following.keptRecordCount = keep
+    browser.following.start(stream)
+  }
+
   /// Why the load failed, if it did: to print once the terminal is restored.
   var loadFailure: LoadFailure? { browser.loadFailure }
 

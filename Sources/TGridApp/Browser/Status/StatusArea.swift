@@ -8,6 +8,11 @@ import TermGrid
 ///
 /// It reads the browser's state and keeps none of its own but what it last wrapped.
 final class StatusArea {
+  /// The collection view takes the screen but the status line (the bottom row).
+  static func collectionFrame(for size: CellSize) -> CellRect {
+    CellRect(column: 0, row: 0, columns: max(0, size.columns), rows: max(0, size.rows - 1))
+  }
+
   /// The browser whose state it shows.
   private unowned let browser: BrowserController
   private let statusLine = StatusLineView()
@@ -82,7 +87,7 @@ final class StatusArea {
     progressView.title = "\(verb) \(store.name)"
     let progress = load?.progress
     progressView.fraction = progress.flatMap { done, total in total.map { $0 > 0 ? Double(done) / Double($0) : 1 } }
-    progressView.detail = (load?.statusText ?? "loading") + " · q cancels"
+    progressView.detail = browser.following.waitingText ?? ((load?.statusText ?? "loading") + " · q cancels")
     progressView.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
   }
 
@@ -97,7 +102,7 @@ final class StatusArea {
     }
     let selected = collectionView.selectedItemSet.count
     if selected > 0 { text += " · \(selected) selected" }
-    return browser.finding.statusPrefix() + text + " · ? help "
+    return browser.finding.statusPrefix() + browser.following.statusPrefix + text + " · ? help "
   }
 
   /// The focused path, with a note when a member on the way is a duplicate key that jq

@@ -1,0 +1,254 @@
+import TGridJSON
+import TermGrid
+
+/// What following a stream needs of the browser.
+protocol FollowingContext: AnyObject {
+  var store: DocumentStore { get }
+  var collectionView: CollectionView { get }
+  var presentation: any Presentation { get }
+  var focusedNodeID: NodeID? { get }
+  var wantsToQuit: Bool { get set }
+  var loadFailure: LoadFailure? { get set }
+  var waker: RunLoopWaker? { get }
+  func show(message: String)
+  func setNeedsDisplay()
+}
+
+/// Following a growing stream (`tgrid --follow`, `tgrid -f FILE`): takes the records that
+/// arrived into the document (one batch insert through every view), and keeps the focus on
+/// the last record while following.
+///
+/// Following is on when the focus reaches the last record by any means (End, `G`, PgDn, `j`,
+/// the wheel scrolling to the end), off on any move up or away; `W` pauses and resumes it.
+/// While paused, the status line counts what arrived (`+12 new ▼`); nothing moves under
+/// the focus or the selection.
+final class FollowController {
+  private unowned let context: any FollowingContext
+  /// The stream followed, if any.
+  private(set) var stream: FollowedStream?
+  /// Whether the focus stays on the last record as records arrive.
+  private(set) var isFollowing = false
+  /// Paused by `W` while at the end: reaching the end again does not resume it until the
+  /// focus left the end.
+  private var isPausedByKey = false
+  /// Records that arrived while paused.
+  private(set) var newWhilePaused = 0
+  /// Lines that were not JSON, kept as text records.
+  private(set) var textRecordCount = 0
+  /// Whether the focus was at the end at the last look, and where the view and the focus
+  /// were (a scroll up by the wheel moves away from the end without moving the focus).
+  private var wasAtEnd = false
+  private var lastOffset: Point?
+  /// Set when records arrived: the view may scroll to keep the focus in view (animated), and
+  /// that is no move of the person's until the view is still again.
+  private var viewMovesByItself = false
+  private var lastFocus: NodeID?
+  /// `--strict`: a line that is not JSON ends tgrid with an error.
+  var isStrict = false
+  /// `--keep`: the most records kept; older ones leave as new ones arrive.
+  var keptRecordCount = FollowController.defaultKeptRecordCount
+  /// Records that left to keep memory bounded.
+  private(set) var droppedCount = 0
+
+  /// The most records kept unless `--keep` says otherwise.
+  static let defaultKeptRecordCount = 1_000_000
+
+  init(context: any FollowingContext) {
+    self.context = context
+  }
+
+  /// Starts following a stream (started already): following is on, at the end.
+  func start(_ stream: FollowedStream) {
+    self.stream = stream
+    context.store.isFollowing = true
+    isFollowing = true
+    focusLastRecord()
+  }
+
+  // MARK: - Arrivals
+
+  /// Takes what arrived (on the run loop's thread, after the stream woke it).
+  /// - Returns: the run loop's answer, or nil when nothing arrived.
+  func handleWake() -> EventResponse? {
+    guard let stream else { return nil }
+    let arrivals = stream.take()
+    if let failure = arrivals.failure {
+      context.loadFailure = LoadFailure(message: failure, exitCode: 2)
+      context.wantsToQuit = true
+      return .quit
+    }
+    var lines: [[UInt8]] = []
+    lines.reserveCapacity(arrivals.records.count)
+    var notes = arrivals.notes
+    for record in arrivals.records {
+      switch record {
+      case .json(let bytes):
+        lines.append(bytes)
+      case .text(let bytes, let line):
+        if isStrict {
+          let text = String(decoding: bytes.prefix(80), as: UTF8.self)
+          context.loadFailure = LoadFailure(
+            message: "tgrid: \(stream.name): line \(line): not JSON (--strict): \(JSONStringEncoder.quoted(text))",
+            exitCode: 1)
+          context.wantsToQuit = true
+          return .quit
+        }
+        textRecordCount += 1
+        lines.append(Array(JSONStringEncoder.quoted(String(decoding: bytes, as: UTF8.self)).utf8))
+      case .tooLong(let line, let byteCount):
+        notes.append(
+          "line \(line) skipped: \(DocumentLoad.megabytes(byteCount)) or more, over --max-line (\(DocumentLoad.megabytes(RecordSplitter.defaultMaximumLineByteCount)) by default)"
+        )
+      }
+    }
+    if let note = notes.last { context.show(message: notes.count > 1 ? notes.joined(separator: " · ") : note) }
+    guard !lines.isEmpty else { return notes.isEmpty ? nil : .changed }
+    append(lines)
+    context.setNeedsDisplay()
+    return .changed
+  }
+
+  /// Appends records to the document: following, the focus goes to the new last one.
+  func append(_ lines: [[UInt8]]) {
+    let store = context.store
+    let hadContent = store.hasContent
+    let focusBefore = context.focusedNodeID
+    do {
+      try store.appendRecords(lines)
+    } catch {
+      context.show(message: "records not added: \(error)")
+      return
+    }
+    viewMovesByItself = true
+    let count = store.document.childCount(of: store.document.root)
+    if count > keptRecordCount {
+      do {
+        try store.removeFirstRecords(count - keptRecordCount)
+        droppedCount += count - keptRecordCount
+      } catch {
+        context.show(message: "earlier records not dropped: \(error)")
+      }
+    }
+    if isFollowing || !hadContent {
+      focusLastRecord()
+    } else {
+      newWhilePaused += lines.count
+      // Nothing moves under the focus while paused.
+      if let focusBefore, context.focusedNodeID != focusBefore,
+        let indexPath = context.presentation.indexPath(for: focusBefore, reveal: false)
+      {
+        context.collectionView.focusItem(at: indexPath, scrollPosition: .none)
+      }
+    }
+  }
+
+  /// The last record's id, if there is one.
+  private var lastRecord: NodeID? {
+    let store = context.store
+    guard store.hasContent else { return nil }
+    let document = store.document
+    let count = document.childCount(of: document.root)
+    guard count > 0, let last = document.child(at: count - 1, of: document.root) else { return nil }
+    return store.id(last)
+  }
+
+  /// Puts the focus on the last record, scrolled into view.
+  private func focusLastRecord() {
+    guard let last = lastRecord, let indexPath = context.presentation.indexPath(for: last, reveal: false) else {
+      return
+    }
+    context.collectionView.focusItem(at: indexPath, scrollPosition: .nearest)
+    lastFocus = context.focusedNodeID
+    wasAtEnd = true
+  }
+
+  // MARK: - The state machine
+
+  /// Looks where the focus and the view are (before each frame): reaching the end turns
+  /// following on, leaving it turns it off.
+  func focusDidSettle() {
+    // The run loop runs now: the stream wakes it from here on.
+    if let stream, stream.waker == nil, let waker = context.waker { stream.waker = waker }
+    guard stream != nil, let last = lastRecord else { return }
+    let view = context.collectionView
+    let focus = context.focusedNodeID
+    let offset = view.contentOffset
+    defer {
+      lastOffset = view.contentOffset
+      lastFocus = context.focusedNodeID
+    }
+    let focusAtEnd = focus.map { context.store.ancestry(of: $0).contains(last) } ?? false
+    let focusMoved = focus != lastFocus
+    let byItself = viewMovesByItself
+    if viewMovesByItself, !view.isAnimating, !view.isScrollAnimating { viewMovesByItself = false }
+    let scrolledUp = !focusMoved && !byItself && lastOffset.map { offset.y < $0.y || offset.x < $0.x } ?? false
+    let maximum = view.maximumContentOffset
+    let scrolledDown = lastOffset.map { offset.y > $0.y || offset.x > $0.x } == true
+    let scrolledToEnd = !focusMoved && !byItself && scrolledDown && offset.y >= maximum.y && offset.x >= maximum.x
+    let isAtEnd = focusAtEnd && !scrolledUp || scrolledToEnd
+    if isAtEnd, !wasAtEnd, !isPausedByKey {
+      resume()
+    } else if !isAtEnd {
+      isFollowing = false
+      isPausedByKey = false
+    }
+    wasAtEnd = isAtEnd
+  }
+
+  /// `W`: pauses following, or resumes it (the focus goes to the last record).
+  func toggle() {
+    guard stream != nil else {
+      context.show(message: "not following a stream: tgrid --follow (standard input) or tgrid -f FILE follows one")
+      return
+    }
+    if isFollowing {
+      isFollowing = false
+      isPausedByKey = true
+      context.show(message: "paused: W or moving to the last record follows again")
+    } else {
+      resume()
+    }
+    context.setNeedsDisplay()
+  }
+
+  private func resume() {
+    isFollowing = true
+    isPausedByKey = false
+    newWhilePaused = 0
+    focusLastRecord()
+  }
+
+  // MARK: - Status
+
+  /// What the status line says first while a stream is followed: `FOLLOW`, or
+  /// `+12 new ▼` while paused, and how many lines were not JSON.
+  var statusPrefix: String {
+    guard stream != nil else { return "" }
+    var text = isFollowing ? "FOLLOW" : newWhilePaused > 0 ? "+\(newWhilePaused.formatted()) new ▼" : "paused"
+    if textRecordCount > 0 {
+      text += " · \(textRecordCount.formatted()) text line\(textRecordCount == 1 ? "" : "s")"
+    }
+    if droppedCount > 0 {
+      text += " · \(droppedCount.formatted()) earlier record\(droppedCount == 1 ? "" : "s") dropped"
+    }
+    return text + " · "
+  }
+
+  /// What the screen says before the first record arrives.
+  var waitingText: String? {
+    stream.map { "following \($0.name): waiting for the first record · q quits" }
+  }
+}
+
+extension Int {
+  /// The number with thousands separated by commas (`12,003`).
+  fileprivate func formatted() -> String {
+    let digits = String(magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return (self < 0 ? "-" : "") + result
+  }
+}

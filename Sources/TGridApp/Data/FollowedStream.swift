@@ -1,0 +1,199 @@
+import Dispatch
+import Synchronization
+import TGridJSON
+import TGridSystem
+import TermGrid
+
+/// Standard input or a file read as it grows (`tgrid --follow`, `tgrid -f FILE`), on a
+/// thread of its own that cuts what arrives into records (``RecordSplitter``) and wakes the
+/// run loop; the browser takes them with ``take()``.
+///
+/// Idle means idle: the thread sleeps in `read(2)` on a pipe, and on a file in
+/// ``FileWatch`` (inotify, else a poll that backs off). A file is followed by its name, as
+/// `tail -F` does: truncated, it is read again from its start; replaced (rotated), the new
+/// file at the name is read from its start; deleted, what was read stays.
+package final class FollowedStream: Sendable {
+  /// What arrived since the last ``take()``.
+  struct Arrivals {
+    /// The records, in order.
+    var records: [RecordSplitter.Record] = []
+    /// What happened to the file (truncated, rotated, deleted, the end of the input).
+    var notes: [String] = []
+    /// Why following stopped, if it failed (a file that cannot be read).
+    var failure: String?
+  }
+
+  /// The file followed, or nil for standard input.
+  let path: String?
+  /// The name shown for the stream.
+  let name: String
+  private let maximumLineByteCount: Int
+  private let arrivals = Locked(Arrivals())
+  private let wakerBox = Locked<RunLoopWaker?>(nil)
+  private let stopped = Atomic<Bool>(false)
+  /// Records taken so far, all told (for tests that wait for them).
+  private let arrivedCount = Atomic<Int>(0)
+
+  /// Bytes read at once.
+  static let readByteCount = 1 << 20
+
+  /// Prepares to follow `path` (nil or `-`: standard input).
+  package init(path: String?, maximumLineByteCount: Int) {
+    self.path = path == "-" ? nil : path
+    name = self.path.map(DocumentLoader.baseName) ?? "(stdin)"
+    self.maximumLineByteCount = maximumLineByteCount
+  }
+
+  /// The run loop's waker, told of every arrival.
+  var waker: RunLoopWaker? {
+    get { wakerBox.withLock { $0 } }
+    set {
+      wakerBox.withLock { $0 = newValue }
+      newValue?.wake()
+    }
+  }
+
+  /// Starts reading on a thread of its own.
+  package func start() {
+    // A queue of its own: its thread may sleep in `read` for as long as the stream is quiet.
+    DispatchQueue(label: "tgrid.follow", qos: .userInitiated).async { [self] in
+      if let path { followFile(path) } else { followDescriptor(StandardStreams.input) }
+    }
+  }
+
+  /// Stops at the next arrival (the thread may be asleep in `read` until then).
+  package func stop() { stopped.store(true, ordering: .relaxed) }
+
+  /// Takes what arrived since the last call.
+  func take() -> Arrivals {
+    arrivals.withLock { pending in
+      defer { pending = Arrivals() }
+      return pending
+    }
+  }
+
+  /// Records handed over so far.
+  var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
+
+  private func hand(_ new: Arrivals) {
+    guard !new.records.isEmpty || !new.notes.isEmpty || new.failure != nil else { return }
+    arrivals.withLock { pending in
+      pending.records += new.records
+      pending.notes += new.notes
+      if pending.failure == nil { pending.failure = new.failure }
+    }
+    arrivedCount.add(new.records.count, ordering: .relaxed)
+    waker?.wake()
+  }
+
+  /// A pipe or a terminal: reads until its end, asleep in `read` in between.
+  private func followDescriptor(_ descriptor: Int32) {
+    var splitter = RecordSplitter(maximumLineByteCount: maximumLineByteCount)
+    var buffer = [UInt8](repeating: 0, count: Self.readByteCount)
+    while !stopped.load(ordering: .relaxed) {
+      let count: Int
+      do {
+        count = try Self.read(descriptor, into: &buffer)
+      } catch {
+        hand(Arrivals(failure: "tgrid: cannot read \(name): \(error)"))
+        return
+      }
+      if count == 0 {
+        hand(Arrivals(notes: ["\(name) ended: nothing more will arrive"]))
+        return
+      }
+      var records: [RecordSplitter.Record] = []
+      buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &records) }
+      hand(Arrivals(records: records))
+    }
+  }
+
+  /// A file, by its name: reads what it has, then waits for it to change.
+  private func followFile(_ path: String) {
+    var splitter = RecordSplitter(maximumLineByteCount: maximumLineByteCount)
+    var buffer = [UInt8](repeating: 0, count: Self.readByteCount)
+    let watch = FileWatch(path: path)
+    var descriptor: Int32 = -1
+    var identity: (device: UInt64, inode: UInt64)?
+    var offset = 0
+    var isDeleted = false
+    do {
+      descriptor = try SystemFile.open(path)
+      let status = try SystemFile.status(of: descriptor)
+      identity = (status.device, status.inode)
+    } catch {
+      hand(Arrivals(failure: "tgrid: \(path): \(error)"))
+      return
+    }
+    defer { if descriptor >= 0 { SystemFile.release(descriptor) } }
+    var changed = true
+    while !stopped.load(ordering: .relaxed) {
+      var notes: [String] = []
+      var records: [RecordSplitter.Record] = []
+      // What the open file has now.
+      if let status = try? SystemFile.status(of: descriptor), status.size < offset {
+        notes.append("\(name) was truncated: reading it again from its start")
+        offset = 0
+        splitter.reset()
+        try? SystemFile.seek(descriptor, to: 0)
+      }
+      let read = readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+      offset += read
+      changed = read > 0
+      // The name: deleted, or another file now (rotated).
+      let atName = try? SystemFile.status(ofPath: path)
+      if let atName = atName ?? nil {
+        if let known = identity, known != (atName.device, atName.inode),
+          let next = try? SystemFile.open(path)
+        {
+          // The old file's last lines first, then the new one from its start.
+          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+          SystemFile.release(descriptor)
+          descriptor = next
+          identity = (atName.device, atName.inode)
+          offset = 0
+          splitter.reset()
+          notes.append(
+            isDeleted ? "\(name) is back: following it" : "\(name) was replaced (rotated): following the new file")
+          isDeleted = false
+          watch.watchAgain()
+          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+          changed = true
+        }
+      } else if !isDeleted {
+        isDeleted = true
+        notes.append("\(name) was deleted: keeping what was read; a new file at the name is followed")
+      }
+      hand(Arrivals(records: records, notes: notes))
+      watch.wait(changed: changed)
+    }
+  }
+
+  /// Reads from the descriptor's offset to the end of the file; returns the bytes read.
+  private func readToEnd(
+    _ descriptor: Int32, buffer: inout [UInt8], splitter: inout RecordSplitter,
+    into records: inout [RecordSplitter.Record]
+  ) -> Int {
+    var total = 0
+    while true {
+      let count = (try? Self.read(descriptor, into: &buffer)) ?? 0
+      guard count > 0 else { return total }
+      total += count
+      buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &records) }
+      if records.count >= 10_000 {
+        // A large file's first records show while the rest is read.
+        hand(Arrivals(records: records))
+        records = []
+      }
+    }
+  }
+
+  /// Reads once into `buffer` (from its start); 0 at the end.
+  private static func read(_ descriptor: Int32, into buffer: inout [UInt8]) throws(SystemError) -> Int {
+    let count = buffer.count
+    return try buffer.withUnsafeMutableBytes { bytes in
+      guard let base = bytes.baseAddress else { return Result<Int, SystemError>.success(0) }
+      return Result { () throws(SystemError) in try SystemFile.read(descriptor, into: base, count: count) }
+    }.get()
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Following with the real binary (`tgrid -f FILE`, `… | tgrid --follow`) while another
+/// process writes: records show as they arrive, the file may be truncated, rotated or
+/// deleted, and tgrid uses no processor while nothing arrives.
+@Suite(.serialized, .enabled(if: canRunEndToEnd, "needs tmux and the built tgrid binary"))
+struct FollowEndToEndTests {
+  /// A file to follow, removed at the end.
+  final class FollowedFile {
+    let path = NSTemporaryDirectory() + "tgrid-follow-e2e-\(UUID().uuidString).jsonl"
+
+    init(lines: [String]) {
+      FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+
+    deinit {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: path + ".1")
+    }
+
+    /// Appends text (as a writer process would, with `>>`).
+    func append(_ text: String) {
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.seekToEndOfFile()
+      handle?.write(Data(text.utf8))
+      try? handle?.close()
+    }
+  }
+
+  static func records(_ range: ClosedRange<Int>) -> [String] {
+    range.map { #"{"n": \#($0), "msg": "record \#($0)"}"# }
+  }
+
+  @Test func appendedRecordsAndNonJSONLinesShowAsTheyArrive() throws {
+    let file = FollowedFile(lines: Self.records(1...3))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)
+    defer { tmux.close() }
+    var screen = try tmux.waitFor(text: "FOLLOW")
+    #expect(screen.last?.contains("row 3/3") == true, "\(screen.last ?? "")")
+    file.append(Self.records(4...5).joined(separator: "\n") + "\nthis line is not JSON\n")
+    screen = try tmux.waitFor(text: "this line is not JSON")
+    screen = try tmux.waitFor(text: "row 6/6")
+    #expect(screen.last?.contains("FOLLOW · 1 text line") == true, "\(screen.last ?? "")")
+    #expect(screen.contains { $0.contains("record 5") })
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  @Test func aBurstOfAHundredThousandLinesArrives() throws {
+    let file = FollowedFile(lines: Self.records(1...1))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "--follow"], rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "FOLLOW")
+    // A writer process: the shell appends 100,000 lines at once.
+    _ = try spawnAndWait(
+      "/bin/sh", ["-c", "seq 2 100001 | sed 's/.*/{\"n\": &}/' >> '\(file.path)'"], timeoutSeconds: 60)
+    let screen = try tmux.waitFor(text: "row 100001/100001", seconds: 120)
+    #expect(screen.last?.contains("FOLLOW") == true, "\(screen.last ?? "")")
+    #expect(screen.contains { $0.contains("100001") })
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  @Test func aPartialLineWaitsForItsNewline() throws {
+    let file = FollowedFile(lines: Self.records(1...2))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "row 2/2")
+    file.append(#"{"n": 3, "msg": "half"#)
+    // The writer is slow: what arrived so far is no record yet.
+    Thread.sleep(forTimeInterval: 1.5)
+    var screen = try tmux.screen()
+    #expect(screen.last?.contains("row 2/2") == true, "\(screen.last ?? "")")
+    #expect(!screen.contains { $0.contains("half") })
+    file.append(#" and the rest"}"# + "\n")
+    // (The table keeps the column's width it measured on the first records.)
+    screen = try tmux.waitFor(text: "half an")
+    #expect(screen.last?.contains("row 3/3") == true, "\(screen.last ?? "")")
+    #expect(screen.last?.contains("text line") == false, "\(screen.last ?? "")")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  @Test func aTruncatedFileIsReadAgainFromItsStart() throws {
+    let file = FollowedFile(lines: Self.records(1...4))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "row 4/4")
+    _ = try spawnAndWait("/bin/sh", ["-c", "echo '{\"n\": 99}' > '\(file.path)'"], timeoutSeconds: 10)
+    let screen = try tmux.waitFor(text: "truncated")
+    _ = try tmux.waitFor(text: "row 5/5")
+    #expect(screen.joined().contains("reading it again from its start"))
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  @Test func aRotatedFileIsFollowedByItsName() throws {
+    let file = FollowedFile(lines: Self.records(1...2))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "row 2/2")
+    _ = try spawnAndWait(
+      "/bin/sh",
+      [
+        "-c",
+        "echo '{\"n\": 3}' >> '\(file.path)'; mv '\(file.path)' '\(file.path).1'; echo '{\"n\": 77}' > '\(file.path)'",
+      ],
+      timeoutSeconds: 10)
+    _ = try tmux.waitFor(text: "rotated")
+    let screen = try tmux.waitFor(text: "row 4/4")
+    #expect(screen.contains { $0.contains("77") })
+    file.append(#"{"n": 78}"# + "\n")
+    _ = try tmux.waitFor(text: "row 5/5")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  @Test func aDeletedFileKeepsWhatWasRead() throws {
+    let file = FollowedFile(lines: Self.records(1...3))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "row 3/3")
+    try FileManager.default.removeItem(atPath: file.path)
+    let screen = try tmux.waitFor(text: "deleted")
+    #expect(screen.contains { $0.contains("record 3") })
+    #expect(screen.joined().contains("row 3/3"))
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  @Test func aPipeThatStaysOpenIsFollowedAndStrictStopsAtALineThatIsNotJSON() throws {
+    let tmux = try TmuxSession(columns: 100, rows: 20)
+    defer { tmux.close() }
+    // Process substitution: the shell does not wait for the writer when tgrid ends.
+    let writer = #"for i in $(seq 30); do echo "{\"n\": $i}"; done; sleep 1; echo '{"n": 31}'; sleep 30"#
+    try tmux.run(
+      "clear; " + (try tgridBinary()) + " --layout table --follow < <(" + writer + ") 2>" + tmux.errorLogPath
+        + "; echo status=$?")
+    let screen = try tmux.waitFor(text: "row 31/31", seconds: 15)
+    #expect(screen.last?.contains("FOLLOW") == true, "\(screen.last ?? "")")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+
+    let strict = try TmuxSession(columns: 100, rows: 20)
+    defer { strict.close() }
+    try strict.run(
+      "clear; " + (try tgridBinary()) + #" --follow --strict < <(echo '{"n": 1}'; echo 'oops'; sleep 30) 2>"#
+        + strict.errorLogPath + "; echo status=$?")
+    try expectTerminalRestored(strict, status: 1)
+    #expect(strict.errorLog().contains("line 2: not JSON"), "\(strict.errorLog())")
+  }
+
+  /// Idle means idle: while the writer is quiet, tgrid's processor time (utime + stime in
+  /// /proc/PID/stat, in clock ticks) hardly moves.
+  @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+  func aQuietStreamUsesNoProcessor() throws {
+    let file = FollowedFile(lines: Self.records(1...20))
+    let tmux = try launchTGrid(file.path, arguments: ["-f"], rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "FOLLOW")
+    try tmux.waitUntilStill()
+    let pid = try #require(try tmux.appProcessID())
+    func ticks() throws -> Int {
+      let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+      return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+    let before = try ticks()
+    Thread.sleep(forTimeInterval: 4)
+    let after = try ticks()
+    // 4 seconds are 400 ticks at 100 Hz: a poll every frame would take tens of them.
+    #expect(after - before <= 3, "tgrid used \(after - before) ticks while nothing arrived")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+}
