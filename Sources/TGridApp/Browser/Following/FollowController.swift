@@ -38,6 +38,8 @@ final class FollowController {
   /// Whether the focus was at the end at the last look, and where the view and the focus
   /// were (a scroll up by the wheel moves away from the end without moving the focus).
   private var wasAtEnd = false
+  /// Whether the view was scrolled away from the end (the wheel) with the focus left on it.
+  private var isScrolledAway = false
   private var lastOffset: Point?
   /// Set when records arrived: the view may scroll to keep the focus in view (animated), and
   /// that is no move of the person's until the view is still again.
@@ -160,6 +162,7 @@ final class FollowController {
     context.collectionView.focusItem(at: indexPath, scrollPosition: .nearest)
     lastFocus = context.focusedNodeID
     wasAtEnd = true
+    isScrolledAway = false
   }
 
   // MARK: - The state machine
@@ -185,7 +188,12 @@ final class FollowController {
     let maximum = view.maximumContentOffset
     let scrolledDown = lastOffset.map { offset.y > $0.y || offset.x > $0.x } == true
     let scrolledToEnd = !focusMoved && !byItself && scrolledDown && offset.y >= maximum.y && offset.x >= maximum.x
-    let isAtEnd = focusAtEnd && !scrolledUp || scrolledToEnd
+    // A scroll up by the wheel leaves the end even though the focus stays on the last
+    // record, until the focus moves or the view is scrolled back to the end: a frame after
+    // the scroll has settled must not count as reaching the end again.
+    if scrolledUp { isScrolledAway = true }
+    if focusMoved || scrolledToEnd { isScrolledAway = false }
+    let isAtEnd = focusAtEnd && !isScrolledAway || scrolledToEnd
     if isAtEnd, !wasAtEnd, !isPausedByKey {
       resume()
     } else if !isAtEnd {
