@@ -32,6 +32,21 @@ struct FrequencyTable {
     /// of numbers or (with `numericStrings`) of strings that spell them.
     case range(lower: Double, upper: Double, isLast: Bool, numericStrings: Bool)
 
+    /// Whether a row's value is one this row counts.
+    func contains(_ value: ColumnValue) -> Bool {
+      switch self {
+      case .value(let counted): return value == counted
+      case .range(let lower, let upper, let isLast, let numericStrings):
+        let number: Double
+        switch value {
+        case .number(let x) where !numericStrings: number = x
+        case .numericString(_, let x) where numericStrings: number = x
+        default: return false
+        }
+        return number >= lower && (isLast ? number <= upper : number < upper)
+      }
+    }
+
     /// A jq filter keeping the records this row counts, for a column at `path`.
     func filterExpression(path: String) -> String {
       switch self {

@@ -96,6 +96,10 @@ extension BrowserKeys {
       KeyBinding(
         keyNames: ["q", "Esc", "Backspace", "Ctrl-C"], .closeSheet, help: "Back to the table (Esc stops counting)",
         group: "Sheet"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["Space", "s"], .selectSheetRecords,
+        help: "Select the value's records (back in the table they are selected rows)", group: "Sheet"))
     keys.add(KeyBinding(keyNames: ["+"], .moreBins, help: "More bins (a column of numbers)", group: "Sheet"))
     keys.add(KeyBinding(keyNames: ["-"], .fewerBins, help: "Fewer bins", group: "Sheet"))
     return keys

@@ -101,6 +101,14 @@ extension TablePresentation {
     }
   }
 
+  /// Selects these rows (places in ``shownRows``) as records, rows becoming the unit of
+  /// selection, and says how many.
+  func selectRows(_ rows: [Int]) {
+    selectsRows = true
+    for row in rows { setRow(row, selected: true) }
+    sayRowsSelected()
+  }
+
   /// Says how many rows are selected.
   private func sayRowsSelected() {
     let count = rowsWithSelectedCells().count

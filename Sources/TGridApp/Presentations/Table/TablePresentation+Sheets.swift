@@ -10,6 +10,8 @@ extension CommandIdentifier {
   static let closeSheet: CommandIdentifier = "closeSheet"
   /// A sheet's row: filter the table to its records (frequency), or go to its column (summary).
   static let openSheetRow: CommandIdentifier = "openSheetRow"
+  /// Select (or leave) the records a frequency row counts: the table shows them selected.
+  static let selectSheetRecords: CommandIdentifier = "selectSheetRecords"
   /// More bins in a frequency sheet of numbers.
   static let moreBins: CommandIdentifier = "moreBins"
   /// Fewer bins in a frequency sheet of numbers.
@@ -48,8 +50,58 @@ extension TablePresentation {
   func closeSheet() {
     guard let closed = sheet else { return }
     sheet = nil
+    // The sheet's own selection (its rows picked with Space) names no table cell.
+    host.collectionView.clearSelection()
     let focus = closed.tableFocus.flatMap { position(of: $0) != nil ? $0 : nil }
     reloadSheet(focus: focus ?? IndexPath(item: 0, section: 0), offset: closed.tableOffset)
+    selectRecords(countedBy: closed)
+  }
+
+  /// Selects the table's rows (as records) whose value one of the sheet's selected
+  /// frequency rows counts, as VisiData's frequency sheet selects its source rows.
+  private func selectRecords(countedBy closed: TableSheet) {
+    guard case .frequency(let name) = closed.kind, !closed.selectedFrequencyRows.isEmpty,
+      let column = model.column(named: name)
+    else { return }
+    let counted = closed.selectedFrequencyRows.compactMap {
+      closed.frequencyRows.indices.contains($0) ? closed.frequencyRows[$0].selection : nil
+    }
+    let document = store.document
+    var rows: [Int] = []
+    for (row, id) in shownRows.enumerated() {
+      let value = ColumnValue(model.value(row: id, column: column, in: store), in: document)
+      if counted.contains(where: { $0.contains(value) }) { rows.append(row) }
+    }
+    guard !rows.isEmpty else { return }
+    selectRows(rows)
+  }
+
+  /// `Space` in a frequency sheet: selects or leaves the focused row's records.
+  private func toggleFocusedSheetRecords() {
+    guard let sheet, sheet.isComputed, case .frequency = sheet.kind else {
+      host.show(message: "Space selects a frequency row's records (the summary sheet: Enter goes to the column)")
+      return
+    }
+    let view = host.collectionView
+    let width = max(1, sheet.titles.count)
+    guard let focused = view.indexPathForFocusedItem.map({ $0.item / width }),
+      sheet.frequencyRows.indices.contains(focused)
+    else { return }
+    let selecting = !sheet.selectedFrequencyRows.contains(focused)
+    if selecting {
+      sheet.selectedFrequencyRows.insert(focused)
+    } else {
+      sheet.selectedFrequencyRows.remove(focused)
+    }
+    for column in 0..<width {
+      let indexPath = IndexPath(item: focused * width + column, section: 0)
+      if selecting { view.selectItem(at: indexPath) } else { view.deselectItem(at: indexPath) }
+    }
+    let records = sheet.selectedFrequencyRows.reduce(0) { $0 + sheet.frequencyRows[$1].count }
+    host.show(
+      message:
+        "\(records) record\(records == 1 ? "" : "s") of \(sheet.selectedFrequencyRows.count) value\(sheet.selectedFrequencyRows.count == 1 ? "" : "s") selected · q: back to the table with them selected"
+    )
   }
 
   /// Loads the sheet's (or the table's) items again and puts the focus back.
@@ -96,6 +148,8 @@ extension TablePresentation {
       reloadSheet(focus: host.collectionView.indexPathForFocusedItem ?? IndexPath(item: 0, section: 0), offset: .zero)
     case .openSheetRow:
       openFocusedSheetRow()
+    case .selectSheetRecords:
+      toggleFocusedSheetRecords()
     default:
       return false
     }

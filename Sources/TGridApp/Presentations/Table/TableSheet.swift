@@ -31,6 +31,9 @@ final class TableSheet {
   /// Where the table was when the sheet opened: its focused item and scroll position.
   let tableFocus: IndexPath?
   let tableOffset: Point
+  /// The frequency rows whose records are selected (`Space` in the sheet): the table
+  /// selects those records when it shows again.
+  var selectedFrequencyRows: Set<Int> = []
 
   /// The column titles.
   private(set) var titles: [String] = []

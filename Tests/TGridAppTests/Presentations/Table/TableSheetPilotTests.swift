@@ -72,6 +72,44 @@ extension PilotTests {
       }
     }
 
+    @Test func spaceInTheFrequencySheetSelectsTheRecordsTheTableThenShowsSelected() throws {
+      let pilot = try cars(on: "Origin")
+      pilot.press("=", "j", "Space")
+      #expect(pilot.screen.contains("14 records of 1 value selected"), "\(pilot.screen)")
+      pilot.press("j", "s")
+      let europe = pilot.browser.message ?? ""
+      #expect(europe.contains("of 2 values selected"), "\(europe)")
+      pilot.press("s")
+      #expect(pilot.browser.message?.contains("14 records of 1 value") == true, "s again leaves it")
+      pilot.press("q")
+      #expect(pilot.screen.contains("14 rows selected"), "\(pilot.screen)")
+      // The selected rows are the Japanese cars, whole records: c r copies them.
+      let selected = pilot.browser.collectionView.indexPathsForEditActions.compactMap(
+        pilot.browser.presentation.nodeID(at:))
+      #expect(Set(selected).count == 14)
+      for id in Set(selected) {
+        let record = try #require(pilot.store.node(id))
+        let origin = pilot.store.document.child(forKey: "Origin", of: record)
+        #expect(origin.flatMap(pilot.store.document.string(of:)) == "Japan")
+      }
+    }
+
+    @Test func spaceInABinnedSheetSelectsTheNumbersInTheBin() throws {
+      let pilot = try cars(on: "Horsepower")
+      pilot.press("=", "Space", "q")
+      let first = try #require(pilot.screen.split(separator: "\n").last)
+      #expect(first.contains("selected"), "\(pilot.screen)")
+      let ids = Set(
+        pilot.browser.collectionView.indexPathsForEditActions.compactMap(pilot.browser.presentation.nodeID(at:)))
+      #expect(!ids.isEmpty)
+      for id in ids {
+        let record = try #require(pilot.store.node(id))
+        let horsepower = pilot.store.document.child(forKey: "Horsepower", of: record).flatMap(
+          pilot.store.document.double(of:))
+        #expect(horsepower.map { $0 >= 53 && $0 < 70.6 } == true, "\(String(describing: horsepower))")
+      }
+    }
+
     @Test func plusAndMinusChangeTheBinsOfAColumnOfNumbers() throws {
       let pilot = try cars(on: "Horsepower")
       pilot.press("=")
