@@ -91,6 +91,37 @@ struct ColumnSummary {
     Self.percentile(fraction, of: sample.sorted())
   }
 
+  /// The shape of the numbers' distribution as a sparkline: `width` equal-width bins from
+  /// the smallest to the largest number, each drawn as a block one to eight eighths high
+  /// (`▁▃█▅▂`), scaled to the fullest bin; an empty bin is a space. Empty when the column
+  /// has fewer than two different numbers. From the sample when there are more numbers
+  /// than it holds.
+  func sparkline(width: Int = ColumnSummary.sparklineWidth) -> String {
+    Self.sparkline(of: sample, width: width)
+  }
+
+  /// How many bins a summary's sparkline has.
+  static let sparklineWidth = 8
+
+  /// The sparkline of some numbers (see ``sparkline(width:)``).
+  static func sparkline(of numbers: [Double], width: Int) -> String {
+    guard width > 0, let low = numbers.min(), let high = numbers.max(), high > low else { return "" }
+    var bins = [Int](repeating: 0, count: width)
+    for number in numbers {
+      let bin = Int((number - low) / (high - low) * Double(width))
+      bins[min(max(bin, 0), width - 1)] += 1
+    }
+    let fullest = bins.max() ?? 1
+    let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    return String(
+      bins.map { count in
+        guard count > 0 else { return " " }
+        // At least one eighth, so a bin with anything in it never looks empty.
+        let eighths = max(1, Int((Double(count) / Double(fullest) * 8).rounded()))
+        return blocks[min(eighths, 8) - 1]
+      })
+  }
+
   /// The nearest-rank percentile of sorted numbers.
   static func percentile(_ fraction: Double, of sorted: [Double]) -> Double? {
     guard !sorted.isEmpty else { return nil }

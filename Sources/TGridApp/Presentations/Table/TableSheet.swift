@@ -86,7 +86,7 @@ final class TableSheet {
     switch kind {
     case .frequency(let column): return [column, "count", "percent", "histogram"]
     case .summary:
-      return ["column", "type", "missing", "null", "distinct", "mode", "min", "max", "mean", "p50", "p95"]
+      return ["column", "type", "missing", "null", "distinct", "mode", "min", "max", "mean", "p50", "p95", "shape"]
     }
   }
 
@@ -218,6 +218,7 @@ final class TableSheet {
           Field(text: mode.map { $0.count > 1 ? ($0.isExact ? "" : "≈") + "\($0.value.text) ×\($0.count)" : "" } ?? ""),
           number(summary.minimum), number(summary.maximum), number(summary.mean),
           number(summary.percentile(0.5), prefix: approximate), number(summary.percentile(0.95), prefix: approximate),
+          Field(text: summary.sparkline()),
         ]
       }
     }

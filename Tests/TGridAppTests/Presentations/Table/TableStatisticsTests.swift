@@ -196,6 +196,21 @@ extension PilotTests {
       #expect(ColumnValue.literal(1.0 / 3) == "0.3333333333333333")
     }
   }
+
+  @Test func theSparklineDrawsTheDistributionInEqualBinsScaledToTheFullest() {
+    // 0…7 once each and 7 three times more: the last bin is the fullest.
+    let numbers: [Double] = [0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7]
+    #expect(ColumnSummary.sparkline(of: numbers, width: 8) == "▂▂▂▂▂▂▂█")
+    // A gap: nothing between 0 and 10 but at the ends.
+    #expect(ColumnSummary.sparkline(of: [0, 0, 10], width: 4) == "█  ▄")
+    // Fewer than two different numbers: no shape to draw.
+    #expect(ColumnSummary.sparkline(of: [3, 3, 3], width: 8) == "")
+    #expect(ColumnSummary.sparkline(of: [], width: 8) == "")
+    var summary = ColumnSummary()
+    for value in [1.0, 2, 2, 3, 3, 3] { summary.add(.number(value)) }
+    summary.add(.string("x"))
+    #expect(summary.sparkline(width: 3) == "▃▅█", "strings do not count")
+  }
 }
 
 extension PilotTests {
@@ -226,4 +241,5 @@ extension PilotTests {
       #expect(!ColumnType.looksLikeDate("2024/05/01"))
     }
   }
+
 }
