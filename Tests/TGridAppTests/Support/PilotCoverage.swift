@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TermGrid
 import Testing
 
@@ -19,7 +18,10 @@ import Testing
 struct PilotCoverage: SuiteTrait, TestScoping {
   /// The commands performed, shared by the pilots of every test in the suite.
   final class Recorder: Sendable {
-    private let commands = Mutex<Set<CommandIdentifier>>([])
+    /// Locked, not a `Mutex`: the cases of a parameterized test run at once and record into
+    /// one recorder, and ThreadSanitizer on Linux does not see a contended `Mutex`'s
+    /// hand-over (see ``Locked``).
+    private let commands = Locked<Set<CommandIdentifier>>([])
 
     /// Notes that a pilot's browser performed a command.
     func record(_ command: CommandIdentifier) {
