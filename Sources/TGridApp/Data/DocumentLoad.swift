@@ -50,7 +50,7 @@ package final class DocumentLoad: Sendable {
   private let finishedByteCount = Atomic<Int>(0)
   private let cancelled = Atomic<Bool>(false)
   /// Who is told of progress: the run loop's waker, once there is one.
-  private let wakerBox = Locked<RunLoopWaker?>(nil)
+  private let wakerSlot = WakerSlot()
   /// Signalled after every slice, for ``waitForFirstScreen(children:milliseconds:)``.
   private let progressed = DispatchSemaphore(value: 0)
   /// When loading started, in milliseconds.
@@ -125,11 +125,8 @@ package final class DocumentLoad: Sendable {
 
   /// The waker to call after each slice (the run loop's).
   var waker: RunLoopWaker? {
-    get { wakerBox.withLock { $0 } }
-    set {
-      wakerBox.withLock { $0 = newValue }
-      newValue?.wake()
-    }
+    get { wakerSlot.waker }
+    set { wakerSlot.set(newValue) }
   }
 
   /// Starts loading on a background queue.

@@ -29,7 +29,7 @@ package final class FollowedStream: Sendable {
   let name: String
   private let maximumLineByteCount: Int
   private let arrivals = Locked(Arrivals())
-  private let wakerBox = Locked<RunLoopWaker?>(nil)
+  private let wakerSlot = WakerSlot()
   private let stopped = Atomic<Bool>(false)
   /// Records taken so far, all told (for tests that wait for them).
   private let arrivedCount = Atomic<Int>(0)
@@ -46,11 +46,8 @@ package final class FollowedStream: Sendable {
 
   /// The run loop's waker, told of every arrival.
   var waker: RunLoopWaker? {
-    get { wakerBox.withLock { $0 } }
-    set {
-      wakerBox.withLock { $0 = newValue }
-      newValue?.wake()
-    }
+    get { wakerSlot.waker }
+    set { wakerSlot.set(newValue) }
   }
 
   /// Starts reading on a thread of its own.

@@ -15,7 +15,7 @@ final class DiffComputation: @unchecked Sendable {
   /// How the documents are compared.
   let options: JSONDiffOptions
   private let result = Locked<JSONDiff?>(nil)
-  private let wakerBox = Locked<RunLoopWaker?>(nil)
+  private let wakerSlot = WakerSlot()
   private var thread: WorkerThread?
 
   /// Starts comparing `old` with `new` (the store's document as shown).
@@ -23,11 +23,11 @@ final class DiffComputation: @unchecked Sendable {
     self.oldName = oldName
     self.options = options
     let result = result
-    let wakerBox = wakerBox
+    let wakerSlot = wakerSlot
     let work: @Sendable () -> Void = {
       let diff = JSONDiff(old: old, new: new, options: options)
       result.withLock { $0 = diff }
-      wakerBox.withLock { $0 }?.wake()
+      wakerSlot.wake()
     }
     thread = WorkerThread.start(work)
     if thread == nil { work() }
@@ -40,11 +40,8 @@ final class DiffComputation: @unchecked Sendable {
   /// Who is woken when the diff is ready: the run loop's waker, once it runs (a diff
   /// finished before then is taken at the first wake or frame).
   var waker: RunLoopWaker? {
-    get { wakerBox.withLock { $0 } }
-    set {
-      wakerBox.withLock { $0 = newValue }
-      if result.withLock({ $0 != nil }) { newValue?.wake() }
-    }
+    get { wakerSlot.waker }
+    set { wakerSlot.set(newValue, pending: result.withLock { $0 != nil }) }
   }
 
   /// The diff, once it is ready (on the run loop's thread); nil while it is being made.
