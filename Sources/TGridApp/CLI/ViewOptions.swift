@@ -13,6 +13,13 @@ struct ViewOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("The timeline's date fields: START or START,END.", valueName: "start[,end]"))
   var timeField: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The timeline's swim lanes: one group of lanes per value of FIELD (a category such as status or team), each under a header row.",
+      valueName: "field"))
+  var lane: String?
+
   @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
   var treeStyle: TreeStyleChoice = .outline
 
@@ -66,7 +73,8 @@ struct ViewOptions: ParsableArguments {
   func settings(animates: Bool) -> BrowserSettings {
     BrowserSettings(
       presentation: presentation, treeOrientation: treeOrientation, animates: animates,
-      pathFormat: PathFormat(rawValue: pathFormat.rawValue) ?? .jq, timeFields: timeFields, labelField: label,
+      pathFormat: PathFormat(rawValue: pathFormat.rawValue) ?? .jq, timeFields: timeFields,
+      laneField: lane.flatMap { $0.isEmpty ? nil : $0 }, labelField: label,
       filter: filter, focusPath: path)
   }
 

@@ -83,4 +83,6 @@ struct PresentationOptions: Equatable, Sendable {
   /// The timeline's date fields (`--time-field START[,END]`); `nil` finds them by name and
   /// content.
   var timeFields: [String]?
+  /// The field whose values group the timeline's lanes (`--lane FIELD`); `nil` for none.
+  var laneField: String?
 }

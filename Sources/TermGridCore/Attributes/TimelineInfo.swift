@@ -30,3 +30,24 @@ public struct TimelineTickInfo: Hashable, Sendable {
     self.marksStart = marksStart
   }
 }
+
+/// A lane group's header on a timeline (``LayoutAttributes/info``): the swim lane's title
+/// and how many lanes and items it holds.
+public struct TimelineLaneHeaderInfo: Hashable, Sendable {
+  /// The group, from 0, as the layout's delegate numbers them.
+  public var group: Int
+  /// The group's title (a category's value).
+  public var title: String
+  /// The lanes the group's items were packed into.
+  public var laneCount: Int
+  /// The items placed in the group.
+  public var itemCount: Int
+
+  /// Creates a lane header's info.
+  public init(group: Int, title: String, laneCount: Int, itemCount: Int) {
+    self.group = group
+    self.title = title
+    self.laneCount = laneCount
+    self.itemCount = itemCount
+  }
+}

@@ -10,6 +10,9 @@ extension ElementKind {
   public static let timelineNow = "timelineNow"
   /// The shading of every other period (decoration, ``TimelineLayout``).
   public static let timelineBand = "timelineBand"
+  /// The header row of a group of lanes (a swim lane), kept in view while its lanes are
+  /// (``TimelineLayout``).
+  public static let timelineLaneHeader = "timelineLaneHeader"
 }
 
 /// Lays items out on a horizontal time axis, as in the talk "Beyond the Grid": each item
@@ -25,7 +28,13 @@ extension ElementKind {
 ///   absolute index), so it keeps it while the data changes;
 /// - decoration views: the axis (``ElementKind/timelineAxis``, a ``RuleView``) under the
 ///   headers, the present moment (``ElementKind/timelineNow``) when ``now`` is set, and a
-///   ``BandView`` (``ElementKind/timelineBand``) behind every other period.
+///   ``BandView`` (``ElementKind/timelineBand``) behind every other period;
+/// - when the delegate groups items (``TimelineLayoutDelegate/numberOfLaneGroups(in:)``,
+///   swim lanes by a category), a header row above each group's lanes, a supplementary view
+///   of kind ``ElementKind/timelineLaneHeader`` at index path (item: group, section: 0)
+///   with a ``TimelineLaneHeaderInfo``. It spans the visible width and stays in view, under
+///   the date headers, while any lane of its group does (as a list's section header), and
+///   each group packs its items into lanes of its own.
 ///
 /// Zoom is a new layout (``copy(pointsPerSecond:)``) switched in with animation, as the
 /// talk does on a pinch; a layout with no ``pointsPerSecond`` fits everything in the width.
@@ -51,6 +60,8 @@ open class TimelineLayout: CollectionLayout {
   public static let bandZIndex = -2
   /// Z-index of the "now" line, over the bands and under the items.
   public static let nowZIndex = -1
+  /// Z-index of the lane groups' headers, over the items they may cover when pinned.
+  public static let laneHeaderZIndex = 5
   /// Z-index of the pinned headers.
   public static let headerZIndex = 10
   /// Z-index of the axis, over the headers (its ticks join theirs).
@@ -71,6 +82,22 @@ open class TimelineLayout: CollectionLayout {
   public private(set) var period = TimelineCalendar.Period(unit: .year, step: 1)
   /// The number of lanes.
   public private(set) var laneCount = 0
+  /// The content row of each lane (after the date headers, and after its group's header).
+  private var laneRows: [Int] = []
+  /// The rows under the date headers: every lane, and a header row per group shown.
+  private var bodyRows = 0
+  /// The groups shown (those with items), in order, with their header rows and last rows.
+  private var laneGroups: [LaneGroup] = []
+  /// The titles of the groups, as the delegate gave them last.
+  private var groupTitles: [String] = []
+
+  private struct LaneGroup {
+    var group: Int
+    var headerRow: Int
+    var lastRow: Int
+    var laneCount: Int
+    var itemCount: Int
+  }
   private var itemColumns: [Int] = []
   private var itemWidths: [Int32] = []
   private var itemLanes: [Int32] = []
@@ -96,6 +123,7 @@ open class TimelineLayout: CollectionLayout {
     var minimumWidths: [Int32]
     var hasRange: [Bool]
     var markers: [Bool]
+    var groups: [Int32]
     var scale: Double
     var spacing: Int
   }
@@ -164,6 +192,9 @@ open class TimelineLayout: CollectionLayout {
       return
     }
     let count = host.numberOfItems(inSection: 0)
+    let groupCount = max(0, delegate.numberOfLaneGroups(in: self))
+    groupTitles = (0..<groupCount).map { delegate.timelineLayout(self, titleForLaneGroup: $0) }
+    var groups = [Int32](repeating: 0, count: groupCount > 0 ? count : 0)
     var starts = [Double](repeating: 0, count: count)
     var ends = [Double](repeating: 0, count: count)
     var minimumWidths = [Int32](repeating: 1, count: count)
@@ -180,6 +211,10 @@ open class TimelineLayout: CollectionLayout {
       ends[item] = finish ?? start
       markers[item] = finish == nil
       hasRange[item] = true
+      if groupCount > 0 {
+        let group = delegate.timelineLayout(self, laneGroupForItemAt: indexPath)
+        groups[item] = Int32(clamping: (0..<groupCount).contains(group) ? group : groupCount - 1)
+      }
       minimumWidths[item] = Int32(clamping: max(1, delegate.timelineLayout(self, minimumWidthForItemAt: indexPath)))
       first = min(first, start)
       last = max(last, finish ?? start)
@@ -206,7 +241,8 @@ open class TimelineLayout: CollectionLayout {
     effectiveScale = scale
     period = Self.period(forColumnsPerSecond: scale, minimumWidth: minimumHeaderWidth)
     let inputs = PackingInputs(
-      starts: starts, ends: ends, minimumWidths: minimumWidths, hasRange: hasRange, markers: markers, scale: scale,
+      starts: starts, ends: ends, minimumWidths: minimumWidths, hasRange: hasRange, markers: markers, groups: groups,
+      scale: scale,
       spacing: max(0, itemSpacing))
     // The same items at the same scale: the places and lanes of the last pass stand.
     if inputs == packedInputs { return }
@@ -232,38 +268,32 @@ open class TimelineLayout: CollectionLayout {
     }
     keys.sort()
     let order = keys.lazy.map { Int($0 & 0xFFFF_FFFF) }
+    let packed = Self.pack(
+      order: order, columns: columns, widths: widths, groups: groups, groupCount: max(1, groupCount),
+      spacing: max(0, itemSpacing))
     var lanes = [Int32](repeating: -1, count: count)
-    var laneFreeAt: [Int] = []
-    var busy = MinHeap()  // (free column, lane)
-    var freeLanes = MinHeap()  // (lane, lane)
     var perLane: [[Int32]] = []
     var perLaneEnds: [[Int]] = []
-    var widest = 0
-    let spacing = max(0, itemSpacing)
-    for item in order {
-      let start = columns[item]
-      while let top = busy.peek, top.key <= start {
-        busy.pop()
-        freeLanes.push(key: top.value, value: top.value)
+    var rows: [Int] = []
+    var shownGroups: [LaneGroup] = []
+    var row = Self.headerRows
+    for (group, groupLanes) in packed.enumerated() where !groupLanes.isEmpty {
+      if groupCount > 0 {
+        shownGroups.append(
+          LaneGroup(
+            group: group, headerRow: row, lastRow: row + groupLanes.count, laneCount: groupLanes.count,
+            itemCount: groupLanes.reduce(0) { $0 + $1.items.count }))
+        row += 1
       }
-      let lane: Int
-      if let free = freeLanes.peek {
-        freeLanes.pop()
-        lane = free.value
-      } else {
-        lane = laneFreeAt.count
-        laneFreeAt.append(0)
-        perLane.append([])
-        perLaneEnds.append([])
+      for lane in groupLanes {
+        for item in lane.items { lanes[Int(item)] = Int32(perLane.count) }
+        perLane.append(lane.items)
+        perLaneEnds.append(lane.ends)
+        rows.append(row)
+        row += 1
       }
-      let finish = start + Int(widths[item])
-      laneFreeAt[lane] = finish + spacing
-      busy.push(key: finish + spacing, value: lane)
-      lanes[item] = Int32(lane)
-      perLane[lane].append(Int32(item))
-      perLaneEnds[lane].append(finish)
-      widest = max(widest, finish)
     }
+    let widest = perLaneEnds.lazy.compactMap(\.last).max() ?? 0
     itemColumns = columns
     itemWidths = widths
     itemLanes = lanes
@@ -272,12 +302,51 @@ open class TimelineLayout: CollectionLayout {
     laneItems = perLane
     laneEnds = perLaneEnds
     laneCount = perLane.count
+    laneRows = rows
+    laneGroups = shownGroups
+    bodyRows = row - Self.headerRows
     contentColumns = max(widest, column(forTime: last) + 1) + 1
     packedInputs = inputs
   }
 
+  /// Packs items (in axis order) into the lowest lane of their group free at their start:
+  /// per group, its lanes, each with its items in axis order and their end columns.
+  static func pack(
+    order: some Sequence<Int>, columns: [Int], widths: [Int32], groups: [Int32], groupCount: Int, spacing: Int
+  )
+    -> [[(items: [Int32], ends: [Int])]]
+  {
+    var busy = [MinHeap](repeating: MinHeap(), count: groupCount)  // (free column, lane)
+    var freeLanes = [MinHeap](repeating: MinHeap(), count: groupCount)  // (lane, lane)
+    var packed = [[(items: [Int32], ends: [Int])]](repeating: [], count: groupCount)
+    for item in order {
+      let group = groups.isEmpty ? 0 : Int(groups[item])
+      let start = columns[item]
+      while let top = busy[group].peek, top.key <= start {
+        busy[group].pop()
+        freeLanes[group].push(key: top.value, value: top.value)
+      }
+      let lane: Int
+      if let free = freeLanes[group].peek {
+        freeLanes[group].pop()
+        lane = free.value
+      } else {
+        lane = packed[group].count
+        packed[group].append(([], []))
+      }
+      let finish = start + Int(widths[item])
+      busy[group].push(key: finish + spacing, value: lane)
+      packed[group][lane].items.append(Int32(item))
+      packed[group][lane].ends.append(finish)
+    }
+    return packed
+  }
+
   private func reset() {
     packedInputs = nil
+    laneRows = []
+    laneGroups = []
+    bodyRows = 0
     origin = 0
     end = 0
     effectiveScale = 1
@@ -299,14 +368,14 @@ open class TimelineLayout: CollectionLayout {
   }
 
   open override var collectionViewContentSize: Size {
-    metrics.size(for: CellSize(columns: contentColumns, rows: Self.headerRows + laneCount))
+    metrics.size(for: CellSize(columns: contentColumns, rows: Self.headerRows + bodyRows))
   }
 
   // MARK: - Attributes
 
   func itemAttributes(_ item: Int) -> LayoutAttributes {
     let cells = CellRect(
-      column: itemColumns[item], row: Self.headerRows + Int(itemLanes[item]), columns: Int(itemWidths[item]), rows: 1)
+      column: itemColumns[item], row: laneRows[Int(itemLanes[item])], columns: Int(itemWidths[item]), rows: 1)
     var attributes = LayoutAttributes(forCellWith: IndexPath(item: item, section: 0), frame: metrics.rect(for: cells))
     attributes.info = LayoutInfo(TimelineItemInfo(lane: Int(itemLanes[item]), isMarker: itemIsMarker[item]))
     return attributes
@@ -317,8 +386,8 @@ open class TimelineLayout: CollectionLayout {
     let area = metrics.cellRect(for: rect)
     guard !area.isEmpty, contentColumns > 0 else { return [] }
     var result: [LayoutAttributes] = []
-    let firstLane = max(0, area.row - Self.headerRows)
-    let lastLane = min(laneCount - 1, area.row + area.rows - 1 - Self.headerRows)
+    let firstLane = Self.firstIndex(in: laneRows) { $0 >= area.row }
+    let lastLane = Self.firstIndex(in: laneRows) { $0 >= area.row + area.rows } - 1
     if firstLane <= lastLane {
       for lane in firstLane...lastLane {
         let ends = laneEnds[lane]
@@ -350,7 +419,43 @@ open class TimelineLayout: CollectionLayout {
     }
     if let axis = axisAttributes(visible: visible), axis.frame.intersects(rect) { result.append(axis) }
     if let line = nowAttributes(visible: visible), line.frame.intersects(rect) { result.append(line) }
+    for index in laneGroups.indices {
+      if let header = laneHeaderAttributes(index, visible: visible), header.frame.intersects(rect) {
+        result.append(header)
+      }
+    }
     return result
+  }
+
+  /// The first index whose element passes `isAfter` (elements ordered so that it holds from
+  /// some index on), or the count.
+  static func firstIndex(in elements: [Int], where isAfter: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = elements.count
+    while low < high {
+      let middle = (low + high) / 2
+      if isAfter(elements[middle]) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// The header of the `index`th group shown: on its own row, or held under the date
+  /// headers while the group's lanes scroll beneath, until the next group's header pushes
+  /// it out.
+  func laneHeaderAttributes(_ index: Int, visible: CellRect) -> LayoutAttributes? {
+    guard laneGroups.indices.contains(index) else { return nil }
+    let group = laneGroups[index]
+    let row = min(max(group.headerRow, visible.row + Self.headerRows), group.lastRow)
+    let cells = CellRect(column: max(0, visible.column), row: row, columns: max(1, visible.columns), rows: 1)
+    var attributes = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.timelineLaneHeader, with: IndexPath(item: group.group, section: 0),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = Self.laneHeaderZIndex
+    attributes.info = LayoutInfo(
+      TimelineLaneHeaderInfo(
+        group: group.group, title: groupTitles.indices.contains(group.group) ? groupTitles[group.group] : "",
+        laneCount: group.laneCount, itemCount: group.itemCount))
+    return attributes
   }
 
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
@@ -363,6 +468,11 @@ open class TimelineLayout: CollectionLayout {
   open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
+    if kind == ElementKind.timelineLaneHeader, indexPath.section == 0,
+      let index = laneGroups.firstIndex(where: { $0.group == indexPath.item })
+    {
+      return laneHeaderAttributes(index, visible: visibleCells)
+    }
     guard kind == ElementKind.timelineHeader, indexPath.section == period.code else { return nil }
     return headerAttributes(index: indexPath.item, visible: visibleCells)
   }
@@ -423,7 +533,7 @@ open class TimelineLayout: CollectionLayout {
     let right = min(contentColumns, next)
     guard right > left else { return nil }
     let top = Self.headerRows
-    let bottom = max(top + laneCount, visible.row + visible.rows)
+    let bottom = max(top + bodyRows, visible.row + visible.rows)
     let cells = CellRect(column: left, row: top, columns: right - left, rows: max(1, bottom - top))
     var attributes = LayoutAttributes(
       forDecorationViewOfKind: ElementKind.timelineBand, with: IndexPath(item: index, section: period.code),
@@ -450,7 +560,7 @@ open class TimelineLayout: CollectionLayout {
     guard let now, contentColumns > 0, now >= origin, now <= end else { return nil }
     let column = column(forTime: now)
     let top = Self.headerRows
-    let bottom = max(top + laneCount, visible.row + visible.rows)
+    let bottom = max(top + bodyRows, visible.row + visible.rows)
     let cells = CellRect(column: column, row: top, columns: 1, rows: max(1, bottom - top))
     var attributes = LayoutAttributes(
       forDecorationViewOfKind: ElementKind.timelineNow, with: IndexPath(item: 0, section: 0),
@@ -464,7 +574,8 @@ open class TimelineLayout: CollectionLayout {
 
   /// Date headers and bands belong to periods of time, not to items.
   open override func supplementaryViewsFollowItems(ofKind kind: String) -> Bool {
-    kind == ElementKind.timelineHeader ? false : super.supplementaryViewsFollowItems(ofKind: kind)
+    kind == ElementKind.timelineHeader || kind == ElementKind.timelineLaneHeader
+      ? false : super.supplementaryViewsFollowItems(ofKind: kind)
   }
 
   open override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {
@@ -522,9 +633,10 @@ open class TimelineLayout: CollectionLayout {
     return context
   }
 
-  /// The pinned headers and axis cover the top rows.
+  /// The pinned headers and axis cover the top rows, and a group's header the row under them.
   open override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
-    EdgeInsets(top: metrics.height(ofRows: Self.headerRows), left: 0, bottom: 0, right: 0)
+    EdgeInsets(
+      top: metrics.height(ofRows: Self.headerRows + (laneGroups.isEmpty ? 0 : 1)), left: 0, bottom: 0, right: 0)
   }
 
   /// Left and Right go to the previous and next item of the lane; Up and Down to the item of
@@ -553,48 +665,5 @@ open class TimelineLayout: CollectionLayout {
       }
       return indexPath
     }
-  }
-}
-
-/// A binary min-heap of (key, value) pairs, for packing lanes. One array of pairs, and
-/// the moving entry is carried down (or up) in a hole rather than swapped at each level.
-struct MinHeap {
-  private var entries: [(key: Int, value: Int)] = []
-
-  var peek: (key: Int, value: Int)? { entries.first }
-
-  mutating func push(key: Int, value: Int) {
-    entries.append((key, value))
-    var child = entries.count - 1
-    let moving = entries[child]
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard moving.key < entries[parent].key else { break }
-      entries[child] = entries[parent]
-      child = parent
-    }
-    entries[child] = moving
-  }
-
-  mutating func pop() {
-    guard let last = entries.popLast() else { return }
-    guard !entries.isEmpty else { return }
-    let count = entries.count
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      var smallestKey = last.key
-      if left < count && entries[left].key < smallestKey {
-        smallest = left
-        smallestKey = entries[left].key
-      }
-      if right < count && entries[right].key < smallestKey { smallest = right }
-      guard smallest != parent else { break }
-      entries[parent] = entries[smallest]
-      parent = smallest
-    }
-    entries[parent] = last
   }
 }

@@ -22,8 +22,19 @@ public protocol TimelineLayoutDelegate: AnyObject {
   /// The narrowest the item is drawn, in cells (a marker wide enough for its label, say).
   /// The default is 1.
   func timelineLayout(_ layout: TimelineLayout, minimumWidthForItemAt indexPath: IndexPath) -> Int
+  /// How many groups of lanes (swim lanes, one per category) the items go in. The default,
+  /// 0, packs every item into one set of lanes with no lane headers.
+  func numberOfLaneGroups(in layout: TimelineLayout) -> Int
+  /// The group an item goes in, `0..<numberOfLaneGroups(in:)` (any other value: the last
+  /// group). The default is 0.
+  func timelineLayout(_ layout: TimelineLayout, laneGroupForItemAt indexPath: IndexPath) -> Int
+  /// A group's title, shown in its header row. The default is empty.
+  func timelineLayout(_ layout: TimelineLayout, titleForLaneGroup group: Int) -> String
 }
 
 extension TimelineLayoutDelegate {
   public func timelineLayout(_ layout: TimelineLayout, minimumWidthForItemAt indexPath: IndexPath) -> Int { 1 }
+  public func numberOfLaneGroups(in layout: TimelineLayout) -> Int { 0 }
+  public func timelineLayout(_ layout: TimelineLayout, laneGroupForItemAt indexPath: IndexPath) -> Int { 0 }
+  public func timelineLayout(_ layout: TimelineLayout, titleForLaneGroup group: Int) -> String { "" }
 }

@@ -256,9 +256,9 @@ struct TrustEndToEndTests {
 
   // MARK: - Helpers
 
-  /// Waits until `path` holds exactly `text`.
+  /// Waits until `path` holds exactly `text`, up to `seconds` times the sanitizer's slowdown.
   func waitForFile(_ path: String, containing text: String, seconds: Double) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * Double(SanitizerBuild.slowdown))
     while Date() < deadline {
       if (try? String(contentsOfFile: path, encoding: .utf8)) == text { return true }
       usleep(50_000)

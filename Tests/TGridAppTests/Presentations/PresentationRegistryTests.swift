@@ -72,11 +72,11 @@ extension PilotTests {
     @Test func theTimelinesDateFieldsReachItWhetherMadeBeforeOrAfter() throws {
       let before = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 12), presentation: .timeline)
       #expect((before.browser.presentation as? TimelinePresentation)?.model.startField == "start")
-      before.browser.timeFields = ["shipped"]
+      before.browser.presentationOptions.timeFields = ["shipped"]
       #expect((before.browser.presentation as? TimelinePresentation)?.model.startField == "shipped")
 
       let after = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 12))
-      after.browser.timeFields = ["shipped", "start"]
+      after.browser.presentationOptions.timeFields = ["shipped", "start"]
       after.press("4")
       let timeline = try #require(after.browser.presentation as? TimelinePresentation)
       #expect(timeline.model.startField == "shipped")

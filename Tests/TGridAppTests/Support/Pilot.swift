@@ -1,5 +1,6 @@
 import TGridJSON
 import TermGrid
+import TestSupport
 import Testing
 
 @testable import TGridApp
@@ -96,11 +97,12 @@ final class Pilot {
   }
 
   /// Lets work on other threads hand its results back (a clipboard command, a load),
-  /// running the loop on each wake, until `done` holds or `seconds` of real time pass.
+  /// running the loop on each wake, until `done` holds or `seconds` of real time pass (times
+  /// the sanitizer's slowdown).
   /// - Returns: whether `done` held.
   @discardableResult
   func waitForBackgroundWork(seconds: Double = 10, until done: (Pilot) -> Bool) -> Bool {
-    let deadline = MonotonicClock.milliseconds() + Int(seconds * 1000)
+    let deadline = MonotonicClock.milliseconds() + Int(seconds * 1000) * SanitizerBuild.slowdown
     while !done(self) {
       let left = deadline - MonotonicClock.milliseconds()
       guard left > 0 else { return false }

@@ -127,13 +127,14 @@ final class TmuxSession {
     try tmux(["resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
   }
 
-  /// Waits until the screen satisfies `condition`, up to `seconds`.
+  /// Waits until the screen satisfies `condition`, up to `seconds` (times the sanitizer's
+  /// slowdown: a limit for a failing test, never a wait for a passing one).
   @discardableResult
   func waitFor(
     _ description: String, seconds: Double = 15, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: ([String]) -> Bool
   ) throws -> [String] {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * Double(SanitizerBuild.slowdown))
     var last: [String] = []
     while Date() < deadline {
       last = try screen()

@@ -101,7 +101,8 @@ final class BrowserSession {
   @discardableResult
   static func configure(_ browser: BrowserController, with settings: BrowserSettings) -> String? {
     browser.reading.pathFormat = settings.pathFormat
-    if let timeFields = settings.timeFields { browser.timeFields = timeFields }
+    if let timeFields = settings.timeFields { browser.presentationOptions.timeFields = timeFields }
+    if let lane = settings.laneField { browser.presentationOptions.laneField = lane }
     if let label = settings.labelField, !label.isEmpty { browser.reading.setLabelField(label, announcing: false) }
     if let filter = settings.filter {
       let document = browser.store.document

@@ -14,6 +14,8 @@ struct BrowserSettings {
   var pathFormat: PathFormat = .jq
   /// The timeline's date fields (START, or START and END), if given.
   var timeFields: [String]?
+  /// The field that groups the timeline's lanes, if given.
+  var laneField: String?
   /// The member that labels records, if given.
   var labelField: String?
   /// A filter for the main array's records (a subset of jq), if given.

@@ -19,6 +19,9 @@ struct TimelineModel {
     var labelWidth: Int
     /// Whether the label is the record's title (else its position, which edits renumber).
     var isTitled = true
+    /// The group of lanes it goes in (an index into ``TimelineModel/laneTitles``); 0 when
+    /// lanes are not grouped.
+    var group: Int32 = 0
   }
 
   /// The container whose children are the records.
@@ -32,6 +35,16 @@ struct TimelineModel {
   /// The field read for the start, and for the end.
   var startField: String?
   var endField: String?
+  /// The field that holds a duration (seconds, or an ISO 8601 `PT…` string), used for the
+  /// end when there is no end field.
+  var durationField: String?
+  /// The field whose values group the lanes (`--lane`, `w`), and the groups met so far in
+  /// the order first met: a value's text, "" for records without the field.
+  private(set) var laneField: String?
+  private(set) var laneTitles: [String] = []
+  private var laneIndex: [String: Int32] = [:]
+  /// Fields that look like categories (a few distinct short values), for `w` to cycle.
+  var laneCandidates: [String] = []
   /// The records read so far, and how many there are.
   private(set) var readCount = 0
   private(set) var recordCount = 0
@@ -41,6 +54,14 @@ struct TimelineModel {
   /// Field names that usually hold a start, an end, or a single moment, best first.
   static let startNames = ["start", "start_date", "startDate", "starts_at", "begin", "from", "since"]
   static let endNames = ["end", "end_date", "endDate", "ends_at", "finish", "to", "until", "due"]
+  /// Field names that usually hold a duration, and the seconds one unit of each is.
+  static let durationNames: [(name: String, seconds: Double)] = [
+    ("duration", 1), ("duration_s", 1), ("durationSeconds", 1), ("duration_seconds", 1), ("seconds", 1),
+    ("duration_ms", 0.001), ("durationMs", 0.001), ("elapsed_ms", 0.001), ("duration_minutes", 60),
+    ("minutes", 60), ("duration_hours", 3600), ("hours", 3600), ("days", 86_400),
+  ]
+  /// The most distinct values a field may have to be offered as a lane category.
+  static let maximumLaneCategories = 24
   static let momentNames = [
     "date", "time", "timestamp", "datetime", "created_at", "createdAt", "created", "updated_at", "updatedAt",
     "published_at", "when",
@@ -51,7 +72,7 @@ struct TimelineModel {
   /// few milliseconds).
   static let initialReadRecords = 2_000
 
-  init(store: DocumentStore, root: NodeID, fields: [String]?) {
+  init(store: DocumentStore, root: NodeID, fields: [String]?, laneField: String? = nil) {
     let document = store.document
     let node = store.node(root) ?? document.root
     self.root = store.id(node)
@@ -60,6 +81,7 @@ struct TimelineModel {
       return
     }
     candidates = Self.dateFields(of: node, in: document)
+    self.laneField = laneField
     if let fields, let first = fields.first {
       startField = first
       endField = fields.count > 1 ? fields[1] : nil
@@ -71,6 +93,9 @@ struct TimelineModel {
         endField = Self.endNames.first(where: candidates.contains)
       }
     }
+    if endField == nil { durationField = Self.durationField(of: node, in: document) }
+    laneCandidates = Self.categoryFields(
+      of: node, in: document, excluding: Set(candidates + Self.durationNames.map(\.name)))
     guard startField != nil else {
       // Nothing to read: every record is without a date.
       undatedCount = store.shownChildCount(of: node)
@@ -110,10 +135,12 @@ struct TimelineModel {
         break
       }
       // The position is known here: asking the document for it costs a walk.
-      if let event = Self.event(
+      if var event = Self.event(
         of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store),
         start: startField, end: endField, labelField: store.labelField, in: document)
       {
+        addDuration(to: &event, of: record, in: document)
+        event.group = group(of: record, in: document)
         events.append(event)
       } else {
         undatedCount += 1
@@ -174,10 +201,12 @@ struct TimelineModel {
         updated.append(event)
         return
       }
-      if let event = Self.event(
+      if var event = Self.event(
         of: record, id: id, position: Self.documentPosition(of: record, shownAt: position, in: store),
         start: startField, end: endField, labelField: store.labelField, in: document)
       {
+        addDuration(to: &event, of: record, in: document)
+        event.group = group(of: record, in: document)
         updated.append(event)
       } else {
         undated += 1
@@ -208,6 +237,131 @@ struct TimelineModel {
     return Event(
       id: id, start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label),
       isTitled: title != nil)
+  }
+
+  /// The end a duration gives a record without an end field.
+  private func addDuration(to event: inout Event, of record: JSONNode, in document: JSONDocument) {
+    guard event.end == nil, let durationField, let value = document.child(forKey: durationField, of: record),
+      let seconds = Self.durationSeconds(of: value, field: durationField, in: document), seconds > 0
+    else { return }
+    event.end = event.start + seconds
+  }
+
+  /// The group of lanes a record goes in: its lane field's value, numbered in the order
+  /// first met (0 when lanes are not grouped).
+  private mutating func group(of record: JSONNode, in document: JSONDocument) -> Int32 {
+    guard let laneField else { return 0 }
+    let title =
+      document.child(forKey: laneField, of: record).map { JSONPreview.inline($0, in: document, limit: 40) } ?? ""
+    if let index = laneIndex[title] { return index }
+    let index = Int32(laneTitles.count)
+    laneTitles.append(title)
+    laneIndex[title] = index
+    return index
+  }
+
+  /// Seconds in a duration value: a number in the field's unit (`duration_ms`: ms), or an
+  /// ISO 8601 duration (`PT1H30M`, `P2DT3H`, `PT0.5S`).
+  static func durationSeconds(of value: JSONNode, field: String, in document: JSONDocument) -> Double? {
+    let unit = durationNames.first { $0.name == field }?.seconds ?? 1
+    switch document.kind(of: value) {
+    case .number:
+      return document.double(of: value).map { $0 * unit }
+    case .string:
+      guard let text = document.string(of: value) else { return nil }
+      if let number = Double(text) { return number * unit }
+      return isoDurationSeconds(text)
+    default:
+      return nil
+    }
+  }
+
+  /// An ISO 8601 duration in seconds (years as 365 days, months as 30), or `nil`.
+  static func isoDurationSeconds(_ text: String) -> Double? {
+    guard text.hasPrefix("P"), text.count > 1 else { return nil }
+    var total = 0.0
+    var number = ""
+    var inTime = false
+    var sawUnit = false
+    var sawTimeUnit = false
+    for character in text.dropFirst() {
+      if character == "T" {
+        guard number.isEmpty, !inTime else { return nil }
+        inTime = true
+        continue
+      }
+      if character.isNumber || character == "." || character == "," {
+        number.append(character == "," ? "." : character)
+        continue
+      }
+      guard let amount = Double(number) else { return nil }
+      number = ""
+      let seconds: Double
+      switch (character, inTime) {
+      case ("Y", false): seconds = 365 * 86_400
+      case ("M", false): seconds = 30 * 86_400
+      case ("W", false): seconds = 7 * 86_400
+      case ("D", false): seconds = 86_400
+      case ("H", true): seconds = 3600
+      case ("M", true): seconds = 60
+      case ("S", true): seconds = 1
+      default: return nil
+      }
+      total += amount * seconds
+      sawUnit = true
+      sawTimeUnit = inTime
+    }
+    return number.isEmpty && sawUnit && (!inTime || sawTimeUnit) ? total : nil
+  }
+
+  /// The first field named like a duration whose values read as one in most sampled records.
+  static func durationField(of node: JSONNode, in document: JSONDocument) -> String? {
+    var hits: [String: Int] = [:]
+    var sampled = 0
+    for record in document.children(of: node) {
+      guard sampled < sampleSize else { break }
+      guard document.kind(of: record) == .object else { continue }
+      sampled += 1
+      for (name, _) in durationNames {
+        if let value = document.child(forKey: name, of: record),
+          durationSeconds(of: value, field: name, in: document) != nil
+        {
+          hits[name, default: 0] += 1
+        }
+      }
+    }
+    return durationNames.first { (hits[$0.name] ?? 0) * 2 >= max(1, sampled) }?.name
+  }
+
+  /// Fields whose sampled values look like categories: strings or booleans in most records,
+  /// between 2 and ``maximumLaneCategories`` distinct values, fewer than half the records.
+  static func categoryFields(of node: JSONNode, in document: JSONDocument, excluding dates: Set<String>)
+    -> [String]
+  {
+    var order: [String] = []
+    var values: [String: Set<String>] = [:]
+    var hits: [String: Int] = [:]
+    var sampled = 0
+    for record in document.children(of: node) {
+      guard sampled < sampleSize else { break }
+      guard document.kind(of: record) == .object else { continue }
+      sampled += 1
+      for member in document.children(of: record) {
+        guard let key = document.key(of: member), !dates.contains(key) else { continue }
+        let kind = document.kind(of: member)
+        guard kind == .string || kind == .true || kind == .false else { continue }
+        if hits[key] == nil { order.append(key) }
+        hits[key, default: 0] += 1
+        if values[key, default: []].count <= maximumLaneCategories {
+          values[key, default: []].insert(JSONPreview.inline(member, in: document, limit: 40))
+        }
+      }
+    }
+    return order.filter { key in
+      let distinct = values[key]?.count ?? 0
+      return (hits[key] ?? 0) * 2 >= sampled && distinct >= 2 && distinct <= maximumLaneCategories
+        && (distinct * 2 <= sampled || sampled <= 4)
+    }
   }
 
   /// A record's index in the document (what its label says), from its position among the

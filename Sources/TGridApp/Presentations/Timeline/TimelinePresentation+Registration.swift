@@ -19,6 +19,10 @@ extension BrowserKeys {
     keys.add(KeyBinding(keyNames: ["0"], .zoomToFit, help: "Fit everything in the width", group: "Timeline"))
     keys.add(
       KeyBinding(keyNames: ["T"], .nextTimeField, help: "Use the next date field (start, end)", group: "Timeline"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["w"], .nextLaneField, help: "Group lanes by the next category field (swim lanes; then none)",
+        group: "Timeline"))
     // Events are ordered by time: moving one changes nothing on the axis.
     for key in [
       KeyEvent(.up, modifiers: .alt), KeyEvent(.down, modifiers: .alt), KeyEvent(.left, modifiers: .alt),
@@ -35,5 +39,7 @@ extension TimelinePresentation {
   static let registration = PresentationRegistration(
     kind: .timeline, digitKey: "4", commandLineName: "timeline", helpTitle: "a timeline",
     switchingCommand: .showTimeline, keyBindings: { BrowserKeys.timeline },
-    make: { host, options in TimelinePresentation(host: host, fields: options.timeFields) })
+    make: { host, options in
+      TimelinePresentation(host: host, fields: options.timeFields, laneField: options.laneField)
+    })
 }

@@ -10,13 +10,16 @@ extension CommandIdentifier {
   static let zoomToFit: CommandIdentifier = "zoomToFit"
   /// Use the next date field for the timeline's start.
   static let nextTimeField: CommandIdentifier = "nextTimeField"
+  /// Group the timeline's lanes by the next category field (none after the last).
+  static let nextLaneField: CommandIdentifier = "nextLaneField"
 }
 
 /// The timeline: records with a date field on a time axis (the talk's timeline), ranges as
 /// bars packed into lanes, moments as markers, date headers that follow the zoom. The
 /// fields are found by name and content (`start`/`end`, `date`, `created_at`…), set with
 /// `--time-field START[,END]` or cycled with `f`; records without a date are counted in
-/// the status line.
+/// the status line. `--lane FIELD` (or `w`) groups the lanes by a category, each group
+/// under a header row (swim lanes).
 final class TimelinePresentation: Presentation, CollectionViewDataSource, TimelineLayoutDelegate {
   let kind = PresentationKind.timeline
   private(set) var timelineLayout: TimelineLayout
@@ -28,20 +31,23 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   private var store: DocumentStore { host.store }
   private(set) var model: TimelineModel
   private var fields: [String]?
+  private var laneField: String?
   private var itemIndex: [NodeID: Int] = [:]
 
   static let cellIdentifier = "timelineEvent"
   static let headerIdentifier = "timelineHeader"
+  static let laneHeaderIdentifier = "timelineLaneHeader"
   /// The widest a marker's label makes it, in columns.
   static let maximumMarkerWidth = 24
   /// The most a zoom may multiply the fitting scale by (minutes over centuries).
   static let zoomLimit = 1e9
 
-  init(host: any PresentationHost, fields: [String]?) {
+  init(host: any PresentationHost, fields: [String]?, laneField: String? = nil) {
     self.host = host
     self.fields = fields
+    self.laneField = laneField
     let root = GridModel.mainContainer(of: host.store.document.root, in: host.store.document)
-    model = TimelineModel(store: host.store, root: host.store.id(root), fields: fields)
+    model = TimelineModel(store: host.store, root: host.store.id(root), fields: fields, laneField: laneField)
     timelineLayout = TimelineLayout()
     timelineLayout.delegate = self
     timelineLayout.now = Double(WallClock.secondsSince1970())
@@ -60,13 +66,16 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     rebuild(fields: fields)
   }
 
-  /// `--time-field` given once the browser exists: its fields.
+  /// `--time-field` or `--lane` given once the browser exists: its fields.
   func optionsDidChange(_ options: PresentationOptions) {
+    guard options.timeFields != fields || options.laneField != laneField else { return }
+    laneField = options.laneField
     useFields(options.timeFields)
   }
 
   private func rebuild(fields: [String]?) {
-    model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
+    model = TimelineModel(
+      store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields, laneField: laneField)
     indexItems()
     if isShown {
       host.collectionView.reloadData()
@@ -83,6 +92,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     view.register(
       TimelineHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineHeader,
       withReuseIdentifier: Self.headerIdentifier)
+    view.register(
+      TimelineLaneHeaderView.self, forSupplementaryViewOfKind: ElementKind.timelineLaneHeader,
+      withReuseIdentifier: Self.laneHeaderIdentifier)
   }
 
   func readAgain() {
@@ -101,6 +113,8 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     } else {
       parts.append("no date field")
     }
+    if let duration = model.durationField, model.endField == nil { parts.append("for \(duration)") }
+    if let lane = model.laneField { parts.append("lanes by \(lane)") }
     if model.undatedCount > 0 { parts.append("\(JSONPreview.grouped(model.undatedCount)) without a date") }
     if !model.isRead { parts.append("reading dates \(model.readCount * 100 / max(1, model.recordCount))%") }
     return parts.joined(separator: " · ")
@@ -162,10 +176,29 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       fields = [next]
       rebuild(fields: fields)
       host.show(message: "dates from \(next) (\(model.events.count) records, \(model.undatedCount) without)")
+    case .nextLaneField:
+      nextLaneField()
     default:
       return false
     }
     return true
+  }
+
+  /// `w`: lanes grouped by the next field that looks like a category, then by none.
+  private func nextLaneField() {
+    let candidates = model.laneCandidates
+    guard !candidates.isEmpty || laneField != nil else {
+      host.show(message: "no field of these records looks like a category (a few distinct values): try --lane FIELD")
+      return
+    }
+    let current = laneField.flatMap(candidates.firstIndex(of:)) ?? (laneField == nil ? -1 : candidates.count)
+    laneField = current + 1 < candidates.count ? candidates[current + 1] : nil
+    rebuild(fields: fields)
+    if let laneField {
+      host.show(message: "lanes by \(laneField): \(model.laneTitles.count) groups")
+    } else {
+      host.show(message: "lanes not grouped")
+    }
   }
 
   /// Ctrl+wheel zooms (up: in, down: out), as a pinch does in the talk.
@@ -223,7 +256,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     // Once every record is read, an edit reads again only the records it touched.
     if !model.follow(change, in: store) {
       let wasRead = model.isRead
-      model = TimelineModel(store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields)
+      model = TimelineModel(
+        store: store, root: store.node(model.root) != nil ? model.root : store.root, fields: fields,
+        laneField: laneField)
       // The events are compared with those before: as many are read as were then (all, once
       // the reading had ended); the rest follow in slices.
       if wasRead { model.readAll(in: store) }
@@ -265,6 +300,18 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     return event.end == nil ? min(Self.maximumMarkerWidth, event.labelWidth + 2) : 2
   }
 
+  func numberOfLaneGroups(in layout: TimelineLayout) -> Int {
+    model.laneField == nil ? 0 : model.laneTitles.count
+  }
+
+  func timelineLayout(_ layout: TimelineLayout, laneGroupForItemAt indexPath: IndexPath) -> Int {
+    model.events.indices.contains(indexPath.item) ? Int(model.events[indexPath.item].group) : 0
+  }
+
+  func timelineLayout(_ layout: TimelineLayout, titleForLaneGroup group: Int) -> String {
+    model.laneTitles.indices.contains(group) ? model.laneTitles[group] : ""
+  }
+
   // MARK: - CollectionViewDataSource
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
@@ -281,6 +328,10 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   func collectionView(
     _ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
   ) -> ReusableView? {
+    if kind == ElementKind.timelineLaneHeader {
+      return collectionView.dequeueReusableSupplementaryView(
+        TimelineLaneHeaderView.self, ofKind: kind, withReuseIdentifier: Self.laneHeaderIdentifier, for: indexPath)
+    }
     guard kind == ElementKind.timelineHeader else { return nil }
     return collectionView.dequeueReusableSupplementaryView(
       TimelineHeaderView.self, ofKind: kind, withReuseIdentifier: Self.headerIdentifier, for: indexPath)

@@ -45,9 +45,10 @@ enum RecordedTerminal {
     return pty
   }
 
-  /// What reached the terminal, once it contains `marker` or after `seconds`.
+  /// What reached the terminal, once it contains `marker` or after `seconds` (times the
+  /// sanitizer's slowdown).
   static func waitForOutput(at path: String, containing marker: String, seconds: Double = 10) -> String {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * Double(SanitizerBuild.slowdown))
     var text = ""
     repeat {
       text = FileContents.text(atPath: path) ?? ""
