@@ -20,10 +20,10 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private lazy var shelf = PresentationShelf(host: self, options: initialOptions)
   /// What the first presentation is made with (the shelf takes them on).
   private let initialOptions: PresentationOptions
-  /// The date fields the timeline uses (`--time-field START[,END]`), if given.
-  var timeFields: [String]? {
-    get { shelf.options.timeFields }
-    set { shelf.options.timeFields = newValue }
+  /// What presentations are made with (`--time-field`, `--x`, `--y`); each made hears of a change.
+  var presentationOptions: PresentationOptions {
+    get { shelf.options }
+    set { shelf.options = newValue }
   }
   private(set) var screenSize: CellSize
   /// A short message for the status line, replaced by the next key.

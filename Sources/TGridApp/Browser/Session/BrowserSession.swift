@@ -96,12 +96,16 @@ final class BrowserSession {
 
   /// Applies the settings that act on a browser once it exists (tests apply them to a
   /// browser of their own): the path format, the date
-  /// fields, the label, the filter and the value to focus.
+  /// fields, the chart's fields, the label, the filter and the value to focus.
   /// - Returns: why the focus could not go to `focusPath`, if it could not.
   @discardableResult
   static func configure(_ browser: BrowserController, with settings: BrowserSettings) -> String? {
     browser.reading.pathFormat = settings.pathFormat
-    if let timeFields = settings.timeFields { browser.timeFields = timeFields }
+    var options = browser.presentationOptions
+    if let timeFields = settings.timeFields { options.timeFields = timeFields }
+    options.chartX = settings.chartX ?? options.chartX
+    options.chartY = settings.chartY ?? options.chartY
+    if options != browser.presentationOptions { browser.presentationOptions = options }
     if let label = settings.labelField, !label.isEmpty { browser.reading.setLabelField(label, announcing: false) }
     if let filter = settings.filter {
       let document = browser.store.document

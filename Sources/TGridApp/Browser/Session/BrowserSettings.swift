@@ -14,6 +14,9 @@ struct BrowserSettings {
   var pathFormat: PathFormat = .jq
   /// The timeline's date fields (START, or START and END), if given.
   var timeFields: [String]?
+  /// The chart's x field (empty: the index) and y fields, if given.
+  var chartX: String?
+  var chartY: [String]?
   /// The member that labels records, if given.
   var labelField: String?
   /// A filter for the main array's records (a subset of jq), if given.
