@@ -35,10 +35,10 @@ struct DumpTests {
   }
 
   @Test func theCountriesDumpAsAChart() throws {
-    let result = try runTGrid(["dump", demoDataPath("countries.json"), "--layout", "chart", "--size", "80x20"])
+    let result = try runTGrid(["dump", demoDataPath("countries.json"), "--layout", "chart", "--size", "100x20"])
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.contains("area_km2 by population"), "\(result.output)")
-    expectSnapshot(result.output, named: "dump-countries-chart-80x20")
+    expectSnapshot(result.output, named: "dump-countries-chart-100x20")
     let chosen = try runTGrid(
       [
         "dump", demoDataPath("countries.json"), "--layout", "chart", "--x", "index", "--y", "population,area_km2",

@@ -66,6 +66,12 @@ final class BrowserSession {
     TerminalRunLoop(terminal: terminal, root: browser, debugCrash: debugCrash).run()
   }
 
+  /// Draws as on a terminal without colour (`NO_COLOR`): `dump`'s plain text keeps only
+  /// characters, so what colour alone tells apart (a chart's series) is drawn in shapes.
+  func drawWithoutColor() {
+    browser.applyColorCount(0)
+  }
+
   /// The first frame as text lines, drawn by the same run loop on a terminal in memory
   /// (`dump`): it draws, finds no input and returns.
   func firstScreen(size: CellSize) -> [String] {

@@ -91,6 +91,7 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
 
   func prepareToShow() {
     host.collectionView.registerChartViews()
+    host.show(message: "plotting \(plotDescription) (X, Y: fields · C: kind)")
   }
 
   func readAgain() {
@@ -101,20 +102,26 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
   func positionText(focusedAt indexPath: IndexPath?) -> String {
     var parts: [String] = []
     if let focused = indexPath, focused.item < shownCount, model.yFields.indices.contains(focused.section) {
-      parts.append("point \(JSONPreview.grouped(focused.item + 1))/\(JSONPreview.grouped(shownCount))")
-      let field = model.yFields[focused.section]
-      let value = ChartModel.text(of: model.y[focused.section][focused.item])
-      if isHistogram {
-        parts.append("\(field) \(value)")
-      } else {
-        parts.append("\(model.xField ?? "index") \(model.text(ofX: model.x[focused.item])) · \(field) \(value)")
-      }
+      // The record's label and its values, then where it is among the points.
+      var point = "\(JSONPreview.grouped(focused.item + 1))/\(JSONPreview.grouped(shownCount))"
+      if let label = label(ofRecord: model.ids[focused.item]) { point += " " + label }
+      parts.append(point)
+      if !isHistogram { parts.append("\(model.xField ?? "index") \(model.text(ofX: model.x[focused.item]))") }
+      parts.append("\(model.yFields[focused.section]) \(ChartModel.text(of: model.y[focused.section][focused.item]))")
     } else if shownCount == 0 {
       parts.append("no records")
     }
     parts.append(plotDescription)
     if !model.isRead { parts.append("reading values \(model.readCount * 100 / max(1, model.recordCount))%") }
     return parts.joined(separator: " · ")
+  }
+
+  /// A record's label (its `name`, `title`… or `--label` field), if it has one.
+  private func label(ofRecord id: NodeID) -> String? {
+    guard let record = store.node(id) else { return nil }
+    return JSONPreview.titleMember(of: record, in: store.document, field: store.labelField).map {
+      JSONPreview.inline($0, in: store.document, limit: 24)
+    }
   }
 
   func nodeID(at indexPath: IndexPath) -> NodeID? {

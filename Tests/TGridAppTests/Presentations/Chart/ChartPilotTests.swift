@@ -45,6 +45,17 @@ extension PilotTests {
       #expect(layout.yRange.upperBound == 10)
     }
 
+    @Test func withoutColourTheSeriesAreToldApartByTheirMarkers() throws {
+      let pilot = try Pilot(json: Self.crossing, size: CellSize(columns: 60, rows: 16), presentation: .chart)
+      pilot.browser.applyColorCount(0)  // NO_COLOR
+      pilot.press("Ctrl-L")
+      let plot = pilot.lines[1..<13].joined()
+      #expect(plot.contains("+"), "the second series' marker:\n\(pilot.screen)")
+      #expect(plot.unicodeScalars.contains { $0.value & 0xFF00 == 0x2800 }, "the first series' braille dots")
+      #expect(pilot.lines[0].contains("• up") && pilot.lines[0].contains("+ down"), "the legend")
+      expectSnapshot(pilot.screen, named: "chart-scatter-two-series-no-color-60x16")
+    }
+
     /// Each point's cell follows from its values, as ChartLayout's documentation says.
     @Test func eachPointIsInTheCellItsValuesGive() throws {
       let pilot = try Pilot(json: Self.parabola, size: CellSize(columns: 60, rows: 16), presentation: .chart)
@@ -80,12 +91,9 @@ extension PilotTests {
 
     @Test func arrowsMoveAlongThePointsAndTheStatusLineSaysTheirValues() throws {
       let pilot = try Pilot(json: Self.crossing, size: CellSize(columns: 100, rows: 16), presentation: .chart)
-      #expect(pilot.statusLine.contains("point 1/11"), "\(pilot.statusLine)")
-      #expect(pilot.statusLine.contains("t 0 · up 0"), "\(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("1/11 p0 · t 0 · up 0"), "\(pilot.statusLine)")
       pilot.press("Right", "Right")
-      #expect(pilot.statusLine.contains("point 3/11"), "\(pilot.statusLine)")
-      #expect(pilot.statusLine.contains("t 2 · up 2"), "\(pilot.statusLine)")
-      #expect(pilot.statusLine.contains("p2"), "the record's label: \(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("3/11 p2 · t 2 · up 2"), "the label and values: \(pilot.statusLine)")
       pilot.press("Left")
       #expect(pilot.statusLine.contains("t 1 · up 1"), "\(pilot.statusLine)")
       // Up reaches the other series (its points are above these at the start).
@@ -100,7 +108,7 @@ extension PilotTests {
         pilot.screen.contains("\"name\"") && pilot.screen.contains("\"p1\""), "the record whole:\n\(pilot.screen)")
       pilot.press("q")
       #expect(!pilot.didQuit)
-      #expect(pilot.statusLine.contains("point 2/11"))
+      #expect(pilot.statusLine.contains("2/11 p1"))
     }
 
     @Test func plusMinusAndZeroZoomWithANewLayout() throws {
@@ -111,7 +119,7 @@ extension PilotTests {
       #expect(chart.chartLayout !== fitted, "a zoom is a new layout")
       #expect(chart.chartLayout.zoom == 2)
       #expect(pilot.browser.collectionView.collectionViewLayout === chart.chartLayout)
-      #expect(pilot.statusLine.contains("point 1/21"), "the focus stays: \(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("1/21 p0"), "the focus stays: \(pilot.statusLine)")
       pilot.press("+", "-")
       #expect(chart.chartLayout.zoom == 2)
       pilot.press("0")
@@ -197,7 +205,7 @@ extension PilotTests {
       pilot.waitForBackgroundWork { _ in !chart.isReading }
       pilot.press("Ctrl-L")
       #expect(pilot.focusedPath == ".[\(count - 1)]", "the record focused before, read last: \(pilot.statusLine)")
-      #expect(pilot.statusLine.contains("point 30,000/30,000"), "\(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("30,000/30,000 · i 29999"), "\(pilot.statusLine)")
       #expect(chart.chartLayout.binCountDrawn < 80 * 16, "points binned per cell: \(chart.chartLayout.binCountDrawn)")
     }
 
