@@ -131,11 +131,10 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
 
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     // The record itself, or the record a value belongs to: its point in the first series
-    // that has a value for it.
+    // that has a value for it (a record without one is not on the chart).
     for candidate in store.ancestry(of: id) {
       guard let item = itemIndex[candidate], item < shownCount else { continue }
-      let series = model.y.indices.first { isPlotted(item, inSeries: $0) } ?? 0
-      return model.yFields.isEmpty ? nil : IndexPath(item: item, section: series)
+      return model.y.indices.first { isPlotted(item, inSeries: $0) }.map { IndexPath(item: item, section: $0) }
     }
     return nil
   }
@@ -342,9 +341,11 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
     host.collectionView.finishAnimationsNow()
     var next = model
     if !next.follow(change, in: store) {
+      // An edit of a chart read whole is followed whole (its points slide); records that
+      // arrive (a load, a followed stream) are read in slices again.
       let wasRead = model.isRead
       next = model.reread(in: store)
-      if wasRead { next.readAll(in: store) }
+      if wasRead, change.reason != .grew { next.readAll(in: store) }
     }
     replaceModel(with: next, grew: change.reason == .grew)
   }
