@@ -23,7 +23,7 @@ public enum ViewSwitchBenchmark {
     public var workAfterFirstFrame: Bool
   }
 
-  /// Opens `path` in the grid and presses `keys` one by one (`1`–`5`, `Tab`).
+  /// Opens `path` in the grid and presses `keys` one by one (`1`–`6`, `Tab`).
   /// - Returns: every switch, and the seconds it took to load the file.
   public static func run(path: String, keys: [String] = defaultKeys) -> (switches: [Switch], load: Double) {
     let loadStart = BenchmarkClock.now()
@@ -68,7 +68,9 @@ public enum ViewSwitchBenchmark {
   }
 
   /// Every view once from the grid's neighbour, then every view again with Tab.
-  public static let defaultKeys = ["2", "3", "4", "5", "1", "3", "5", "Tab", "Tab", "Tab", "Tab", "Tab"]
+  public static let defaultKeys = [
+    "2", "3", "4", "5", "6", "1", "3", "5", "6", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab",
+  ]
 
   /// A headless terminal that notes when the first frame after a key reached it.
   private final class TimedTerminal: Terminal {

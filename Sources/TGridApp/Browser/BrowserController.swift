@@ -20,7 +20,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private lazy var shelf = PresentationShelf(host: self, options: initialOptions)
   /// What the first presentation is made with (the shelf takes them on).
   private let initialOptions: PresentationOptions
-  /// What the views are made with (`--time-field`, `--lane` …); a change reaches them all.
+  /// What the views are made with (`--time-field`, `--lane`, `--x`, `--y`); each made hears of a change.
   var presentationOptions: PresentationOptions {
     get { shelf.options }
     set { shelf.options = newValue }

@@ -36,6 +36,7 @@ struct Dump: ParsableCommand {
       printError("tgrid: --path \(path): \(reason)")
       throw ExitCode(1)
     }
+    session.drawWithoutColor()
     let lines = session.firstScreen(size: screen)
     var output = ""
     for line in lines {

@@ -7,7 +7,7 @@ struct ViewOptions: ParsableArguments {
   @Flag(name: .long, help: "Read the input as JSON Lines (one value per line).")
   var ndjson = false
 
-  @Option(name: .long, help: "How to show the document: grid, tree, table, timeline or schematic.")
+  @Option(name: .long, help: "How to show the document: grid, tree, table, timeline, schematic or chart.")
   var layout: LayoutChoice = .grid
 
   @Option(name: .long, help: ArgumentHelp("The timeline's date fields: START or START,END.", valueName: "start[,end]"))
@@ -19,6 +19,19 @@ struct ViewOptions: ParsableArguments {
       "The timeline's swim lanes: one group of lanes per value of FIELD (a category such as status or team), each under a header row.",
       valueName: "field"))
   var lane: String?
+
+  @Option(
+    name: .customLong("x"),
+    help: ArgumentHelp(
+      "The chart's x field (index: the record's position); by default a date field, else a number.", valueName: "field")
+  )
+  var chartX: String?
+
+  @Option(
+    name: .customLong("y"),
+    help: ArgumentHelp(
+      "The chart's y fields, a series each; by default the numeric fields.", valueName: "field[,field…]"))
+  var chartY: String?
 
   @Option(name: .long, help: "The tree's shape: outline (one node per row) or columns (one column per depth).")
   var treeStyle: TreeStyleChoice = .outline
@@ -69,12 +82,28 @@ struct ViewOptions: ParsableArguments {
     return fields.isEmpty ? nil : Array(fields.prefix(2))
   }
 
+  /// `--x`: the field, or empty for the index.
+  var chartXField: String? {
+    guard let chartX else { return nil }
+    let name = Substring(chartX).trimmingPrefixAndSuffixSpaces()
+    return name == "index" ? "" : name
+  }
+
+  /// `--y` as field names.
+  var chartYFields: [String]? {
+    guard let chartY else { return nil }
+    let fields = chartY.split(separator: ",", omittingEmptySubsequences: true).map {
+      $0.trimmingPrefixAndSuffixSpaces()
+    }.filter { !$0.isEmpty }
+    return fields.isEmpty ? nil : fields
+  }
+
   /// What the options ask of the browser.
   func settings(animates: Bool) -> BrowserSettings {
     BrowserSettings(
       presentation: presentation, treeOrientation: treeOrientation, animates: animates,
       pathFormat: PathFormat(rawValue: pathFormat.rawValue) ?? .jq, timeFields: timeFields,
-      laneField: lane.flatMap { $0.isEmpty ? nil : $0 }, labelField: label,
+      laneField: lane.flatMap { $0.isEmpty ? nil : $0 }, chartX: chartXField, chartY: chartYFields, labelField: label,
       filter: filter, focusPath: path)
   }
 

@@ -28,6 +28,8 @@ protocol PresentationHost: AnyObject {
   /// Filters a container's elements with a jq filter, as `f` does (the table's frequency
   /// sheet filters to a value's records); `.keepOpen` with the problem when it is not valid.
   func applyFilter(_ text: String, on container: NodeID, sliced: Bool) -> StatusPrompt.FieldResult
+  /// Opens a prompt in the status line (the chart's field choice).
+  func open(_ prompt: StatusPrompt)
 }
 
 /// One way of showing a ``DocumentStore``: its layout, data source, key table and status

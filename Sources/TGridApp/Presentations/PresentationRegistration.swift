@@ -7,25 +7,25 @@ import TermGrid
 /// ``PresentationRegistry/all`` lists every registration; the browser, the key tables, the
 /// help screen and the command line read that list and never name a presentation's type.
 ///
-/// A view declares itself in its folder (`Presentations/Chart/ChartPresentation+Registration.swift`
-/// for a chart, say) and is listed once in ``PresentationRegistry/all``:
+/// A view declares itself in its folder (`Presentations/Map/MapPresentation+Registration.swift`
+/// for a map, say) and is listed once in ``PresentationRegistry/all``:
 /// ```swift
 /// extension PresentationKind {
-///   static let chart: PresentationKind = "chart"
+///   static let map: PresentationKind = "map"
 /// }
 /// extension CommandIdentifier {
-///   static let showChart: CommandIdentifier = "showChart"
+///   static let showMap: CommandIdentifier = "showMap"
 /// }
 /// extension BrowserKeys {
-///   static let chart = makeTable(for: .chart) { keys in
-///     keys.add(KeyBinding(keyNames: ["b"], .toggleBars, help: "Bars or lines", group: "Chart"))
+///   static let map = makeTable(for: .map) { keys in
+///     keys.add(KeyBinding(keyNames: ["b"], .toggleBorders, help: "Borders or none", group: "Map"))
 ///   }
 /// }
-/// extension ChartPresentation {
+/// extension MapPresentation {
 ///   static let registration = PresentationRegistration(
-///     kind: .chart, digitKey: "6", commandLineName: "chart", helpTitle: "a chart",
-///     switchingCommand: .showChart, keyBindings: { BrowserKeys.chart },
-///     make: { host, options in ChartPresentation(host: host) })
+///     kind: .map, digitKey: "7", commandLineName: "map", helpTitle: "a map",
+///     switchingCommand: .showMap, keyBindings: { BrowserKeys.map },
+///     make: { host, options in MapPresentation(host: host) })
 /// }
 /// ```
 struct PresentationRegistration: Sendable {
@@ -85,4 +85,8 @@ struct PresentationOptions: Equatable, Sendable {
   var timeFields: [String]?
   /// The field whose values group the timeline's lanes (`--lane FIELD`); `nil` for none.
   var laneField: String?
+  /// The chart's x field (`--x`; empty: the record's index), or `nil` to choose from the data.
+  var chartX: String?
+  /// The chart's y fields, a series each (`--y A,B`), or `nil` to choose from the data.
+  var chartY: [String]?
 }

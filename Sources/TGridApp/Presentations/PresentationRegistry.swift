@@ -12,6 +12,7 @@ enum PresentationRegistry {
     TablePresentation.registration,
     TimelinePresentation.registration,
     SchematicPresentation.registration,
+    ChartPresentation.registration,
   ]
 
   /// The registration of a kind.

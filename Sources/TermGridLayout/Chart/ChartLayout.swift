@@ -102,6 +102,9 @@ open class ChartLayout: CollectionLayout {
   private var binSeries: [Int32] = []
   private var binItem: [Int32] = []
   private var binInfo: [ChartPointInfo] = []
+  /// ``binInfo`` and ``segmentInfo`` boxed for the attributes, once per pass.
+  private var binBoxes: [LayoutInfo] = []
+  private var segmentBoxes: [LayoutInfo] = []
   private var widestBin = 1
   /// Each item's bin, per series (-1: not on the chart).
   private var itemBins: [[Int32]] = []
@@ -276,6 +279,10 @@ open class ChartLayout: CollectionLayout {
     // Place and bin.
     placePoints(xs: xs, ys: ys, histogram: itemHistogramBin, counts: binCounts)
     if kind == .line { traceLines(xs: xs) } else { clearSegments() }
+    // Boxed once here, not once per query: a query of a screen of scattered points returns
+    // thousands of elements, and a box each was most of its time.
+    binBoxes = binInfo.map(LayoutInfo.init)
+    segmentBoxes = segmentInfo.map(LayoutInfo.init)
   }
 
   /// The dot row (from the plot's top) of a y value.
@@ -438,6 +445,15 @@ open class ChartLayout: CollectionLayout {
 
   /// Joins each series' points in x order with lines of braille dots: the dots in cells of
   /// the series' own points go into those points' bins, the others into segment cells.
+  ///
+  /// The line visits the points in x order (by dot column, then item), so within one dot
+  /// column it runs up and down between that column's points: the dots it lights there are
+  /// every row from the column's lowest point to its highest. Between two columns it is one
+  /// straight segment, from the last point (by item) of one to the first of the next. So one
+  /// pass over the points (each column's lowest, highest, first and last dot row) and one
+  /// pass over the columns light the same dots as drawing every segment between
+  /// neighbouring points, without sorting the points: linear in the points plus the plot's
+  /// dots.
   private func traceLines(xs: [[Double]]) {
     let columns = plotArea.columns
     let rows = plotArea.rows
@@ -445,44 +461,55 @@ open class ChartLayout: CollectionLayout {
     var row: [Int32] = []
     var info: [ChartPointInfo] = []
     var grid = [Int32](repeating: -1, count: columns * rows)
+    let dotColumns = columns * 2
+    var low = [Int32](repeating: 0, count: dotColumns)
+    var high = [Int32](repeating: 0, count: dotColumns)
+    var first = [Int32](repeating: -1, count: dotColumns)
+    var last = [Int32](repeating: 0, count: dotColumns)
     for series in xs.indices {
       // The series' bins own their cells.
       for index in grid.indices { grid[index] = -1 }
       for bin in binItem.indices where Int(binSeries[bin]) == series {
         grid[(Int(binRow[bin]) - plotArea.row) * columns + Int(binColumn[bin]) - plotArea.column] = Int32(-2 - bin)
       }
-      // The points in x order (dot columns are integers: sort them with the item packed in).
-      var keys: [UInt64] = []
-      keys.reserveCapacity(xs[series].count)
+      // Each dot column's points: their lowest and highest dot rows, and those of the first
+      // and last in item order.
+      for index in first.indices { first[index] = -1 }
+      let x = xs[series]
+      let dotRows = lineDotRows[series]
       for (item, bin) in itemBins[series].enumerated() where bin >= 0 {
-        let x = xs[series][item]
-        keys.append(UInt64(dotColumn(x)) << 32 | UInt64(item))
-      }
-      keys.sort()
-      var previous: (x: Int, y: Int)?
-      for key in keys {
-        let item = Int(key & 0xFFFF_FFFF)
-        let dx = Int(key >> 32)
-        let dy = Int(lineDotRows[series][item])
-        let current = (x: dx, y: dy)
-        if let previous {
-          plot(from: previous, to: current) { x, y in
-            let cell = (y / 4) * columns + x / 2
-            let bit = ChartPointInfo.brailleBit(column: x, row: y)
-            let owner = grid[cell]
-            if owner <= -2 {
-              binInfo[Int(-2 - owner)].dots |= bit
-            } else if owner >= 0 {
-              info[Int(owner)].dots |= bit
-            } else {
-              grid[cell] = Int32(info.count)
-              column.append(Int32(plotArea.column + x / 2))
-              row.append(Int32(plotArea.row + y / 4))
-              info.append(ChartPointInfo(series: series, kind: .line, dots: bit, count: 0))
-            }
-          }
+        let dx = dotColumn(x[item])
+        let dy = dotRows[item]
+        if first[dx] < 0 {
+          first[dx] = dy
+          low[dx] = dy
+          high[dx] = dy
+        } else {
+          low[dx] = min(low[dx], dy)
+          high[dx] = max(high[dx], dy)
         }
-        previous = current
+        last[dx] = dy
+      }
+      func light(_ x: Int, _ y: Int) {
+        let cell = (y / 4) * columns + x / 2
+        let bit = ChartPointInfo.brailleBit(column: x, row: y)
+        let owner = grid[cell]
+        if owner <= -2 {
+          binInfo[Int(-2 - owner)].dots |= bit
+        } else if owner >= 0 {
+          info[Int(owner)].dots |= bit
+        } else {
+          grid[cell] = Int32(info.count)
+          column.append(Int32(plotArea.column + x / 2))
+          row.append(Int32(plotArea.row + y / 4))
+          info.append(ChartPointInfo(series: series, kind: .line, dots: bit, count: 0))
+        }
+      }
+      var previous: (x: Int, y: Int)?
+      for dx in 0..<dotColumns where first[dx] >= 0 {
+        if let previous { plot(from: previous, to: (x: dx, y: Int(first[dx])), light) }
+        for dy in Int(low[dx])...Int(high[dx]) { light(dx, dy) }
+        previous = (x: dx, y: Int(last[dx]))
       }
     }
     var order = Array(0..<info.count)
@@ -549,6 +576,8 @@ open class ChartLayout: CollectionLayout {
     binSeries = []
     binItem = []
     binInfo = []
+    binBoxes = []
+    segmentBoxes = []
     itemBins = []
     xTicks = []
     yTicks = []
@@ -636,7 +665,7 @@ open class ChartLayout: CollectionLayout {
       column: Int(binColumn[bin]), row: Int(binRow[bin]), columns: Int(binWidth[bin]), rows: Int(binRows[bin]))
     let path = indexPath ?? IndexPath(item: Int(binItem[bin]), section: Int(binSeries[bin]))
     var attributes = LayoutAttributes(forCellWith: path, frame: metrics.rect(for: cells))
-    attributes.info = LayoutInfo(binInfo[bin])
+    attributes.info = bin < binBoxes.count ? binBoxes[bin] : LayoutInfo(binInfo[bin])
     return attributes
   }
 
@@ -756,7 +785,7 @@ open class ChartLayout: CollectionLayout {
       forSupplementaryViewOfKind: ElementKind.chartSegment, with: IndexPath(item: rank, section: info.series),
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.segmentZIndex
-    attributes.info = LayoutInfo(info)
+    attributes.info = index < segmentBoxes.count ? segmentBoxes[index] : LayoutInfo(info)
     return attributes
   }
 

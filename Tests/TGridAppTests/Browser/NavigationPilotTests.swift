@@ -186,9 +186,13 @@ extension PilotTests {
 
     @Test(arguments: PresentationKind.allCases)
     func recordsAreLabelledByTheirNameInEveryView(_ kind: PresentationKind) throws {
-      let pilot = try Pilot(json: Self.cars, size: Self.size, presentation: kind)
+      // The chart plots numbers: its cars have a horsepower.
+      let json =
+        kind == .chart ? Self.cars.replacingOccurrences(of: #", "Year""#, with: #", "hp": 90, "Year""#) : Self.cars
+      let pilot = try Pilot(json: json, size: Self.size, presentation: kind)
       if kind == .tree || kind == .schematic { pilot.press("j") }
-      if kind != .table {
+      // The chart draws points, not labels: it names the focused record in the status line.
+      if kind != .table && kind != .chart {
         #expect(pilot.lines.dropLast().joined().contains("car 1"), "\(kind):\n\(pilot.screen)")
       }
       goTo(pilot, ".[3]")

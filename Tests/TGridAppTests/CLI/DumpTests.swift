@@ -34,6 +34,21 @@ struct DumpTests {
     expectSnapshot(result.output, named: "dump-countries-filtered-table-100x10")
   }
 
+  @Test func theCountriesDumpAsAChart() throws {
+    let result = try runTGrid(["dump", demoDataPath("countries.json"), "--layout", "chart", "--size", "100x20"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains("area_km2 by population"), "\(result.output)")
+    expectSnapshot(result.output, named: "dump-countries-chart-100x20")
+    let chosen = try runTGrid(
+      [
+        "dump", demoDataPath("countries.json"), "--layout", "chart", "--x", "index", "--y", "population,area_km2",
+        "--size", "80x20",
+      ])
+    #expect(chosen.status == 0, "\(chosen.error)")
+    #expect(chosen.output.contains("population, area_km2 by index"), "\(chosen.output)")
+    #expect(chosen.output.contains("population") && chosen.output.contains("area_km2"))
+  }
+
   @Test func aFilterWithAnErrorIsRefusedWithItsColumn() throws {
     let result = try runTGrid(["dump", demoDataPath("countries.json"), "--filter", ".population >> 5"])
     #expect(result.status != 0)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The five views in a real terminal: digits and Tab switch, the timeline zooms with keys
+/// The six views in a real terminal: digits and Tab switch, the timeline zooms with keys
 /// and with Ctrl+wheel, and the terminal is restored afterwards.
 extension EndToEndTests {
   @Test func digitsAndTabSwitchViewsAndCtrlWheelZoomsTheTimeline() throws {
@@ -28,9 +28,24 @@ extension EndToEndTests {
     try tmux.send("5")
     try tmux.waitFor(text: "boxes")
     try tmux.send("Tab")
-    try tmux.waitFor("the grid after the schematic") { $0.last?.contains("item ") == true }
+    try tmux.waitFor(text: "Y chooses one")  // the chart: the plan has dates but no numbers
+    try tmux.send("Tab")
+    try tmux.waitFor("the grid after the chart") { $0.last?.contains("item ") == true }
+    try tmux.send("BTab")
+    try tmux.waitFor(text: "Y chooses one")
     try tmux.send("BTab")
     try tmux.waitFor(text: "boxes")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
+  }
+
+  @Test func theChartOpensWithItsFieldsAndZooms() throws {
+    let tmux = try launch(
+      demoDataCopy("countries.json"), arguments: ["--layout", "chart", "--y", "population"], columns: 100, rows: 20)
+    defer { tmux.close() }
+    try tmux.waitFor(text: "population by area_km2")
+    try tmux.send("+")
+    try tmux.waitFor(text: "zoom ×2")
     try tmux.send("q")
     try expectRestored(tmux, status: 0)
   }

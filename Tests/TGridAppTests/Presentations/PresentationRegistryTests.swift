@@ -8,14 +8,16 @@ extension PilotTests {
   /// The one registry of views (issue 27.2): what each view declares, and what the browser and
   /// the key tables read from it.
   @Suite struct PresentationRegistryTests {
-    @Test func theFiveViewsAreRegisteredInTheOrderOfTheirDigits() {
+    @Test func theSixViewsAreRegisteredInTheOrderOfTheirDigits() {
       let all = PresentationRegistry.all
-      #expect(all.map(\.kind) == [.grid, .tree, .table, .timeline, .schematic])
+      #expect(all.map(\.kind) == [.grid, .tree, .table, .timeline, .schematic, .chart])
       #expect(PresentationKind.allCases == all.map(\.kind))
-      #expect(all.map(\.digitKey) == ["1", "2", "3", "4", "5"])
-      #expect(all.map(\.commandLineName) == ["grid", "tree", "table", "timeline", "schematic"])
-      #expect(all.map(\.switchingCommand) == [.showGrid, .showTree, .showTable, .showTimeline, .showSchematic])
-      #expect(all.map(\.helpTitle) == ["a grid of cards", "a tree", "a table", "a timeline", "a schematic"])
+      #expect(all.map(\.digitKey) == ["1", "2", "3", "4", "5", "6"])
+      #expect(all.map(\.commandLineName) == ["grid", "tree", "table", "timeline", "schematic", "chart"])
+      #expect(
+        all.map(\.switchingCommand) == [.showGrid, .showTree, .showTable, .showTimeline, .showSchematic, .showChart])
+      #expect(
+        all.map(\.helpTitle) == ["a grid of cards", "a tree", "a table", "a timeline", "a schematic", "a chart"])
     }
 
     @Test func noTwoViewsShareANameAKeyOrACommand() {
@@ -35,13 +37,13 @@ extension PilotTests {
         #expect(registration.kind.registration.commandLineName == registration.commandLineName)
       }
       #expect(PresentationKind(switchingCommand: .undo) == nil)
-      #expect(PresentationRegistry.registration(commandLineName: "chart") == nil)
+      #expect(PresentationRegistry.registration(commandLineName: "map") == nil)
     }
 
     @Test func tabAndShiftTabGoRoundTheRegistry() {
       let kinds = PresentationKind.allCases
-      #expect(kinds.map(\.next) == [.tree, .table, .timeline, .schematic, .grid])
-      #expect(kinds.map(\.previous) == [.schematic, .grid, .tree, .table, .timeline])
+      #expect(kinds.map(\.next) == [.tree, .table, .timeline, .schematic, .chart, .grid])
+      #expect(kinds.map(\.previous) == [.chart, .grid, .tree, .table, .timeline, .schematic])
     }
 
     @Test func everyViewsKeyTableSwitchesToEveryView() {

@@ -66,6 +66,12 @@ final class BrowserSession {
     TerminalRunLoop(terminal: terminal, root: browser, debugCrash: debugCrash).run()
   }
 
+  /// Draws as on a terminal without colour (`NO_COLOR`): `dump`'s plain text keeps only
+  /// characters, so what colour alone tells apart (a chart's series) is drawn in shapes.
+  func drawWithoutColor() {
+    browser.applyColorCount(0)
+  }
+
   /// The first frame as text lines, drawn by the same run loop on a terminal in memory
   /// (`dump`): it draws, finds no input and returns.
   func firstScreen(size: CellSize) -> [String] {
@@ -96,13 +102,17 @@ final class BrowserSession {
 
   /// Applies the settings that act on a browser once it exists (tests apply them to a
   /// browser of their own): the path format, the date
-  /// fields, the label, the filter and the value to focus.
+  /// fields, the chart's fields, the label, the filter and the value to focus.
   /// - Returns: why the focus could not go to `focusPath`, if it could not.
   @discardableResult
   static func configure(_ browser: BrowserController, with settings: BrowserSettings) -> String? {
     browser.reading.pathFormat = settings.pathFormat
-    if let timeFields = settings.timeFields { browser.presentationOptions.timeFields = timeFields }
-    if let lane = settings.laneField { browser.presentationOptions.laneField = lane }
+    var options = browser.presentationOptions
+    if let timeFields = settings.timeFields { options.timeFields = timeFields }
+    options.laneField = settings.laneField ?? options.laneField
+    options.chartX = settings.chartX ?? options.chartX
+    options.chartY = settings.chartY ?? options.chartY
+    if options != browser.presentationOptions { browser.presentationOptions = options }
     if let label = settings.labelField, !label.isEmpty { browser.reading.setLabelField(label, announcing: false) }
     if let filter = settings.filter {
       let document = browser.store.document

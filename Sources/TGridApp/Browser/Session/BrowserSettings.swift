@@ -16,6 +16,9 @@ struct BrowserSettings {
   var timeFields: [String]?
   /// The field that groups the timeline's lanes, if given.
   var laneField: String?
+  /// The chart's x field (empty: the index) and y fields, if given.
+  var chartX: String?
+  var chartY: [String]?
   /// The member that labels records, if given.
   var labelField: String?
   /// A filter for the main array's records (a subset of jq), if given.

@@ -5,7 +5,7 @@ import Testing
 @testable import TGridApp
 
 extension PilotTests {
-  /// The table, timeline and schematic, and switching between the five views, pressed
+  /// The table, timeline and schematic, and switching between the six views, pressed
   /// through the real run loop.
   @Suite struct ViewsPilotTests {
     @Test func digitsAndTabSwitchViewsKeepingTheFocusedValue() throws {
@@ -27,7 +27,12 @@ extension PilotTests {
       pilot.press("Tab")
       #expect(pilot.browser.presentation.kind == .tree)
       pilot.press("Tab", "Tab", "Tab", "Tab")
-      #expect(pilot.browser.presentation.kind == .grid, "Tab wraps around after the schematic")
+      #expect(pilot.browser.presentation.kind == .chart)
+      pilot.press("Tab")
+      #expect(pilot.browser.presentation.kind == .grid, "Tab wraps around after the chart")
+      pilot.press("Shift-Tab")
+      #expect(pilot.browser.presentation.kind == .chart)
+      #expect(pilot.focusedPath == ".[2]", "the chart focuses the same record: \(pilot.statusLine)")
       pilot.press("Shift-Tab")
       #expect(pilot.browser.presentation.kind == .schematic)
       #expect(pilot.focusedPath.hasPrefix(".[2]"))

@@ -187,6 +187,70 @@ import Testing
     #expect(elements.contains { $0.representedElementKind == ElementKind.chartSegment })
   }
 
+  /// The line lights exactly the dots of a segment between each two neighbouring points in
+  /// x order (a reference drawn segment by segment, as a person would), however the layout
+  /// finds them.
+  @Test func aLineLightsTheDotsOfEverySegmentBetweenNeighbouringPoints() throws {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: UInt64) -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double((state >> 33) % bound)
+    }
+    // Many points per dot column (the line runs up and down there) and a few lone ones.
+    let series = (0..<2).map { _ in (0..<700).map { _ in (x: next(60) * next(3), y: next(1000)) } }
+    let fixture = ChartFixture(series: series, size: CellSize(columns: 48, rows: 14), kind: .line)
+    let layout = fixture.layout
+    let plot = layout.plotArea
+    var bitPlace: [UInt8: (column: Int, row: Int)] = [:]
+    for column in 0..<2 {
+      for row in 0..<4 { bitPlace[ChartPointInfo.brailleBit(column: column, row: row)] = (column, row) }
+    }
+    for (index, points) in series.enumerated() {
+      let dots = points.enumerated().map { (x: layout.dotColumn($1.x), y: layout.dotRow($1.y), item: $0) }
+        .sorted { ($0.x, $0.item) < ($1.x, $1.item) }
+      var expected = Set<[Int]>(dots.map { [$0.x, $0.y] })
+      for (from, to) in zip(dots, dots.dropFirst()) {
+        for dot in Self.segment(from: (from.x, from.y), to: (to.x, to.y)) { expected.insert(dot) }
+      }
+      var lit = Set<[Int]>()
+      for element in layout.layoutAttributesForElements(in: fixture.everything) {
+        guard let info = element.info(as: ChartPointInfo.self), info.series == index else { continue }
+        let cell = fixture.host.cellMetrics.cellRect(for: element.frame)
+        for (bit, place) in bitPlace where info.dots & bit != 0 {
+          lit.insert([(cell.column - plot.column) * 2 + place.column, (cell.row - plot.row) * 4 + place.row])
+        }
+      }
+      #expect(
+        lit == expected,
+        "series \(index): \(lit.subtracting(expected).count) extra, \(expected.subtracting(lit).count) missing")
+    }
+  }
+
+  /// Bresenham's dots from one dot to another, both ends included.
+  static func segment(from start: (Int, Int), to end: (Int, Int)) -> [[Int]] {
+    var (x, y) = start
+    let dx = abs(end.0 - x)
+    let dy = -abs(end.1 - y)
+    let stepX = x < end.0 ? 1 : -1
+    let stepY = y < end.1 ? 1 : -1
+    var error = dx + dy
+    var dots: [[Int]] = []
+    while true {
+      dots.append([x, y])
+      if x == end.0 && y == end.1 { break }
+      let doubled = 2 * error
+      if doubled >= dy {
+        error += dy
+        x += stepX
+      }
+      if doubled <= dx {
+        error += dx
+        y += stepY
+      }
+    }
+    return dots
+  }
+
   @Test func ticksAreRoundValuesOnTheirRowsAndColumns() throws {
     let fixture = ChartFixture(series: [[(0, 0), (100, 100)]], size: CellSize(columns: 60, rows: 15))
     let plot = fixture.layout.plotArea
