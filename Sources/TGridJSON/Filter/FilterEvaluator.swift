@@ -125,7 +125,7 @@ struct FilterEvaluator {
       : operandText(leftExpression) + " \(comparison.rawValue) " + converted
     throw FilterFailure(
       message:
-        "\(stringSide.text) is \(describe(stringValue)) and \(numberSide.text) a number: '\(comparison.rawValue)' "
+        "\(operandText(stringSide)) is \(describe(stringValue)) and \(operandText(numberSide)) a number: '\(comparison.rawValue)' "
         + "does not order a string and a number; convert it, as in \(suggestion)")
   }
 

@@ -55,6 +55,16 @@ extension PilotTests {
         ), "\(status)")
     }
 
+    @Test func aFilterThatFailsOnEveryElementSaysWhyNotOnlyThatNothingMatched() throws {
+      let pilot = try Pilot(json: Self.cars, size: CellSize(columns: 200, rows: 20))
+      filter(#"(.Tags | length) > "1""#, pilot)
+      #expect(pilot.statusLine.contains("· 0 of 4"), "\(pilot.statusLine)")
+      #expect(
+        pilot.statusLine.contains(
+          #"nothing matches, 4 errors: column 18: "1" is a string ("1") and (.Tags | length) a number"#),
+        "\(pilot.statusLine)")
+    }
+
     @Test func aBadRegularExpressionKeepsTheFieldOpenAtItsColumn() throws {
       let pilot = try Pilot(json: Self.cars, size: CellSize(columns: 140, rows: 20))
       pilot.press("f")
