@@ -61,10 +61,59 @@ import Testing
     // null < false < true < numbers < strings < arrays < objects
     let document = try JSONDocument(parsing: #"[null, false, true, -5, 1e9, "", "a", [], [0], {}, {"a": 1}]"#)
     let values = [#"null"#, "false", "true", "-5", "1e9", #""""#, #""a""#, "[]", "[0]", "{}", #"{"a": 1}"#]
+    // Ordering a string against a number is an error (3, 4 are numbers; 5, 6 strings).
+    func mixed(_ a: Int, _ b: Int) -> Bool {
+      (3...4).contains(a) && (5...6).contains(b) || (5...6).contains(a) && (3...4).contains(b)
+    }
     for (position, literal) in values.enumerated() {
-      #expect(try kept(". < \(literal)", document) == Array(0..<position), "< \(literal)")
+      let less = (0..<position).filter { !mixed($0, position) }
+      let greater = ((position + 1)..<values.count).filter { !mixed($0, position) }
+      #expect(try kept(". < \(literal)", document) == less, "< \(literal)")
       #expect(try kept(". == \(literal)", document) == [position], "== \(literal)")
-      #expect(try kept(". > \(literal)", document) == Array((position + 1)..<values.count), "> \(literal)")
+      #expect(try kept(". > \(literal)", document) == greater, "> \(literal)")
+    }
+    // Inside arrays jq's order still holds: [1] < ["a"].
+    #expect(try kept(#". < ["a"]"#, document) == [0, 1, 2, 3, 4, 5, 6, 7, 8])
+  }
+
+  @Test func orderingAStringAgainstANumberIsAnErrorWithItsColumn() throws {
+    let document = try JSONDocument(parsing: #"[{"year": "1999"}, {"year": 2004}, {"year": null}, {}]"#)
+    let result = try JSONFilter(".year > 2000").filter(elementsOf: document.root, in: document)
+    #expect(result.matches.compactMap { document.position(of: $0) } == [1])
+    #expect(result.errorCount == 1)
+    let error = try #require(result.firstError)
+    #expect(error.position == 6)
+    #expect(
+      error.description
+        == #"column 7: .year is a string ("1999") and 2000 a number: '>' does not order a string and a number; convert it, as in (.year | tonumber) > 2000"#
+    )
+    let flipped = try JSONFilter(#"2000 <= .year"#).filter(elementsOf: document.root, in: document)
+    #expect(
+      flipped.firstError?.description
+        == #"column 6: .year is a string ("1999") and 2000 a number: '<=' does not order a string and a number; convert it, as in 2000 <= (.year | tonumber)"#
+    )
+    // Equality keeps jq's answer (a string never equals a number); null and missing order below numbers.
+    #expect(try kept(".year == 1999", document) == [])
+    #expect(try kept(".year != 1999", document) == [0, 1, 2, 3])
+    #expect(try kept(".year < 2000", document) == [2, 3])
+    #expect(try kept("(.year | tonumber) > 2000", document) == [1])
+    #expect(try kept(#".year >= "1" "#, document) == [0])
+  }
+
+  @Test func evaluationErrorsGiveTheColumnOfThePartThatFailed() throws {
+    let document = try JSONDocument(parsing: #"[{"a": 5, "s": "x"}]"#)
+    let cases: [(String, Int, String)] = [
+      (".s == \"x\" and .a.b == 1", 14, #"cannot index a number (5) with "b""#),
+      (
+        #"(.s | test("x")) and (.a | startswith("y"))"#, 27,
+        "startswith() requires string inputs, not a number (5) and a string (\"y\")"
+      ),
+      ("(.a | length) > 1 and (.s | tonumber) > 0", 28, #"a string ("x") cannot be parsed as a number"#),
+    ]
+    for (text, position, message) in cases {
+      let result = try JSONFilter(text).filter(elementsOf: document.root, in: document)
+      #expect(result.firstError?.position == position, "\(text)")
+      #expect(result.firstError?.message == message, "\(text)")
     }
   }
 
@@ -199,8 +248,9 @@ import Testing
     let document = try JSONDocument(
       parsing: #"[{"year": "1999"}, {"year": "2004"}, {"year": 2010}, {"year": "n/a"}, {"year": "ABC"}, {"year": [1]}]"#
     )
-    #expect(
-      try kept(".year > 2000", document) == [0, 1, 2, 3, 4, 5], "jq's order: strings and arrays are above every number")
+    let ordered = try JSONFilter(".year > 2000").filter(elementsOf: document.root, in: document)
+    #expect(ordered.matches.compactMap { document.position(of: $0) } == [2, 5], "an array is above every number")
+    #expect(ordered.errorCount == 4, "strings are not ordered against numbers")
     let numeric = try JSONFilter(".year | tonumber > 2000").filter(elementsOf: document.root, in: document)
     #expect(numeric.matches.compactMap { document.position(of: $0) } == [1, 2])
     #expect(numeric.errorCount == 3, "n/a, ABC and [1] are no numbers")
@@ -226,6 +276,56 @@ import Testing
     #expect(try kept("# people over 30\n.age > 30", document) == [0, 2])
   }
 
+  @Test func alternativeSelectAndEmptyFollowJq() throws {
+    let document = try FilterFixtures.records()
+    // `//`: false, null and nothing are absent; it binds looser than `or`, tighter than `|`.
+    #expect(try kept(#"(.email // "none") == "none""#, document) == [2, 3])
+    #expect(try kept(".active // true", document) == [0, 1, 2, 3], "false is absent too: the default wins")
+    #expect(try kept(".missing // .other // .age > 30", document) == [0, 2])
+    #expect(try kept(".active or .missing // false", document) == [0, 2])
+    #expect(try kept(#".email // "none" | endswith("example.com")"#, document) == [0, 1])
+    #expect(try kept("(.tags | select(length > 1)) // false", document) == [0])
+    #expect(try kept("empty // .active", document) == [0, 2])
+    // An error on the left still stops, as in jq.
+    let error = try JSONFilter(".age.x // true").filter(elementsOf: document.root, in: document)
+    #expect(error.errorCount == 4)
+    // select: its input when the condition holds, else nothing, which keeps nothing.
+    #expect(try kept(".tags | select(length > 1) | length == 3", document) == [0])
+    #expect(try kept("select(.age > 30) | .active", document) == [0, 2])
+    #expect(try kept("select(.age > 30) and .active", document) == [0, 2])
+    #expect(try kept("empty", document) == [])
+    #expect(try kept("select(.age > 30) | not", document) == [])
+    let none = try JSONFilter(".address | select(.city == \"Oslo\")").filter(elementsOf: document.root, in: document)
+    #expect(none.matches.isEmpty && none.errorCount == 0 && none.elementCount == 4, "nothing is not an error")
+    let node = try #require(document[document.root, 1])
+    #expect(try JSONFilter("select(.age > 30) // false").evaluate(node, in: document) == false)
+    #expect(try JSONFilter("empty").evaluate(node, in: document) == false)
+  }
+
+  @Test func notLengthAndTypeOfEveryKind() throws {
+    let document = try JSONDocument(parsing: #"[null, false, true, 0, -2.5, "", "héllo", [], [1, 2], {}, {"a": 1}]"#)
+    #expect(try kept("not", document) == [0, 1], "only false and null are false")
+    #expect(try kept("(. | not) == false", document) == Array(2...10))
+    #expect(try kept(#"type == "null""#, document) == [0])
+    #expect(try kept(#"type == "boolean""#, document) == [1, 2])
+    #expect(try kept(#"type == "number""#, document) == [3, 4])
+    #expect(try kept(#"type == "string""#, document) == [5, 6])
+    #expect(try kept(#"type == "array""#, document) == [7, 8])
+    #expect(try kept(#"type == "object""#, document) == [9, 10])
+    // length: 0 for null, the absolute value of a number, code points, elements, keys.
+    #expect(try kept("length == 0", document) == [0, 3, 5, 7, 9])
+    #expect(try kept("length == 2.5", document) == [4])
+    #expect(try kept("length == 5", document) == [6])
+    #expect(try kept("length == 2", document) == [8])
+    #expect(try kept("length == 1", document) == [10])
+    let booleans = try JSONFilter("length").filter(elementsOf: document.root, in: document)
+    #expect(booleans.errorCount == 2, "booleans have no length")
+    #expect(try kept(#"tostring | startswith("[")"#, document) == [7, 8])
+    #expect(try kept(#"tostring == "{\"a\":1}""#, document) == [10])
+    #expect(try kept(#"tostring == "-2.5""#, document) == [4])
+    #expect(try kept(#"(tostring | tonumber) == 0"#, document) == [3])
+  }
+
   // MARK: - Parsing
 
   @Test func parseErrorsGiveTheColumnAndWhatWasExpected() {
@@ -236,7 +336,7 @@ import Testing
       ("(.a == 1", 8, "expected ')' to close the '(' at column 1, found the end"),
       (
         "foo(1)", 0,
-        "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has, tonumber, tostring, ascii_downcase, ascii_upcase (and select)"
+        "unknown function 'foo': the filter language has not, length, type, contains, startswith, endswith, test, has, tonumber, tostring, ascii_downcase, ascii_upcase, select, empty"
       ),
       (".[]", 2, "'[]' (iterating) is not supported: use contains(…) or has(…)"),
       ("..", 0, "'..' (recursive descent) is not supported"),
@@ -245,18 +345,20 @@ import Testing
       (".a |= 1", 3, "'|=' (update) is not supported: a filter only selects"),
       (#".a == "abc"#, 6, "unterminated string: expected '\"'"),
       ("test(.x)", 0, "test takes a string literal as its pattern"),
-      (#"test("a(")"#, 0, "invalid regular expression in test: column 3: expected ')'"),
+      (#"test("a(")"#, 8, "invalid regular expression in test: expected ')'"),
+      (#".s | test( "\u0041\\t(" )"#, 22, "invalid regular expression in test: expected ')'"),
+      (#".s | test("😀\"[")"#, 15, "invalid regular expression in test: expected ']'"),
       (
         #"test("a"; "g")"#, 0,
         "unsupported flag 'g' in test: use i (ignore case), x (extended) or s (dot matches newlines)"
       ),
       (
-        #"test("(?<=a)b")"#, 0,
-        "invalid regular expression in test: column 1: lookbehind '(?<=…)' is not supported: it cannot be matched in linear time"
+        #"test("(?<=a)b")"#, 6,
+        "invalid regular expression in test: lookbehind '(?<=…)' is not supported: it cannot be matched in linear time"
       ),
       (
-        #"test("a{2000}")"#, 0,
-        "invalid regular expression in test: column 2: repetition count 2000 is over the limit of 1000"
+        #"test("a{2000}")"#, 7,
+        "invalid regular expression in test: repetition count 2000 is over the limit of 1000"
       ),
       ("contains()", 9, "expected a value: a path like .name, a literal, '(' or a function, found ')'"),
       ("contains(1; 2)", 0, "contains takes 1 argument, not 2"),
@@ -267,12 +369,17 @@ import Testing
       ),
       ("[1 2]", 3, "expected ',' or ']' to close the '[' at column 1, found '2'"),
       ("{a 1}", 3, "expected ':' after the key, found '1'"),
-      ("select(.a) and .b", 0, "select(…) with one argument can only be the whole filter"),
-      (".a 1", 3, "unexpected '1': expected an operator (|, or, and, ==, !=, <, <=, >, >=) or the end"),
+      ("select", 0, "select takes 1 argument, not 0"),
+      ("select(.a; .b) | .c", 0, "select takes 1 argument, not 2"),
+      ("empty(1)", 0, "empty takes 0 arguments, not 1"),
+      (".a / 2", 3, "'/' (division) is not supported: '//' is the alternative operator"),
+      (".a //= 2", 3, "'//=' (update) is not supported: a filter only selects"),
+      (".a //", 5, "expected a value: a path like .name, a literal, '(' or a function"),
+      (".a 1", 3, "unexpected '1': expected an operator (|, //, or, and, ==, !=, <, <=, >, >=) or the end"),
       (".a == 1 and", 11, "expected a value: a path like .name, a literal, '(' or a function"),
       ("and", 0, "expected a value before 'and'"),
       (".[1.5]", 2, "expected a whole number or a string in '[…]'"),
-      (".a = 1", 3, "unexpected '=': expected an operator (|, or, and, ==, !=, <, <=, >, >=) or the end"),
+      (".a = 1", 3, "unexpected '=': expected an operator (|, //, or, and, ==, !=, <, <=, >, >=) or the end"),
       ("- 1", 0, "'-' is only allowed before a number"),
       ("1e", 2, "expected a digit in the exponent"),
       ("\"a\".b", 3, "a literal has no fields or elements"),
@@ -301,6 +408,8 @@ import Testing
       #".tags | contains(["x", {"a": [1, 2.5e3]}])"#, #"test("^a\\d"; "ix")"#, "(.x or .y) and .z", ".x or (.y and .z)",
       ".x or .y or .z", ".x or (.y or .z)", "(.a == 1) == true", "((.a)).b", "(.a | .b).c[2]", "has(\"k\") | not",
       "length >= -0.5", ".5 < 1.", "true != false and null == null", "{a: 1, \"b c\": [true]} == .",
+      ".a // .b // 1", "(.a // .b) // 1", ".a or .b // .c", ".a or (.b // .c)", ".a // .b | .c", "select(.a) | not",
+      ".tags | select(length > 1) | empty", "(.a // 0) > 1",
     ]
     for text in texts {
       let filter = try JSONFilter(text)
@@ -340,6 +449,15 @@ import Testing
       #".tags[0] >= "x""#, "(.tags | length) >= 2", ".active == false or .age < 30",
       #".age | tostring | startswith("3")"#, #".name | ascii_downcase | startswith("z")"#,
       #"(.age | tostring | tonumber) > 20"#,
+      #"(.email // "none") == "none""#, ".active // true", ".missing // .other // .age > 30",
+      ".active or .missing // false", #".email // "none" | endswith("example.com")"#,
+      "(.tags | select(length > 1)) // false", ".tags | select(length > 1) | length == 3",
+      "select(.age > 30) | .active", "select(.age > 30) and .active", ".age | not", "not", "type == \"object\"",
+      #".address | type == "object""#, ".geo | length == 2", "(.address.city | length) > 5",
+      ".age | length > 20", #".name | ascii_upcase | test("^M")"#, #"has("odd key")"#, ".tags | has(0) | not",
+      #".name | endswith("\u0301")"#, #".email | tostring | test("null")"#, #"(.age | tostring) == "19.5""#,
+      #".address.city | ascii_downcase | startswith("k")"#, #"(.geo // []) | contains([1])"#,
+      #"(.tags | length) == 0 // true"#, ".tags[0] // .name | test(\"^[xz]\")",
     ]
     for filterText in filters {
       let expected = try FilterTests.run(jq, ["-c", ".[] | select(\(filterText))"], input: text)

@@ -48,7 +48,7 @@ struct ElementFilter {
     shown = result.matches
     elementCount = result.elementCount
     errorCount = result.errorCount
-    firstError = result.firstError?.message
+    firstError = result.firstError?.description
   }
 
   /// What the status line says: `filter: .age > 30 · 1,204 of 241,798`.

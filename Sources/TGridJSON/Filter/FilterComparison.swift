@@ -7,3 +7,8 @@ enum FilterComparison: String, Hashable, Sendable, CaseIterable {
   case greater = ">"
   case greaterOrEqual = ">="
 }
+
+extension FilterComparison {
+  /// `<`, `<=`, `>`, `>=`: the operators that order rather than test equality.
+  var isOrdering: Bool { self != .equal && self != .notEqual }
+}

@@ -56,6 +56,11 @@ extension FilterEvaluator {
     switch function {
     case .not:
       return .boolean(!isTruthy(input))
+    case .select:
+      guard isTruthy(try evaluate(arguments[0], on: input)) else { throw FilterFailure.empty }
+      return input
+    case .empty:
+      throw FilterFailure.empty
     case .type:
       return .string(Array(kind(input).typeName.utf8))
     case .length:
@@ -116,7 +121,7 @@ extension FilterEvaluator {
       case .null: return .string(Array("null".utf8))
       case .boolean(let flag): return .string(Array((flag ? "true" : "false").utf8))
       case .number(let number): return .string(Array(FilterEvaluator.format(number).utf8))
-      case .string: return input
+      case .string, .text: return input
       }
     case .asciiDowncase, .asciiUpcase:
       guard kind(input) == .string else {

@@ -28,16 +28,20 @@ struct FilterEvaluator {
     switch expression {
     case .identity:
       return input
-    case .path(let base, let steps):
+    case .path(let base, let steps, let column):
       var value = try evaluate(base, on: input)
-      for step in steps { value = try index(value, step) }
+      do throws(FilterFailure) {
+        for step in steps { value = try index(value, step) }
+      } catch {
+        throw FilterEvaluator.placed(error, at: column)
+      }
       return value
     case .literal(let literal):
       switch literal {
       case .null: return .null
       case .boolean(let value): return .boolean(value)
       case .number(_, let value): return .number(value)
-      case .string(let text): return .string(Array(text.utf8))
+      case .string(let text): return .text(text)
       case .container(_, let position):
         guard let constants, let node = constants.child(at: position, of: constants.root) else {
           throw FilterFailure(message: "missing constant")
@@ -46,14 +50,34 @@ struct FilterEvaluator {
       }
     case .pipe(let left, let right):
       return try evaluate(right, on: try evaluate(left, on: input))
+    case .alternative(let left, let right):
+      // jq's `//`: the left value unless it is false, null or nothing (an error still stops,
+      // as in jq 1.6 and 1.7).
+      do throws(FilterFailure) {
+        let value = try evaluate(left, on: input)
+        if isTruthy(value) { return value }
+      } catch {
+        guard error.isEmpty else { throw error }
+      }
+      return try evaluate(right, on: input)
     case .or(let left, let right):
       if isTruthy(try evaluate(left, on: input)) { return .boolean(true) }
       return .boolean(isTruthy(try evaluate(right, on: input)))
     case .and(let left, let right):
       guard isTruthy(try evaluate(left, on: input)) else { return .boolean(false) }
       return .boolean(isTruthy(try evaluate(right, on: input)))
-    case .compare(let comparison, let left, let right):
-      let order = try compare(try evaluate(left, on: input), try evaluate(right, on: input), depth: 0)
+    case .compare(let comparison, let left, let right, let column):
+      let leftValue = try evaluate(left, on: input)
+      let rightValue = try evaluate(right, on: input)
+      let order: Int
+      do throws(FilterFailure) {
+        if comparison.isOrdering {
+          try refuseMixedOrdering(comparison, leftValue, rightValue, left, right)
+        }
+        order = try compare(leftValue, rightValue, depth: 0)
+      } catch {
+        throw FilterEvaluator.placed(error, at: column)
+      }
       switch comparison {
       case .equal: return .boolean(order == 0)
       case .notEqual: return .boolean(order != 0)
@@ -62,9 +86,51 @@ struct FilterEvaluator {
       case .greater: return .boolean(order > 0)
       case .greaterOrEqual: return .boolean(order >= 0)
       }
-    case .call(let function, let arguments):
-      return try call(function, arguments, on: input)
+    case .call(let function, let arguments, let column):
+      do throws(FilterFailure) {
+        return try call(function, arguments, on: input)
+      } catch {
+        throw FilterEvaluator.placed(error, at: column)
+      }
     }
+  }
+
+  /// A failure with the column of the part that failed (the innermost part keeps its own).
+  static func placed(_ failure: FilterFailure, at column: FilterColumn) -> FilterFailure {
+    guard failure.position == nil, !failure.isEmpty, !failure.isCancellation else { return failure }
+    var placed = failure
+    placed.position = column.position
+    return placed
+  }
+
+  /// `<`, `<=`, `>`, `>=` between a string and a number is an error, not jq's silent
+  /// order (every string above every number, so `.year > 2000` on years written as strings
+  /// would keep them all): the message names both sides and how to convert.
+  private func refuseMixedOrdering(
+    _ comparison: FilterComparison, _ left: FilterValue, _ right: FilterValue, _ leftExpression: FilterExpression,
+    _ rightExpression: FilterExpression
+  ) throws(FilterFailure) {
+    let leftKind = kind(left)
+    let rightKind = kind(right)
+    guard leftKind != rightKind, leftKind == .string || leftKind == .number,
+      rightKind == .string || rightKind == .number
+    else { return }
+    let stringSide = leftKind == .string ? leftExpression : rightExpression
+    let stringValue = leftKind == .string ? left : right
+    let numberSide = leftKind == .number ? leftExpression : rightExpression
+    let converted = "(" + stringSide.text + " | tonumber)"
+    let suggestion =
+      leftKind == .string
+      ? converted + " \(comparison.rawValue) " + operandText(rightExpression)
+      : operandText(leftExpression) + " \(comparison.rawValue) " + converted
+    throw FilterFailure(
+      message:
+        "\(operandText(stringSide)) is \(describe(stringValue)) and \(operandText(numberSide)) a number: '\(comparison.rawValue)' "
+        + "does not order a string and a number; convert it, as in \(suggestion)")
+  }
+
+  private func operandText(_ expression: FilterExpression) -> String {
+    expression.precedence > 4 ? expression.text : "(" + expression.text + ")"
   }
 
   /// jq's truthiness: everything but `false` and `null`.
@@ -86,7 +152,7 @@ struct FilterEvaluator {
     case .null: return .null
     case .boolean(let flag): return flag ? .true : .false
     case .number: return .number
-    case .string: return .string
+    case .string, .text: return .string
     case .node(let node, let isConstant):
       switch source(isConstant).kind(of: node) {
       case .null: return .null
@@ -142,6 +208,10 @@ struct FilterEvaluator {
     switch value {
     case .string(let bytes):
       return bytes.withUnsafeBufferPointer(body)
+    case .text(let text):
+      // A literal's native string: its UTF-8 in place, nothing copied.
+      var text = text
+      return text.withUTF8(body)
     case .node(let node, let isConstant):
       let document = source(isConstant)
       guard let (pointer, count) = document.scalarToken(node), count >= 2 else {
@@ -259,6 +329,7 @@ struct FilterEvaluator {
     case .boolean(let flag): text = flag ? "true" : "false"
     case .number(let number): text = FilterEvaluator.format(number)
     case .string(let bytes): text = JSONStringEncoder.quoted(String(decoding: bytes, as: UTF8.self))
+    case .text(let literal): text = JSONStringEncoder.quoted(literal)
     }
     if text.unicodeScalars.count > 24 { text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(23))) + "…" }
     switch kind {

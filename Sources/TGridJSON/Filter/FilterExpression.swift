@@ -2,31 +2,35 @@
 indirect enum FilterExpression: Hashable, Sendable {
   /// `.`: the input itself.
   case identity
-  /// Steps from a base: `.a.b[0]` (base `.`), `(…).a`.
-  case path(FilterExpression, [JSONPath.Component])
+  /// Steps from a base: `.a.b[0]` (base `.`), `(…).a`; the column of the first step.
+  case path(FilterExpression, [JSONPath.Component], at: FilterColumn)
   /// A constant.
   case literal(FilterLiteral)
   /// `A | B`: B applied to the output of A.
   case pipe(FilterExpression, FilterExpression)
+  /// `A // B`: A unless it is `false`, `null` or nothing, then B.
+  case alternative(FilterExpression, FilterExpression)
   /// `A or B`
   case or(FilterExpression, FilterExpression)
   /// `A and B`
   case and(FilterExpression, FilterExpression)
-  /// `A == B`, `A < B`, …
-  case compare(FilterComparison, FilterExpression, FilterExpression)
-  /// `not`, `length`, `contains(…)`, …
-  case call(FilterFunction, [FilterExpression])
+  /// `A == B`, `A < B`, …; the column of the operator.
+  case compare(FilterComparison, FilterExpression, FilterExpression, at: FilterColumn)
+  /// `not`, `length`, `contains(…)`, …; the column of the name.
+  case call(FilterFunction, [FilterExpression], at: FilterColumn)
 }
 
 extension FilterExpression {
-  /// Binding strength: `|` binds loosest, then `or`, `and`, comparisons, then terms.
+  /// Binding strength, as jq's: `|` binds loosest, then `//`, `or`, `and`, comparisons,
+  /// then terms.
   var precedence: Int {
     switch self {
     case .pipe: 0
-    case .or: 1
-    case .and: 2
-    case .compare: 3
-    case .identity, .path, .literal, .call: 4
+    case .alternative: 1
+    case .or: 2
+    case .and: 3
+    case .compare: 4
+    case .identity, .path, .literal, .call: 5
     }
   }
 
@@ -35,7 +39,7 @@ extension FilterExpression {
     switch self {
     case .identity:
       return "."
-    case .path(let base, let steps):
+    case .path(let base, let steps, _):
       let prefix: String
       switch base {
       case .identity: prefix = ""
@@ -50,13 +54,16 @@ extension FilterExpression {
     case .pipe(let left, let right):
       // Right-associative: `a | b | c` is `a | (b | c)`.
       return operand(left, above: 0) + " | " + operand(right, atLeast: 0)
+    case .alternative(let left, let right):
+      // Right-associative, as jq's: `a // b // c` is `a // (b // c)`.
+      return operand(left, above: 1) + " // " + operand(right, atLeast: 1)
     case .or(let left, let right):
-      return operand(left, atLeast: 1) + " or " + operand(right, above: 1)
+      return operand(left, atLeast: 2) + " or " + operand(right, above: 2)
     case .and(let left, let right):
-      return operand(left, atLeast: 2) + " and " + operand(right, above: 2)
-    case .compare(let comparison, let left, let right):
-      return operand(left, above: 3) + " " + comparison.rawValue + " " + operand(right, above: 3)
-    case .call(let function, let arguments):
+      return operand(left, atLeast: 3) + " and " + operand(right, above: 3)
+    case .compare(let comparison, let left, let right, _):
+      return operand(left, above: 4) + " " + comparison.rawValue + " " + operand(right, above: 4)
+    case .call(let function, let arguments, _):
       guard !arguments.isEmpty else { return function.rawValue }
       return function.rawValue + "(" + arguments.map(\.text).joined(separator: "; ") + ")"
     }

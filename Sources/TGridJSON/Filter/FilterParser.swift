@@ -24,7 +24,8 @@ struct FilterParser {
     let expression = try pipe()
     skipSpace()
     guard isAtEnd else {
-      throw error("unexpected \(describeNext()): expected an operator (|, or, and, ==, !=, <, <=, >, >=) or the end")
+      throw error(
+        "unexpected \(describeNext()): expected an operator (|, //, or, and, ==, !=, <, <=, >, >=) or the end")
     }
     return expression
   }
@@ -32,7 +33,7 @@ struct FilterParser {
   // MARK: - Operators
 
   private mutating func pipe() throws(JSONFilterError) -> FilterExpression {
-    let left = try or()
+    let left = try alternative()
     skipSpace()
     guard peek == "|" else { return left }
     if peek(1) == "=" { throw error("'|=' (update) is not supported: a filter only selects") }
@@ -40,6 +41,19 @@ struct FilterParser {
     try enter()
     defer { depth -= 1 }
     return .pipe(left, try pipe())
+  }
+
+  /// `a // b`, right-associative, between `|` and `or` as in jq.
+  private mutating func alternative() throws(JSONFilterError) -> FilterExpression {
+    let left = try or()
+    skipSpace()
+    guard peek == "/" else { return left }
+    guard peek(1) == "/" else { throw error("'/' (division) is not supported: '//' is the alternative operator") }
+    if peek(2) == "=" { throw error("'//=' (update) is not supported: a filter only selects") }
+    position += 2
+    try enter()
+    defer { depth -= 1 }
+    return .alternative(left, try alternative())
   }
 
   private mutating func or() throws(JSONFilterError) -> FilterExpression {
@@ -66,6 +80,8 @@ struct FilterParser {
 
   private mutating func comparison() throws(JSONFilterError) -> FilterExpression {
     let left = try postfix()
+    skipSpace()
+    let column = FilterColumn(position)
     guard let comparison = takeComparison() else { return left }
     try enter()
     defer { depth -= 1 }
@@ -76,7 +92,7 @@ struct FilterParser {
       position = second
       throw error("comparisons cannot be chained: add parentheses, as in (a < b) == true")
     }
-    return .compare(comparison, left, right)
+    return .compare(comparison, left, right, at: column)
   }
 
   private mutating func takeComparison() -> FilterComparison? {
@@ -95,14 +111,15 @@ struct FilterParser {
   private mutating func postfix() throws(JSONFilterError) -> FilterExpression {
     let term = try self.term()
     skipSpace()
+    let column = FilterColumn(position)
     guard peek == "[" || (peek == "." && startsStep(at: position + 1)) else { return term }
     if case .literal = term { throw error("a literal has no fields or elements") }
     if case .call = term { throw error("put the function call in parentheses to index its result") }
     let steps = try pathSteps()
-    if case .path(let base, let first) = term { return .path(base, first + steps) }
+    if case .path(let base, let first, let start) = term { return .path(base, first + steps, at: start) }
     try enter()
     defer { depth -= 1 }
-    return .path(term, steps)
+    return .path(term, steps, at: column)
   }
 
   private func startsStep(at index: Int) -> Bool {
@@ -122,8 +139,9 @@ struct FilterParser {
         position += 1
         return .identity
       }
+      let column = FilterColumn(position)
       let steps = try pathSteps()
-      return .path(.identity, steps)
+      return .path(.identity, steps, at: column)
     case "(":
       let open = position
       position += 1
@@ -208,21 +226,25 @@ struct FilterParser {
       position = start
       throw error("expected a value before '\(name)'")
     case "select":
-      // jq's usual spelling, `select(f)`, as the whole filter is the predicate f.
+      // jq's usual spelling, `select(f)`, as the whole filter is the predicate f (which
+      // keeps an element `false` for `select(not)`, as `jq '.[] | select(not)'` does).
       let arguments = try callArguments(name: name)
+      let end = position
       skipSpace()
-      guard start == firstNonSpace, isAtEnd, arguments.count == 1 else {
+      if start == firstNonSpace, isAtEnd, arguments.count == 1 { return arguments[0] }
+      position = end
+      guard arguments.count == 1 else {
         position = start
-        throw error("select(…) with one argument can only be the whole filter")
+        throw error("select takes 1 argument, not \(arguments.count)")
       }
-      return arguments[0]
+      return .call(.select, arguments, at: FilterColumn(start))
     default:
       break
     }
     guard let function = FilterFunction(rawValue: name) else {
       position = start
       let names = FilterFunction.allCases.map(\.rawValue).joined(separator: ", ")
-      throw error("unknown function '\(name)': the filter language has \(names) (and select)")
+      throw error("unknown function '\(name)': the filter language has \(names)")
     }
     let arguments = try callArguments(name: name)
     guard function.arities.contains(arguments.count) else {
@@ -246,8 +268,12 @@ struct FilterParser {
       do throws(JSONSearchError) {
         _ = try RegularExpression(texts[0], options: FilterEvaluator.regexOptions(flags: flags))
       } catch {
-        position = start
-        throw self.error("invalid regular expression in test: \(error)")
+        // At the column of the pattern's mistake in the filter text, where it is known.
+        guard let inPattern = error.position, let at = patternColumn(after: start, scalar: inPattern) else {
+          position = start
+          throw self.error("invalid regular expression in test: \(error.message)")
+        }
+        throw JSONFilterError(position: at, message: "invalid regular expression in test: \(error.message)")
       }
       if let flag = flags.unicodeScalars.first(where: { !"ixs".unicodeScalars.contains($0) }) {
         position = start
@@ -255,7 +281,33 @@ struct FilterParser {
           "unsupported flag '\(flag)' in test: use i (ignore case), x (extended) or s (dot matches newlines)")
       }
     }
-    return .call(function, arguments)
+    return .call(function, arguments, at: FilterColumn(start))
+  }
+
+  /// The position in the filter text of scalar `index` of the pattern of the `test` call
+  /// at `start` (its first string literal), through the literal's escapes.
+  private func patternColumn(after start: Int, scalar index: Int) -> Int? {
+    guard var source = scalars[start...].firstIndex(of: "\"") else { return nil }
+    source += 1
+    var decoded = 0
+    while source < scalars.count, scalars[source] != "\"" {
+      if decoded == index { return source }
+      if scalars[source] == "\\" {
+        let isUnicode = source + 1 < scalars.count && scalars[source + 1] == "u"
+        source += isUnicode ? 6 : 2
+        // A surrogate pair, `\uD83D\uDE00`, is one scalar.
+        if isUnicode, source + 1 < scalars.count, scalars[source] == "\\", scalars[source + 1] == "u",
+          let high = UInt32(String(String.UnicodeScalarView(scalars[(source - 4)..<source])), radix: 16),
+          (0xD800..<0xDC00).contains(high)
+        {
+          source += 6
+        }
+      } else {
+        source += 1
+      }
+      decoded += 1
+    }
+    return decoded == index ? source : nil
   }
 
   private var firstNonSpace: Int {

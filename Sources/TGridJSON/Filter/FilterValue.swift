@@ -8,4 +8,7 @@ enum FilterValue {
   case number(Double)
   /// UTF-8 text.
   case string([UInt8])
+  /// A string literal of the filter (read in place, so a comparison with a literal copies
+  /// nothing per element).
+  case text(String)
 }

@@ -5,7 +5,8 @@
 ///
 /// ```
 /// filter     := pipe                          (or select(pipe), as jq users write it)
-/// pipe       := or ('|' pipe)?                a | b: b applied to the value of a
+/// pipe       := alternative ('|' pipe)?       a | b: b applied to the value of a
+/// alternative:= or ('//' alternative)?        a // b: a unless false, null or nothing
 /// or         := and ('or' and)*
 /// and        := comparison ('and' comparison)*
 /// comparison := term (op term)?               op: == != < <= > >=   (not chained)
@@ -13,7 +14,8 @@
 /// path       := '.' | '.name' | '."key"' | '.["key"]' | '.[3]' | '.[-1]', chained: .a.b[0]
 /// literal    := number | "string" | true | false | null | [constants] | {key: constant}
 /// function   := not | length | type | contains(pipe) | startswith(pipe) | endswith(pipe)
-///               | test("regex") | test("regex"; "flags") | has(pipe)
+///               | test("regex") | test("regex"; "flags") | has(pipe) | tonumber | tostring
+///               | ascii_downcase | ascii_upcase | select(pipe) | empty
 /// ```
 ///
 /// Examples: `.age > 30`, `.address.city == "Paris" and .active`, `.tags | contains(["x"])`,
@@ -30,6 +32,13 @@
 ///   may compare equal); strings by code point; arrays element by element, a prefix first;
 ///   objects by their sorted key lists, then by the values of those keys. `==` is that order's
 ///   equality: `1 == 1.0`, `{"a":1,"b":2} == {"b":2,"a":1}`, `"1" != 1`.
+/// - One departure: `<`, `<=`, `>`, `>=` between a string and a number is an error (with the
+///   column of the operator and both sides named), not jq's silent answer (every string is
+///   above every number, so `.year > 2000` on years written as strings would keep them all);
+///   `(.year | tonumber) > 2000` converts. Inside arrays and objects jq's order holds.
+/// - `a // b` is `a` unless it is `false`, `null` or nothing, then `b`; `select(f)` is its
+///   input when `f` holds, else nothing (`empty` is nothing): an element for which the filter
+///   gives nothing is not kept. An error on the left of `//` still stops, as in jq.
 /// - `and`, `or`, `not` and the result of the filter use truthiness: only `false` and `null`
 ///   are false.
 /// - `contains`: substring for strings; for arrays, every element of the argument is
@@ -42,7 +51,7 @@
 ///   array; `length` counts code points, elements or keys, and is the absolute value of a
 ///   number; `type` names the kind (`"boolean"` for both booleans).
 /// - An error on one element (jq would stop) makes that element not match; the result counts
-///   such elements and keeps the first message.
+///   such elements and keeps the first message, with the column of the part that failed.
 ///
 /// Not supported (each reported at its column): iteration `.[]`, `..`, `?`, variables,
 /// assignment, string interpolation, arithmetic, and every other jq function.
@@ -92,7 +101,8 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
     do throws(FilterFailure) {
       return evaluator.isTruthy(try evaluator.evaluate(expression, on: .node(node, isConstant: false)))
     } catch {
-      throw JSONFilterEvaluationError(element: node, message: error.message)
+      if error.isEmpty { return false }
+      throw JSONFilterEvaluationError(element: node, message: error.message, position: error.position)
     }
   }
 
@@ -145,9 +155,12 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
     } catch {
       if error.isCancellation { throw CancellationError() }
       result.elementCount += 1
+      // No value (`select` of a false condition, `empty`) keeps nothing, as in jq.
+      if error.isEmpty { return }
       result.errorCount += 1
       if result.firstError == nil {
-        result.firstError = JSONFilterEvaluationError(element: element, message: error.message)
+        result.firstError = JSONFilterEvaluationError(
+          element: element, message: error.message, position: error.position)
       }
     }
   }

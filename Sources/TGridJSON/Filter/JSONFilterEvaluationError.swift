@@ -1,5 +1,6 @@
 /// Why a filter could not be evaluated on one value, such as a field of a number
-/// (`cannot index a number with "name"`) or `test` on something that is not a string.
+/// (`cannot index a number with "name"`), `test` on something that is not a string, or an
+/// order comparison of a string with a number.
 ///
 /// jq stops at such an error; a filter view counts the value as not matching and reports
 /// the first error instead.
@@ -8,7 +9,16 @@ public struct JSONFilterEvaluationError: Error, Sendable, Equatable, CustomStrin
   public let element: JSONNode
   /// What went wrong.
   public let message: String
+  /// Where the part of the filter that failed begins in the filter's text (in Unicode
+  /// scalars from 0), when known.
+  public let position: Int?
 
-  /// The message.
-  public var description: String { message }
+  init(element: JSONNode, message: String, position: Int? = nil) {
+    self.element = element
+    self.message = message
+    self.position = position
+  }
+
+  /// `column C: message` (columns from 1), or the message alone.
+  public var description: String { position.map { "column \($0 + 1): \(message)" } ?? message }
 }

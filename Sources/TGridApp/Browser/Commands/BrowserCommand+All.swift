@@ -90,7 +90,9 @@ extension BrowserCommand {
     find(.nextMatch, keys: ["n"], help: "Next match", traits: .jumps),
     find(.previousMatch, keys: ["N"], help: "Previous match", traits: .jumps),
     find(
-      .filter, keys: ["f"], help: "Filter the elements (jq: .age > 30, .name | test(\"^A\"))",
+      .filter, keys: ["f"],
+      help:
+        "Filter the elements (jq: .age > 30, .name | test(\"^A\"), .x // 0; < > on a string and a number is an error: tonumber)",
       traits: .keepsIntendedFocus),
     // L labels records (Shift-Right still extends the selection right).
     BrowserCommand(

@@ -466,7 +466,10 @@ final class FindingController {
   /// Says when the filter just applied keeps nothing or left elements out.
   private func reportFilter(text: String) {
     guard let applied = store.filter else { return }
-    if applied.shown.isEmpty {
+    if applied.shown.isEmpty, let error = applied.firstError {
+      // An error on every element says why, not only that nothing matched.
+      show(message: "nothing matches, \(JSONPreview.grouped(applied.errorCount)) errors: \(error)")
+    } else if applied.shown.isEmpty {
       show(message: "nothing matches \(text): F shows every element again")
     } else if let error = applied.firstError {
       show(message: "\(JSONPreview.grouped(applied.errorCount)) elements left out: \(error)")

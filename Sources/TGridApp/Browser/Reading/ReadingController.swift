@@ -156,6 +156,12 @@ final class ReadingController {
       toggleOnlyChanges()
     case (.foldPrefix, "<"), (.foldPrefix, ">"):
       settleDiffChanges(takingOldSide: character == "<")
+    case (.foldPrefix, "("), (.foldPrefix, ")"):
+      // The table's nested columns at every level (VisiData's z( ); other views have none.
+      guard presentation.perform(character == "(" ? .expandColumnFully : .collapseColumnFully) else {
+        show(message: "z \(character): expands or collapses a table's column of objects at every level")
+        return .changed
+      }
     case (.copyPrefix, let key) where presentation.copySecondKeysHint != nil:
       guard let (text, description) = presentation.copyText(forSecondKey: key) else {
         show(message: "c \(character): no such command (c k, c p, c v, c c, \(presentation.copySecondKeysHint ?? ""))")
@@ -164,7 +170,7 @@ final class ReadingController {
       editing.copy(text: text, items: [], description: "copied \(description)")
     default:
       switch prefix {
-      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c, z d, z <, z >)")
+      case .foldPrefix: show(message: "z \(character): no such command (z 0–9, z a, z c, z d, z <, z >, z (, z ))")
       case .markPrefix: show(message: "' \(character): no such mark ('' goes back to the place before the last jump)")
       default: show(message: "c \(character): no such command (c k, c p, c v, c c)")
       }
@@ -189,7 +195,7 @@ final class ReadingController {
     }
     show(
       message: prefix == .foldPrefix
-        ? "z: 0–9 show that deep · a everything · c collapse all · d only a diff's changes · < > take a side"
+        ? "z: 0–9 show that deep · a everything · c collapse all · d only a diff's changes · < > take a side · ( ) table columns"
         : "c: k key · p path (\(pathFormat.rawValue)) · v value, indented · c value, one line"
           + (presentation.copySecondKeysHint.map { " · " + $0 } ?? ""))
   }

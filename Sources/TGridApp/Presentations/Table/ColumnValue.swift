@@ -90,15 +90,43 @@ enum ColumnValue: Hashable {
     }
   }
 
-  /// A jq path to a column: `.` for the column of non-object rows, else `.["key"]`.
-  static func path(ofColumn name: String) -> String {
-    name == TableModel.valueColumn ? "." : ".[\(JSONStringEncoder.quoted(name))]"
+  /// A jq path to a column: `.` for the column of non-object rows, else `.["key"]`, or
+  /// for a sub-column its keys, `.["address"]["city"]`.
+  static func path(ofColumn name: String, keys: [String]? = nil) -> String {
+    guard name != TableModel.valueColumn else { return "." }
+    return "." + (keys ?? [name]).map { "[\(JSONStringEncoder.quoted($0))]" }.joined()
   }
 
-  /// `has("key")` for a `.["key"]` path (`true` for `.`).
+  /// `has("key")` for a `.["key"]` path (`true` for `.`); for a longer path, whether the
+  /// value above its last key is an object that has it.
   private static func presence(of path: String) -> String {
     guard path.hasPrefix(".["), path.hasSuffix("]") else { return "true" }
-    return "has(\(path.dropFirst(2).dropLast()))"
+    // Where each `[` of a step begins, reading the quoted keys (escapes and all).
+    var starts: [String.Index] = []
+    var index = path.index(after: path.startIndex)
+    var inString = false
+    var escaped = false
+    while index < path.endIndex {
+      let character = path[index]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+      } else if character == "[" {
+        starts.append(index)
+      } else if character == "\"" {
+        inString = true
+      }
+      index = path.index(after: index)
+    }
+    guard let last = starts.last, starts.count > 1 else { return "has(\(path.dropFirst(2).dropLast()))" }
+    let above = path[..<last]
+    let key = path[path.index(after: last)...].dropLast()
+    return "(\(above) | type == \"object\" and has(\(key)))"
   }
 
   /// A number as a filter literal that reads back as the same `Double`.

@@ -41,7 +41,7 @@ final class FrequencyCount: Sendable {
 
   /// Starts counting the values of the column `column` (a key, or ``TableModel/valueColumn``)
   /// of `rows` of `document` on `threads` threads (at least one).
-  init(document: JSONDocument, column: String, rows: Rows, threads: Int) {
+  init(document: JSONDocument, column: String, path: [String]? = nil, rows: Rows, threads: Int) {
     rowCount = rows.count
     let threads = max(1, min(threads, rows.count / Self.checkInterval + 1))
     parts = Locked([])
@@ -49,7 +49,7 @@ final class FrequencyCount: Sendable {
       let range = (rows.count * part / threads)..<(rows.count * (part + 1) / threads)
       group.enter()
       DispatchQueue.global(qos: .userInitiated).async { [self] in
-        let table = count(column: column, of: rows, in: range, document: document)
+        let table = count(column: column, path: path ?? [column], of: rows, in: range, document: document)
         parts.withLock { $0.append(table) }
         group.leave()
       }
@@ -84,7 +84,9 @@ final class FrequencyCount: Sendable {
   }
 
   /// Counts the column's values of the rows at positions `range`.
-  private func count(column: String, of rows: Rows, in range: Range<Int>, document: JSONDocument) -> FrequencyTable {
+  private func count(
+    column: String, path: [String], of rows: Rows, in range: Range<Int>, document: JSONDocument
+  ) -> FrequencyTable {
     var table = FrequencyTable()
     let isValueColumn = column == TableModel.valueColumn
     var sinceCheck = 0
@@ -92,7 +94,11 @@ final class FrequencyCount: Sendable {
     func add(_ row: JSONNode) -> Bool {
       let value: JSONNode?
       if document.kind(of: row) == .object {
-        value = isValueColumn ? nil : document.child(forKey: column, of: row)
+        value =
+          isValueColumn
+          ? nil
+          : path.count == 1
+            ? document.child(forKey: path[0], of: row) : TableModel.value(at: path, in: row, of: document)
       } else {
         value = isValueColumn ? row : nil
       }

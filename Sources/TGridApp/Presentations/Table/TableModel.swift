@@ -27,6 +27,12 @@ struct TableModel {
   private(set) var columnOrder: [String]?
   /// Whether the root is an object (rows are named by their keys).
   var isObjectRoot: Bool
+  /// The columns expanded into sub-columns (`(`, VisiData's expand-col): a column's name
+  /// and the names of the columns that show its objects' keys, in first-seen order.
+  private(set) var expansions: [String: [String]] = [:]
+  /// The keys from a row to a sub-column's value (`address.city` → `["address", "city"]`);
+  /// a column of the rows' own keys is not listed (its path is its name).
+  private(set) var columnPaths: [String: [String]] = [:]
 
   /// The scan in progress: the rows read so far and the keys they have.
   private var scan = Scan()
@@ -48,8 +54,19 @@ struct TableModel {
     var hasValues = false
   }
 
-  init(store: DocumentStore, root: NodeID, hiding hidden: Set<String> = []) {
+  /// The expanded columns of a table, kept when it reads its rows again.
+  struct Nesting {
+    var expansions: [String: [String]] = [:]
+    var columnPaths: [String: [String]] = [:]
+  }
+
+  /// What is expanded, to give a model made again over the same rows.
+  var nesting: Nesting { Nesting(expansions: expansions, columnPaths: columnPaths) }
+
+  init(store: DocumentStore, root: NodeID, hiding hidden: Set<String> = [], nesting: Nesting = Nesting()) {
     hiddenColumns = hidden
+    expansions = nesting.expansions
+    columnPaths = nesting.columnPaths
     let document = store.document
     let node = store.node(root) ?? document.root
     self.root = store.id(node)
@@ -81,7 +98,7 @@ struct TableModel {
   /// - Returns: whether ``columns`` changed.
   mutating func include(rows changed: [NodeID], in store: DocumentStore) -> Bool {
     let document = store.document
-    var keys = allColumns.filter { $0 != Self.valueColumn }
+    var keys = topLevelKeys
     var seen = Set(keys)
     var hasValues = allColumns.first == Self.valueColumn
     for id in changed {
@@ -137,14 +154,14 @@ struct TableModel {
       return setColumns(keys: scan.keys, hasValues: scan.hasValues)
     }
     // Part way: columns only grow (a rescan after an edit keeps the old ones meanwhile).
-    var keys = allColumns.filter { $0 != Self.valueColumn }
+    var keys = topLevelKeys
     var seen = Set(keys)
     for key in scan.keys where seen.insert(key).inserted { keys.append(key) }
     return setColumns(keys: keys, hasValues: scan.hasValues || allColumns.first == Self.valueColumn)
   }
 
   private mutating func setColumns(keys: [String], hasValues: Bool) -> Bool {
-    var next = keys
+    var next = keys.flatMap { expandedNames(of: $0) }
     if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
     if let columnOrder {
       let present = Set(next)
@@ -156,6 +173,129 @@ struct TableModel {
     allColumns = next
     showColumns()
     return true
+  }
+
+  /// The rows' own keys the columns show (a sub-column stands for the key it is below).
+  private var topLevelKeys: [String] {
+    var seen: Set<String> = []
+    return allColumns.compactMap { name in
+      guard name != Self.valueColumn, let key = path(ofColumn: name).first, seen.insert(key).inserted else {
+        return nil
+      }
+      return key
+    }
+  }
+
+  /// A column's name, or the names of its sub-columns (and theirs) where it is expanded.
+  private func expandedNames(of name: String) -> [String] {
+    guard let parts = expansions[name] else { return [name] }
+    return parts.flatMap { expandedNames(of: $0) }
+  }
+
+  /// The keys from a row to the value a column shows.
+  func path(ofColumn name: String) -> [String] {
+    columnPaths[name] ?? [name]
+  }
+
+  /// Whether a column shows a value below the rows' own members (`address.city`).
+  func isSubColumn(_ name: String) -> Bool { columnPaths[name] != nil }
+
+  /// The value at a column's path below a row: each step a key of an object (nil where a
+  /// step is missing or not an object).
+  static func value(at path: [String], in row: JSONNode, of document: JSONDocument) -> JSONNode? {
+    var node = row
+    for key in path {
+      guard document.kind(of: node) == .object, let child = document.child(forKey: key, of: node) else { return nil }
+      node = child
+    }
+    return node
+  }
+
+  /// `(`: shows a column of objects as one sub-column per key of its objects (every row
+  /// read: the union, in first-seen order), named `column.key`.
+  /// - Returns: how many sub-columns it has now (0: no row has an object there).
+  mutating func expand(column name: String, in store: DocumentStore) -> Int {
+    guard name != Self.valueColumn, expansions[name] == nil, allColumns.contains(name) else { return 0 }
+    let document = store.document
+    let path = path(ofColumn: name)
+    var keys: [String] = []
+    var seen: Set<String> = []
+    for id in rows {
+      guard let row = store.node(id), let value = Self.value(at: path, in: row, of: document),
+        document.kind(of: value) == .object
+      else { continue }
+      for member in document.children(of: value) {
+        if let key = document.key(of: member), seen.insert(key).inserted { keys.append(key) }
+      }
+    }
+    guard !keys.isEmpty else { return 0 }
+    let taken = Set(allColumns)
+    let names = keys.map { key -> String in
+      // A sub-column never takes the name of a row's own key (`{"a.b": 1, "a": {"b": 2}}`).
+      let plain = name + "." + key
+      return taken.contains(plain) ? name + "." + JSONStringEncoder.quoted(key) : plain
+    }
+    for (key, subName) in zip(keys, names) { columnPaths[subName] = path + [key] }
+    expansions[name] = names
+    replace(name, with: names)
+    return names.count
+  }
+
+  /// `)`: shows the sub-columns of `name`'s parent column (and any expanded below it) as
+  /// that one column again; `name` may be the parent itself.
+  /// - Returns: the column shown instead, or nil when `name` is not a sub-column.
+  mutating func collapse(column name: String) -> String? {
+    guard let parent = expansions.first(where: { $0.value.contains(name) })?.key else { return nil }
+    let shown = expandedNames(of: parent)
+    forget(parent)
+    var order = allColumns
+    guard let first = order.firstIndex(where: shown.contains) else { return parent }
+    order.removeAll { shown.contains($0) }
+    order.insert(parent, at: first)
+    hiddenColumns.subtract(shown)
+    if columnOrder != nil { columnOrder = order }
+    allColumns = order
+    showColumns()
+    return parent
+  }
+
+  /// The parent of a sub-column, if it is one.
+  func parent(ofColumn name: String) -> String? {
+    expansions.first { $0.value.contains(name) }?.key
+  }
+
+  /// Drops an expansion and those below it.
+  private mutating func forget(_ name: String) {
+    guard let parts = expansions.removeValue(forKey: name) else { return }
+    for part in parts {
+      forget(part)
+      columnPaths[part] = nil
+    }
+  }
+
+  private mutating func replace(_ name: String, with names: [String]) {
+    var order = allColumns
+    guard let index = order.firstIndex(of: name) else { return }
+    order.replaceSubrange(index...index, with: names)
+    if columnOrder != nil { columnOrder = order }
+    allColumns = order
+    showColumns()
+  }
+
+  /// The column showing the value at `keys` below a row, or the nearest one above it
+  /// (`["address", "city", "zip"]` → `address.city` when only that is expanded).
+  func column(forPath keys: [String]) -> Int? {
+    var length = keys.count
+    while length > 0 {
+      let prefix = Array(keys.prefix(length))
+      if let name = length == 1 ? prefix[0] : columnPaths.first(where: { $0.value == prefix })?.key,
+        let column = columnIndex[name], path(ofColumn: name) == prefix
+      {
+        return column
+      }
+      length -= 1
+    }
+    return nil
   }
 
   /// Lists the columns not hidden, and indexes them.
@@ -210,19 +350,30 @@ struct TableModel {
     guard document.kind(of: node) == .object else { return columnIndex[Self.valueColumn] ?? 0 }
     var first: Int?
     for member in document.children(of: node) {
-      guard let key = document.key(of: member), let column = columnIndex[key] else { continue }
+      guard let key = document.key(of: member), let column = columnIndex[key] ?? firstSubColumn(of: key) else {
+        continue
+      }
       first = min(first ?? column, column)
     }
     return first ?? 0
   }
 
-  /// The value of a row in a column, or `nil` when the row has no such key.
+  /// The first shown sub-column of an expanded key.
+  private func firstSubColumn(of key: String) -> Int? {
+    guard expansions[key] != nil else { return nil }
+    return expandedNames(of: key).compactMap { columnIndex[$0] }.min()
+  }
+
+  /// The value of a row in a column, or `nil` when the row has no such key (or, for a
+  /// sub-column, a step of its path is missing or not an object).
   func value(row: NodeID, column: Int, in store: DocumentStore) -> JSONNode? {
     guard columns.indices.contains(column), let node = store.node(row) else { return nil }
     let document = store.document
-    if columns[column] == Self.valueColumn, document.kind(of: node) != .object { return node }
+    let name = columns[column]
+    if name == Self.valueColumn, document.kind(of: node) != .object { return node }
     guard document.kind(of: node) == .object else { return nil }
-    return document.child(forKey: columns[column], of: node)
+    if let path = columnPaths[name] { return Self.value(at: path, in: node, of: document) }
+    return document.child(forKey: name, of: node)
   }
 }
 

@@ -40,6 +40,15 @@ extension BrowserKeys {
     keys.add(
       KeyBinding(keyNames: ["-"], .hideColumn, help: "Hide the column (:w and c copies leave it out)", group: "Table"))
     keys.add(KeyBinding(keyNames: ["_"], .showAllColumns, help: "Show every hidden column again", group: "Table"))
+    // VisiData's expand-col and contract-col; z( and z) (every level) are second keys of z.
+    keys.add(
+      KeyBinding(
+        keyNames: ["("], .expandColumn,
+        help: "Expand a column of objects into sub-columns (address.city); z( every level", group: "Table"))
+    keys.add(
+      KeyBinding(
+        keyNames: [")"], .collapseColumn, help: "Collapse a sub-column back into its column; z) every level",
+        group: "Table"))
     // VisiData's type keys; the same key again goes back to the inferred type.
     keys.add(
       KeyBinding(

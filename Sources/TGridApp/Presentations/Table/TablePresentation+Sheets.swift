@@ -165,7 +165,7 @@ extension TablePresentation {
     case .frequency(let column):
       guard sheet.frequencyRows.indices.contains(focusedRow) else { return }
       var expression = sheet.frequencyRows[focusedRow].selection.filterExpression(
-        path: ColumnValue.path(ofColumn: column))
+        path: ColumnValue.path(ofColumn: column, keys: model.path(ofColumn: column)))
       // Within a filter already on the table: both hold.
       if let existing = store.filter, existing.container == model.root {
         expression = "(\(existing.filter)) and (\(expression))"

@@ -117,17 +117,26 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       tallies[name] = ColumnType.Tally()
     }
     guard !widths.isEmpty else { return }
+    let subColumns = widths.keys.filter { model.isSubColumn($0) }
     func measure(_ value: JSONNode, in name: String) {
       tallies[name]?.add(value, in: document)
       guard let width = widths[name], width < Self.maximumWidth else { return }
-      let preview = JSONPreview.inline(value, in: document, limit: Self.maximumWidth + 1)
+      let preview = Self.cellText(value, in: document, limit: Self.maximumWidth + 1)
       widths[name] = min(Self.maximumWidth, max(width, TextWidth.displayWidth(of: preview)))
     }
     for row in shownRows.prefix(Self.measuredRows) {
       guard let node = store.node(row) else { continue }
       if document.kind(of: node) == .object {
         for member in document.children(of: node) {
-          if let key = document.key(of: member) { measure(member, in: key) }
+          if let key = document.key(of: member), !model.isSubColumn(key) {
+            measure(member, in: key)
+          }
+        }
+        // Sub-columns (`address.city`) read their value along their path.
+        for name in subColumns {
+          if let value = TableModel.value(at: model.path(ofColumn: name), in: node, of: document) {
+            measure(value, in: name)
+          }
         }
       } else {
         measure(node, in: TableModel.valueColumn)
@@ -234,8 +243,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   }
 
   func readAgain() {
+    let isSameRoot = store.node(model.root) != nil
     model = TableModel(
-      store: store, root: store.node(model.root) != nil ? model.root : store.root, hiding: model.hiddenColumns)
+      store: store, root: isSameRoot ? model.root : store.root, hiding: model.hiddenColumns,
+      nesting: isSameRoot ? model.nesting : TableModel.Nesting())
     applySort()
     measureColumns()
   }
@@ -277,12 +288,27 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard let field else { return indexPath(row: row, column: firstFilledColumn(ofRow: row)) }
     let document = store.document
     if document.kind(of: record) == .object {
-      guard let key = document.key(of: field), let column = model.column(named: key) else {
+      guard let key = document.key(of: field),
+        let column = model.column(named: key) ?? nestedColumn(of: node, below: record)
+      else {
         return indexPath(row: row, column: firstFilledColumn(ofRow: row))
       }
       return indexPath(row: row, column: column)
     }
     return indexPath(row: row, column: model.column(named: TableModel.valueColumn) ?? 0)
+  }
+
+  /// The sub-column that shows `node` (or the value it is in) below `record`, for a value
+  /// inside an expanded column.
+  private func nestedColumn(of node: JSONNode, below record: JSONNode) -> Int? {
+    let document = store.document
+    var keys: [String] = []
+    var current: JSONNode? = node
+    while let step = current, step != record {
+      if let key = document.key(of: step) { keys.insert(key, at: 0) } else { keys = [] }
+      current = document.parent(of: step)
+    }
+    return model.column(forPath: keys)
   }
 
   private func firstFilledColumn(ofRow row: Int) -> Int {
@@ -293,6 +319,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     if performSheetCommand(command) { return true }
     guard sheet == nil else { return false }
     if performRowCommand(command) { return true }
+    if performNestingCommand(command) { return true }
     if let type = Self.columnType(setBy: command) {
       setFocusedColumnType(type)
       return true
@@ -503,8 +530,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard change.reason != .grew, store.node(model.root) != nil else {
       // A load grew the document (or the table's container is gone): list the rows again.
       let kept = cellsByName()
+      let isSameRoot = store.node(model.root) != nil
       model = TableModel(
-        store: store, root: store.node(model.root) != nil ? model.root : store.root, hiding: model.hiddenColumns)
+        store: store, root: isSameRoot ? model.root : store.root, hiding: model.hiddenColumns,
+        nesting: isSameRoot ? model.nesting : TableModel.Nesting())
       applySort()
       columnsDidChange(keeping: kept)
       return
@@ -617,7 +646,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     guard let (row, column) = position(of: indexPath) else { return cell }
     if let value = model.value(row: shownRows[row], column: column, in: store) {
       let document = store.document
-      cell.text = JSONPreview.inline(value, in: document, limit: width(ofColumn: column) + 1)
+      cell.text = Self.cellText(value, in: document, limit: width(ofColumn: column) + 1)
       // A diff's marks (`~ 44.5`), as the tree draws them.
       if let marker = store.diff?.marker(of: store.id(value)) { cell.text = marker + cell.text }
       let kind = document.kind(of: value)

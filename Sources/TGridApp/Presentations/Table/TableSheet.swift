@@ -145,7 +145,9 @@ final class TableSheet {
       } else {
         counted = .nodes(rows.compactMap { store.node($0) })
       }
-      count = FrequencyCount(document: document, column: column, rows: counted, threads: FrequencyCount.threadCount)
+      count = FrequencyCount(
+        document: document, column: column, path: model.path(ofColumn: column), rows: counted,
+        threads: FrequencyCount.threadCount)
       background = count
     }
     let now = MonotonicClock.nanoseconds()
@@ -162,6 +164,11 @@ final class TableSheet {
     return true
   }
 
+  /// The positions of the table's sub-columns.
+  private func subColumnIndices(_ model: TableModel) -> [Int] {
+    model.columns.indices.filter { model.isSubColumn(model.columns[$0]) }
+  }
+
   /// Adds one row's values to every column's summary (its members read once).
   private func summarize(row: NodeID, in store: DocumentStore, model: TableModel) {
     let document = store.document
@@ -169,11 +176,18 @@ final class TableSheet {
     var present = Array(repeating: false, count: summaries.count)
     if document.kind(of: node) == .object {
       for member in document.children(of: node) {
-        guard let key = document.key(of: member), let column = model.column(named: key),
+        guard let key = document.key(of: member), !model.isSubColumn(key), let column = model.column(named: key),
           summaries.indices.contains(column), !present[column]
         else { continue }
         present[column] = true
         summaries[column].add(ColumnValue(member, in: document))
+      }
+      // Sub-columns (`address.city`) read their value along their path.
+      for column in subColumnIndices(model) where summaries.indices.contains(column) && !present[column] {
+        guard let value = TableModel.value(at: model.path(ofColumn: model.columns[column]), in: node, of: document)
+        else { continue }
+        present[column] = true
+        summaries[column].add(ColumnValue(value, in: document))
       }
     } else if let column = model.column(named: TableModel.valueColumn), summaries.indices.contains(column) {
       present[column] = true
