@@ -19,6 +19,7 @@ let package = Package(
     .executable(name: "class-tree", targets: ["ClassTree"]),
     .executable(name: "timeline", targets: ["Timeline"]),
     .executable(name: "chart", targets: ["Chart"]),
+    .executable(name: "outline", targets: ["Outline"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -93,6 +94,7 @@ let package = Package(
     .executableTarget(name: "ClassTree", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/ClassTree"),
     .executableTarget(name: "Timeline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Timeline"),
     .executableTarget(name: "Chart", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Chart"),
+    .executableTarget(name: "Outline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Outline"),
     // What the test targets share (a seeded random generator).
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
@@ -102,7 +104,7 @@ let package = Package(
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline", "Chart"]
+      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline", "Chart", "Outline"]
         + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(

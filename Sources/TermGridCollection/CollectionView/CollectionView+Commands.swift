@@ -64,8 +64,8 @@ extension CollectionView {
     switch command {
     case .moveUp: moveFocus(.up)
     case .moveDown: moveFocus(.down)
-    case .moveLeft: moveFocus(.left)
-    case .moveRight: moveFocus(.right)
+    case .moveLeft: if !collapseFocusedOutlineItem() { moveFocus(.left) }
+    case .moveRight: if !expandFocusedOutlineItem() { moveFocus(.right) }
     case .pageUp: moveFocus(byPages: -1)
     case .pageDown: moveFocus(byPages: 1)
     case .moveToFirst: focusFirstItem()

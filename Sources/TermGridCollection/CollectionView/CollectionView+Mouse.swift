@@ -25,6 +25,7 @@ extension CollectionView {
         return frame.contains(event.position)
       }
       focusItem(at: item, scrollPosition: nil)
+      if toggleOutlineDisclosure(at: item, screenPoint: event.position) { return true }
       beginPress(at: item)
       pressPoint = event.position
       return true

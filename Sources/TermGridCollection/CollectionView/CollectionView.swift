@@ -475,7 +475,8 @@ public final class CollectionView: LayoutHost {
     if let movingOffset { queried = queried.union(Rect(origin: movingOffset.to, size: queried.size)) }
     var current = layout.layoutAttributesForElements(in: queried)
     if current.contains(where: \.isHidden) { current.removeAll(where: \.isHidden) }
-    let shown = animation.map { $0.frameAttributes(current: current, now: clock()) } ?? current
+    let shown =
+      animation.map { $0.frameAttributes(current: current, now: clock(), cellMetrics: cellMetrics) } ?? current
     let preferred = updateViews(for: shown, checkPreferredSizes: animation == nil)
     // Measured for an update but not shown after all (scrolled away, say).
     if !measuredViews.isEmpty { recycleMeasuredViews() }

@@ -119,7 +119,11 @@ struct ElementAnimation {
   /// a place, the deleted one is on top until half way and the inserted one from then on.
   /// (``LayoutAttributes/zIndex`` still decides first: the collection view sorts by it,
   /// keeping this order among equals.)
-  func frameAttributes(current: [LayoutAttributes], now: Int) -> [LayoutAttributes] {
+  /// - Parameter cellMetrics: the collection view's, for payloads in cells
+  ///   (``Interpolatable``).
+  func frameAttributes(
+    current: [LayoutAttributes], now: Int, cellMetrics: CellMetrics = .identity
+  ) -> [LayoutAttributes] {
     let progress = progress(now: now)
     var opaque: [LayoutAttributes] = []
     opaque.reserveCapacity(current.count + transient.count)
@@ -137,7 +141,7 @@ struct ElementAnimation {
           fading.append(shown)
           continue
         }
-        let shown = start.interpolated(to: element, progress: progress)
+        let shown = start.interpolated(to: element, progress: progress, cellMetrics: cellMetrics)
         if shown.alpha < 1, start.alpha != element.alpha { fading.append(shown) } else { opaque.append(shown) }
       } else {
         opaque.append(element)
@@ -145,7 +149,7 @@ struct ElementAnimation {
     }
     for key in transientOrder where !present.contains(key) {
       guard let motion = transient[key] else { continue }
-      var moving = motion.from.interpolated(to: motion.to, progress: progress)
+      var moving = motion.from.interpolated(to: motion.to, progress: progress, cellMetrics: cellMetrics)
       moving.isHidden = false
       if moving.alpha < 1 || key.isGhost { fading.append(moving) } else { opaque.append(moving) }
     }

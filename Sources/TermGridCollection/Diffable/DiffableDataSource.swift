@@ -58,6 +58,11 @@ public final class DiffableDataSource<SectionIdentifier: Hashable & Sendable, It
   @usableFromInline var current = Snapshot()
   /// Where each item is in ``current``, built when first asked after an apply.
   @usableFromInline var itemLocations: [ItemIdentifier: IndexPath]?
+  /// The outlines of the sections shown from section snapshots, by section.
+  @usableFromInline var sectionSnapshots: [SectionIdentifier: SectionSnapshot<ItemIdentifier>] = [:]
+  /// What happens when a person expands or collapses an item of a section shown from a
+  /// section snapshot (see ``SectionSnapshotHandlers``).
+  public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemIdentifier>()
 
   /// Creates a data source for a collection view and makes itself the collection view's
   /// data source. It starts empty: apply a first snapshot.
@@ -102,6 +107,7 @@ public final class DiffableDataSource<SectionIdentifier: Hashable & Sendable, It
       collectionView.dataSource === self,
       "DiffableDataSource.apply: the collection view's data source is another object; a diffable data source must stay its data source"
     )
+    keepSectionSnapshots(matching: snapshot)
     let difference = SnapshotDifference(from: current, to: snapshot)
     let animates = collectionView.animatesChanges
     if !animatingDifferences { collectionView.animatesChanges = false }
@@ -118,6 +124,7 @@ public final class DiffableDataSource<SectionIdentifier: Hashable & Sendable, It
   /// everything (``CollectionView/reloadData()``). Selection and focus keep the index paths
   /// that still exist, not their items.
   public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+    keepSectionSnapshots(matching: snapshot)
     replaceCurrent(with: snapshot)
     collectionView?.reloadData()
     completion?()
@@ -182,7 +189,18 @@ public final class DiffableDataSource<SectionIdentifier: Hashable & Sendable, It
       preconditionFailure(
         "DiffableDataSource: the collection view asked for a cell at \(indexPath), which the snapshot does not have")
     }
-    return cellProvider(collectionView, indexPath, identifier)
+    let cell = cellProvider(collectionView, indexPath, identifier)
+    if !sectionSnapshots.isEmpty, let outline = sectionSnapshots[current.sectionStorage[indexPath.section]],
+      outline.contains(identifier)
+    {
+      cell.isExpanded = outline.isExpanded(identifier)
+      cell.indentationLevel = outline.level(of: identifier)
+    } else if cell.isExpanded || cell.indentationLevel != 0 {
+      // A cell kept by reconfigureItems, from a section that is no longer an outline.
+      cell.isExpanded = false
+      cell.indentationLevel = 0
+    }
+    return cell
   }
 
   /// The view from ``supplementaryViewProvider``, or `nil` without one.

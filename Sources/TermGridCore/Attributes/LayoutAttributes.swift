@@ -95,6 +95,10 @@ public struct LayoutInfo: Hashable, @unchecked Sendable {
     box = TypedLayoutInfoBox(value)
   }
 
+  init(box: LayoutInfoBox) {
+    self.box = box
+  }
+
   /// The wrapped value, if it has the given type.
   @inlinable
   public func value<Value: Hashable & Sendable>(as type: Value.Type = Value.self) -> Value? {
@@ -116,6 +120,8 @@ class LayoutInfoBox {
   @usableFromInline init() {}
   @usableFromInline func isEqual(to other: LayoutInfoBox) -> Bool { false }
   @usableFromInline func hash(into hasher: inout Hasher) {}
+  /// The value part-way to another box's, when both hold one ``Interpolatable`` type.
+  func interpolated(to other: LayoutInfoBox, context: InterpolationContext) -> LayoutInfoBox? { nil }
 }
 
 /// A ``LayoutInfo``'s value of one type; values of different types are never equal.
@@ -128,6 +134,15 @@ final class TypedLayoutInfoBox<Value: Hashable & Sendable>: LayoutInfoBox {
   @usableFromInline override func isEqual(to other: LayoutInfoBox) -> Bool {
     guard let other = other as? TypedLayoutInfoBox<Value> else { return false }
     return value == other.value
+  }
+
+  override func interpolated(to other: LayoutInfoBox, context: InterpolationContext) -> LayoutInfoBox? {
+    guard let other = other as? TypedLayoutInfoBox<Value>, let start = value as? any Interpolatable else { return nil }
+    func mix<Payload: Interpolatable>(_ start: Payload) -> LayoutInfoBox? {
+      guard let end = other.value as? Payload, start != end else { return nil }
+      return TypedLayoutInfoBox<Payload>(start.interpolated(to: end, context: context))
+    }
+    return mix(start)
   }
 
   @usableFromInline override func hash(into hasher: inout Hasher) {
@@ -231,10 +246,19 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Attributes part-way from `self` (progress 0) to `other` (progress 1): frame and alpha
-  /// are interpolated, everything else switches to `other`'s at the end.
-  public func interpolated(to other: LayoutAttributes, progress: Double) -> LayoutAttributes {
+  /// are interpolated, and an ``Interpolatable`` ``info`` payload (``ConnectorGeometry``);
+  /// everything else switches to `other`'s at the end.
+  /// - Parameter cellMetrics: how points map to screen cells, for payloads in cells.
+  public func interpolated(
+    to other: LayoutAttributes, progress: Double, cellMetrics: CellMetrics = .identity
+  ) -> LayoutAttributes {
     var result = progress < 1 ? self : other
     result.frame = frame.interpolated(to: other.frame, progress: progress)
+    if progress > 0, progress < 1, let start = info, let end = other.info {
+      let context = InterpolationContext(
+        progress: progress, startFrame: frame, endFrame: other.frame, frame: result.frame, cellMetrics: cellMetrics)
+      if let mixed = start.interpolated(to: end, context: context) { result.info = mixed }
+    }
     result.alpha = alpha + (other.alpha - alpha) * progress
     result.isHidden = progress < 1 ? (isHidden && other.isHidden) : other.isHidden
     result.zIndex = Swift.max(zIndex, other.zIndex)

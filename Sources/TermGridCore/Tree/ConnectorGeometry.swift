@@ -66,3 +66,50 @@ public struct ConnectorGeometry: Hashable, Sendable {
     return segments.allSatisfy { frame.contains($0.start) && frame.contains($0.end) }
   }
 }
+
+extension ConnectorGeometry: Interpolatable {
+  /// The lines part-way between two connectors: each end of each line moves through the
+  /// content as the frame's corner does from the start geometry's place to the end
+  /// geometry's, and lands on the cell the collection view rounds it to, so a branch stays on
+  /// the row of the box it joins, whose frame moves the same way. Lines are paired in order;
+  /// a line only one side has moves with the frame.
+  public func interpolated(to other: ConnectorGeometry, context: InterpolationContext) -> ConnectorGeometry {
+    let metrics = context.cellMetrics
+    let start = metrics.cellRect(for: context.startFrame)
+    let end = metrics.cellRect(for: context.endFrame)
+    let now = metrics.cellRect(for: context.frame)
+    let progress = context.progress
+    func place(_ from: CellPoint, _ to: CellPoint) -> CellPoint {
+      let fromX = metrics.x(forColumn: start.column + from.column)
+      let toX = metrics.x(forColumn: end.column + to.column)
+      let fromY = metrics.y(forRow: start.row + from.row)
+      let toY = metrics.y(forRow: end.row + to.row)
+      return CellPoint(
+        column: metrics.column(forX: fromX + (toX - fromX) * progress) - now.column,
+        row: metrics.row(forY: fromY + (toY - fromY) * progress) - now.row)
+    }
+    var mixed: [Segment] = []
+    mixed.reserveCapacity(Swift.max(segments.count, other.segments.count))
+    for index in 0..<Swift.max(segments.count, other.segments.count) {
+      let from = index < segments.count ? segments[index] : nil
+      let to = index < other.segments.count ? other.segments[index] : nil
+      switch (from, to) {
+      case (let from?, let to?) where from.axis == to.axis:
+        mixed.append(
+          Segment(
+            axis: from.axis, start: place(from.start, to.start), end: place(from.end, to.end),
+            continuesBeforeStart: progress < 0.5 ? from.continuesBeforeStart : to.continuesBeforeStart))
+      case (let from?, let to?):
+        let line = progress < 0.5 ? from : to
+        mixed.append(
+          Segment(axis: line.axis, start: line.start, end: line.end, continuesBeforeStart: line.continuesBeforeStart))
+      case (let line?, nil), (nil, let line?):
+        // Kept where it is in the frame, which moves.
+        mixed.append(line)
+      case (nil, nil):
+        break
+      }
+    }
+    return ConnectorGeometry(size: now.size, segments: mixed)
+  }
+}

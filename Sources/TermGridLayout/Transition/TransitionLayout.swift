@@ -73,7 +73,9 @@ open class TransitionLayout: CollectionLayout {
     let start = currentLayout.layoutAttributes(for: key)
     let end = nextLayout.layoutAttributes(for: key)
     switch (start, end) {
-    case (let start?, let end?): return start.interpolated(to: end, progress: transitionProgress)
+    case (let start?, let end?):
+      return start.interpolated(
+        to: end, progress: transitionProgress, cellMetrics: collectionView?.cellMetrics ?? .identity)
     case (let start?, nil):
       var fading = start
       fading.alpha = start.alpha * (1 - transitionProgress)

@@ -14,6 +14,14 @@ open class Cell: ReusableView {
   public package(set) final var isHighlighted = false
   /// True while the item has the keyboard focus (the terminal's cursor).
   public package(set) final var isFocused = false
+  /// True while the item's children are shown in an outline: set by a diffable data source
+  /// showing a `SectionSnapshot` in the item's section (UIKit's
+  /// `configurationState.isExpanded`); ``ListCell`` draws its outline disclosure from it.
+  public package(set) final var isExpanded = false
+  /// How deep the item is in an outline (0 for a root item): set by a diffable data source
+  /// showing a `SectionSnapshot` in the item's section, as UIKit's list cell's
+  /// `indentationLevel`. ``ListCell`` indents its content by it.
+  public package(set) final var indentationLevel = 0
   /// The background when neither selected nor highlighted (the guide's `backgroundView`);
   /// `nil` uses the theme's normal style.
   public var backgroundStyle: Style?
@@ -30,6 +38,8 @@ open class Cell: ReusableView {
     isSelected = false
     isHighlighted = false
     isFocused = false
+    isExpanded = false
+    indentationLevel = 0
   }
 
   /// The style for the cell's current state: the background the cell fills with and the
