@@ -16,6 +16,7 @@ let package = Package(
     // Examples/: small programs built on TermGrid (`swift run hello-collection-view`).
     .executable(name: "hello-collection-view", targets: ["HelloCollectionView"]),
     .executable(name: "photo-album", targets: ["PhotoAlbum"]),
+    .executable(name: "photo-library", targets: ["PhotoLibrary"]),
     .executable(name: "class-tree", targets: ["ClassTree"]),
     .executable(name: "timeline", targets: ["Timeline"]),
     .executable(name: "chart", targets: ["Chart"]),
@@ -90,6 +91,7 @@ let package = Package(
     .executableTarget(
       name: "HelloCollectionView", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/HelloCollectionView"),
     .executableTarget(name: "PhotoAlbum", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoAlbum"),
+    .executableTarget(name: "PhotoLibrary", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoLibrary"),
     .executableTarget(name: "ClassTree", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/ClassTree"),
     .executableTarget(name: "Timeline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Timeline"),
     .executableTarget(name: "Chart", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Chart"),
@@ -102,7 +104,9 @@ let package = Package(
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline", "Chart"]
+      dependencies: [
+        "TermGrid", "HelloCollectionView", "PhotoAlbum", "PhotoLibrary", "ClassTree", "Timeline", "Chart",
+      ]
         + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(

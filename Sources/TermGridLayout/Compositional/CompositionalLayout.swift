@@ -192,6 +192,14 @@ open class CompositionalLayout: CollectionLayout {
     return next
   }
 
+  /// Lands every sideways slide first (a key pressed during one moves from where the row
+  /// stops, not from where it is passing), then leaves the choice to the collection view's
+  /// geometry (`nil`).
+  open override func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? {
+    orthogonalAnimations = [:]
+    return nil
+  }
+
   // MARK: - Updates and animation
 
   /// Forgets the attributes from before the update.
