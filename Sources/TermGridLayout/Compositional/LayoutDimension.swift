@@ -14,7 +14,7 @@ public enum LayoutDimension: Hashable, Sendable {
   /// A fixed length in points (`absolute(_:)`).
   case absolute(Double)
   /// A first guess in points, replaced by the size the cell asks for
-  /// (``TermGridViews/ReusableView/preferredLayoutAttributesFitting(_:)``) once it is
+  /// (``ReusableView/preferredLayoutAttributesFitting(_:)``) once it is
   /// displayed (`estimated(_:)`): self-sizing.
   case estimated(Double)
 

@@ -41,7 +41,7 @@ public enum BoundaryAlignment: Hashable, Sendable {
 /// A header or footer of a section: UIKit's `NSCollectionLayoutBoundarySupplementaryItem`.
 ///
 /// Its index path is item 0 of the section, its kind ``elementKind`` (use
-/// ``TermGridCore/ElementKind/header`` and ``TermGridCore/ElementKind/footer`` to be drawn
+/// ``ElementKind/header`` and ``ElementKind/footer`` to be drawn
 /// by the views registered for those kinds).
 public struct LayoutBoundarySupplementaryItem: Sendable {
   /// The size; fractional dimensions are fractions of the section's content area.

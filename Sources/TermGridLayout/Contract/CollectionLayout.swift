@@ -176,7 +176,8 @@ open class CollectionLayout {
   /// nothing of its own moves. A layout that animates by itself (a compositional layout's
   /// orthogonal section sliding to the focused item) answers while it moves; the
   /// collection view then runs a layout pass on each frame and includes the answer in its
-  /// own ``millisecondsUntilNextFrame``. Answer 0 once for the frame that lands the move.
+  /// own ``CollectionView/millisecondsUntilNextFrame``. Answer 0 once for the frame that
+  /// lands the move.
   open func millisecondsUntilNextFrame(now: Int) -> Int? { nil }
 
   // MARK: - Reading order
