@@ -136,6 +136,15 @@ extension CompositionalLayout {
   ) -> Double {
     let perGroup = record.itemsPerGroup
     let repeatAxis = record.repeatAxis
+    let version = measuredVersions[record.index] ?? 0
+    if let walked = walkedSections[record.index], walked.measuredVersion == version,
+      walked.itemCount == record.itemCount, walked.spacing == spacing, walked.repeatAxis == repeatAxis,
+      walked.template == record.template
+    {
+      // Nothing the walk depends on changed since the last pass: its result stands.
+      record.walkedStarts = walked.starts
+      return walked.longestMain
+    }
     let uniformRepeat = repeatAxis == .vertical ? record.template.size.height : record.template.size.width
     let uniformMain = mainAxis == .vertical ? record.template.size.height : record.template.size.width
     var starts: [Double] = []
@@ -160,7 +169,6 @@ extension CompositionalLayout {
       var length = uniformRepeat
       if singleItem {
         if let size = measured[index] {
-          record.measuredGroups.insert(index)
           if groupEstimated && itemEstimated {
             let measuredLength = repeatAxis == .vertical ? size.height : size.width
             length = Double(Swift.max(1, cellCount(measuredLength, unit))) * unit + repeatInsets
@@ -174,8 +182,7 @@ extension CompositionalLayout {
       } else {
         let first = index * perGroup
         if (first..<(first + perGroup)).contains(where: { measured[$0] != nil }) {
-          record.measuredGroups.insert(index)
-          let template = groupTemplate(index, of: record, builder: builder, measured: measured)
+          let template = measuredTemplate(firstItem: first, of: record, sizes: measured, builder: builder)
           length = repeatAxis == .vertical ? template.size.height : template.size.width
           longestMain = Swift.max(longestMain, mainAxis == .vertical ? template.size.height : template.size.width)
         }
@@ -184,6 +191,9 @@ extension CompositionalLayout {
     }
     starts.append(position)
     record.walkedStarts = starts
+    walkedSections[record.index] = WalkedSection(
+      template: record.template, itemCount: record.itemCount, spacing: spacing, repeatAxis: repeatAxis,
+      measuredVersion: version, starts: starts, longestMain: longestMain)
     return longestMain
   }
 
@@ -193,10 +203,19 @@ extension CompositionalLayout {
     _ index: Int, of record: CompositionalSectionRecord, builder: GroupTemplateBuilder? = nil,
     measured: [Int: Size]? = nil
   ) -> GroupTemplate {
-    guard record.measuredGroups.contains(index) else { return record.template }
-    let sizes = measured ?? preferredSizes[record.index] ?? [:]
-    var builder = builder ?? GroupTemplateBuilder(unit: cellUnit)
+    guard record.walkedStarts != nil else { return record.template }
     let first = index * record.itemsPerGroup
+    guard let sizes = measured ?? preferredSizes[record.index],
+      (first..<(first + record.itemsPerGroup)).contains(where: { sizes[$0] != nil })
+    else { return record.template }
+    return measuredTemplate(firstItem: first, of: record, sizes: sizes, builder: builder)
+  }
+
+  /// The layout of the group whose first item is `firstItem`, with its items' measured sizes.
+  func measuredTemplate(
+    firstItem first: Int, of record: CompositionalSectionRecord, sizes: [Int: Size], builder: GroupTemplateBuilder?
+  ) -> GroupTemplate {
+    var builder = builder ?? GroupTemplateBuilder(unit: cellUnit)
     builder.preferredSize = { sizes[first + $0] }
     return builder.template(for: record.section.group, in: record.groupContainer)
   }

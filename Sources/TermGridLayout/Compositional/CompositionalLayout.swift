@@ -40,6 +40,10 @@ open class CompositionalLayout: CollectionLayout {
   var previousCache: CompositionalLayoutCache?
   /// Measured sizes of self-sizing items: section → item → size (points).
   var preferredSizes: [Int: [Int: Size]] = [:]
+  /// A number per section that changes whenever its measured sizes do.
+  var measuredVersions: [Int: Int] = [:]
+  /// The last walk of each section with measured items (see ``WalkedSection``).
+  var walkedSections: [Int: WalkedSection] = [:]
   /// Orthogonal sections' sideways offsets, by section: kept across passes.
   var orthogonalOffsets: [Int: Double] = [:]
   /// Orthogonal sections sliding to a new offset, by section.
@@ -120,10 +124,16 @@ open class CompositionalLayout: CollectionLayout {
   /// Keeps the measured sizes the context brings (dropping them all when the data's counts
   /// changed) and makes the next pass a full one, except for a scroll.
   open override func invalidateLayout(with context: InvalidationContext) {
-    if context.invalidateDataSourceCounts { preferredSizes = [:] }
+    if context.invalidateDataSourceCounts {
+      preferredSizes = [:]
+      walkedSections = [:]
+    }
+    var touched: Set<Int> = []
     for (indexPath, size) in context.preferredItemSizes where indexPath.section >= 0 && indexPath.item >= 0 {
       preferredSizes[indexPath.section, default: [:]][indexPath.item] = size
+      touched.insert(indexPath.section)
     }
+    for section in touched { measuredVersions[section, default: 0] += 1 }
     if context.newBounds == nil || context.invalidateEverything { needsFullPass = true }
     super.invalidateLayout(with: context)
   }

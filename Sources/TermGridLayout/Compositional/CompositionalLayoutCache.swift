@@ -53,8 +53,6 @@ struct CompositionalSectionRecord {
   /// Group starts along the repeat axis (relative to `groupsOrigin`) when the section's
   /// items measured themselves, `groupCount + 1` of them; `nil` for a uniform section.
   var walkedStarts: [Double]?
-  /// The groups holding measured items.
-  var measuredGroups: Set<Int> = []
   var boundaries: [Boundary] = []
   var decorations: [Decoration] = []
 
@@ -120,4 +118,18 @@ struct CompositionalLayoutCache {
     }
     return lo
   }
+}
+
+/// A section's groups as the last walk placed them, kept while what they depend on is
+/// unchanged, so a full pass over measured items that did not change costs no walk.
+struct WalkedSection {
+  /// What the walk depended on.
+  var template: GroupTemplate
+  var itemCount: Int
+  var spacing: Double
+  var repeatAxis: Axis
+  var measuredVersion: Int
+  /// What it computed.
+  var starts: [Double]
+  var longestMain: Double
 }

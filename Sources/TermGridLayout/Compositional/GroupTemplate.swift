@@ -2,7 +2,7 @@ import TermGridCore
 
 /// One group laid out: its size and its items' frames relative to its top-left corner, in
 /// points, in depth-first item order.
-struct GroupTemplate {
+struct GroupTemplate: Equatable {
   /// The group's size.
   var size = Size.zero
   /// The frames of its items, after their content insets.

@@ -114,6 +114,32 @@ import Testing
     #expect(shown == [ip(1), ip(2)])
   }
 
+  @Test func measuredSizesOutliveFullPassesAndNewOnesAndResizesLayOutAgain() {
+    let layout = prepared(Self.list(estimated: 2), items: [6], width: 20)
+    var context = InvalidationContext()
+    context.preferredItemSizes[ip(1)] = Size(width: 20, height: 5)
+    layout.invalidateLayout(with: context)
+    layout.prepareIfNeeded()
+    layout.invalidateLayout()
+    layout.prepareIfNeeded()
+    #expect(layout.layoutAttributesForItem(at: ip(1))?.frame == Rect(x: 0, y: 2, width: 20, height: 5))
+    #expect(layout.layoutAttributesForItem(at: ip(2))?.frame == Rect(x: 0, y: 7, width: 20, height: 2))
+    // Another measurement in the same section moves what follows it.
+    context = InvalidationContext()
+    context.preferredItemSizes[ip(3)] = Size(width: 20, height: 1)
+    layout.invalidateLayout(with: context)
+    layout.prepareIfNeeded()
+    #expect(layout.layoutAttributesForItem(at: ip(4))?.frame == Rect(x: 0, y: 10, width: 20, height: 2))
+    #expect(layout.collectionViewContentSize.height == 14)
+    // A wider container: the rows are as wide, the measured heights stay.
+    let host = keeper.hosts[0]
+    host.bounds = Rect(x: 0, y: 0, width: 30, height: 10)
+    layout.invalidateLayout()
+    layout.prepareIfNeeded()
+    #expect(layout.layoutAttributesForItem(at: ip(1))?.frame == Rect(x: 0, y: 2, width: 30, height: 5))
+    #expect(layout.layoutAttributesForItem(at: ip(4))?.frame == Rect(x: 0, y: 10, width: 30, height: 2))
+  }
+
   @Test func selfSizingCellsResizeTheirRowsThroughTheCollectionView() {
     let fixture = Fixture(
       layout: Self.list(estimated: 1), sections: [letters(5)], size: CellSize(columns: 6, rows: 8))
