@@ -16,6 +16,7 @@ let package = Package(
     // Examples/: small programs built on TermGrid (`swift run hello-collection-view`).
     .executable(name: "hello-collection-view", targets: ["HelloCollectionView"]),
     .executable(name: "photo-album", targets: ["PhotoAlbum"]),
+    .executable(name: "photo-library", targets: ["PhotoLibrary"]),
     .executable(name: "class-tree", targets: ["ClassTree"]),
     .executable(name: "timeline", targets: ["Timeline"]),
     .executable(name: "chart", targets: ["Chart"]),
@@ -91,6 +92,7 @@ let package = Package(
     .executableTarget(
       name: "HelloCollectionView", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/HelloCollectionView"),
     .executableTarget(name: "PhotoAlbum", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoAlbum"),
+    .executableTarget(name: "PhotoLibrary", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/PhotoLibrary"),
     .executableTarget(name: "ClassTree", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/ClassTree"),
     .executableTarget(name: "Timeline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Timeline"),
     .executableTarget(name: "Chart", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Chart"),
@@ -104,7 +106,9 @@ let package = Package(
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
-      dependencies: ["TermGrid", "HelloCollectionView", "PhotoAlbum", "ClassTree", "Timeline", "Chart", "Outline"]
+      dependencies: [
+        "TermGrid", "HelloCollectionView", "PhotoAlbum", "PhotoLibrary", "ClassTree", "Timeline", "Chart", "Outline",
+      ]
         + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(

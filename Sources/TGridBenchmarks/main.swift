@@ -4,6 +4,7 @@ import TGridSystem
 
 let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("flow", runFlowBenchmarks(arguments:)),
+  ("compositional", runCompositionalBenchmarks(arguments:)),
   ("chart", runChartBenchmarks(arguments:)),
   ("collection", runCollectionBenchmarks(arguments:)),
   ("terminal", runTerminalBenchmarks(arguments:)),

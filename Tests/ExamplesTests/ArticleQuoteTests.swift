@@ -4,7 +4,7 @@ import Testing
 /// The DocC articles that walk through the examples quote their code: each quote must still
 /// be in the example, word for word, so the articles never drift from code that builds.
 @Suite struct ArticleQuoteTests {
-  @Test(arguments: ["WritingACustomLayout", "AnimatingChanges", "TestingYourScreens", "Outlines"])
+  @Test(arguments: ["WritingACustomLayout", "AnimatingChanges", "TestingYourScreens", "Outlines", "ComposingLayouts"])
   func everyQuoteOfAnExampleIsInItsFile(article: String) throws {
     let root = repositoryRoot()
     let text = try String(

@@ -21,10 +21,20 @@ extension CollectionView {
   /// Milliseconds until the next animation frame should be drawn, or `nil` when nothing
   /// moves: the run loop sleeps this long at most (about 60 frames a second, and no later
   /// than the animation's end).
+  ///
+  /// A layout that moves something of its own (an orthogonal section sliding sideways)
+  /// adds its frames (``CollectionLayout/millisecondsUntilNextFrame(now:)``).
   public var millisecondsUntilNextFrame: Int? {
-    guard let running = animation else { return millisecondsUntilNextScrollFrame }
-    let next = max(0, min(16, running.start + running.duration - clock()))
-    return millisecondsUntilNextScrollFrame.map { min($0, next) } ?? next
+    let layoutNext = collectionViewLayout.millisecondsUntilNextFrame(now: clock())
+    let own: Int?
+    if let running = animation {
+      let next = max(0, min(16, running.start + running.duration - clock()))
+      own = millisecondsUntilNextScrollFrame.map { min($0, next) } ?? next
+    } else {
+      own = millisecondsUntilNextScrollFrame
+    }
+    guard let layoutNext else { return own }
+    return own.map { min($0, layoutNext) } ?? layoutNext
   }
 
   /// Marks the view for another pass while an animation runs.

@@ -237,6 +237,9 @@ public final class CollectionView: LayoutHost {
 
   public var layoutDelegate: AnyObject? { layoutDelegateOverride ?? delegate }
 
+  /// The collection view's ``clock``, which layouts that animate by themselves step by.
+  public var layoutClockMilliseconds: Int { clock() }
+
   func loadCountsIfNeeded() {
     guard sectionCounts == nil else { return }
     sectionCounts = currentDataSourceCounts()
@@ -436,7 +439,10 @@ public final class CollectionView: LayoutHost {
     }
     advanceAnimation()
     advanceScrollAnimation()
-    guard needsLayout || collectionViewLayout.needsPrepare || animation != nil else { return }
+    // A layout moving something of its own (an orthogonal section sliding) is asked again
+    // on each of its frames.
+    let layoutMoves = collectionViewLayout.millisecondsUntilNextFrame(now: clock()) != nil
+    guard needsLayout || collectionViewLayout.needsPrepare || animation != nil || layoutMoves else { return }
     loadCountsIfNeeded()
     for _ in 0..<Self.maximumSelfSizingPasses {
       layoutPass()

@@ -171,6 +171,15 @@ open class CollectionLayout {
   /// lets the collection view pick the nearest item in that direction by frame geometry.
   open func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? { nil }
 
+  /// Milliseconds until the layout wants its next frame drawn, with `now` read from the
+  /// host's clock (``LayoutHost/layoutClockMilliseconds``), or `nil`, the default, when
+  /// nothing of its own moves. A layout that animates by itself (a compositional layout's
+  /// orthogonal section sliding to the focused item) answers while it moves; the
+  /// collection view then runs a layout pass on each frame and includes the answer in its
+  /// own ``CollectionView/millisecondsUntilNextFrame``. Answer 0 once for the frame that
+  /// lands the move.
+  open func millisecondsUntilNextFrame(now: Int) -> Int? { nil }
+
   // MARK: - Reading order
 
   /// Where an item stands in the order a person reads the layout (0 first), or `nil` for

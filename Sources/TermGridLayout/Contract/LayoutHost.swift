@@ -24,11 +24,15 @@ public protocol LayoutHost: AnyObject {
   /// `contentInset`): a layout sizes its lines to the bounds less these, and pins floating
   /// views inside them. Defaults to zero.
   var contentInset: EdgeInsets { get }
+  /// The host's animation clock in milliseconds, for layouts that animate something of
+  /// their own (see ``CollectionLayout/millisecondsUntilNextFrame(now:)``). Defaults to 0.
+  var layoutClockMilliseconds: Int { get }
 }
 
 extension LayoutHost {
   public var indexPathForFocusedItem: IndexPath? { nil }
   public var contentInset: EdgeInsets { .zero }
+  public var layoutClockMilliseconds: Int { 0 }
 }
 
 /// A layout host with fixed counts and bounds, for layouts used without a collection view.
@@ -45,6 +49,8 @@ public final class StaticLayoutHost: LayoutHost {
   public var indexPathForFocusedItem: IndexPath?
   /// The margins around the content layouts see.
   public var contentInset = EdgeInsets.zero
+  /// The clock layouts see, in milliseconds.
+  public var layoutClockMilliseconds = 0
 
   /// Creates a host with `itemCounts[s]` items in section `s`.
   public init(itemCounts: [Int], bounds: Rect, cellMetrics: CellMetrics = .identity) {
