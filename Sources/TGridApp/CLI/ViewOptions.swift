@@ -21,6 +21,13 @@ struct ViewOptions: ParsableArguments {
   var lane: String?
 
   @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "The schematic's colours: each record's box by the value of FIELD (critical: error, failed…; important: warning, degraded…; else normal).",
+      valueName: "field"))
+  var kind: String?
+
+  @Option(
     name: .customLong("x"),
     help: ArgumentHelp(
       "The chart's x field (index: the record's position); by default a date field, else a number.", valueName: "field")
@@ -103,7 +110,8 @@ struct ViewOptions: ParsableArguments {
     BrowserSettings(
       presentation: presentation, treeOrientation: treeOrientation, animates: animates,
       pathFormat: PathFormat(rawValue: pathFormat.rawValue) ?? .jq, timeFields: timeFields,
-      laneField: lane.flatMap { $0.isEmpty ? nil : $0 }, chartX: chartXField, chartY: chartYFields, labelField: label,
+      laneField: lane.flatMap { $0.isEmpty ? nil : $0 },
+      kindField: kind.flatMap { $0.isEmpty ? nil : $0 }, chartX: chartXField, chartY: chartYFields, labelField: label,
       filter: filter, focusPath: path)
   }
 

@@ -85,6 +85,8 @@ struct PresentationOptions: Equatable, Sendable {
   var timeFields: [String]?
   /// The field whose values group the timeline's lanes (`--lane FIELD`); `nil` for none.
   var laneField: String?
+  /// The member whose value colours the schematic's boxes (`--kind FIELD`).
+  var kindField: String?
   /// The chart's x field (`--x`; empty: the record's index), or `nil` to choose from the data.
   var chartX: String?
   /// The chart's y fields, a series each (`--y A,B`), or `nil` to choose from the data.

@@ -110,6 +110,7 @@ final class BrowserSession {
     var options = browser.presentationOptions
     if let timeFields = settings.timeFields { options.timeFields = timeFields }
     options.laneField = settings.laneField ?? options.laneField
+    options.kindField = settings.kindField ?? options.kindField
     options.chartX = settings.chartX ?? options.chartX
     options.chartY = settings.chartY ?? options.chartY
     if options != browser.presentationOptions { browser.presentationOptions = options }

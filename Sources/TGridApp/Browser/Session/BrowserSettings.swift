@@ -16,6 +16,8 @@ struct BrowserSettings {
   var timeFields: [String]?
   /// The field that groups the timeline's lanes, if given.
   var laneField: String?
+  /// The member that colours the schematic's boxes, if given.
+  var kindField: String?
   /// The chart's x field (empty: the index) and y fields, if given.
   var chartX: String?
   var chartY: [String]?

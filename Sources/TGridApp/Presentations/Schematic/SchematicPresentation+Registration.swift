@@ -29,5 +29,5 @@ extension SchematicPresentation {
   static let registration = PresentationRegistration(
     kind: .schematic, digitKey: "5", commandLineName: "schematic", helpTitle: "a schematic",
     switchingCommand: .showSchematic, keyBindings: { BrowserKeys.schematic },
-    make: { host, _ in SchematicPresentation(host: host) })
+    make: { host, options in SchematicPresentation(host: host, kindField: options.kindField) })
 }

@@ -4,6 +4,8 @@ import TermGrid
 /// The talk's schematic: every node a bordered box sized to its label and coloured by its
 /// kind, one column per depth, joined by lines from box edge to box edge. Hierarchies
 /// (`name`/`kind`/`children`) show their names; any other document shows as the tree does.
+/// `--kind FIELD` colours records by a member: critical (`error`, `failed` …), important
+/// (`warning`, `degraded` …) or normal.
 final class SchematicPresentation: JSONTreeModelPresentation {
   let kind = PresentationKind.schematic
   var layout: CollectionLayout { treeLayout }
@@ -23,9 +25,10 @@ final class SchematicPresentation: JSONTreeModelPresentation {
   /// takes seconds.
   static let groupSize = 1_000
 
-  init(host: any PresentationHost) {
+  init(host: any PresentationHost, kindField: String? = nil) {
     self.host = host
     provider = JSONTreeProvider(store: host.store, groupSize: Self.groupSize)
+    provider.kindField = kindField
     // Boxes take three rows: open what fits on about two screens.
     let boxes = max(8, (host.screenSize.rows - 1) * 2 / 3)
     model = TreeModel(
@@ -44,6 +47,13 @@ final class SchematicPresentation: JSONTreeModelPresentation {
 
   func readAgain() {
     model.reload()
+  }
+
+  /// `--kind FIELD` given once the browser exists: the boxes take their colours from it.
+  func optionsDidChange(_ options: PresentationOptions) {
+    guard options.kindField != provider.kindField else { return }
+    provider.kindField = options.kindField
+    if isShown { host.collectionView.reloadData() }
   }
 
   func positionText(focusedAt indexPath: IndexPath?) -> String {

@@ -46,6 +46,10 @@ final class JSONTreeProvider: TreeNodeProvider {
   /// (``inlinePreviewLabel(ofNode:fitting:)``, ``forgetInlinePreviews()``).
   var inlinePreviews: [InlinePreviewKey: String?] = [:]
 
+  /// The member whose value colours a record's box (`--kind FIELD`); `nil`: a hierarchy
+  /// node's own `kind`.
+  var kindField: String?
+
   init(store: DocumentStore, groupSize: Int = 100_000) {
     self.store = store
     self.groupSize = max(2, groupSize)
@@ -266,10 +270,27 @@ final class JSONTreeProvider: TreeNodeProvider {
 
   func kind(ofNode node: Int) -> String {
     if node >= 0, let kind = store.diff?.kind(of: NodeID(node)) { return kind }
+    if let kindField, let value = value(node), document.kind(of: value) == .object {
+      guard let member = document.child(forKey: kindField, of: value) else { return TreeNodeKind.normal }
+      return Self.kind(named: JSONPreview.inline(member, in: document, limit: 40))
+    }
     guard let value = value(node), isHierarchyNode(value), let kind = document.child(forKey: "kind", of: value),
       let text = document.string(of: kind)
     else { return TreeNodeKind.normal }
     return text.lowercased()
+  }
+
+  /// The kind a value of the kind field (`--kind`) names: the talk's normal, important and
+  /// critical, and the words logs and monitors use for them.
+  static func kind(named value: String) -> String {
+    switch value.lowercased() {
+    case "critical", "error", "fatal", "emergency", "alert", "high", "failed", "failure", "down", "red":
+      return "critical"
+    case "important", "warning", "warn", "medium", "degraded", "pending", "yellow", "amber":
+      return "important"
+    default:
+      return TreeNodeKind.normal
+    }
   }
 
   /// The `children` array of a hierarchy-shaped object.
