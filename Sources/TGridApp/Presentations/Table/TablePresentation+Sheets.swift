@@ -50,6 +50,10 @@ extension TablePresentation {
   func closeSheet() {
     guard let closed = sheet else { return }
     sheet = nil
+    if rowsMissedArrivals {
+      rowsMissedArrivals = false
+      apply(DocumentChange(reason: .grew, steps: []))
+    }
     // The sheet's own selection (its rows picked with Space) names no table cell.
     host.collectionView.clearSelection()
     let focus = closed.tableFocus.flatMap { position(of: $0) != nil ? $0 : nil }

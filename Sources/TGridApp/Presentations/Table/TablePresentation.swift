@@ -31,6 +31,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   /// The frequency or summary sheet shown in place of the rows, if any
   /// (`TablePresentation+Sheets.swift`).
   var sheet: TableSheet?
+  /// Records arrived (a followed stream) while a sheet was shown: the rows are listed again
+  /// when the table is back.
+  var rowsMissedArrivals = false
   /// The rows and columns shown.
   var model: TableModel
   /// The rows in the order shown: the model's, or a permutation of them while sorted.
@@ -519,6 +522,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   // MARK: - Following the store
 
   func apply(_ change: DocumentChange) {
+    if let sheet, change.reason == .arrived {
+      // Records arriving move no one off the sheet: it says how many came since it counted,
+      // and the table lists them once it is back.
+      sheet.arrivedSinceCounted += change.steps.filter { if case .inserted = $0 { true } else { false } }.count
+      rowsMissedArrivals = true
+      host.setNeedsDisplay()
+      return
+    }
     if sheet != nil {
       // The sheet counted the rows before the change: back to the table, read afresh.
       closeSheet()

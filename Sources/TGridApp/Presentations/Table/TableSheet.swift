@@ -250,6 +250,9 @@ final class TableSheet {
     return min(Self.maximumWidth, max(3, width))
   }
 
+  /// Records a followed stream brought after the sheet counted (they are not in it).
+  var arrivedSinceCounted = 0
+
   /// The status line's text: what the sheet is, its rows, and what its keys do.
   func positionText(focusedRow: Int?, rowCount: Int) -> String {
     let what: String
@@ -261,6 +264,7 @@ final class TableSheet {
       return "\(what): counting … \(Int(progress(of: rowCount) * 100))% of \(rowCount) rows · Esc stops"
     }
     var text = "\(what) · row \((focusedRow ?? 0) + 1)/\(lines.count) of \(rowCount) records"
+    if arrivedSinceCounted > 0 { text += " (+\(arrivedSinceCounted) arrived since: q, then again)" }
     switch kind {
     case .frequency:
       if frequency.isBinned { text += " · \(binCount) bins (+/- change)" }
