@@ -267,6 +267,26 @@ import Testing
     }
   }
 
+  @Test func arithmeticFollowsJq() throws {
+    let document = try JSONDocument(
+      parsing: #"[{"a": 7, "b": 2, "s": "ab"}, {"a": -7, "b": 0, "s": "c"}, {"a": 7.9, "b": 3}]"#)
+    #expect(try kept(".a + .b == 9", document) == [0])
+    #expect(try kept(".a - .b - 1 == 4", document) == [0], "left-associative")
+    #expect(try kept(".a + .b * 2 == 11", document) == [0], "* binds tighter")
+    #expect(try kept(".a % 2 == 1", document) == [0, 2], "7.9 truncates to 7")
+    #expect(try kept(".a % 2 == -1", document) == [1], "the sign follows the dividend")
+    #expect(try kept(".a / .b == 3.5", document) == [0])
+    #expect(try kept(#".s + "x" == "abx""#, document) == [0])
+    #expect(try kept(".missing + .a == 7", document) == [0], "null adds nothing")
+    let result = try JSONFilter(".a / .b > 1").filter(elementsOf: document.root, in: document)
+    #expect(result.errorCount == 1)
+    #expect(result.firstError?.message.contains("divisor is zero") == true, "\(String(describing: result.firstError))")
+    let mixed = try JSONFilter(".s + .a == 1").filter(elementsOf: document.root, in: document)
+    #expect(mixed.firstError?.message.contains("cannot be added") == true, "\(String(describing: mixed.firstError))")
+    #expect(mixed.firstError?.position == 3, "the column of the operator (from 0)")
+    #expect(try JSONFilter(".a // .b").description == ".a // .b", "// stays the alternative")
+  }
+
   @Test func pipesApplyTheRightSideToTheLeftValue() throws {
     let document = try FilterFixtures.records()
     #expect(try kept(".address | .city == \"Paris\"", document) == [0, 2])
@@ -372,14 +392,21 @@ import Testing
       ("select", 0, "select takes 1 argument, not 0"),
       ("select(.a; .b) | .c", 0, "select takes 1 argument, not 2"),
       ("empty(1)", 0, "empty takes 0 arguments, not 1"),
-      (".a / 2", 3, "'/' (division) is not supported: '//' is the alternative operator"),
+      (".a / ", 5, "expected a value: a path like .name, a literal, '(' or a function"),
+      (".a + + 1", 5, "expected a value: a path like .name, a literal, '(' or a function, found '+'"),
       (".a //= 2", 3, "'//=' (update) is not supported: a filter only selects"),
       (".a //", 5, "expected a value: a path like .name, a literal, '(' or a function"),
-      (".a 1", 3, "unexpected '1': expected an operator (|, //, or, and, ==, !=, <, <=, >, >=) or the end"),
+      (
+        ".a 1", 3,
+        "unexpected '1': expected an operator (|, //, or, and, ==, !=, <, <=, >, >=, +, -, *, /, %) or the end"
+      ),
       (".a == 1 and", 11, "expected a value: a path like .name, a literal, '(' or a function"),
       ("and", 0, "expected a value before 'and'"),
       (".[1.5]", 2, "expected a whole number or a string in '[…]'"),
-      (".a = 1", 3, "unexpected '=': expected an operator (|, //, or, and, ==, !=, <, <=, >, >=) or the end"),
+      (
+        ".a = 1", 3,
+        "unexpected '=': expected an operator (|, //, or, and, ==, !=, <, <=, >, >=, +, -, *, /, %) or the end"
+      ),
       ("- 1", 0, "'-' is only allowed before a number"),
       ("1e", 2, "expected a digit in the exponent"),
       ("\"a\".b", 3, "a literal has no fields or elements"),
@@ -409,7 +436,8 @@ import Testing
       ".x or .y or .z", ".x or (.y or .z)", "(.a == 1) == true", "((.a)).b", "(.a | .b).c[2]", "has(\"k\") | not",
       "length >= -0.5", ".5 < 1.", "true != false and null == null", "{a: 1, \"b c\": [true]} == .",
       ".a // .b // 1", "(.a // .b) // 1", ".a or .b // .c", ".a or (.b // .c)", ".a // .b | .c", "select(.a) | not",
-      ".tags | select(length > 1) | empty", "(.a // 0) > 1",
+      ".tags | select(length > 1) | empty", "(.a // 0) > 1", ".a + .b * .c", "(.a + .b) * .c", ".a - (.b - .c)",
+      ".a - .b - .c", ".a % 2 == 1", ".a / .b // 0", "(.a // 1) / 2", ".a * -1 > .b", "-1 - .a",
     ]
     for text in texts {
       let filter = try JSONFilter(text)
@@ -458,6 +486,8 @@ import Testing
       #".name | endswith("\u0301")"#, #".email | tostring | test("null")"#, #"(.age | tostring) == "19.5""#,
       #".address.city | ascii_downcase | startswith("k")"#, #"(.geo // []) | contains([1])"#,
       #"(.tags | length) == 0 // true"#, ".tags[0] // .name | test(\"^[xz]\")",
+      ".age % 2 == 1", ".age * 2 - 10 > 60", "(.age + 1) / 2 >= 15", ".age - 30 - 5 > -10",
+      #"(.name + "!") | endswith("a!")"#, ".missing + .age > 30", "-1 + .age * 2 > 59", ".age % 7 < 3",
     ]
     for filterText in filters {
       let expected = try FilterTests.run(jq, ["-c", ".[] | select(\(filterText))"], input: text)

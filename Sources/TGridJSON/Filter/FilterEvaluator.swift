@@ -86,6 +86,14 @@ struct FilterEvaluator {
       case .greater: return .boolean(order > 0)
       case .greaterOrEqual: return .boolean(order >= 0)
       }
+    case .arithmetic(let operation, let left, let right, let column):
+      let leftValue = try evaluate(left, on: input)
+      let rightValue = try evaluate(right, on: input)
+      do throws(FilterFailure) {
+        return try arithmetic(operation, leftValue, rightValue)
+      } catch {
+        throw FilterEvaluator.placed(error, at: column)
+      }
     case .call(let function, let arguments, let column):
       do throws(FilterFailure) {
         return try call(function, arguments, on: input)

@@ -16,13 +16,15 @@ indirect enum FilterExpression: Hashable, Sendable {
   case and(FilterExpression, FilterExpression)
   /// `A == B`, `A < B`, …; the column of the operator.
   case compare(FilterComparison, FilterExpression, FilterExpression, at: FilterColumn)
+  /// `A + B`, `A % B`, …; the column of the operator.
+  case arithmetic(FilterArithmetic, FilterExpression, FilterExpression, at: FilterColumn)
   /// `not`, `length`, `contains(…)`, …; the column of the name.
   case call(FilterFunction, [FilterExpression], at: FilterColumn)
 }
 
 extension FilterExpression {
   /// Binding strength, as jq's: `|` binds loosest, then `//`, `or`, `and`, comparisons,
-  /// then terms.
+  /// `+` and `-`, `*`, `/` and `%`, then terms.
   var precedence: Int {
     switch self {
     case .pipe: 0
@@ -30,7 +32,8 @@ extension FilterExpression {
     case .or: 2
     case .and: 3
     case .compare: 4
-    case .identity, .path, .literal, .call: 5
+    case .arithmetic(let operation, _, _, _): operation.precedence
+    case .identity, .path, .literal, .call: 7
     }
   }
 
@@ -63,6 +66,10 @@ extension FilterExpression {
       return operand(left, atLeast: 3) + " and " + operand(right, above: 3)
     case .compare(let comparison, let left, let right, _):
       return operand(left, above: 4) + " " + comparison.rawValue + " " + operand(right, above: 4)
+    case .arithmetic(let operation, let left, let right, _):
+      // Left-associative: `a - b - c` is `(a - b) - c`.
+      return operand(left, atLeast: operation.precedence) + " " + operation.rawValue + " "
+        + operand(right, above: operation.precedence)
     case .call(let function, let arguments, _):
       guard !arguments.isEmpty else { return function.rawValue }
       return function.rawValue + "(" + arguments.map(\.text).joined(separator: "; ") + ")"

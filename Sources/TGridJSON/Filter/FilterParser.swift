@@ -25,7 +25,8 @@ struct FilterParser {
     skipSpace()
     guard isAtEnd else {
       throw error(
-        "unexpected \(describeNext()): expected an operator (|, //, or, and, ==, !=, <, <=, >, >=) or the end")
+        "unexpected \(describeNext()): expected an operator (|, //, or, and, ==, !=, <, <=, >, >=, +, -, *, /, %) or the end"
+      )
     }
     return expression
   }
@@ -79,13 +80,13 @@ struct FilterParser {
   }
 
   private mutating func comparison() throws(JSONFilterError) -> FilterExpression {
-    let left = try postfix()
+    let left = try additive()
     skipSpace()
     let column = FilterColumn(position)
     guard let comparison = takeComparison() else { return left }
     try enter()
     defer { depth -= 1 }
-    let right = try postfix()
+    let right = try additive()
     skipSpace()
     let second = position
     if takeComparison() != nil {
@@ -93,6 +94,35 @@ struct FilterParser {
       throw error("comparisons cannot be chained: add parentheses, as in (a < b) == true")
     }
     return .compare(comparison, left, right, at: column)
+  }
+
+  /// `a + b - c`: left-associative, over products.
+  private mutating func additive() throws(JSONFilterError) -> FilterExpression {
+    try arithmetic(of: [.add, .subtract]) { parser throws(JSONFilterError) in try parser.multiplicative() }
+  }
+
+  /// `a * b / c % d`: left-associative, over terms.
+  private mutating func multiplicative() throws(JSONFilterError) -> FilterExpression {
+    try arithmetic(of: [.multiply, .divide, .remainder]) { parser throws(JSONFilterError) in try parser.postfix() }
+  }
+
+  private mutating func arithmetic(
+    of operations: [FilterArithmetic], operand: (inout FilterParser) throws(JSONFilterError) -> FilterExpression
+  ) throws(JSONFilterError) -> FilterExpression {
+    var expression = try operand(&self)
+    let saved = depth
+    defer { depth = saved }
+    while true {
+      skipSpace()
+      let column = FilterColumn(position)
+      guard let operation = operations.first(where: { matches($0.rawValue) }),
+        // `//` is the alternative, not a division.
+        !(operation == .divide && matches("//"))
+      else { return expression }
+      position += 1
+      try enter()
+      expression = .arithmetic(operation, expression, try operand(&self), at: column)
+    }
   }
 
   private mutating func takeComparison() -> FilterComparison? {

@@ -9,7 +9,9 @@
 /// alternative:= or ('//' alternative)?        a // b: a unless false, null or nothing
 /// or         := and ('or' and)*
 /// and        := comparison ('and' comparison)*
-/// comparison := term (op term)?               op: == != < <= > >=   (not chained)
+/// comparison := sum (op sum)?                 op: == != < <= > >=   (not chained)
+/// sum        := product (('+' | '-') product)*
+/// product    := term (('*' | '/' | '%') term)*
 /// term       := path | literal | '(' pipe ')' ('.'-steps)? | function
 /// path       := '.' | '.name' | '."key"' | '.["key"]' | '.[3]' | '.[-1]', chained: .a.b[0]
 /// literal    := number | "string" | true | false | null | [constants] | {key: constant}
@@ -36,6 +38,10 @@
 ///   column of the operator and both sides named), not jq's silent answer (every string is
 ///   above every number, so `.year > 2000` on years written as strings would keep them all);
 ///   `(.year | tonumber) > 2000` converts. Inside arrays and objects jq's order holds.
+/// - Arithmetic is jq's on numbers (`%` truncates both sides to integers; the sign follows
+///   the dividend; dividing by zero is an error); `+` also joins two strings, and `null` is
+///   its identity (`.missing + 1 == 1`). `+` `-` `*` `/` on arrays and objects (jq's
+///   concatenation, difference and merge) are errors here, said as such.
 /// - `a // b` is `a` unless it is `false`, `null` or nothing, then `b`; `select(f)` is its
 ///   input when `f` holds, else nothing (`empty` is nothing): an element for which the filter
 ///   gives nothing is not kept. An error on the left of `//` still stops, as in jq.

@@ -92,7 +92,7 @@ extension BrowserCommand {
     find(
       .filter, keys: ["f"],
       help:
-        "Filter the elements (jq: .age > 30, .name | test(\"^A\"), .x // 0; < > on a string and a number is an error: tonumber)",
+        "Filter the elements (jq: .age > 30, .n % 2 == 0, .name | test(\"^A\"), .x // 0; < > on a string and a number is an error: tonumber)",
       traits: .keepsIntendedFocus),
     // L labels records (Shift-Right still extends the selection right).
     BrowserCommand(
