@@ -344,7 +344,7 @@ package final class DocumentStore {
       return nil
     }
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.appendRecords(lines) }
-    identity.follow(edit)
+    _ = identity.follow(edit)
     let updated = document
     let parent = id(updated.root)
     var steps: [DocumentChange.Step] = []
@@ -368,7 +368,7 @@ package final class DocumentStore {
     let root = self.root
     let removed = document.children(of: document.root).prefix(count).map { id($0) }
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.removeFirstRecords(count) }
-    identity.follow(edit)
+    _ = identity.follow(edit)
     let change = DocumentChange(
       reason: .arrived, steps: removed.map { .removed(parent: root, position: 0, node: $0) })
     announce(change)
