@@ -317,11 +317,9 @@ struct TimelineModel {
   /// The first field named like a duration whose values read as one in most sampled records.
   static func durationField(of node: JSONNode, in document: JSONDocument) -> String? {
     var hits: [String: Int] = [:]
-    var sampled = 0
-    for record in document.children(of: node) {
-      guard sampled < sampleSize else { break }
-      guard document.kind(of: record) == .object else { continue }
-      sampled += 1
+    let records = sampledRecords(of: node, in: document)
+    let sampled = records.count
+    for record in records {
       for (name, _) in durationNames {
         if let value = document.child(forKey: name, of: record),
           durationSeconds(of: value, field: name, in: document) != nil
@@ -341,11 +339,9 @@ struct TimelineModel {
     var order: [String] = []
     var values: [String: Set<String>] = [:]
     var hits: [String: Int] = [:]
-    var sampled = 0
-    for record in document.children(of: node) {
-      guard sampled < sampleSize else { break }
-      guard document.kind(of: record) == .object else { continue }
-      sampled += 1
+    let records = sampledRecords(of: node, in: document)
+    let sampled = records.count
+    for record in records {
       for member in document.children(of: record) {
         guard let key = document.key(of: member), !dates.contains(key) else { continue }
         let kind = document.kind(of: member)
@@ -364,6 +360,17 @@ struct TimelineModel {
     }
   }
 
+  /// The first ``sampleSize`` objects among the container's children: what the fields of
+  /// dates, durations and categories are guessed from.
+  static func sampledRecords(of node: JSONNode, in document: JSONDocument) -> [JSONNode] {
+    var records: [JSONNode] = []
+    for record in document.children(of: node) where document.kind(of: record) == .object {
+      records.append(record)
+      if records.count >= sampleSize { break }
+    }
+    return records
+  }
+
   /// A record's index in the document (what its label says), from its position among the
   /// shown ones: the same under no filter, looked up under one.
   static func documentPosition(of record: JSONNode, shownAt position: Int, in store: DocumentStore) -> Int {
@@ -374,11 +381,9 @@ struct TimelineModel {
   static func dateFields(of node: JSONNode, in document: JSONDocument) -> [String] {
     var order: [String] = []
     var hits: [String: Int] = [:]
-    var sampled = 0
-    for record in document.children(of: node) {
-      guard sampled < sampleSize else { break }
-      guard document.kind(of: record) == .object else { continue }
-      sampled += 1
+    let records = sampledRecords(of: node, in: document)
+    let sampled = records.count
+    for record in records {
       for member in document.children(of: record) {
         guard let key = document.key(of: member) else { continue }
         let named = startNames.contains(key) || endNames.contains(key) || momentNames.contains(key)
