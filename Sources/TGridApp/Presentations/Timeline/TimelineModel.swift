@@ -10,18 +10,40 @@ import TermGrid
 /// read), so a timeline of a quarter of a million records shows at once.
 struct TimelineModel {
   /// One record on the axis.
+  ///
+  /// 48 bytes an event: the label is not kept (a quarter of a million labels took about
+  /// 10 MB), only its width, which the layout needs for every event; the label is read
+  /// again from the record when the event is drawn (``label(of:in:)``).
   struct Event {
     var id: NodeID
     var start: Double
-    var end: Double?
-    var label: String
+    /// The end in seconds, NaN when there is none.
+    private var endSeconds = Double.nan
+    /// The record's position in the document: its label when it has no title (edits
+    /// renumber it).
+    var position: Int
     /// The label's width in columns.
-    var labelWidth: Int
-    /// Whether the label is the record's title (else its position, which edits renumber).
-    var isTitled = true
+    var labelWidth: Int32
     /// The group of lanes it goes in (an index into ``TimelineModel/laneTitles``); 0 when
     /// lanes are not grouped.
     var group: Int32 = 0
+    /// Whether the label is the record's title (else its position).
+    var isTitled = true
+
+    init(id: NodeID, start: Double, end: Double?, position: Int, labelWidth: Int, isTitled: Bool) {
+      self.id = id
+      self.start = start
+      self.position = position
+      self.labelWidth = Int32(clamping: labelWidth)
+      self.isTitled = isTitled
+      self.end = end
+    }
+
+    /// The end, if the record has one.
+    var end: Double? {
+      get { endSeconds.isNaN ? nil : endSeconds }
+      set { endSeconds = newValue ?? .nan }
+    }
   }
 
   /// The container whose children are the records.
@@ -193,10 +215,10 @@ struct TimelineModel {
         }
         var event = old[next]
         next += 1
-        let label = "[\(Self.documentPosition(of: record, shownAt: position, in: store))]"
-        if !event.isTitled, event.label != label {
-          event.label = label
-          event.labelWidth = event.label.count
+        let documentPosition = Self.documentPosition(of: record, shownAt: position, in: store)
+        if !event.isTitled, event.position != documentPosition {
+          event.position = documentPosition
+          event.labelWidth = Int32(clamping: Self.positionLabel(documentPosition).count)
         }
         updated.append(event)
         return
@@ -230,14 +252,30 @@ struct TimelineModel {
     let end = endField.flatMap { document.child(forKey: $0, of: record) }.flatMap {
       DateValue.seconds(of: $0, in: document)
     }
-    let title = JSONPreview.titleMember(of: record, in: document, field: labelField).map {
+    let title = Self.title(of: record, labelField: labelField, in: document)
+    return Event(
+      id: id, start: start, end: end, position: position,
+      labelWidth: TextWidth.displayWidth(of: title ?? positionLabel(position)), isTitled: title != nil)
+  }
+
+  /// What an event is labelled with: its record's title (the label field, or the usual
+  /// `name`, `title`, …), else its position in brackets.
+  func label(of event: Event, in store: DocumentStore) -> String {
+    if event.isTitled, let record = store.node(event.id),
+      let title = Self.title(of: record, labelField: store.labelField, in: store.document)
+    {
+      return title
+    }
+    return Self.positionLabel(event.position)
+  }
+
+  private static func title(of record: JSONNode, labelField: String?, in document: JSONDocument) -> String? {
+    JSONPreview.titleMember(of: record, in: document, field: labelField).map {
       JSONPreview.inline($0, in: document, limit: 40)
     }
-    let label = title ?? "[\(position)]"
-    return Event(
-      id: id, start: start, end: end, label: label, labelWidth: TextWidth.displayWidth(of: label),
-      isTitled: title != nil)
   }
+
+  private static func positionLabel(_ position: Int) -> String { "[\(position)]" }
 
   /// The end a duration gives a record without an end field.
   private func addDuration(to event: inout Event, of record: JSONNode, in document: JSONDocument) {

@@ -32,7 +32,11 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   private(set) var model: TimelineModel
   private var fields: [String]?
   private var laneField: String?
-  private var itemIndex: [NodeID: Int] = [:]
+  /// What ``item(for:)`` knows: the first `checkedCount` events have ascending ids, or
+  /// (`idsAscend` false) `itemOrder` holds the items sorted by id.
+  private var checkedCount = 0
+  private var idsAscend = true
+  private var itemOrder: [Int32] = []
 
   static let cellIdentifier = "timelineEvent"
   static let headerIdentifier = "timelineHeader"
@@ -56,8 +60,50 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
 
   private var isShown: Bool { host.presentation === self }
 
+  /// Forgets what ``item(for:)`` learnt of the events (they were replaced).
   private func indexItems() {
-    itemIndex = Dictionary(model.events.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    checkedCount = 0
+    idsAscend = true
+    itemOrder = []
+  }
+
+  /// The item of a record's event, if it has one among the events read so far.
+  ///
+  /// Events are in document order, and so are the ids of a document as loaded (tape
+  /// indices): a binary search over the events finds one, with nothing kept beside them
+  /// (a dictionary of a quarter of a million ids took about 10 MB). Only after edits that
+  /// inserted records are the ids out of order; then the items sorted by id, 4 bytes an
+  /// event, are searched instead.
+  private func item(for id: NodeID) -> Int? {
+    let events = model.events
+    if idsAscend {
+      while checkedCount < events.count {
+        if checkedCount > 0 && events[checkedCount - 1].id >= events[checkedCount].id {
+          idsAscend = false
+          break
+        }
+        checkedCount += 1
+      }
+    }
+    if idsAscend {
+      var low = 0
+      var high = events.count
+      while low < high {
+        let middle = (low + high) / 2
+        if events[middle].id < id { low = middle + 1 } else { high = middle }
+      }
+      return low < events.count && events[low].id == id ? low : nil
+    }
+    if itemOrder.count != events.count {
+      itemOrder = events.indices.map { Int32($0) }.sorted { events[Int($0)].id < events[Int($1)].id }
+    }
+    var low = 0
+    var high = itemOrder.count
+    while low < high {
+      let middle = (low + high) / 2
+      if events[Int(itemOrder[middle])].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < itemOrder.count && events[Int(itemOrder[low])].id == id ? Int(itemOrder[low]) : nil
   }
 
   /// Uses other fields (`--time-field`), or finds them again (`nil`).
@@ -127,7 +173,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   func indexPath(for id: NodeID, reveal: Bool) -> IndexPath? {
     // The record itself, or the record a value belongs to.
     for candidate in store.ancestry(of: id) {
-      if let item = itemIndex[candidate] { return IndexPath(item: item, section: 0) }
+      if let item = item(for: candidate) { return IndexPath(item: item, section: 0) }
     }
     // Perhaps among the records not read yet: the browser keeps it as the focus it intends
     // (``Navigation``) and focuses it once it is read.
@@ -153,8 +199,8 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     view.finishAnimationsNow()
     view.reloadData()
     timelineLayout.invalidateLayout()
-    for id in selected { if let item = itemIndex[id] { view.selectItem(at: IndexPath(item: item, section: 0)) } }
-    if let target = focused.flatMap({ itemIndex[$0] }) {
+    for id in selected { if let item = item(for: id) { view.selectItem(at: IndexPath(item: item, section: 0)) } }
+    if let target = focused.flatMap({ item(for: $0) }) {
       view.focusItem(at: IndexPath(item: target, section: 0), scrollPosition: .nearest)
     }
     view.ensureFocus()
@@ -270,7 +316,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     }
     var changed = Set<Int>()
     for step in change.steps {
-      for ancestor in store.ancestry(of: step.parent) where itemIndex[ancestor] != nil {
+      for ancestor in store.ancestry(of: step.parent) where item(for: ancestor) != nil {
         changed.insert(ancestor.rawValue)
       }
       if case .replaced = step { changed.insert(step.node.rawValue) }
@@ -297,7 +343,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     guard model.events.indices.contains(indexPath.item) else { return 1 }
     let event = model.events[indexPath.item]
     // A moment shows its label; a range is as long as it lasts, at least a few columns.
-    return event.end == nil ? min(Self.maximumMarkerWidth, event.labelWidth + 2) : 2
+    return event.end == nil ? min(Self.maximumMarkerWidth, Int(event.labelWidth) + 2) : 2
   }
 
   func numberOfLaneGroups(in layout: TimelineLayout) -> Int {
@@ -321,7 +367,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     let cell = collectionView.dequeueReusableCell(
       TimelineItemCell.self, withReuseIdentifier: Self.cellIdentifier, for: indexPath)
-    if model.events.indices.contains(indexPath.item) { cell.label = model.events[indexPath.item].label }
+    if model.events.indices.contains(indexPath.item) {
+      cell.label = model.label(of: model.events[indexPath.item], in: store)
+    }
     return cell
   }
 

@@ -21,11 +21,13 @@ import Testing
     return "{" + members.joined(separator: ", ") + "}"
   }
 
-  static func expectSame(_ followed: TimelineModel, _ fresh: TimelineModel, step: Int) {
+  static func expectSame(_ followed: TimelineModel, _ fresh: TimelineModel, in store: DocumentStore, step: Int) {
     #expect(followed.events.map(\.id) == fresh.events.map(\.id), "step \(step): events")
     #expect(followed.events.map(\.start) == fresh.events.map(\.start), "step \(step): starts")
     #expect(followed.events.map(\.end) == fresh.events.map(\.end), "step \(step): ends")
-    #expect(followed.events.map(\.label) == fresh.events.map(\.label), "step \(step): labels")
+    #expect(
+      followed.events.map { followed.label(of: $0, in: store) } == fresh.events.map { fresh.label(of: $0, in: store) },
+      "step \(step): labels")
     #expect(followed.events.map(\.labelWidth) == fresh.events.map(\.labelWidth), "step \(step): label widths")
     #expect(followed.undatedCount == fresh.undatedCount, "step \(step): undated")
     #expect(followed.isRead)
@@ -78,7 +80,7 @@ import Testing
       changes.removeAll()
       var fresh = TimelineModel(store: store, root: store.root, fields: ["start", "end"])
       fresh.readAll(in: store)
-      Self.expectSame(model, fresh, step: step)
+      Self.expectSame(model, fresh, in: store, step: step)
     }
     #expect(followedCount > 40, "most edits are followed, not rebuilt")
   }
