@@ -5,6 +5,13 @@ import TGridSystem
 /// `tgrid-bench firstscreen [--data DIR]` (or `--measure PATH [--max-size BYTES]` for one file): time to the first screen of the 1, 10 and 100 MB
 /// records files (median of 5, each in a fresh child process, the file in the page cache).
 func runFirstScreenBenchmarks(arguments: [String]) {
+  if let index = arguments.firstIndex(of: "--whole"), index + 1 < arguments.count {
+    // `tgrid-bench firstscreen --whole PATH`: to the whole document in the app, for issue
+    // 34's load figure against `tgrid check PATH` (farm-bench --vs).
+    let result = FirstScreenBenchmark.runToWholeDocument(path: arguments[index + 1])
+    print("first=\(result.firstFrame) whole=\(result.whole)")
+    return
+  }
   if let index = arguments.firstIndex(of: "--measure"), index + 1 < arguments.count {
     var maximum = 4 << 30  // the app's default limit
     if let limit = arguments.firstIndex(of: "--max-size"), limit + 1 < arguments.count,

@@ -8,7 +8,7 @@ import TermGrid
 /// command line), offers each event to the modes in ``EventMode/order``, and runs commands
 /// as ``BrowserCommand/all`` says. It never asks which presentation it shows.
 package final class BrowserController: RunLoopRoot, PresentationHost {
-  let store: DocumentStore
+  package let store: DocumentStore
   package let collectionView: CollectionView
   /// The presentation on screen.
   private(set) var presentation: any Presentation

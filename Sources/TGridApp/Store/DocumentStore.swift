@@ -108,7 +108,7 @@ package final class DocumentStore {
 
   /// Whether the document is still loading (a preview of its first values): it cannot be
   /// edited until the load ends.
-  var isLoading: Bool { loadIsRunning || document.isPartial || pendingDiff != nil }
+  package var isLoading: Bool { loadIsRunning || document.isPartial || pendingDiff != nil }
 
   /// A diff still being made on its own thread (``DiffComputation``): edits wait for it.
   private(set) var pendingDiff: DiffComputation?
