@@ -168,7 +168,7 @@ open class TreeLayout: CollectionLayout {
   }
 
   /// A new layout with the same settings and data source in another orientation: switch
-  /// with ``CollectionView/setCollectionViewLayout(_:animated:completion:)`` to animate
+  /// with ``CollectionView/setCollectionViewLayout(_:animated:keepingFocusInPlace:completion:)`` to animate
   /// every node to its new place.
   open func copy(orientation: Orientation) -> TreeLayout {
     let layout = TreeLayout(orientation: orientation)
