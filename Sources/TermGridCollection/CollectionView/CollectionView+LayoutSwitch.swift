@@ -14,14 +14,21 @@ extension CollectionView {
   /// new layout floats over the content, ``CollectionLayout/obscuredInsets(in:)``) and the
   /// selection is kept. Animated, the content offset moves with the elements, so the
   /// focused item is on screen on every frame.
+  ///
+  /// - Parameter keepingFocusInPlace: keep the focused item at the same column too, not
+  ///   only on the same row, as far as the content allows: what a zoom wants (the talk's
+  ///   pinch keeps what is under the fingers), where a switch to another kind of layout
+  ///   would rather not scroll sideways.
   public func setCollectionViewLayout(
-    _ layout: CollectionLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
+    _ layout: CollectionLayout, animated: Bool, keepingFocusInPlace: Bool = false,
+    completion: ((Bool) -> Void)? = nil
   ) {
     guard layout !== collectionViewLayout else {
       completion?(true)
       return
     }
-    switchTo(layout, dataSource: nil, animated: animated, completion: completion)
+    switchTo(
+      layout, dataSource: nil, animated: animated, keepingFocusInPlace: keepingFocusInPlace, completion: completion)
   }
 
   /// Replaces the layout and the data source together, as one animated change.
@@ -42,7 +49,7 @@ extension CollectionView {
 
   private func switchTo(
     _ layout: CollectionLayout, dataSource newDataSource: (any CollectionViewDataSource)?, animated: Bool,
-    completion: ((Bool) -> Void)?
+    keepingFocusInPlace: Bool = false, completion: ((Bool) -> Void)?
   ) {
     let oldLayout = collectionViewLayout
     layoutIfNeeded()
@@ -126,7 +133,8 @@ extension CollectionView {
       // Keep its row on screen where it was; sideways, move only as far as needed (so a
       // layout that starts at the left edge is not shifted to keep an old column).
       let relative = focusScreenOffset ?? .zero
-      storedContentOffset = clampedContentOffset(Point(x: storedContentOffset.x, y: frame.minY - relative.y))
+      let x = keepingFocusInPlace && focusScreenOffset != nil ? frame.minX - relative.x : storedContentOffset.x
+      storedContentOffset = clampedContentOffset(Point(x: x, y: frame.minY - relative.y))
       // Visible means not under what the new layout floats over the content (a pinned
       // footer, say): the focused item must not end beneath it.
       let unobscured = bounds.inset(by: obscuredInsets(at: storedContentOffset))

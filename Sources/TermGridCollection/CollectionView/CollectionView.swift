@@ -14,7 +14,7 @@ import TermGridViews
 /// it back to a reuse queue, and the data source dequeues them for elements that enter.
 /// The delegate hears of both (`willDisplay`, `didEndDisplaying`).
 ///
-/// A layout switch (``setCollectionViewLayout(_:animated:completion:)``) keeps the cells and
+/// A layout switch (``setCollectionViewLayout(_:animated:keepingFocusInPlace:completion:)``) keeps the cells and
 /// supplementary views that are on screen in both layouts: the data source is not asked for
 /// them again, and they are only given their new attributes (``ReusableView/apply(_:)``).
 public final class CollectionView: LayoutHost {
@@ -25,7 +25,7 @@ public final class CollectionView: LayoutHost {
   /// Decides on and hears about highlighting, selection and the edit menu.
   public weak var delegate: (any CollectionViewDelegate)?
 
-  /// The layout; change it with ``setCollectionViewLayout(_:animated:completion:)``.
+  /// The layout; change it with ``setCollectionViewLayout(_:animated:keepingFocusInPlace:completion:)``.
   public internal(set) var collectionViewLayout: CollectionLayout
 
   /// Where the collection view sits on the screen, in cells.

@@ -139,7 +139,7 @@ open class TimelineLayout: CollectionLayout {
   }
 
   /// The same timeline at another scale (zoom): switch to it with
-  /// ``CollectionView/setCollectionViewLayout(_:animated:completion:)`` and every item slides
+  /// ``CollectionView/setCollectionViewLayout(_:animated:keepingFocusInPlace:completion:)`` and every item slides
   /// to its new place.
   open func copy(pointsPerSecond: Double?) -> TimelineLayout {
     let layout = TimelineLayout(pointsPerSecond: pointsPerSecond)

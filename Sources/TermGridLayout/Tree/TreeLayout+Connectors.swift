@@ -21,7 +21,7 @@ extension TreeLayoutCache {
   func trunkColumn(afterDepth depth: Int) -> (trunk: Int, padding: Int) {
     let spacing = parameters.columnSpacing
     // Boxes are met edge to edge; plain labels keep a blank when there is room.
-    let padding = spacing >= 5 && parameters.nodeHeight == 1 ? 1 : 0
+    let padding = spacing >= 5 && parameters.nodePadding == 0 ? 1 : 0
     let columnEnd = columnX[depth] + columnWidths[depth]
     return (columnEnd + padding + (spacing - 2 * padding) / 2, padding)
   }
@@ -40,7 +40,7 @@ extension TreeLayoutCache {
     switch parameters.orientation {
     case .columns:
       // A box's connector reaches over the borders it joins (the boxes draw `├` and `┤`).
-      let boxed = parameters.nodeHeight > 1 ? 1 : 0
+      let boxed = parameters.nodePadding > 0 ? 1 : 0
       let left = columnX[depth] + Int(widths[global]) - boxed
       let top = min(row, firstChildRow) + middle
       let bottom = max(row, lastRow) + middle
@@ -74,7 +74,7 @@ extension TreeLayoutCache {
       let depth = Int(depths[global])
       let (trunk, padding) = trunkColumn(afterDepth: depth)
       let trunkColumn = trunk - cells.column
-      let childEnd = columnX[depth + 1] - (parameters.nodeHeight > 1 ? 0 : 1 + padding) - cells.column
+      let childEnd = columnX[depth + 1] - (parameters.nodePadding > 0 ? 0 : 1 + padding) - cells.column
       let parentRow = Int(rows[global]) + lineOffset - cells.row
       // The parent's line, from just after its label to the trunk.
       segments.append(.horizontal(row: parentRow, from: padding, to: trunkColumn))

@@ -27,8 +27,8 @@ extension ElementKind {
 /// (``LayoutHost/layoutDelegate``) if it conforms. Without either the layout is empty.
 ///
 /// Elements:
-/// - a cell per node, one row tall and as wide as its marker, label and badge (at most
-///   ``maximumNodeWidth``), with a ``TreeNodeInfo`` in ``LayoutAttributes/info``;
+/// - a cell per node, one row tall (three for ``NodeStyle/boxed``) and as wide as its
+///   marker, label and badge (at most ``maximumNodeWidth``, plus a box's borders), with a ``TreeNodeInfo`` in ``LayoutAttributes/info``;
 /// - a supplementary view of kind ``ElementKind/connector`` per node with shown children, at
 ///   the node's index path, covering the lines to its children, with a
 ///   ``ConnectorGeometry`` in its info (draw it with ``ConnectorView``);
@@ -74,6 +74,14 @@ open class TreeLayout: CollectionLayout {
     didSet { if parentAlignment != oldValue { invalidateLayout() } }
   }
 
+  /// With ``ParentAlignment/centered``, the most rows a parent's children may span for it to
+  /// be centred on them; a parent of a longer run sits on its first child's row instead, so
+  /// it stays in sight at the top of its children rather than a long way down. `nil`: no
+  /// limit.
+  public var maximumCenteredSpan: Int? {
+    didSet { if maximumCenteredSpan != oldValue { invalidateLayout() } }
+  }
+
   /// Columns between one depth column and the next, where the connector lines run
   /// (columns orientation). At least 3 are used (`─┬─`); 5 or more leave a blank on each side.
   public var columnSpacing = 5 {
@@ -104,6 +112,19 @@ open class TreeLayout: CollectionLayout {
     /// The talk's schematic: a bordered box three rows tall around the label, two columns
     /// wider on each side (a ``BoxedTreeNodeCell``); connectors meet boxes at their middle row.
     case boxed
+    /// The schematic drawn compactly: a box one row tall, its side borders around the
+    /// label (`│ label │`), two columns wider on each side as `.boxed` is (a
+    /// ``BoxedTreeNodeCell``); connectors meet the side borders (`─┤ label ├─`). A node's
+    /// content is one line (a label cut with `…`), so every box fits in one row and a
+    /// screen shows three times the boxes `.boxed` shows.
+    case compactBoxed
+
+    /// Whether nodes are drawn as boxes (``BoxedTreeNodeCell``): connectors join their
+    /// borders edge to edge.
+    public var isBoxed: Bool { self != .plain }
+
+    /// Rows each node takes.
+    public var nodeHeight: Int { self == .boxed ? 3 : 1 }
   }
 
   /// How each node is drawn; plain by default.
@@ -147,7 +168,7 @@ open class TreeLayout: CollectionLayout {
   }
 
   /// A new layout with the same settings and data source in another orientation: switch
-  /// with ``CollectionView/setCollectionViewLayout(_:animated:completion:)`` to animate
+  /// with ``CollectionView/setCollectionViewLayout(_:animated:keepingFocusInPlace:completion:)`` to animate
   /// every node to its new place.
   open func copy(orientation: Orientation) -> TreeLayout {
     let layout = TreeLayout(orientation: orientation)
@@ -161,6 +182,7 @@ open class TreeLayout: CollectionLayout {
   public func copySettings(to layout: TreeLayout) {
     layout.dataSource = dataSource
     layout.parentAlignment = parentAlignment
+    layout.maximumCenteredSpan = maximumCenteredSpan
     layout.columnSpacing = columnSpacing
     layout.siblingSpacing = siblingSpacing
     layout.indentWidth = indentWidth
@@ -181,7 +203,8 @@ open class TreeLayout: CollectionLayout {
       orientation: orientation, parentAlignment: parentAlignment, columnSpacing: max(3, columnSpacing),
       siblingSpacing: max(0, siblingSpacing), indentWidth: max(2, indentWidth),
       maximumNodeWidth: max(1, maximumNodeWidth), marksExpandedNodes: marksExpandedNodes,
-      nodeHeight: nodeStyle == .boxed ? 3 : 1, nodePadding: nodeStyle == .boxed ? 4 : 0)
+      nodeHeight: nodeStyle.nodeHeight, nodePadding: nodeStyle.isBoxed ? 4 : 0,
+      maximumCenteredSpan: maximumCenteredSpan.map { max(0, $0) } ?? Int.max)
   }
 
   var metrics: CellMetrics { collectionView?.cellMetrics ?? .identity }

@@ -185,6 +185,7 @@ extension TreeLayoutCache {
       return
     }
     let centred = parameters.parentAlignment == .centered
+    let centredSpan = Int32(clamping: parameters.maximumCenteredSpan)
     let spacing = Int32(clamping: max(0, parameters.siblingSpacing))
     let height = Int32(clamping: max(1, parameters.nodeHeight))
     let sectionStarts = sectionStarts
@@ -222,7 +223,7 @@ extension TreeLayoutCache {
             } else {
               let first = rows[Int(firstChildren[node])]
               let last = rows[Int(firstChildren[node] + children - 1)]
-              rows[node] = centred ? first + (last - first) / 2 : first
+              rows[node] = centred && last - first < centredSpan ? first + (last - first) / 2 : first
             }
           }
           continue

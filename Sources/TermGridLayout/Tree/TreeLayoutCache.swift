@@ -20,10 +20,13 @@ struct TreeLayoutCache {
     var maximumNodeWidth: Int
     /// Whether expanded nodes with children get a `▾` marker.
     var marksExpandedNodes: Bool
-    /// Rows each node takes (3 for boxed nodes).
+    /// Rows each node takes (3 for boxed nodes, 1 for compact boxes and plain rows).
     var nodeHeight = 1
-    /// Columns each node takes beyond its content (4 for a box's borders and padding).
+    /// Columns each node takes beyond its content (4 for a box's borders and padding); when
+    /// there are any, connectors reach over the borders they join.
     var nodePadding = 0
+    /// The most rows children may span for a centred parent to be centred on them.
+    var maximumCenteredSpan = Int.max
   }
 
   var parameters: Parameters

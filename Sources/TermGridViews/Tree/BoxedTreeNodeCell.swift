@@ -2,7 +2,8 @@ import TermGridCore
 
 /// A tree node drawn as the talk's schematic draws it: a bordered box around its label,
 /// the border in the style of the node's kind (``TreeNodeCell/kind``), for a
-/// ``TreeLayout`` whose ``TreeLayout/nodeStyle`` is `.boxed`.
+/// ``TreeLayout`` whose ``TreeLayout/nodeStyle`` is `.boxed` (three rows) or
+/// `.compactBoxed` (one row: `│ label │`).
 ///
 /// The box joins the connector lines that meet its edges (`┤ label ├`): it keeps the line
 /// directions already drawn on its border cells.
@@ -37,6 +38,10 @@ open class BoxedTreeNodeCell: TreeNodeCell {
       lines.addHorizontalLine(row: bottom, fromColumn: region.column, toColumn: right, in: &canvas)
       lines.addVerticalLine(column: region.column, fromRow: region.row, toRow: bottom, in: &canvas)
       lines.addVerticalLine(column: right, fromRow: region.row, toRow: bottom, in: &canvas)
+    } else if region.columns > 1 {
+      // A compact box (`TreeLayout.NodeStyle.compactBoxed`): one row, its side borders only.
+      lines.add(.vertical, at: CellPoint(column: region.column, row: region.row), in: &canvas)
+      lines.add(.vertical, at: CellPoint(column: right, row: region.row), in: &canvas)
     }
     for (point, directions) in joins { lines.add(directions, at: point, in: &canvas) }
     let inner = CellRect(

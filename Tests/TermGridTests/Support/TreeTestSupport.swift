@@ -42,7 +42,7 @@ final class TreeHarness {
     model = TreeModel(provider: store, collapsesByDefault: collapsesByDefault)
     layout = TreeLayout(orientation: orientation)
     configure(layout)
-    if layout.nodeStyle == .boxed { model.nodeCellClass = BoxedTreeNodeCell.self }
+    if layout.nodeStyle.isBoxed { model.nodeCellClass = BoxedTreeNodeCell.self }
     layout.dataSource = model
     collectionView = CollectionView(frame: CellRect(size: size), layout: layout, cellMetrics: cellMetrics)
     collectionView.animatesChanges = false

@@ -98,6 +98,11 @@ extension BrowserCommand {
     BrowserCommand(
       .chooseLabel, keys: ["L"], help: "Label records by a member (Tab: its keys; empty: automatic)",
       group: "Reading", traits: .keepsIntendedFocus, run: .action { $0.reading.beginChoosingLabel() }),
+    // B colours the schematic's boxes by a member, as w chooses the timeline's lanes.
+    BrowserCommand(
+      .chooseKindField, keys: ["B"],
+      help: "Colour the schematic's boxes by a member (Tab: its keys; error, failed… critical; warning… important)",
+      group: "Reading", traits: .keepsIntendedFocus, run: .action { $0.reading.beginChoosingKindField() }),
     find(.clearFilter, keys: ["F"], help: "Show every element again", traits: .keepsIntendedFocus),
     BrowserCommand(
       .jumpBack, keys: ["Ctrl-O"],

@@ -42,7 +42,13 @@ extension ReadingController {
   /// The keys of the focused record (or of the nearest object holding the focus) whose
   /// values can label it: strings and numbers.
   func labelCandidates() -> [String] {
-    guard let id = focusedNodeID, var node = store.node(id) else { return [] }
+    guard let id = focusedNodeID, let node = store.node(id) else { return [] }
+    return scalarKeys(ofObjectAround: node)
+  }
+
+  /// The keys whose values are strings or numbers, of `node` or the nearest object around it.
+  func scalarKeys(ofObjectAround node: JSONNode) -> [String] {
+    var node = node
     let document = store.document
     while document.kind(of: node) != .object {
       guard let parent = document.parent(of: node) else { return [] }
@@ -81,7 +87,7 @@ extension ReadingController {
 
   /// A record to check a label field on: the one the focus is on or in, else the first
   /// record of the document's main array (the focus on the root, say).
-  private func sampleRecord() -> JSONNode? {
+  func sampleRecord() -> JSONNode? {
     let document = store.document
     var current = focusedNodeID.flatMap(store.node)
     for _ in 0..<Self.recordLabelSearchDepth {

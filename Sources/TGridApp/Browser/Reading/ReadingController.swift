@@ -57,6 +57,8 @@ protocol ReadingContext: PresentationHost {
   func restore(_ selection: DocumentStore.Selection)
   /// Every presentation reads its items again (ids stay).
   func refreshEveryPresentation()
+  /// What the views are made with (`--lane`, `--kind` …); each view made hears of a change.
+  var presentationOptions: PresentationOptions { get set }
 }
 
 /// Reading values: the long-value viewer, the source view, folding, copying a value's key,

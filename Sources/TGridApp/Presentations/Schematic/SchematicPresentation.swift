@@ -29,14 +29,18 @@ final class SchematicPresentation: JSONTreeModelPresentation {
     self.host = host
     provider = JSONTreeProvider(store: host.store, groupSize: Self.groupSize)
     provider.kindField = kindField
-    // Boxes take three rows: open what fits on about two screens.
-    let boxes = max(8, (host.screenSize.rows - 1) * 2 / 3)
+    // Compact boxes take a row each: open what fits on about two screens.
+    let boxes = max(8, (host.screenSize.rows - 1) * 2)
     model = TreeModel(
       provider: provider,
       collapsesByDefault: provider.openingRule(showingAtMost: boxes))
     model.nodeCellClass = BoxedTreeNodeCell.self
     treeLayout = TreeLayout(orientation: .columns)
-    treeLayout.nodeStyle = .boxed
+    treeLayout.nodeStyle = .compactBoxed
+    // The talk's tree: a parent in the middle of its children, lines going up and down
+    // to them, unless they are more than a screen (then it stays on the first, in sight).
+    treeLayout.parentAlignment = .centered
+    treeLayout.maximumCenteredSpan = max(4, host.screenSize.rows - 2)
     treeLayout.columnSpacing = 4
     treeLayout.siblingSpacing = 0
     treeLayout.maximumNodeWidth = Self.maximumLabelWidth

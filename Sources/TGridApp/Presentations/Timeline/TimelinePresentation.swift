@@ -277,7 +277,9 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     timelineLayout = next
     if isShown {
       let view = host.collectionView
-      view.setCollectionViewLayout(next, animated: true)
+      // A zoom keeps the focused event where it is on the screen (issue 33: "from years to
+      // minutes keeping the focused event in place"), as a pinch keeps what is under it.
+      view.setCollectionViewLayout(next, animated: true, keepingFocusInPlace: pointsPerSecond != nil)
       next.prepareIfNeeded()
       host.show(
         message: message

@@ -107,7 +107,7 @@ extension PilotTests {
 
     @Test func theSchematicOpensAndClosesBoxes() throws {
       let pilot = try Pilot(json: Self.hierarchy, size: CellSize(columns: 60, rows: 14), presentation: .schematic)
-      #expect(pilot.lines[1].contains("│ root ├"))
+      #expect(pilot.screen.contains("│ root ├"))
       #expect(pilot.screen.contains("leaf a │"))
       pilot.press("Enter")
       #expect(!pilot.screen.contains("leaf a"), "the root's children fold away: \(pilot.statusLine)")
