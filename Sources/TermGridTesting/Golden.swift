@@ -11,7 +11,7 @@ import Testing
 /// - `RECORD_SNAPSHOTS=1 swift test --filter …` writes every file the tests reach, on
 ///   purpose (``Comparison/recorded``); review the diff before committing it.
 ///
-/// ``expectScreen(_:named:filePath:sourceLocation:)-(String,_,_,_)`` records the outcome as
+/// ``expectScreen(_:named:in:filePath:sourceLocation:)-(String,_,_,_,_)`` records the outcome as
 /// a swift-testing issue; ``compare(_:named:in:)`` returns it, for any other test framework.
 public enum GoldenScreen {
   /// What comparing a screen with its golden file found.
@@ -73,7 +73,10 @@ public enum GoldenScreen {
 /// (see ``GoldenScreen``), and records an issue when it differs or was missing.
 /// - Parameters:
 ///   - text: the file's whole text, as it should be.
+///   - name: the file's name, without `.txt`.
 ///   - directory: where the file is, when not in `Snapshots/` beside `filePath`.
+///   - filePath: the calling test file (the default).
+///   - sourceLocation: where to record the issue (the default: the call).
 public func expectScreen(
   _ text: String, named name: String, in directory: URL? = nil, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation

@@ -1,11 +1,11 @@
 import TermGrid
 import Testing
 
-/// Drives any ``RunLoopRoot`` in-process, as a person would: keys, pastes, clicks, wheel
-/// turns and resizes go through a real ``TerminalRunLoop`` into the root on a
-/// ``HeadlessTerminal``, and the test reads the screen that came out.
+/// Drives any `RunLoopRoot` in-process, as a person would: keys, pastes, clicks, wheel
+/// turns and resizes go through a real `TerminalRunLoop` into the root on a
+/// `HeadlessTerminal`, and the test reads the screen that came out.
 ///
-/// Time is the terminal's virtual clock (``HeadlessTerminal/elapsedMilliseconds``): the run
+/// Time is the terminal's virtual clock (`HeadlessTerminal/elapsedMilliseconds`): the run
 /// loop and the collection views handed to the pilot read it, so every animation runs to its
 /// end, frame by frame, without sleeping. ``recordFrames(_:)`` keeps each of those frames
 /// for tests about the frames in between; ``advanceTime(byMilliseconds:)`` lets time pass
@@ -28,7 +28,7 @@ public final class ScreenPilot {
   public let runLoop: TerminalRunLoop
   /// The collection views whose clocks read the terminal's virtual time.
   public let collectionViews: [CollectionView]
-  /// How the last run ended (``RunLoopExit/quit`` when the root quit).
+  /// How the last run ended (`RunLoopExit/quit` when the root quit).
   public private(set) var lastExit: RunLoopExit?
 
   /// Creates a pilot on a terminal of one's own (to set its colours or mouse capture) and
@@ -36,7 +36,7 @@ public final class ScreenPilot {
   /// - Parameters:
   ///   - root: the program's top-level object.
   ///   - terminal: the headless terminal to run it on.
-  ///   - collectionViews: the collection views whose ``CollectionView/clock`` should read the
+  ///   - collectionViews: the collection views whose `clock` should read the
   ///     terminal's virtual time, so their animations step without sleeping.
   ///   - runsAtOnce: `false` to run only when the first event is sent (to queue events
   ///     before the first frame, say).
@@ -63,13 +63,13 @@ public final class ScreenPilot {
   // MARK: - Input
 
   /// Presses keys by name (`"j"`, `"Down"`, `"Shift-Right"`, `"Ctrl-R"`, `"Space"`; see
-  /// ``KeyEvent/init(name:)``), each through the run loop, and lets every animation finish
+  /// `KeyEvent/init(name:)`), each through the run loop, and lets every animation finish
   /// before the next.
   public func press(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) {
     press(names, sourceLocation: sourceLocation)
   }
 
-  /// Presses keys by name, each through the run loop, as ``press(_:sourceLocation:)-(String...,_)``.
+  /// Presses keys by name, each through the run loop, as the variadic `press(_:sourceLocation:)`.
   public func press(_ names: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     for name in names {
       guard let key = KeyEvent(name: name) else {
@@ -173,7 +173,7 @@ public final class ScreenPilot {
   }
 
   /// Lets work on other threads hand its results back (through the terminal's
-  /// ``RunLoopWaker``), running the loop on each wake, until `done` holds or `milliseconds`
+  /// `RunLoopWaker`), running the loop on each wake, until `done` holds or `milliseconds`
   /// of real time pass.
   /// - Returns: whether `done` held.
   @discardableResult

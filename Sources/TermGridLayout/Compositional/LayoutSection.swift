@@ -113,7 +113,7 @@ public final class LayoutSection {
   /// layout environment, and may change the items' ``LayoutAttributes/alpha``,
   /// ``LayoutAttributes/zIndex``, ``LayoutAttributes/isHidden`` and
   /// ``LayoutAttributes/frame`` (a card that grows as it nears the centre, say); the changes
-  /// are what ``CompositionalLayout/layoutAttributesForElements(in:)`` gives, for that query
+  /// are what ``CollectionLayout/layoutAttributesForElements(in:)`` gives, for that query
   /// only. The offset is the section's sideways offset for an orthogonal section
   /// (``CompositionalLayout/orthogonalScrollOffset(inSection:)``, as `x` for a row, `y` for
   /// a column), else the collection view's content offset.
