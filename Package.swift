@@ -12,6 +12,8 @@ let package = Package(
   name: "tgrid",
   products: [
     .library(name: "TermGrid", targets: ["TermGrid"]),
+    // Tests of programs built on TermGrid: a pilot for any run-loop root, golden screens.
+    .library(name: "TermGridTesting", targets: ["TermGridTesting"]),
     .executable(name: "tgrid", targets: ["tgrid"]),
     // Examples/: small programs built on TermGrid (`swift run hello-collection-view`).
     .executable(name: "hello-collection-view", targets: ["HelloCollectionView"]),
@@ -58,6 +60,10 @@ let package = Package(
       dependencies: ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal"]),
     // The one module users import: re-exports the layers above.
     .target(name: "TermGrid", dependencies: termGridLayers),
+    // Testing views and programs built on TermGrid (with swift-testing): `ScreenPilot`
+    // drives any run-loop root on a headless terminal, `expectScreen` compares golden
+    // screens, `StyledScreenText` shows styles in them.
+    .target(name: "TermGridTesting", dependencies: termGridLayers + ["TermGrid"]),
     // What the engine, the app and the benchmarks ask of the system beyond the library's
     // platform layer: files (each call can be made to fail by tests), the bus-error guard of
     // mapped files, worker threads, the C memory routines, the process and its resource
@@ -98,22 +104,25 @@ let package = Package(
     .executableTarget(name: "Chart", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Chart"),
     .executableTarget(name: "Outline", dependencies: ["TermGrid"] + termGridLayers, path: "Examples/Outline"),
     // What the test targets share (a seeded random generator).
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["TermGridTesting"], path: "Tests/TestSupport"),
     .testTarget(
       name: "TermGridTests",
-      dependencies: ["TermGrid", "TestSupport"] + termGridLayers,
+      dependencies: ["TermGrid", "TermGridTesting", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
-        "TermGrid", "HelloCollectionView", "PhotoAlbum", "PhotoLibrary", "ClassTree", "Timeline", "Chart", "Outline",
+        "TermGrid", "TermGridTesting", "HelloCollectionView", "PhotoAlbum", "PhotoLibrary", "ClassTree", "Timeline",
+        "Chart", "Outline",
       ]
         + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(
       name: "TGridAppTests",
-      dependencies: ["TGridApp", "TGridAppBenchmarks", "TermGrid", "TGridJSON", "TGridSystem", "TestSupport"]
+      dependencies: [
+        "TGridApp", "TGridAppBenchmarks", "TermGrid", "TermGridTesting", "TGridJSON", "TGridSystem", "TestSupport",
+      ]
         + termGridLayers,
       exclude: ["Snapshots"]),
   ],

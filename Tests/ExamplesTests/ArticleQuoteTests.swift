@@ -4,11 +4,14 @@ import Testing
 /// The DocC articles that walk through the examples quote their code: each quote must still
 /// be in the example, word for word, so the articles never drift from code that builds.
 @Suite struct ArticleQuoteTests {
-  @Test(arguments: ["WritingACustomLayout", "AnimatingChanges", "TestingYourScreens", "Outlines", "ComposingLayouts"])
+  @Test(arguments: [
+    "TermGrid/TermGrid.docc/WritingACustomLayout", "TermGrid/TermGrid.docc/AnimatingChanges",
+    "TermGrid/TermGrid.docc/TestingYourScreens", "TermGrid/TermGrid.docc/Outlines",
+    "TermGrid/TermGrid.docc/ComposingLayouts", "TermGridTesting/TermGridTesting.docc/TestingYourViews",
+  ])
   func everyQuoteOfAnExampleIsInItsFile(article: String) throws {
     let root = repositoryRoot()
-    let text = try String(
-      contentsOf: root.appendingPathComponent("Sources/TermGrid/TermGrid.docc/\(article).md"), encoding: .utf8)
+    let text = try String(contentsOf: root.appendingPathComponent("Sources/\(article).md"), encoding: .utf8)
     let sources = try sourceFiles(in: ["Examples", "Tests/ExamplesTests"], under: root)
     let quotes = swiftBlocks(in: text)
     #expect(!quotes.isEmpty)

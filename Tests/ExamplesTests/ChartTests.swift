@@ -1,4 +1,5 @@
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import Chart
@@ -36,8 +37,9 @@ import Testing
   // MARK: - Fixtures
 
   func run(keys: [String] = []) -> (chart: Chart, lines: [String]) {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 72, rows: 16))
-    let chart = Chart(size: terminal.size)
-    return (chart, runHeadless(chart, collectionView: chart.collectionView, terminal: terminal, keys: keys))
+    let size = CellSize(columns: 72, rows: 16)
+    let chart = Chart(size: size)
+    let pilot = examplePilot(chart, collectionView: chart.collectionView, size: size)
+    return (chart, pilot.screen(after: keys))
   }
 }

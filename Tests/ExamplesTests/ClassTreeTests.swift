@@ -1,21 +1,22 @@
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import ClassTree
 
 @Suite struct ClassTreeTests {
   @Test func eachDepthIsAColumnAndEachClassSitsOnItsFirstSubclassesRow() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 80, rows: 14))
-    let tree = ClassTree(size: terminal.size)
-    expectScreen(runHeadless(tree, collectionView: tree.collectionView, terminal: terminal), named: "class-tree-80x14")
+    let size = CellSize(columns: 80, rows: 14)
+    let tree = ClassTree(size: size)
+    let pilot = examplePilot(tree, collectionView: tree.collectionView, size: size)
+    expectScreen(pilot.screen(after: []), named: "class-tree-80x14")
   }
 
   @Test func movingRightThroughTheDepthsScrollsSideways() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 80, rows: 14))
-    let tree = ClassTree(size: terminal.size)
-    let lines = runHeadless(
-      tree, collectionView: tree.collectionView, terminal: terminal,
-      keys: ["Right", "Right", "Right", "Right", "Right", "Space"])
+    let size = CellSize(columns: 80, rows: 14)
+    let tree = ClassTree(size: size)
+    let pilot = examplePilot(tree, collectionView: tree.collectionView, size: size)
+    let lines = pilot.screen(after: ["Right", "Right", "Right", "Right", "Right", "Space"])
     expectScreen(lines, named: "class-tree-deepest-80x14")
     #expect(tree.collectionView.indexPathsForSelectedItems == [IndexPath(item: 0, section: 4)])
     #expect(tree.collectionView.contentOffset.x > 0)

@@ -1,50 +1,28 @@
 import Foundation
 import TermGrid
+import TermGridTesting
 import Testing
 
-/// Runs an example's root object on a headless terminal, as its `main.swift` runs it on a
-/// real one, and returns the screen when the keys are used up and every animation is over.
-///
-/// The collection view's clock and the run loop's read the terminal's virtual time, so
-/// animation frames are stepped without sleeping.
-@discardableResult
-func runHeadless(
-  _ root: any RunLoopRoot, collectionView: CollectionView, terminal: HeadlessTerminal, keys: [String] = []
-) -> [String] {
-  collectionView.clock = { terminal.elapsedMilliseconds }
-  for name in keys {
-    guard let key = KeyEvent(name: name) else {
-      Issue.record("no key is named \(name)")
-      continue
-    }
-    terminal.enqueue(.key(key))
-  }
-  let runLoop = TerminalRunLoop(terminal: terminal, root: root, clock: { terminal.elapsedMilliseconds })
-  let exit = runLoop.run()
-  #expect(exit == .inputEnded || exit == .quit)
-  #expect(!collectionView.isAnimating && !collectionView.isScrollAnimating)
-  return terminal.lines
+// The examples run on TermGridTesting's `ScreenPilot` and compare their screens with golden
+// files in `Tests/ExamplesTests/Snapshots/` through its `expectScreen` (re-recorded only on
+// purpose: `RECORD_SNAPSHOTS=1 swift test --filter ExamplesTests`).
+
+/// A pilot running an example's root object on a headless terminal of `size`, as its
+/// `main.swift` runs it on a real one, with the collection view's clock on the terminal's
+/// virtual time.
+func examplePilot(_ root: any RunLoopRoot, collectionView: CollectionView, size: CellSize) -> ScreenPilot {
+  ScreenPilot(root, size: size, collectionViews: [collectionView])
 }
 
-/// Text snapshots of example screens in `Tests/ExamplesTests/Snapshots/`, re-recorded
-/// only on purpose: `RECORD_SNAPSHOTS=1 swift test --filter ExamplesTests`.
-func expectScreen(
-  _ lines: [String], named name: String, filePath: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
-  let url = directory.appendingPathComponent(name + ".txt")
-  let text = lines.joined(separator: "\n") + "\n"
-  if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try? text.write(to: url, atomically: true, encoding: .utf8)
-    return
+extension ScreenPilot {
+  /// Presses `keys`, each through the run loop, and returns the screen when every
+  /// animation is over (checking that it is).
+  func screen(after keys: [String], sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    press(keys, sourceLocation: sourceLocation)
+    #expect(lastExit == .inputEnded || lastExit == .quit, sourceLocation: sourceLocation)
+    #expect(isIdle, sourceLocation: sourceLocation)
+    return lines
   }
-  guard let recorded = try? String(contentsOf: url, encoding: .utf8) else {
-    Issue.record("No snapshot \(name).txt: record it with RECORD_SNAPSHOTS=1", sourceLocation: sourceLocation)
-    return
-  }
-  let expected = recorded.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-  #expect(lines == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)
 }
 
 /// The repository's root folder.

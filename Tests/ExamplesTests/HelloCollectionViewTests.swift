@@ -1,35 +1,38 @@
 import Foundation
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import HelloCollectionView
 
 @Suite struct HelloCollectionViewTests {
   @Test func theWordsFlowIntoLinesAndTheArrowsMoveTheFocus() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 60, rows: 12))
-    let hello = Hello(size: terminal.size)
+    let size = CellSize(columns: 60, rows: 12)
+    let hello = Hello(size: size)
+    let pilot = examplePilot(hello, collectionView: hello.collectionView, size: size)
     // The first arrow focuses the first word; then right to "collection", down to "a".
-    let lines = runHeadless(
-      hello, collectionView: hello.collectionView, terminal: terminal, keys: ["Right", "Right", "Down", "Space"])
+    let lines = pilot.screen(after: ["Right", "Right", "Down", "Space"])
     expectScreen(lines, named: "hello-60x12")
     #expect(hello.collectionView.indexPathsForSelectedItems == [IndexPath(item: 6, section: 0)])
     #expect(hello.collectionView.indexPathForFocusedItem == IndexPath(item: 6, section: 0))
   }
 
   @Test func aResizeReflowsTheWords() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 60, rows: 12))
-    let hello = Hello(size: terminal.size)
-    terminal.resize(to: CellSize(columns: 23, rows: 12))
-    expectScreen(
-      runHeadless(hello, collectionView: hello.collectionView, terminal: terminal), named: "hello-resized-23x12")
+    let size = CellSize(columns: 60, rows: 12)
+    let hello = Hello(size: size)
+    let pilot = examplePilot(hello, collectionView: hello.collectionView, size: size)
+    pilot.resize(to: CellSize(columns: 23, rows: 12))
+    expectScreen(pilot, named: "hello-resized-23x12")
+    #expect(pilot.isIdle)
   }
 
   @Test func qQuits() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 60, rows: 12))
-    let hello = Hello(size: terminal.size)
-    terminal.enqueue(.key(KeyEvent(.character("q"))), .key(KeyEvent(.character("j"))))
-    #expect(TerminalRunLoop(terminal: terminal, root: hello).run() == .quit)
-    #expect(terminal.pendingEvents.count == 1)
+    let size = CellSize(columns: 60, rows: 12)
+    let hello = Hello(size: size)
+    let pilot = examplePilot(hello, collectionView: hello.collectionView, size: size)
+    pilot.send(.key(KeyEvent(.character("q"))), .key(KeyEvent(.character("j"))))
+    #expect(pilot.didQuit)
+    #expect(pilot.terminal.pendingEvents.count == 1)
   }
 
   /// The test the "Testing your screens" article starts with.

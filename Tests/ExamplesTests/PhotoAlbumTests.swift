@@ -1,4 +1,5 @@
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import PhotoAlbum
@@ -41,14 +42,36 @@ import Testing
     #expect(album.library.albums[1].photos.first.flatMap { album.library[photo: $0]?.title } == "Beach")
   }
 
+  @Test func theStyledScreenShowsTheFocusedAndTheSelectedCards() {
+    let size = CellSize(columns: 64, rows: 24)
+    let album = PhotoAlbum(size: size)
+    let pilot = examplePilot(album, collectionView: album.collectionView, size: size)
+    pilot.press("Right", "Shift-Right")
+    expectScreen(pilot, named: "photo-album-selected-styled-64x24", styled: true)
+  }
+
+  @Test func theFocusedCardIsOnScreenOnEveryFrameOfTheSwitchToTheList() {
+    let size = CellSize(columns: 64, rows: 24)
+    let album = PhotoAlbum(size: size)
+    let pilot = examplePilot(album, collectionView: album.collectionView, size: size)
+    pilot.press("Right")
+    let frames = pilot.recordFrames { pilot.press("t") }
+    #expect(frames.count > 2)
+    for frame in frames {
+      #expect(
+        frame.lines.contains { $0.contains("Beach") }, "the focused card is on screen at \(frame.milliseconds) ms")
+    }
+    #expect(album.collectionView.collectionViewLayout === album.list)
+  }
+
   // MARK: - Fixtures
 
   func run(keys: [String] = []) -> [String] { runAlbum(keys: keys).lines }
 
   func runAlbum(keys: [String]) -> (album: PhotoAlbum, lines: [String]) {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 64, rows: 24))
-    let album = PhotoAlbum(size: terminal.size)
-    let lines = runHeadless(album, collectionView: album.collectionView, terminal: terminal, keys: keys)
-    return (album, lines)
+    let size = CellSize(columns: 64, rows: 24)
+    let album = PhotoAlbum(size: size)
+    let pilot = examplePilot(album, collectionView: album.collectionView, size: size)
+    return (album, pilot.screen(after: keys))
   }
 }

@@ -1,4 +1,5 @@
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import PhotoLibrary
@@ -29,10 +30,11 @@ import Testing
   }
 
   @Test func aNarrowTerminalGetsThreeAlbumsARow() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 64, rows: 24))
-    let library = PhotoLibrary(size: terminal.size)
-    terminal.resize(to: CellSize(columns: 50, rows: 24))
-    let lines = runHeadless(library, collectionView: library.collectionView, terminal: terminal)
+    let size = CellSize(columns: 64, rows: 24)
+    let library = PhotoLibrary(size: size)
+    let pilot = examplePilot(library, collectionView: library.collectionView, size: size)
+    pilot.resize(to: CellSize(columns: 50, rows: 24))
+    let lines = pilot.screen(after: [])
     expectScreen(lines, named: "photo-library-narrow-50x24")
     let frames = (0..<3).compactMap {
       library.layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 1))?.frame
@@ -45,9 +47,9 @@ import Testing
   // MARK: - Fixtures
 
   func runLibrary(keys: [String] = []) -> (library: PhotoLibrary, lines: [String]) {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 64, rows: 24))
-    let library = PhotoLibrary(size: terminal.size)
-    let lines = runHeadless(library, collectionView: library.collectionView, terminal: terminal, keys: keys)
-    return (library, lines)
+    let size = CellSize(columns: 64, rows: 24)
+    let library = PhotoLibrary(size: size)
+    let pilot = examplePilot(library, collectionView: library.collectionView, size: size)
+    return (library, pilot.screen(after: keys))
   }
 }

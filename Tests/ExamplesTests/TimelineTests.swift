@@ -1,4 +1,5 @@
 import TermGrid
+import TermGridTesting
 import Testing
 
 @testable import Timeline
@@ -46,8 +47,9 @@ import Testing
   // MARK: - Fixtures
 
   func run(keys: [String] = []) -> (timeline: Timeline, lines: [String]) {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 80, rows: 12))
-    let timeline = Timeline(size: terminal.size)
-    return (timeline, runHeadless(timeline, collectionView: timeline.collectionView, terminal: terminal, keys: keys))
+    let size = CellSize(columns: 80, rows: 12)
+    let timeline = Timeline(size: size)
+    let pilot = examplePilot(timeline, collectionView: timeline.collectionView, size: size)
+    return (timeline, pilot.screen(after: keys))
   }
 }

@@ -13,7 +13,9 @@ extension CollectionView {
   /// row, when the new layout allows; sideways only as far as needed; never under what the
   /// new layout floats over the content, ``CollectionLayout/obscuredInsets(in:)``) and the
   /// selection is kept. Animated, the content offset moves with the elements, so the
-  /// focused item is on screen on every frame.
+  /// focused item is on screen on every frame, and an opaque cell whose way would pass over
+  /// another fades out where it was and in where it goes instead (a terminal cannot show
+  /// one card through another), as in batch updates.
   ///
   /// - Parameter keepingFocusInPlace: keep the focused item at the same column too, not
   ///   only on the same row, as far as the content allows: what a zoom wants (the talk's
@@ -238,6 +240,31 @@ extension CollectionView {
           completion?(finished)
         }
       ])
+    // Opaque cards whose paths would cross fade across instead of sliding over each other,
+    // as in batch updates (the offset moves all of them alike, so content frames tell).
+    var moves: [(key: ElementKey, from: Rect, to: Rect)] = []
+    var still: [Rect] = []
+    for element in layout.layoutAttributesForElements(in: newBounds)
+    where element.category == .cell && !element.isHidden && element.alpha == 1 {
+      guard let start = from[element.key] else {
+        still.append(element.frame)
+        continue
+      }
+      guard start.alpha == 1, !start.isHidden else { continue }
+      if start.frame == element.frame {
+        still.append(element.frame)
+      } else {
+        moves.append((element.key, start.frame, element.frame))
+      }
+    }
+    for key in switching.transientOrder where key.category == .cell && !key.isGhost {
+      guard let motion = transient[key], motion.from.alpha == 1, motion.to.alpha == 1, !motion.from.isHidden else {
+        continue
+      }
+      moves.append((key, motion.from.frame, motion.to.frame))
+    }
+    switching.jumps = ElementAnimation.crossingMoves(
+      moves, still: still, diagonalOnly: false, keeping: Set(focusedItem.map { [ElementKey.cell($0)] } ?? []))
     // The offset moves with the elements: each one's place on screen then goes straight from
     // where it was to where it will be, so the focused item (on screen at both ends) is on
     // screen on every frame, instead of the offset jumping while the frames interpolate.

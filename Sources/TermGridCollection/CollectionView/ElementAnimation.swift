@@ -64,7 +64,17 @@ struct ElementAnimation {
   /// - Parameters:
   ///   - moves: opaque elements that change place, with their start and end frames.
   ///   - still: frames of opaque elements that stay where they are.
-  static func crossingMoves(_ moves: [(key: ElementKey, from: Rect, to: Rect)], still: [Rect]) -> Set<ElementKey> {
+  ///   - diagonalOnly: checks only moves that change row and column at once. True for batch
+  ///     updates, where items keep their order along the rows and a slide along a row or
+  ///     column never crosses a neighbour; false for layout switches, where frames change
+  ///     size and order and any move may cross another card.
+  ///   - keeping: moves that slide whatever they cross (the focused item of a layout switch,
+  ///     which the eye follows and which must stay on screen): the ones they would cross
+  ///     jump instead.
+  static func crossingMoves(
+    _ moves: [(key: ElementKey, from: Rect, to: Rect)], still: [Rect], diagonalOnly: Bool = true,
+    keeping: Set<ElementKey> = []
+  ) -> Set<ElementKey> {
     guard moves.count > 1 || (!moves.isEmpty && !still.isEmpty) else { return [] }
     let samples = (1..<10).map { eased(Double($0) / 10) }
     func distance(_ move: (key: ElementKey, from: Rect, to: Rect)) -> Double {
@@ -72,11 +82,11 @@ struct ElementAnimation {
     }
     let order = moves.indices.sorted { distance(moves[$0]) > distance(moves[$1]) }
     var jumped = Set<Int>()
-    for index in order {
+    for index in order where !keeping.contains(moves[index].key) {
       let move = moves[index]
       // Sliding along a row never crosses a neighbour moving with it; only a change of
       // row or column at once (a diagonal) can.
-      guard move.from.minX != move.to.minX, move.from.minY != move.to.minY else { continue }
+      guard !diagonalOnly || (move.from.minX != move.to.minX && move.from.minY != move.to.minY) else { continue }
       var crosses = false
       check: for progress in samples {
         let place = move.from.interpolated(to: move.to, progress: progress)
@@ -149,6 +159,14 @@ struct ElementAnimation {
     }
     for key in transientOrder where !present.contains(key) {
       guard let motion = transient[key] else { continue }
+      if !jumps.isEmpty, jumps.contains(key) {
+        // Moving out of sight across other cards (a layout switch): it jumps as well.
+        var shown = progress < 0.5 ? motion.from : motion.to
+        shown.alpha = progress < 0.5 ? motion.from.alpha * (1 - 2 * progress) : motion.to.alpha * (2 * progress - 1)
+        shown.isHidden = false
+        fading.append(shown)
+        continue
+      }
       var moving = motion.from.interpolated(to: motion.to, progress: progress, cellMetrics: cellMetrics)
       moving.isHidden = false
       if moving.alpha < 1 || key.isGhost { fading.append(moving) } else { opaque.append(moving) }

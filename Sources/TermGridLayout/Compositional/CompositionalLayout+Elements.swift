@@ -16,12 +16,43 @@ extension CompositionalLayout {
         attributes.zIndex = decoration.zIndex
         result.append(attributes)
       }
+      let first = result.count
       appendItems(of: record, in: rect, to: &result)
       for boundary in record.boundaries {
         let attributes = boundaryAttributes(boundary, of: record, visible: visible)
         if attributes.frame.intersects(rect) { result.append(attributes) }
       }
+      if let handler = record.section.visibleItemsInvalidationHandler {
+        callVisibleItemsHandler(handler, of: record, visible: visible, on: &result, from: first)
+      }
       index += 1
+    }
+  }
+
+  /// Lets a section's handler change its elements on screen among `result[first...]`.
+  private func callVisibleItemsHandler(
+    _ handler: VisibleItemsInvalidationHandler, of record: CompositionalSectionRecord, visible: Rect,
+    on result: inout [LayoutAttributes], from first: Int
+  ) {
+    let shown = (first..<result.count).filter { result[$0].frame.intersects(visible) }
+    var items = shown.map { result[$0] }
+    let offset: Point
+    if record.isOrthogonal {
+      let sideways = orthogonalScrollOffset(of: record)
+      offset = record.repeatAxis == .horizontal ? Point(x: sideways, y: 0) : Point(x: 0, y: sideways)
+    } else {
+      offset = collectionView?.bounds.origin ?? .zero
+    }
+    let environment = LayoutEnvironment(
+      container: LayoutContainer(contentSize: cache.container), cellMetrics: collectionView?.cellMetrics ?? .identity)
+    handler(&items, offset, environment)
+    // The handler changes looks, not identities: what it returns goes back by position.
+    for (slot, index) in shown.enumerated() where slot < items.count {
+      var changed = items[slot]
+      changed.indexPath = result[index].indexPath
+      changed.category = result[index].category
+      changed.representedElementKind = result[index].representedElementKind
+      result[index] = changed
     }
   }
 

@@ -23,6 +23,7 @@ extension CompositionalLayout {
         section, index: index, itemCount: count, start: position, container: container, builder: builder,
         templates: &templates, mainAxis: next.mainAxis)
       if record.boundaries.contains(where: \.pins) { next.hasPinnedBoundaries = true }
+      if section.visibleItemsInvalidationHandler != nil { next.hasVisibleItemsHandlers = true }
       position += record.length
       next.sections.append(record)
     }

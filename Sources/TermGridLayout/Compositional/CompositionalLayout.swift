@@ -143,7 +143,7 @@ open class CompositionalLayout: CollectionLayout {
   open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     guard let old = collectionView?.bounds else { return true }
     if old.size != newBounds.size { return true }
-    return cache.hasPinnedBoundaries && old != newBounds
+    return (cache.hasPinnedBoundaries || cache.hasVisibleItemsHandlers) && old != newBounds
   }
 
   /// Everything for a resize; for a scroll, only the pinned headers and footers.

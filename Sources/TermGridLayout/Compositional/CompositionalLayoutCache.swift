@@ -99,6 +99,9 @@ struct CompositionalLayoutCache {
   var isPrepared = false
   /// True when some header or footer floats with the visible area.
   var hasPinnedBoundaries = false
+  /// True when some section has a `visibleItemsInvalidationHandler`: every scroll then asks
+  /// the layout again.
+  var hasVisibleItemsHandlers = false
 
   /// The scroll axis.
   var mainAxis: Axis { scrollDirection == .vertical ? .vertical : .horizontal }

@@ -81,6 +81,12 @@ public struct LayoutDecorationItem: Sendable {
   }
 }
 
+/// A section's ``LayoutSection/visibleItemsInvalidationHandler``: the section's elements on
+/// screen (to change), the scroll offset and the layout environment.
+public typealias VisibleItemsInvalidationHandler = (
+  _ visibleItems: inout [LayoutAttributes], _ offset: Point, _ environment: LayoutEnvironment
+) -> Void
+
 /// A section of a compositional layout: a group repeated until the section's items run out,
 /// with insets, spacing, boundary items and decorations. UIKit's `NSCollectionLayoutSection`.
 public final class LayoutSection {
@@ -99,6 +105,19 @@ public final class LayoutSection {
   /// Whether headers and footers are inset across the scroll direction by the section's
   /// ``contentInsets``, as UIKit's default.
   public var supplementariesFollowContentInsets = true
+  /// Called before the section's visible items are drawn, each time the layout is asked for
+  /// them (a scroll up or down, a sideways slide of an orthogonal section, every frame of
+  /// it): UIKit's `visibleItemsInvalidationHandler`.
+  ///
+  /// It gets the section's items, headers and footers on screen, the scroll offset and the
+  /// layout environment, and may change the items' ``LayoutAttributes/alpha``,
+  /// ``LayoutAttributes/zIndex``, ``LayoutAttributes/isHidden`` and
+  /// ``LayoutAttributes/frame`` (a card that grows as it nears the centre, say); the changes
+  /// are what ``CollectionLayout/layoutAttributesForElements(in:)`` gives, for that query
+  /// only. The offset is the section's sideways offset for an orthogonal section
+  /// (``CompositionalLayout/orthogonalScrollOffset(inSection:)``, as `x` for a row, `y` for
+  /// a column), else the collection view's content offset.
+  public var visibleItemsInvalidationHandler: VisibleItemsInvalidationHandler?
 
   /// A section repeating `group`.
   public init(group: LayoutGroup) {

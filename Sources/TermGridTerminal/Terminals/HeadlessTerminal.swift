@@ -58,6 +58,10 @@ public final class HeadlessTerminal: Terminal {
     screen = Canvas(size: size)
   }
 
+  /// Called with every canvas presented, after it is on the screen: for tests that look at
+  /// each frame of an animation (a pilot's `recordFrames`).
+  public var presentObserver: ((Canvas) -> Void)?
+
   public func present(_ canvas: Canvas) {
     if canvas.size == screen.size, !isInvalidated {
       for index in canvas.cells.indices where canvas.cells[index] != screen.cells[index] {
@@ -69,6 +73,7 @@ public final class HeadlessTerminal: Terminal {
     isInvalidated = false
     screen = canvas
     frameCount += 1
+    presentObserver?(canvas)
   }
 
   public func nextEvent(timeoutMilliseconds: Int?) -> InputEvent? {

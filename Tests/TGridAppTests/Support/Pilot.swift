@@ -1,5 +1,6 @@
 import TGridJSON
 import TermGrid
+import TermGridTesting
 import TestSupport
 import Testing
 
@@ -11,17 +12,23 @@ import Testing
 /// `run_test` pilot). Time is the terminal's virtual clock, so animations run to their
 /// end without sleeping.
 ///
+/// The app's layer over TermGridTesting's ``ScreenPilot`` (``generic``), which does the
+/// driving: this one builds the browser from JSON, records which commands ran (for
+/// PilotCoverage) and reads the app's state.
+///
 /// ```swift
 /// let pilot = try Pilot(json: #"[1, 2, 3]"#)
 /// pilot.press("j", "Space")
 /// #expect(pilot.statusLine.contains("1 selected"))
 /// ```
 final class Pilot {
-  let terminal: HeadlessTerminal
+  /// The generic pilot underneath.
+  let generic: ScreenPilot
   let browser: BrowserController
-  let runLoop: TerminalRunLoop
+  var terminal: HeadlessTerminal { generic.terminal }
+  var runLoop: TerminalRunLoop { generic.runLoop }
   /// How the last run ended (`.quit` after `q`).
-  private(set) var lastExit: RunLoopExit?
+  var lastExit: RunLoopExit? { generic.lastExit }
 
   init(
     json: String, name: String = "test.json", path: String? = nil, size: CellSize = CellSize(columns: 80, rows: 24),
@@ -34,7 +41,7 @@ final class Pilot {
     } else {
       document = try JSONDocument(parsing: json, options: options)
     }
-    terminal = HeadlessTerminal(size: size)
+    let terminal = HeadlessTerminal(size: size)
     browser = BrowserController(
       document: document, sourceName: name, path: path, size: size, presentation: presentation,
       treeOrientation: treeOrientation, animates: true)
@@ -44,57 +51,31 @@ final class Pilot {
     } else {
       Issue.record("a test that drives a Pilot belongs in an `extension PilotTests`, which records what it reaches")
     }
-    let terminal = self.terminal
-    browser.collectionView.clock = { terminal.elapsedMilliseconds }
-    runLoop = TerminalRunLoop(
-      terminal: terminal, root: browser, clock: { terminal.elapsedMilliseconds }, debugCrash: nil)
-    run()
+    generic = ScreenPilot(browser, terminal: terminal, collectionViews: [browser.collectionView])
   }
 
   /// Presses keys by name (`"j"`, `"Down"`, `"Ctrl-R"`, `"Alt-Up"`, `"Space"`), each one
   /// through the run loop, and lets every animation finish.
   func press(_ names: String..., sourceLocation: SourceLocation = #_sourceLocation) {
-    for name in names {
-      guard let key = KeyEvent(name: name) else {
-        Issue.record("no key is called \(name)", sourceLocation: sourceLocation)
-        continue
-      }
-      send(.key(key))
-    }
+    generic.press(names, sourceLocation: sourceLocation)
   }
 
   /// Types text, one key per character.
-  func type(_ text: String) {
-    for character in text { send(.key(KeyEvent(.character(character)))) }
-  }
+  func type(_ text: String) { generic.type(text) }
 
   /// A bracketed paste from the terminal.
-  func paste(_ text: String) {
-    send(.paste(text))
-  }
+  func paste(_ text: String) { generic.paste(text) }
 
   /// A click (press and release) at a screen cell.
   func click(column: Int, row: Int, button: MouseButton = .left) {
-    let point = CellPoint(column: column, row: row)
-    terminal.enqueue(.mouse(MouseEvent(.press(button), at: point)), .mouse(MouseEvent(.release(button), at: point)))
-    run()
+    generic.click(column: column, row: row, button: button)
   }
 
   /// The terminal changes size.
-  func resize(to size: CellSize) {
-    terminal.resize(to: size)
-    run()
-  }
+  func resize(to size: CellSize) { generic.resize(to: size) }
 
   /// Sends one event and runs until the app waits for input again.
-  func send(_ event: InputEvent) {
-    terminal.enqueue(event)
-    run()
-  }
-
-  private func run() {
-    lastExit = runLoop.run()
-  }
+  func send(_ event: InputEvent) { generic.send(event) }
 
   /// Lets work on other threads hand its results back (a clipboard command, a load),
   /// running the loop on each wake, until `done` holds or `seconds` of real time pass (times
@@ -102,26 +83,21 @@ final class Pilot {
   /// - Returns: whether `done` held.
   @discardableResult
   func waitForBackgroundWork(seconds: Double = 10, until done: (Pilot) -> Bool) -> Bool {
-    let deadline = MonotonicClock.milliseconds() + Int(seconds * 1000) * SanitizerBuild.slowdown
-    while !done(self) {
-      let left = deadline - MonotonicClock.milliseconds()
-      guard left > 0 else { return false }
-      terminal.wakeWaitMilliseconds = min(left, 200)
-      run()
-      terminal.wakeWaitMilliseconds = 0
-    }
-    return true
+    generic.waitForBackgroundWork(milliseconds: Int(seconds * 1000) * SanitizerBuild.slowdown) { done(self) }
   }
 
   /// Whether the last event made the app quit.
-  var didQuit: Bool { lastExit == .quit }
+  var didQuit: Bool { generic.didQuit }
 
   /// The screen, one string per row.
-  var lines: [String] { terminal.lines }
+  var lines: [String] { generic.lines }
   /// The whole screen as text.
-  var screen: String { lines.joined(separator: "\n") }
+  var screen: String { generic.screen }
+  /// The screen with focus, selection and colours marked (TermGridTesting's
+  /// ``StyledScreenText``).
+  var styledScreen: String { generic.styledScreen() }
   /// The bottom row.
-  var statusLine: String { lines.last ?? "" }
+  var statusLine: String { generic.statusLine }
   /// The store behind the app.
   var store: DocumentStore { browser.store }
   /// The document as it would be saved now.
@@ -129,5 +105,5 @@ final class Pilot {
   /// The jq path of the focused value.
   var focusedPath: String { browser.reading.focusedPath() }
   /// How many frames were drawn so far.
-  var frameCount: Int { runLoop.frameCount }
+  var frameCount: Int { generic.frameCount }
 }

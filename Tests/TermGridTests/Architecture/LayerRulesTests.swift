@@ -22,6 +22,8 @@ import Testing
       "TermGrid",
       ["TermGridPlatform", "TermGridCore", "TermGridViews", "TermGridLayout", "TermGridTerminal", "TermGridCollection"]
     ),
+    // The testing product stands on the umbrella, as a program's tests do.
+    ("TermGridTesting", ["TermGrid"]),
   ]
 
   /// The C library and ncurses, which only these files may import.

@@ -1,4 +1,5 @@
 import TermGrid
+import TermGridTesting
 import Testing
 
 @Suite struct CollectionViewAnimatedScrollingTests {
@@ -113,15 +114,19 @@ import Testing
   /// The run loop over a headless terminal steps the scroll frame by frame on the
   /// terminal's virtual clock, without sleeping.
   @Test func aRunLoopOverAHeadlessTerminalDrawsEveryFrameOfTheScroll() {
-    let terminal = HeadlessTerminal(size: CellSize(columns: 4, rows: 4))
-    let root = ScrollingRoot(terminal: terminal)
-    let runLoop = TerminalRunLoop(terminal: terminal, root: root, clock: { terminal.elapsedMilliseconds })
-    terminal.enqueue(.key(KeyEvent(.character("g"))))
-    #expect(runLoop.run() == .inputEnded)
-    #expect(terminal.lines[0] == "q   ")
-    // One frame for the start, one after the key, then about one every 16 ms of 150.
-    #expect(terminal.frameCount >= 10)
-    #expect(terminal.elapsedMilliseconds >= 150)
+    let size = CellSize(columns: 4, rows: 4)
+    let root = ScrollingRoot(size: size)
+    let pilot = ScreenPilot(root, size: size, collectionViews: [root.collectionView])
+    let frames = pilot.recordFrames { pilot.press("g") }
+    #expect(pilot.lastExit == .inputEnded)
+    #expect(pilot.lines[0] == "q   ")
+    // One frame after the key, then about one every 16 ms of 150.
+    #expect(frames.count >= 9)
+    #expect(pilot.elapsedMilliseconds >= 150)
+    #expect(frames.map(\.milliseconds) == frames.map(\.milliseconds).sorted())
+    // Each frame's top row is further down the column: a, then on to q.
+    let tops = frames.map { $0.lines[0] }
+    #expect(tops.first != "q   " && tops.last == "q   ")
     #expect(root.offsetsSeen.count >= 8)
     #expect(root.offsetsSeen == root.offsetsSeen.sorted())
   }
@@ -142,12 +147,11 @@ final class ScrollingRoot: RunLoopRoot {
   let collectionView: CollectionView
   var offsetsSeen: [Double] = []
 
-  init(terminal: HeadlessTerminal) {
+  init(size: CellSize) {
     collectionView = CollectionView(
-      frame: CellRect(size: terminal.size), layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 1))
+      frame: CellRect(size: size), layout: GridLayout(itemSize: Size(width: 4, height: 1), columns: 1))
     collectionView.register(TextCell.self, forCellWithReuseIdentifier: TestDataSource.cellIdentifier)
     collectionView.dataSource = dataSource
-    collectionView.clock = { terminal.elapsedMilliseconds }
   }
 
   func willRun(in runLoop: TerminalRunLoop) {

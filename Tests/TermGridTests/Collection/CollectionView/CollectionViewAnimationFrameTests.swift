@@ -140,6 +140,53 @@ import Testing
     #expect(!view.isAnimating)
   }
 
+  @Test func opaqueCardsNeverOverlapOnAnyFrameOfALayoutSwitch() {
+    // Four columns to two: "c" goes from the end of the first row to the start of the
+    // second, across "b" (which stays), and "d", "g", "h" cross the cards around them.
+    let fixture = makeGrid(letters(8), rows: 6)
+    let view = fixture.collectionView
+    view.setCollectionViewLayout(GridLayout(itemSize: Size(width: 4, height: 1), columns: 2), animated: true)
+    var overlapping: [Int] = []
+    var unreadable: [Int] = []
+    for frame in 0...10 {
+      let canvas = fixture.render()
+      let opaque = view.attributesOnScreen.filter { $0.category == .cell && !$0.key.isGhost && $0.alpha == 1 }
+      let rects = opaque.map { view.screenRect(for: $0.frame) }
+      for (index, rect) in rects.enumerated() where rects[(index + 1)...].contains(where: { $0.intersects(rect) }) {
+        overlapping.append(frame)
+      }
+      for element in opaque {
+        guard let cell = view.cellForItem(at: element.indexPath) as? TextCell else { continue }
+        let origin = view.screenRect(for: element.frame)
+        guard canvas.bounds.contains(CellPoint(column: origin.column, row: origin.row)) else { continue }
+        if String(canvas[origin.column, origin.row].character) != cell.text { unreadable.append(frame) }
+      }
+      fixture.clock.now += 15
+    }
+    #expect(overlapping.isEmpty)
+    #expect(unreadable.isEmpty)
+    #expect(!view.isAnimating)
+    #expect(
+      fixture.lines.prefix(4) == ["a   b           ", "c   d           ", "e   f           ", "g   h           "])
+  }
+
+  @Test func cardsSlidingAlongARowStillSlideInALayoutSwitch() {
+    // Two columns without a gap to two with one: "b" only changes column, and a card that
+    // crosses nothing on its way slides as before.
+    let fixture = makeGrid(letters(4), rows: 2)
+    let view = fixture.collectionView
+    view.setCollectionViewLayout(GridLayout(itemSize: Size(width: 4, height: 1), columns: 2), animated: true)
+    fixture.clock.now += 150
+    _ = fixture.render()
+    view.setCollectionViewLayout(
+      GridLayout(itemSize: Size(width: 4, height: 1), columns: 2, spacing: 2), animated: true)
+    fixture.clock.now += 75
+    _ = fixture.render()
+    let b = view.attributesOnScreen.first { $0.category == .cell && $0.indexPath == ip(1) }
+    #expect(b?.alpha == 1)
+    #expect(b?.frame.minX == 5)
+  }
+
   @Test func aLayoutSwitchKeepsTheFocusedItemClearOfAPinnedFooter() {
     let fixture = makeGrid((0..<80).map { String($0) }, rows: 4)
     let view = fixture.collectionView

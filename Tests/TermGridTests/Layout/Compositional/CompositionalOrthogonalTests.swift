@@ -92,11 +92,62 @@ import Testing
     #expect(fixture.lines[0] == "b      c      d     ")
   }
 
+  // MARK: - Visible items handler
+
+  @Test func aSectionsVisibleItemsHandlerSeesTheRowsItemsAndOffsetAndChangesThem() {
+    var calls: [(items: [IndexPath], offset: Point)] = []
+    let fixture = makeFixture(slide: 0) { items, offset, environment in
+      guard items.first?.indexPath.section == 0 else { return }
+      #expect(environment.container.contentSize.width == 20)
+      calls.append((items.map(\.indexPath), offset))
+      // The card at the row's leading edge fades, as a carousel's would.
+      for index in items.indices where items[index].frame.minX <= 0 { items[index].alpha = 0.5 }
+    }
+    let view = fixture.collectionView
+    _ = fixture.lines
+    #expect(calls.last?.items == [ip(0, 0), ip(1, 0), ip(2, 0)])
+    #expect(calls.last?.offset == Point(x: 0, y: 0))
+    view.focusItem(at: ip(0, 0))
+    for _ in 0..<3 { view.moveFocus(.right) }
+    _ = fixture.lines
+    #expect(calls.last?.items == [ip(1, 0), ip(2, 0), ip(3, 0)])
+    #expect(calls.last?.offset == Point(x: 7, y: 0))
+    let shown = fixture.layout.layoutAttributesForElements(in: view.bounds)
+    #expect(shown.first { $0.indexPath == ip(1, 0) && $0.category == .cell }?.alpha == 0.5)
+    #expect(shown.first { $0.indexPath == ip(2, 0) && $0.category == .cell }?.alpha == 1)
+    // The other section's items are left as they are.
+    #expect(shown.filter { $0.indexPath.section == 1 }.allSatisfy { $0.alpha == 1 })
+  }
+
+  @Test func aVisibleItemsHandlerIsCalledAgainWhenTheViewScrolls() {
+    var offsets: [Point] = []
+    var firstShown: [Int] = []
+    let row = LayoutItem(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+    let group = LayoutGroup.horizontal(
+      layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(1)), subitems: [row])
+    let section = LayoutSection(group: group)
+    section.visibleItemsInvalidationHandler = { items, offset, _ in
+      offsets.append(offset)
+      firstShown.append(items.first?.indexPath.item ?? -1)
+    }
+    let fixture = Fixture(
+      layout: CompositionalLayout(section: section), sections: [letters(20)], size: CellSize(columns: 10, rows: 8))
+    _ = fixture.lines
+    fixture.collectionView.setContentOffset(Point(x: 0, y: 5), animated: false)
+    _ = fixture.lines
+    #expect(offsets.last == Point(x: 0, y: 5))
+    #expect(firstShown.last == 5)
+  }
+
   // MARK: - Fixtures
 
   /// Two rows of 6×2 cards a column apart that scroll sideways in a 20×8 view, with a row
   /// between them.
-  func makeFixture(slide: Int, behavior: OrthogonalScrollingBehavior = .continuous) -> Fixture<CompositionalLayout> {
+  func makeFixture(
+    slide: Int, behavior: OrthogonalScrollingBehavior = .continuous,
+    visibleItemsHandler: VisibleItemsInvalidationHandler? = nil
+  ) -> Fixture<CompositionalLayout> {
     let card = LayoutItem(
       layoutSize: LayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
     let group = LayoutGroup.horizontal(
@@ -104,6 +155,7 @@ import Testing
     let section = LayoutSection(group: group)
     section.interGroupSpacing = 1
     section.orthogonalScrollingBehavior = behavior
+    section.visibleItemsInvalidationHandler = visibleItemsHandler
     section.contentInsets = EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
     let layout = CompositionalLayout(section: section)
     layout.orthogonalScrollAnimationDuration = slide
