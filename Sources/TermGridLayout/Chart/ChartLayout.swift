@@ -37,7 +37,7 @@ extension ElementKind {
 /// answered for the first of its items, whose ``ChartPointInfo`` carries the dots of all of
 /// them (a bar carries the largest value, a histogram's bar the count). So a rect query
 /// returns what the screen shows, however many points there are: `prepare()` is linear in the
-/// points (plus a sort per series for a line chart), and a query binary-searches the cells by
+/// points (and a line chart's in the plot's dots too), and a query binary-searches the cells by
 /// column. Every item still answers ``layoutAttributesForItem(at:)`` with its cell, so any
 /// point can be focused.
 ///
@@ -47,7 +47,8 @@ extension ElementKind {
 /// shown again, its data source given back, the same values reloaded cost a look at the
 /// inputs, not a pass over the points. The delegate's arrays
 /// (``ChartLayoutDelegate/chartLayout(_:valuesOfSeries:)``) are kept for that, so an
-/// unchanged array is known by its storage without being read. ``invalidateLayout()`` says
+/// unchanged array is known by its storage without being read (values given item by item are
+/// kept as arrays of the layout's own, 16 bytes a point). ``invalidateLayout()`` says
 /// that something the layout cannot see changed: the next pass is a full one whatever it
 /// reads. ``fullPassCount`` counts the full passes.
 ///
