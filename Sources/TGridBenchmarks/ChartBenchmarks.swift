@@ -4,9 +4,10 @@ import TermGrid
 ///
 /// For each point count (1,000,000 by default) and kind (scatter, line, bar, a histogram of
 /// 50 bins) it prints the median time of a full `prepare()` from whole arrays of values
-/// (``ChartLayoutDelegate/chartLayout(_:valuesOfSeries:)``), the cells the points were
-/// binned into, and the median and 99th-percentile time of a visible-rect query at random
-/// offsets of a plot zoomed to 16 screens' width.
+/// (``ChartLayoutDelegate/chartLayout(_:valuesOfSeries:)``), of a `prepare()` that finds
+/// nothing changed (the chart shown again: the invalidation a layout switch makes), the
+/// cells the points were binned into, and the median and 99th-percentile time of a
+/// visible-rect query at random offsets of a plot zoomed to 16 screens' width.
 func runChartBenchmarks(arguments: [String]) {
   var pointCounts: [Int] = []
   for argument in arguments {
@@ -21,7 +22,8 @@ func runChartBenchmarks(arguments: [String]) {
   print("times are medians, queries over \(ChartBenchmark.queryCount) random offsets at zoom 16.")
   print("")
   print(
-    "points".leftPadded(9), "kind".leftPadded(10), "prepare ms".leftPadded(11), "cells".leftPadded(7),
+    "points".leftPadded(9), "kind".leftPadded(10), "prepare ms".leftPadded(11), "again ms".leftPadded(9),
+    "cells".leftPadded(7),
     "query µs".leftPadded(9), "query p99".leftPadded(10), "elements".leftPadded(9), "peak MB".leftPadded(8))
   for count in pointCounts {
     let values = ChartBenchmark.values(count: count)
@@ -31,13 +33,15 @@ func runChartBenchmarks(arguments: [String]) {
       let result = ChartBenchmark(values: values, kind: kind, binCount: bins).run()
       print(
         String(count).leftPadded(9), name.leftPadded(10), result.prepareMilliseconds.formatted(2).leftPadded(11),
-        String(result.cells).leftPadded(7), result.queryMicroseconds.formatted(2).leftPadded(9),
+        result.keptMilliseconds.formatted(3).leftPadded(9), String(result.cells).leftPadded(7),
+        result.queryMicroseconds.formatted(2).leftPadded(9),
         result.queryP99Microseconds.formatted(2).leftPadded(10), String(result.elements).leftPadded(9),
         FlowBenchmark.peakResidentMegabytes().formatted(1).leftPadded(8))
     }
   }
   print("")
   print("prepare: full pass after invalidateLayout(), fitted to the width (median of \(ChartBenchmark.prepareRuns)).")
+  print("again: prepare() after the invalidation a layout switch makes, nothing changed (the pass is kept).")
   print("cells: the bins drawn (points that share a cell are one element).")
   print("query: layoutAttributesForElements(in:) for the visible rectangle of the plot at zoom 16;")
   print("elements: median returned (points, ticks, tick lines, axes, legend).")
@@ -48,6 +52,7 @@ func runChartBenchmarks(arguments: [String]) {
 struct ChartBenchmark {
   struct Result {
     var prepareMilliseconds: Double
+    var keptMilliseconds: Double
     var cells: Int
     var queryMicroseconds: Double
     var queryP99Microseconds: Double
@@ -88,6 +93,14 @@ struct ChartBenchmark {
       fitted.invalidateLayout()
       prepareTimes.append(FlowBenchmark.milliseconds { fitted.prepareIfNeeded() })
     }
+    // Shown again: what a layout switch invalidates with, and nothing it reads changed.
+    var keptTimes: [Double] = []
+    for _ in 0..<Self.prepareRuns {
+      var context = InvalidationContext.everything
+      context.invalidateDataSourceCounts = true
+      fitted.invalidateLayout(with: context)
+      keptTimes.append(FlowBenchmark.milliseconds { fitted.prepareIfNeeded() })
+    }
     let zoomed = fitted.copy(zoom: 16)
     zoomed.collectionView = host
     zoomed.prepareIfNeeded()
@@ -106,7 +119,8 @@ struct ChartBenchmark {
     }
     host.bounds = Self.bounds
     return Result(
-      prepareMilliseconds: FlowBenchmark.median(prepareTimes), cells: fitted.binCountDrawn,
+      prepareMilliseconds: FlowBenchmark.median(prepareTimes), keptMilliseconds: FlowBenchmark.median(keptTimes),
+      cells: fitted.binCountDrawn,
       queryMicroseconds: FlowBenchmark.median(queryTimes),
       queryP99Microseconds: FlowBenchmark.percentile(queryTimes, 0.99),
       elements: Int(FlowBenchmark.median(elementCounts.map(Double.init))))

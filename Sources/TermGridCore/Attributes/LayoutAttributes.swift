@@ -183,6 +183,7 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   public var info: LayoutInfo?
 
   /// Attributes for the cell at `indexPath`.
+  @inlinable
   public init(forCellWith indexPath: IndexPath, frame: Rect = .zero) {
     self.category = .cell
     self.representedElementKind = nil
@@ -191,6 +192,7 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Attributes for a supplementary view of `kind`.
+  @inlinable
   public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {
     self.category = .supplementaryView
     self.representedElementKind = kind

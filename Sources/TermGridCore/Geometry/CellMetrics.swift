@@ -44,19 +44,23 @@ public struct CellMetrics: Hashable, Sendable {
   }
 
   /// The horizontal coordinate of a column's left edge.
+  @inlinable
   public func x(forColumn column: Int) -> Double {
     Double(column) * pointsPerColumn / zoom
   }
 
   /// The vertical coordinate of a row's top edge.
+  @inlinable
   public func y(forRow row: Int) -> Double {
     Double(row) * pointsPerRow / zoom
   }
 
   /// The width in points of `columns` columns.
+  @inlinable
   public func width(ofColumns columns: Int) -> Double { Double(columns) * pointsPerColumn / zoom }
 
   /// The height in points of `rows` rows.
+  @inlinable
   public func height(ofRows rows: Int) -> Double { Double(rows) * pointsPerRow / zoom }
 
   /// The point size of a grid of cells.
@@ -81,6 +85,7 @@ public struct CellMetrics: Hashable, Sendable {
   }
 
   /// The frame in points that exactly covers a cell rectangle.
+  @inlinable
   public func rect(for cells: CellRect) -> Rect {
     Rect(
       x: x(forColumn: cells.column), y: y(forRow: cells.row),

@@ -12,12 +12,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   public static let zero = Rect(origin: .zero, size: .zero)
 
   /// Creates a rectangle from its origin and size.
+  @inlinable
   public init(origin: Point, size: Size) {
     self.origin = origin
     self.size = size
   }
 
   /// Creates a rectangle from its coordinates.
+  @inlinable
   public init(x: Double, y: Double, width: Double, height: Double) {
     self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
   }

@@ -37,9 +37,20 @@ extension ElementKind {
 /// answered for the first of its items, whose ``ChartPointInfo`` carries the dots of all of
 /// them (a bar carries the largest value, a histogram's bar the count). So a rect query
 /// returns what the screen shows, however many points there are: `prepare()` is linear in the
-/// points (plus a sort per series for a line chart), and a query binary-searches the cells by
+/// points (and a line chart's in the plot's dots too), and a query binary-searches the cells by
 /// column. Every item still answers ``layoutAttributesForItem(at:)`` with its cell, so any
 /// point can be focused.
+///
+/// A pass that reads what the last full pass was computed from (the same values, counts,
+/// axis, titles, caption, visible size and cell metrics) keeps what it computed, as a UIKit
+/// layout keeps its cache across invalidations that change nothing it depends on: the chart
+/// shown again, its data source given back, the same values reloaded cost a look at the
+/// inputs, not a pass over the points. The delegate's arrays
+/// (``ChartLayoutDelegate/chartLayout(_:valuesOfSeries:)``) are kept for that, so an
+/// unchanged array is known by its storage without being read (values given item by item are
+/// kept as arrays of the layout's own, 16 bytes a point). ``invalidateLayout()`` says
+/// that something the layout cannot see changed: the next pass is a full one whatever it
+/// reads. ``fullPassCount`` counts the full passes.
 ///
 /// Elements:
 /// - a cell per bin (``ChartPointCell`` draws it);
@@ -120,10 +131,91 @@ open class ChartLayout: CollectionLayout {
     var value: Double
     var position: Int
     var label: String
+    /// The columns an x tick's label takes (1 to 12).
+    var labelWidth: Int
+
+    init(value: Double, position: Int, label: String) {
+      self.value = value
+      self.position = position
+      self.label = label
+      labelWidth = max(1, min(12, TextWidth.displayWidth(of: label)))
+    }
   }
-  private var xTicks: [Tick] = []
-  private var yTicks: [Tick] = []
-  private var legend = ChartLegendInfo(titles: [], kind: .scatter)
+  private var xTicks: [Tick] = [] { didSet { xTickBoxes = xTicks.map { Self.box($0, axis: .x) } } }
+  private var yTicks: [Tick] = [] { didSet { yTickBoxes = yTicks.map { Self.box($0, axis: .y) } } }
+  /// The ticks' infos, boxed once per pass rather than once per query.
+  private var xTickBoxes: [LayoutInfo] = []
+  private var yTickBoxes: [LayoutInfo] = []
+  private var legend = ChartLegendInfo(titles: [], kind: .scatter) {
+    didSet {
+      legendBox = LayoutInfo(legend)
+      legendWidth = TextWidth.displayWidth(of: ChartLegendView.text(of: legend))
+    }
+  }
+  private var legendBox = LayoutInfo(ChartLegendInfo(titles: [], kind: .scatter))
+  private var legendWidth = 0
+  /// The rules' infos, the same for every chart.
+  private static let gridlineBoxes = (
+    horizontal: LayoutInfo(RuleInfo(axis: .horizontal)), vertical: LayoutInfo(RuleInfo(axis: .vertical))
+  )
+  private static let axisBoxes = (
+    horizontal: LayoutInfo(RuleInfo(axis: .horizontal, role: .axis)),
+    vertical: LayoutInfo(RuleInfo(axis: .vertical, role: .axis))
+  )
+
+  private static func box(_ tick: Tick, axis: ChartTickInfo.Axis) -> LayoutInfo {
+    LayoutInfo(ChartTickInfo(axis: axis, value: tick.value, label: tick.label))
+  }
+
+  /// What the last full pass was computed from, and how many full passes there were.
+  private var passInputs: PassInputs?
+  /// How many times `prepare()` placed the points again (a full pass). A pass that finds
+  /// its inputs as the last full one left them (the chart shown again, the same values
+  /// given again) keeps what it computed and does not count; scrolling does not either.
+  /// ``CollectionLayout/preparePassCount`` counts every pass.
+  public private(set) var fullPassCount = 0
+
+  /// Everything a full pass reads: the same inputs give the same places, ticks and legend.
+  private struct PassInputs {
+    var visibleSize: CellSize
+    var metrics: CellMetrics
+    var itemCounts: [Int]
+    var axisKind: ChartAxisKind
+    var titles: [String]
+    var caption: String
+    /// Each series' values as read (the delegate's own arrays when it gives whole ones and
+    /// their counts are the items'): kept, so an array the delegate gives again is known
+    /// by its storage.
+    var x: [[Double]]
+    var y: [[Double]]
+
+    /// Whether a pass over `other` would compute what a pass over these did.
+    func givesTheSamePass(as other: PassInputs) -> Bool {
+      visibleSize == other.visibleSize && metrics == other.metrics && itemCounts == other.itemCounts
+        && axisKind == other.axisKind && titles == other.titles && caption == other.caption
+        && Self.same(x, other.x) && Self.same(y, other.y)
+    }
+
+    /// Whether two lists of value arrays hold the same bits (NaN included): arrays that
+    /// share their storage without reading them, others value by value.
+    static func same(_ lhs: [[Double]], _ rhs: [[Double]]) -> Bool {
+      guard lhs.count == rhs.count else { return false }
+      for (left, right) in zip(lhs, rhs) {
+        guard left.count == right.count else { return false }
+        let equal = left.withUnsafeBufferPointer { left in
+          right.withUnsafeBufferPointer { right in
+            // The kept array holds its storage, so no other array can have that address:
+            // the same address is the same values.
+            if left.baseAddress == right.baseAddress { return true }
+            for index in left.indices where left[index].bitPattern != right[index].bitPattern { return false }
+            return true
+          }
+        }
+        if !equal { return false }
+      }
+      return true
+    }
+  }
 
   /// Creates a chart layout of a kind, at a zoom (1 fits the width), binning x into
   /// `binCount` bins for a histogram (bar kind only).
@@ -133,6 +225,7 @@ open class ChartLayout: CollectionLayout {
     self.binCount = kind == .bar ? binCount.map { max(1, $0) } : nil
     super.init()
     register(decorationViewOfKind: ElementKind.chartLegend) { ChartLegendView() }
+    legend = ChartLegendInfo(titles: [], kind: kind)
   }
 
   /// The same chart at another zoom or of another kind: switch to it with
@@ -178,6 +271,23 @@ open class ChartLayout: CollectionLayout {
     return (x, y)
   }
 
+  /// Everything the delegate and the host say that a pass depends on.
+  private func readInputs(host: any LayoutHost, delegate: any ChartLayoutDelegate) -> PassInputs {
+    let seriesCount = max(0, host.numberOfSections)
+    var inputs = PassInputs(
+      visibleSize: visibleCells.size, metrics: metrics, itemCounts: [], axisKind: delegate.xAxisKind(for: self),
+      titles: [], caption: caption, x: [], y: [])
+    for series in 0..<seriesCount {
+      let count = max(0, host.numberOfItems(inSection: series))
+      let values = readSeries(series, count: count, delegate: delegate)
+      inputs.itemCounts.append(count)
+      inputs.titles.append(delegate.chartLayout(self, titleOfSeries: series))
+      inputs.x.append(values.x)
+      inputs.y.append(values.y)
+    }
+    return inputs
+  }
+
   // MARK: - The core layout process
 
   open override func prepare() {
@@ -188,20 +298,31 @@ open class ChartLayout: CollectionLayout {
       return
     }
     guard let host = collectionView, let delegate = resolvedDelegate else {
+      passInputs = nil
       reset()
       return
     }
-    let seriesCount = max(0, host.numberOfSections)
-    axisKind = delegate.xAxisKind(for: self)
-    var xs: [[Double]] = []
-    var ys: [[Double]] = []
-    for series in 0..<seriesCount {
-      let values = readSeries(series, count: max(0, host.numberOfItems(inSection: series)), delegate: delegate)
-      xs.append(values.x)
-      ys.append(values.y)
-    }
-    legend = ChartLegendInfo(
-      titles: (0..<seriesCount).map { delegate.chartLayout(self, titleOfSeries: $0) }, kind: kind, caption: caption)
+    let inputs = readInputs(host: host, delegate: delegate)
+    // Shown again, or given the same data again: what the last pass computed stands.
+    if let kept = passInputs, kept.givesTheSamePass(as: inputs) { return }
+    passInputs = inputs
+    fullPassCount += 1
+    layOut(inputs)
+  }
+
+  /// Everything is out of date, whatever the next pass reads: it places every point again.
+  open override func invalidateLayout() {
+    passInputs = nil
+    super.invalidateLayout()
+  }
+
+  /// A full pass: ranges, frame, ticks, and every point placed and binned.
+  private func layOut(_ inputs: PassInputs) {
+    let seriesCount = inputs.x.count
+    axisKind = inputs.axisKind
+    let xs = inputs.x
+    let ys = inputs.y
+    legend = ChartLegendInfo(titles: inputs.titles, kind: kind, caption: caption)
 
     // The ranges.
     var xLow = Double.infinity
@@ -286,24 +407,49 @@ open class ChartLayout: CollectionLayout {
   }
 
   /// The dot row (from the plot's top) of a y value.
-  func dotRow(_ y: Double) -> Int {
-    let dots = plotArea.rows * 4
-    let span = yRange.upperBound - yRange.lowerBound
-    guard span > 0 else { return dots / 2 }
-    return min(dots - 1, max(0, Int(((yRange.upperBound - y) / span * Double(dots - 1)).rounded())))
-  }
+  func dotRow(_ y: Double) -> Int { dotScale.row(y) }
 
   /// The dot column (from the plot's left) of an x value.
-  func dotColumn(_ x: Double) -> Int {
-    let dots = plotArea.columns * 2
-    if case .category(let names) = axisKind, !names.isEmpty {
-      // Each category in the middle of its own slot.
-      let index = min(names.count - 1, max(0, Int(x.rounded())))
-      return min(dots - 1, Int((Double(index) + 0.5) * Double(dots) / Double(names.count)))
+  func dotColumn(_ x: Double) -> Int { dotScale.column(x) }
+
+  /// The plot's dots and ranges as they are now, read once for a pass over the points
+  /// (reading the layout's own properties per point checks exclusive access every time).
+  var dotScale: DotScale {
+    var categories: Int?
+    if case .category(let names) = axisKind, !names.isEmpty { categories = names.count }
+    return DotScale(
+      columns: plotArea.columns * 2, rows: plotArea.rows * 4, xRange: xRange, yRange: yRange,
+      categoryCount: categories)
+  }
+
+  /// Where values fall among the plot's braille dots, by the formulas in the type's
+  /// documentation.
+  struct DotScale {
+    /// Dot columns and rows across the plot.
+    let columns: Int
+    let rows: Int
+    let xRange: ClosedRange<Double>
+    let yRange: ClosedRange<Double>
+    /// The categories of a category axis (each in the middle of its own slot).
+    let categoryCount: Int?
+
+    /// The dot row (from the plot's top) of a y value.
+    func row(_ y: Double) -> Int {
+      let span = yRange.upperBound - yRange.lowerBound
+      guard span > 0 else { return rows / 2 }
+      return min(rows - 1, max(0, Int(((yRange.upperBound - y) / span * Double(rows - 1)).rounded())))
     }
-    let span = xRange.upperBound - xRange.lowerBound
-    guard span > 0 else { return dots / 2 }
-    return min(dots - 1, max(0, Int(((x - xRange.lowerBound) / span * Double(dots - 1)).rounded())))
+
+    /// The dot column (from the plot's left) of an x value.
+    func column(_ x: Double) -> Int {
+      if let categoryCount {
+        let index = min(categoryCount - 1, max(0, Int(x.rounded())))
+        return min(columns - 1, Int((Double(index) + 0.5) * Double(columns) / Double(categoryCount)))
+      }
+      let span = xRange.upperBound - xRange.lowerBound
+      guard span > 0 else { return columns / 2 }
+      return min(columns - 1, max(0, Int(((x - xRange.lowerBound) / span * Double(columns - 1)).rounded())))
+    }
   }
 
   /// The first column of slot `index` of `count` equal slots across the plot.
@@ -347,6 +493,7 @@ open class ChartLayout: CollectionLayout {
     }()
     let baseline = eighth(min(max(0, yRange.lowerBound), yRange.upperBound))
     let baselineRow = kind == .bar ? (baseline + 4) / 8 : 0
+    let scale = dotScale
     for series in 0..<seriesCount {
       for index in grid.indices { grid[index] = -1 }
       let x = xs[series]
@@ -372,11 +519,11 @@ open class ChartLayout: CollectionLayout {
               let slot = min(categoryCount - 1, max(0, Int(x[point].rounded())))
               cellColumn = slotColumn(slot, of: categoryCount) - plotArea.column + series * barWidth
             } else {
-              cellColumn = dotColumn(x[point]) / 2 + series
+              cellColumn = scale.column(x[point]) / 2 + series
             }
           } else {
-            let dx = dotColumn(x[point])
-            let dy = dotRow(value)
+            let dx = scale.column(x[point])
+            let dy = scale.row(value)
             cellColumn = dx / 2
             cellRow = dy / 4
             dots = ChartPointInfo.brailleBit(column: dx, row: dy)
@@ -466,6 +613,7 @@ open class ChartLayout: CollectionLayout {
     var high = [Int32](repeating: 0, count: dotColumns)
     var first = [Int32](repeating: -1, count: dotColumns)
     var last = [Int32](repeating: 0, count: dotColumns)
+    let scale = dotScale
     for series in xs.indices {
       // The series' bins own their cells.
       for index in grid.indices { grid[index] = -1 }
@@ -478,7 +626,7 @@ open class ChartLayout: CollectionLayout {
       let x = xs[series]
       let dotRows = lineDotRows[series]
       for (item, bin) in itemBins[series].enumerated() where bin >= 0 {
-        let dx = dotColumn(x[item])
+        let dx = scale.column(x[item])
         let dy = dotRows[item]
         if first[dx] < 0 {
           first[dx] = dy
@@ -681,43 +829,82 @@ open class ChartLayout: CollectionLayout {
   }
 
   open override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    // A screen of scattered points is thousands of elements: the metrics (a weak load of
+    // the collection view) are read once, and the bins through local copies (reading a
+    // class's array property in the loop checks exclusive access on every read).
+    let metrics = self.metrics
     let area = metrics.cellRect(for: rect)
     guard !area.isEmpty, contentColumns > 0 else { return [] }
-    var result: [LayoutAttributes] = []
-    // The points: binary-search the bins' columns.
-    var bin = Self.firstIndex(in: binColumn, atLeast: area.column - widestBin + 1)
-    while bin < binColumn.count, Int(binColumn[bin]) < area.maxColumn {
-      let top = Int(binRow[bin])
-      if top < area.maxRow, top + Int(binRows[bin]) > area.row, Int(binColumn[bin] + binWidth[bin]) > area.column {
-        result.append(binAttributes(bin))
-      }
-      bin += 1
-    }
-    var segment = Self.firstIndex(in: segmentColumn, atLeast: area.column)
-    while segment < segmentColumn.count, Int(segmentColumn[segment]) < area.maxColumn {
-      if let attributes = segmentAttributes(segment), attributes.frame.intersects(rect) { result.append(attributes) }
-      segment += 1
-    }
-    let visible = visibleCells
-    for index in yTicks.indices {
-      if let tick = yTickAttributes(index, visible: visible), tick.frame.intersects(rect) { result.append(tick) }
-      if let line = gridlineAttributes(IndexPath(item: index, section: 0)), line.frame.intersects(rect) {
-        result.append(line)
-      }
-    }
+    let visible = metrics.cellRect(for: collectionView?.bounds ?? .zero)
+    let columns = binColumn
+    let firstBin = Self.firstIndex(in: columns, atLeast: area.column - widestBin + 1)
+    let endBin = Self.firstIndex(in: columns, atLeast: area.maxColumn)
+    let segmentColumns = segmentColumn
+    let firstSegment = Self.firstIndex(in: segmentColumns, atLeast: area.column)
+    let endSegment = Self.firstIndex(in: segmentColumns, atLeast: area.maxColumn)
     // x ticks whose labels (at most 12 columns) reach into the area.
-    var tick = firstTick(atLeast: area.column - 12)
-    while tick < xTicks.count, xTicks[tick].position < area.maxColumn {
-      if let attributes = xTickAttributes(tick), attributes.frame.intersects(rect) { result.append(attributes) }
-      if let line = gridlineAttributes(IndexPath(item: tick, section: 1)), line.frame.intersects(rect) {
+    let firstXTick = firstTick(atLeast: area.column - 12)
+    let endXTick = firstTick(atLeast: area.maxColumn)
+    var result: [LayoutAttributes] = []
+    result.reserveCapacity(
+      max(0, endBin - firstBin) + max(0, endSegment - firstSegment) + 2 * yTicks.count
+        + 2 * max(0, endXTick - firstXTick) + 3)
+
+    // The points: the bins in the area's columns (a bar may start left of it).
+    if firstBin < endBin {
+      let rows = binRow
+      let heights = binRows
+      let widths = binWidth
+      let series = binSeries
+      let items = binItem
+      let boxes = binBoxes
+      let infos = boxes.count == columns.count ? [] : binInfo
+      for bin in firstBin..<endBin {
+        let row = Int(rows[bin])
+        let column = Int(columns[bin])
+        let width = Int(widths[bin])
+        let height = Int(heights[bin])
+        guard row < area.maxRow, row + height > area.row, column + width > area.column else { continue }
+        var attributes = LayoutAttributes(
+          forCellWith: IndexPath(item: Int(items[bin]), section: Int(series[bin])),
+          frame: metrics.rect(for: CellRect(column: column, row: row, columns: width, rows: height)))
+        attributes.info = infos.isEmpty ? boxes[bin] : LayoutInfo(infos[bin])
+        result.append(attributes)
+      }
+    }
+    for segment in firstSegment..<max(firstSegment, endSegment) {
+      if let attributes = segmentAttributes(segment, metrics: metrics), attributes.frame.intersects(rect) {
+        result.append(attributes)
+      }
+    }
+    for index in yTicks.indices {
+      if let tick = yTickAttributes(index, visible: visible, metrics: metrics), tick.frame.intersects(rect) {
+        result.append(tick)
+      }
+      if let line = gridlineAttributes(IndexPath(item: index, section: 0), metrics: metrics),
+        line.frame.intersects(rect)
+      {
         result.append(line)
       }
-      tick += 1
+    }
+    for tick in firstXTick..<max(firstXTick, endXTick) {
+      if let attributes = xTickAttributes(tick, metrics: metrics), attributes.frame.intersects(rect) {
+        result.append(attributes)
+      }
+      if let line = gridlineAttributes(IndexPath(item: tick, section: 1), metrics: metrics),
+        line.frame.intersects(rect)
+      {
+        result.append(line)
+      }
     }
     for item in 0..<2 {
-      if let axis = axisAttributes(item, visible: visible), axis.frame.intersects(rect) { result.append(axis) }
+      if let axis = axisAttributes(item, visible: visible, metrics: metrics), axis.frame.intersects(rect) {
+        result.append(axis)
+      }
     }
-    if let legend = legendAttributes(visible: visible), legend.frame.intersects(rect) { result.append(legend) }
+    if let legend = legendAttributes(visible: visible, metrics: metrics), legend.frame.intersects(rect) {
+      result.append(legend)
+    }
     return result
   }
 
@@ -753,18 +940,20 @@ open class ChartLayout: CollectionLayout {
   open override func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
     -> LayoutAttributes?
   {
+    let metrics = self.metrics
     let visible = visibleCells
     switch kind {
     case ElementKind.chartTick:
       return indexPath.section == 0
-        ? yTickAttributes(indexPath.item, visible: visible) : xTickAttributes(indexPath.item)
-    case ElementKind.chartTickLine: return gridlineAttributes(indexPath)
-    case ElementKind.chartAxis: return axisAttributes(indexPath.item, visible: visible)
+        ? yTickAttributes(indexPath.item, visible: visible, metrics: metrics)
+        : xTickAttributes(indexPath.item, metrics: metrics)
+    case ElementKind.chartTickLine: return gridlineAttributes(indexPath, metrics: metrics)
+    case ElementKind.chartAxis: return axisAttributes(indexPath.item, visible: visible, metrics: metrics)
     case ElementKind.chartSegment:
       guard segmentsOfSeries.indices.contains(indexPath.section),
         segmentsOfSeries[indexPath.section].indices.contains(indexPath.item)
       else { return nil }
-      return segmentAttributes(Int(segmentsOfSeries[indexPath.section][indexPath.item]))
+      return segmentAttributes(Int(segmentsOfSeries[indexPath.section][indexPath.item]), metrics: metrics)
     default: return nil
     }
   }
@@ -773,71 +962,69 @@ open class ChartLayout: CollectionLayout {
     -> LayoutAttributes?
   {
     kind == ElementKind.chartLegend && indexPath == IndexPath(item: 0, section: 0)
-      ? legendAttributes(visible: visibleCells) : nil
+      ? legendAttributes(visible: visibleCells, metrics: metrics) : nil
   }
 
-  func segmentAttributes(_ index: Int) -> LayoutAttributes? {
+  func segmentAttributes(_ index: Int, metrics: CellMetrics) -> LayoutAttributes? {
     guard index >= 0, index < segmentInfo.count else { return nil }
-    let info = segmentInfo[index]
-    let rank = Int(segmentRank[index])
     let cells = CellRect(column: Int(segmentColumn[index]), row: Int(segmentRow[index]), columns: 1, rows: 1)
     var attributes = LayoutAttributes(
-      forSupplementaryViewOfKind: ElementKind.chartSegment, with: IndexPath(item: rank, section: info.series),
+      forSupplementaryViewOfKind: ElementKind.chartSegment,
+      with: IndexPath(item: Int(segmentRank[index]), section: segmentInfo[index].series),
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.segmentZIndex
-    attributes.info = index < segmentBoxes.count ? segmentBoxes[index] : LayoutInfo(info)
+    attributes.info = index < segmentBoxes.count ? segmentBoxes[index] : LayoutInfo(segmentInfo[index])
     return attributes
   }
 
-  func yTickAttributes(_ index: Int, visible: CellRect) -> LayoutAttributes? {
+  func yTickAttributes(_ index: Int, visible: CellRect, metrics: CellMetrics) -> LayoutAttributes? {
     guard yTicks.indices.contains(index) else { return nil }
-    let tick = yTicks[index]
-    let cells = CellRect(column: max(0, visible.column), row: tick.position, columns: labelColumns + 1, rows: 1)
+    let cells = CellRect(
+      column: max(0, visible.column), row: yTicks[index].position, columns: labelColumns + 1, rows: 1)
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.chartTick, with: IndexPath(item: index, section: 0),
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.tickZIndex
-    attributes.info = LayoutInfo(ChartTickInfo(axis: .y, value: tick.value, label: tick.label))
+    attributes.info = yTickBoxes[index]
     return attributes
   }
 
-  func xTickAttributes(_ index: Int) -> LayoutAttributes? {
+  func xTickAttributes(_ index: Int, metrics: CellMetrics) -> LayoutAttributes? {
     guard xTicks.indices.contains(index) else { return nil }
     let tick = xTicks[index]
-    let width = max(1, min(12, TextWidth.displayWidth(of: tick.label)))
-    let cells = CellRect(column: tick.position, row: axisRow, columns: width, rows: 2)
+    let cells = CellRect(column: tick.position, row: axisRow, columns: tick.labelWidth, rows: 2)
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.chartTick, with: IndexPath(item: index, section: 1),
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.tickZIndex
-    attributes.info = LayoutInfo(ChartTickInfo(axis: .x, value: tick.value, label: tick.label))
+    attributes.info = xTickBoxes[index]
     return attributes
   }
 
-  func gridlineAttributes(_ indexPath: IndexPath) -> LayoutAttributes? {
+  func gridlineAttributes(_ indexPath: IndexPath, metrics: CellMetrics) -> LayoutAttributes? {
     let cells: CellRect
-    let rule: RuleInfo
+    let rule: LayoutInfo
     if indexPath.section == 0 {
       guard yTicks.indices.contains(indexPath.item) else { return nil }
       cells = CellRect(
         column: plotArea.column, row: yTicks[indexPath.item].position, columns: plotArea.columns, rows: 1)
-      rule = RuleInfo(axis: .horizontal)
+      rule = Self.gridlineBoxes.horizontal
     } else {
       // None at the plot's first column, beside the y axis.
       guard xTicks.indices.contains(indexPath.item), xTicks[indexPath.item].position > plotArea.column else {
         return nil
       }
       cells = CellRect(column: xTicks[indexPath.item].position, row: plotArea.row, columns: 1, rows: plotArea.rows)
-      rule = RuleInfo(axis: .vertical)
+      rule = Self.gridlineBoxes.vertical
     }
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.chartTickLine, with: indexPath, frame: metrics.rect(for: cells))
     attributes.zIndex = Self.gridlineZIndex
-    attributes.info = LayoutInfo(rule)
+    attributes.info = rule
     return attributes
   }
 
-  func axisAttributes(_ item: Int, visible: CellRect) -> LayoutAttributes? {
+  func axisAttributes(_ item: Int, visible: CellRect, metrics: CellMetrics) -> LayoutAttributes? {
     guard contentColumns > 0, item == 0 || item == 1 else { return nil }
     let left = max(0, visible.column) + labelColumns
     let cells =
@@ -848,13 +1035,13 @@ open class ChartLayout: CollectionLayout {
       forSupplementaryViewOfKind: ElementKind.chartAxis, with: IndexPath(item: item, section: 0),
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.axisZIndex
-    attributes.info = LayoutInfo(RuleInfo(axis: item == 0 ? .horizontal : .vertical, role: .axis))
+    attributes.info = item == 0 ? Self.axisBoxes.horizontal : Self.axisBoxes.vertical
     return attributes
   }
 
-  func legendAttributes(visible: CellRect) -> LayoutAttributes? {
+  func legendAttributes(visible: CellRect, metrics: CellMetrics) -> LayoutAttributes? {
     guard contentColumns > 0, !legend.titles.isEmpty || !legend.caption.isEmpty else { return nil }
-    let width = min(max(1, visible.columns), TextWidth.displayWidth(of: ChartLegendView.text(of: legend)))
+    let width = min(max(1, visible.columns), legendWidth)
     let cells = CellRect(
       column: max(0, visible.column) + max(0, visible.columns - width), row: max(0, visible.row), columns: width,
       rows: 1)
@@ -862,7 +1049,7 @@ open class ChartLayout: CollectionLayout {
       forDecorationViewOfKind: ElementKind.chartLegend, with: IndexPath(item: 0, section: 0),
       frame: metrics.rect(for: cells))
     attributes.zIndex = Self.legendZIndex
-    attributes.info = LayoutInfo(legend)
+    attributes.info = legendBox
     return attributes
   }
 

@@ -3,28 +3,13 @@ import TermGridCore
 /// A tick of a chart's axis (a ``ChartTickInfo`` in its attributes' info): on the x axis, a
 /// mark on the axis row (it joins the axis into `┬`) and the label on the row below; on the
 /// y axis, the label right-aligned on the tick's row and a mark on the axis column (`┤`).
-open class ChartTickView: ReusableView {
+open class ChartTickView: ChartElementView<ChartTickInfo> {
   /// The tick, from the last attributes applied.
-  public private(set) var tick: ChartTickInfo?
+  public var tick: ChartTickInfo? { info }
 
-  /// Creates a tick view.
-  public required init() {
-    super.init()
-  }
-
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    tick = nil
-  }
-
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    tick = attributes.info(as: ChartTickInfo.self)
-  }
-
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    guard let tick, !region.isEmpty else { return }
-    let area = clip.intersection(region)
+  open override func draw(
+    _ tick: ChartTickInfo, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
     let lines = LineCanvas(style: context.theme.connector, clip: area)
     switch tick.axis {
     case .x:
@@ -48,53 +33,22 @@ open class ChartTickView: ReusableView {
 
 /// A gridline across a chart's plot at a tick (a ``RuleInfo`` in its attributes' info):
 /// dotted and dim, under the points.
-open class ChartTickLineView: ReusableView {
+open class ChartTickLineView: ChartElementView<RuleInfo> {
   /// The line, from the last attributes applied.
-  public private(set) var rule: RuleInfo?
+  public var rule: RuleInfo? { info }
 
-  /// Creates a gridline view.
-  public required init() {
-    super.init()
-  }
-
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    rule = nil
-  }
-
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    rule = attributes.info(as: RuleInfo.self)
-  }
-
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    guard let rule else { return }
-    let area = clip.intersection(region)
-    guard !area.isEmpty else { return }
+  open override func draw(
+    _ rule: RuleInfo, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
     canvas.fill(area, with: rule.axis == .horizontal ? "┈" : "┊", style: context.theme.border.adding(.dim))
   }
 }
 
 /// A chart's legend (a ``ChartLegendInfo`` in its attributes' info): the caption, then each
 /// series' marker and title in its style, on one row.
-open class ChartLegendView: ReusableView {
+open class ChartLegendView: ChartElementView<ChartLegendInfo> {
   /// The legend, from the last attributes applied.
-  public private(set) var legend: ChartLegendInfo?
-
-  /// Creates a legend view.
-  public required init() {
-    super.init()
-  }
-
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    legend = nil
-  }
-
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    legend = attributes.info(as: ChartLegendInfo.self)
-  }
+  public var legend: ChartLegendInfo? { info }
 
   /// The legend's text as drawn, without styles: what a layout measures to size it.
   public static func text(of legend: ChartLegendInfo) -> String {
@@ -106,10 +60,9 @@ open class ChartLegendView: ReusableView {
     return parts.joined(separator: "  ")
   }
 
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    guard let legend else { return }
-    let area = clip.intersection(region)
-    guard !area.isEmpty else { return }
+  open override func draw(
+    _ legend: ChartLegendInfo, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
     canvas.fill(area, style: .plain)
     var column = region.column
     if !legend.caption.isEmpty {
@@ -130,28 +83,14 @@ open class ChartLegendView: ReusableView {
 /// A chart's axis (a ``RuleInfo`` in its attributes' info): the x axis from the corner of its
 /// frame's first cell rightwards, the y axis down to the corner, so the two meet in `└`, and
 /// the ticks' marks join them into `┬` and `┤`.
-open class ChartAxisView: ReusableView {
+open class ChartAxisView: ChartElementView<RuleInfo> {
   /// The axis, from the last attributes applied.
-  public private(set) var rule: RuleInfo?
+  public var rule: RuleInfo? { info }
 
-  /// Creates an axis view.
-  public required init() {
-    super.init()
-  }
-
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    rule = nil
-  }
-
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    rule = attributes.info(as: RuleInfo.self)
-  }
-
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    guard let rule, !region.isEmpty else { return }
-    let lines = LineCanvas(style: context.theme.connector, clip: clip.intersection(region))
+  open override func draw(
+    _ rule: RuleInfo, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
+    let lines = LineCanvas(style: context.theme.connector, clip: area)
     switch rule.axis {
     case .horizontal:
       if region.columns == 1 {

@@ -74,30 +74,17 @@ open class ChartPointCell: Cell {
 /// A stretch of a line chart's line through a cell that holds none of its series' points:
 /// the braille dots of the segments that cross it (a supplementary view of a chart layout),
 /// in the series' style.
-open class ChartSegmentView: ReusableView {
+open class ChartSegmentView: ChartElementView<ChartPointInfo> {
   /// The dots, from the last attributes applied.
-  public private(set) var segment: ChartPointInfo?
+  public var segment: ChartPointInfo? { info }
 
-  /// Creates a segment view.
-  public required init() {
-    super.init()
-  }
-
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    segment = nil
-  }
-
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    segment = attributes.info(as: ChartPointInfo.self)
-  }
-
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    guard let segment, segment.dots != 0, !region.isEmpty else { return }
+  open override func draw(
+    _ segment: ChartPointInfo, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
+    guard segment.dots != 0 else { return }
     let style = context.theme.kinds[ChartLegendInfo.styleKind(ofSeries: segment.series)] ?? .plain
     canvas.draw(
       String(ChartPointInfo.braille(segment.dots)), at: CellPoint(column: region.column, row: region.row),
-      style: style, clip: clip.intersection(region))
+      style: style, clip: area)
   }
 }

@@ -27,7 +27,14 @@ struct ChartModel {
   }
 
   /// The container whose children are the records.
-  let root: NodeID
+  var root: NodeID { reader.root }
+  /// Reads the records in slices, keeping its place.
+  private var reader: RecordSliceReader
+  /// The x field (when there is one) and the y fields, looked up in one pass over each
+  /// record's members.
+  private var lookup = JSONKeyList([])
+  /// The members `lookup` found in the record read last (reused: no allocation per record).
+  private var found: [JSONNode?] = []
   /// The fields of the sampled records, in the order they first appear.
   private(set) var fields: [Field] = []
   /// The x field, or `nil` for the record's index.
@@ -46,10 +53,10 @@ struct ChartModel {
   private(set) var categories: [String] = []
   private var categoryIndex: [String: Int] = [:]
   /// The records read so far, and how many there are.
-  private(set) var readCount = 0
-  private(set) var recordCount = 0
+  var readCount: Int { reader.readCount }
+  var recordCount: Int { reader.recordCount }
   /// Whether every record has been read.
-  var isRead: Bool { readCount >= recordCount }
+  var isRead: Bool { reader.isRead }
 
   /// Records sampled to find the fields.
   static let sampleSize = 200
@@ -66,7 +73,7 @@ struct ChartModel {
   init(store: DocumentStore, root: NodeID, x: String?, y: [String]?) {
     let document = store.document
     let node = store.node(root) ?? document.root
-    self.root = store.id(node)
+    reader = RecordSliceReader(root: store.id(node))
     guard document.kind(of: node).isContainer else { return }
     fields = Self.fields(of: node, in: document)
     let numbers = fields.filter { $0.kind == .number }.map(\.name)
@@ -87,7 +94,8 @@ struct ChartModel {
       yFields = Array(numbers.filter { $0 != xField }.prefix(Self.defaultSeriesLimit))
     }
     self.y = yFields.map { _ in [] }
-    recordCount = store.shownChildCount(of: node)
+    lookup = JSONKeyList((xField.map { [$0] } ?? []) + yFields)
+    reader = RecordSliceReader(root: self.root, recordCount: store.shownChildCount(of: node))
     read(upTo: Self.initialReadRecords, in: store, until: nil)
   }
 
@@ -117,49 +125,42 @@ struct ChartModel {
   }
 
   private mutating func read(upTo limit: Int, in store: DocumentStore, until deadline: UInt64?) {
-    let document = store.document
-    guard let node = store.node(root), document.kind(of: node).isContainer else {
-      readCount = recordCount
-      return
-    }
-    recordCount = min(recordCount, store.shownChildCount(of: node))
-    let end = min(limit, recordCount)
-    if ids.capacity < end {
-      ids.reserveCapacity(end)
-      x.reserveCapacity(end)
-      for series in y.indices { y[series].reserveCapacity(end) }
-    }
-    var position = readCount
-    while position < end {
-      guard let record = store.shownChild(at: position, of: node) else {
-        position = recordCount
-        break
-      }
-      append(record, id: store.id(record), position: position, in: store)
-      position += 1
-      if position & 127 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { break }
-    }
-    readCount = position
+    var reader = self.reader
+    reader.read(
+      upTo: limit, in: store, until: deadline, reserve: { self.reserveCapacity($0) },
+      each: { record, position in self.append(record, id: store.id(record), position: position, in: store) })
+    self.reader = reader
   }
 
+  private mutating func reserveCapacity(_ count: Int) {
+    guard ids.capacity < count else { return }
+    ids.reserveCapacity(count)
+    x.reserveCapacity(count)
+    for series in y.indices { y[series].reserveCapacity(count) }
+  }
+
+  /// Reads a record's values: its members for x and every y field are found in one pass.
   private mutating func append(_ record: JSONNode, id: NodeID, position: Int, in store: DocumentStore) {
     let document = store.document
+    document.members(lookup, of: record, into: &found)
+    let yStart = xField == nil ? 0 : 1
     ids.append(id)
-    x.append(xValue(of: record, position: position, in: store))
-    for (series, field) in yFields.enumerated() {
-      let value = document.kind(of: record) == .object ? document.child(forKey: field, of: record) : nil
-      y[series].append(value.flatMap { Self.number(of: $0, in: document) } ?? .nan)
+    x.append(xValue(of: record, member: yStart == 0 ? nil : found[0], position: position, in: store))
+    for series in yFields.indices {
+      y[series].append(found[yStart + series].flatMap { Self.number(of: $0, in: document) } ?? .nan)
     }
   }
 
-  private mutating func xValue(of record: JSONNode, position: Int, in store: DocumentStore) -> Double {
-    guard let xField else {
+  /// A record's x: its position without an x field, else the x field's value (`member`,
+  /// `nil` when the record has none) as a number, a date or a category.
+  private mutating func xValue(of record: JSONNode, member: JSONNode?, position: Int, in store: DocumentStore)
+    -> Double
+  {
+    guard xField != nil else {
       return Double(store.filter == nil ? position : store.document.position(of: record) ?? position)
     }
     let document = store.document
-    guard document.kind(of: record) == .object, let value = document.child(forKey: xField, of: record) else {
-      return .nan
-    }
+    guard let value = member else { return .nan }
     switch xKind {
     case .number: return Self.number(of: value, in: document) ?? .nan
     case .date: return DateValue.seconds(of: value, in: document) ?? .nan
@@ -286,8 +287,7 @@ struct ChartModel {
       }
       append(record, id: id, position: position, in: store)
     }
-    recordCount = position
-    readCount = position
+    reader.finish(count: position)
     return true
   }
 }

@@ -51,11 +51,14 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
 
   private var isShown: Bool { host.presentation === self }
 
-  /// After a new model, or more of it read: the items the collection view is given.
+  /// After a new model, or more of it read: the items the collection view is given, and
+  /// the layout told that its values changed (it lets go of the old ones at once, and
+  /// places every point again when it next lays out, shown now or later).
   private func modelDidChange() {
     shownCount = model.ids.count
     itemIndex = Dictionary(model.ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     chartLayout.caption = caption
+    chartLayout.invalidateLayout()
   }
 
   /// What the legend starts with: what x is.
@@ -257,8 +260,12 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
     host.collectionView.setCollectionViewLayout(next, animated: true)
   }
 
+  /// Called on a resize and after every switch to the chart. The collection view tells the
+  /// layout of a change of its size, but not one right after a switch, before it laid out
+  /// again: a context, which the layout checks against the size (and data) its last pass
+  /// was for, so a switch back costs no pass.
   func didResize() {
-    chartLayout.invalidateLayout()
+    chartLayout.invalidateLayout(with: InvalidationContext())
   }
 
   func fold(toDepth depth: Int?, in host: any PresentationHost) {

@@ -47,7 +47,9 @@ struct TimelineModel {
   }
 
   /// The container whose children are the records.
-  let root: NodeID
+  var root: NodeID { reader.root }
+  /// Reads the records in slices, keeping its place.
+  private var reader: RecordSliceReader
   /// The records with a date, among those read so far.
   var events: [Event] = []
   /// Records without a parsable date in the start field, among those read so far.
@@ -68,10 +70,10 @@ struct TimelineModel {
   /// Fields that look like categories (a few distinct short values), for `w` to cycle.
   var laneCandidates: [String] = []
   /// The records read so far, and how many there are.
-  private(set) var readCount = 0
-  private(set) var recordCount = 0
+  var readCount: Int { reader.readCount }
+  var recordCount: Int { reader.recordCount }
   /// Whether every record has been read.
-  var isRead: Bool { readCount >= recordCount }
+  var isRead: Bool { reader.isRead }
 
   /// Field names that usually hold a start, an end, or a single moment, best first.
   static let startNames = ["start", "start_date", "startDate", "starts_at", "begin", "from", "since"]
@@ -97,7 +99,7 @@ struct TimelineModel {
   init(store: DocumentStore, root: NodeID, fields: [String]?, laneField: String? = nil) {
     let document = store.document
     let node = store.node(root) ?? document.root
-    self.root = store.id(node)
+    reader = RecordSliceReader(root: store.id(node))
     guard document.kind(of: node).isContainer else {
       undatedCount = 1
       return
@@ -123,7 +125,7 @@ struct TimelineModel {
       undatedCount = store.shownChildCount(of: node)
       return
     }
-    recordCount = store.shownChildCount(of: node)
+    reader = RecordSliceReader(root: self.root, recordCount: store.shownChildCount(of: node))
     read(upTo: Self.initialReadRecords, in: store, until: nil)
   }
 
@@ -141,37 +143,30 @@ struct TimelineModel {
   }
 
   private mutating func read(upTo limit: Int, in store: DocumentStore, until deadline: UInt64?) {
-    let document = store.document
-    guard let startField, let node = store.node(root), document.kind(of: node).isContainer else {
-      readCount = recordCount
+    guard let startField else {
+      reader.finish(count: reader.recordCount)
       return
     }
-    // Records the document no longer has end the reading (an edit restarts it anyway).
-    recordCount = min(recordCount, store.shownChildCount(of: node))
-    let end = min(limit, recordCount)
-    if events.capacity < end { events.reserveCapacity(end) }
-    var position = readCount
-    while position < end {
-      guard let record = store.shownChild(at: position, of: node) else {
-        position = recordCount
-        break
-      }
-      // The position is known here: asking the document for it costs a walk.
-      if var event = Self.event(
-        of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store),
-        start: startField, end: endField, labelField: store.labelField, in: document)
-      {
-        addDuration(to: &event, of: record, in: document)
-        event.group = group(of: record, in: document)
-        events.append(event)
-      } else {
-        undatedCount += 1
-      }
-      position += 1
-      // The clock is read every 128 records: a record costs a few microseconds.
-      if position & 127 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { break }
-    }
-    readCount = position
+    let document = store.document
+    let endField = endField
+    var reader = self.reader
+    reader.read(
+      upTo: limit, in: store, until: deadline,
+      reserve: { count in if self.events.capacity < count { self.events.reserveCapacity(count) } },
+      each: { record, position in
+        // The position is known here: asking the document for it costs a walk.
+        if var event = Self.event(
+          of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store),
+          start: startField, end: endField, labelField: store.labelField, in: document)
+        {
+          self.addDuration(to: &event, of: record, in: document)
+          event.group = self.group(of: record, in: document)
+          self.events.append(event)
+        } else {
+          self.undatedCount += 1
+        }
+      })
+    self.reader = reader
   }
 
   /// Follows an edit once every record has been read: the records the edit touched (the
@@ -236,8 +231,7 @@ struct TimelineModel {
     }
     events = updated
     undatedCount = undated
-    recordCount = position
-    readCount = position
+    reader.finish(count: position)
     return true
   }
 

@@ -37,6 +37,8 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
   private var checkedCount = 0
   private var idsAscend = true
   private var itemOrder: [Int32] = []
+  /// The collection view's size when ``didResize()`` last ran.
+  private var knownSize: CellSize?
 
   static let cellIdentifier = "timelineEvent"
   static let headerIdentifier = "timelineHeader"
@@ -287,7 +289,15 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
     }
   }
 
+  /// Called on a resize and after every switch to the timeline. The collection view tells
+  /// the layout of a change of its size, but not one right after a switch, before it laid
+  /// out again; a switch itself lays the timeline out at the size it has. So only a size
+  /// the timeline has not seen asks for a pass: a switch back reads every item's range
+  /// once, not twice.
   func didResize() {
+    let size = host.collectionView.frame.size
+    defer { knownSize = size }
+    guard let knownSize, knownSize != size else { return }
     timelineLayout.invalidateLayout()
   }
 

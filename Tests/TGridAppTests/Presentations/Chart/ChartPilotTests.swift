@@ -209,6 +209,36 @@ extension PilotTests {
       #expect(chart.chartLayout.binCountDrawn < 80 * 16, "points binned per cell: \(chart.chartLayout.binCountDrawn)")
     }
 
+    /// Issue 33's switch back: the chart shown again draws the same screen without a pass
+    /// over its points; a resize while it was away, or an edit, places them again.
+    @Test func switchingBackToTheChartIsAQueryNotAPass() throws {
+      let pilot = try Pilot(json: Self.crossing, size: CellSize(columns: 60, rows: 16), presentation: .chart)
+      let chart = try #require(pilot.browser.presentation as? ChartPresentation)
+      let layout = chart.chartLayout
+      let plot = Array(pilot.lines.dropLast())
+      let passes = layout.fullPassCount
+      pilot.press("1")
+      #expect(pilot.browser.presentation.kind == .grid)
+      pilot.press("6")
+      #expect(chart.chartLayout === layout && pilot.browser.collectionView.collectionViewLayout === layout)
+      #expect(layout.fullPassCount == passes, "shown again: no pass over the points")
+      pilot.press("Ctrl-L")  // the message goes
+      #expect(Array(pilot.lines.dropLast()) == plot, "the same chart:\n\(pilot.screen)")
+      // The terminal changes size while the chart is away: a pass when it shows, fitted.
+      pilot.press("1")
+      pilot.resize(to: CellSize(columns: 80, rows: 16))
+      pilot.press("6")
+      #expect(layout.fullPassCount == passes + 1, "a new size: one pass")
+      #expect(layout.plotArea.maxColumn > 60, "fitted to the new width: \(layout.plotArea)")
+      // A record deleted in the grid: the chart reads its values again and places them.
+      pilot.press("1", "G", "d")
+      #expect(pilot.store.document.childCount(of: pilot.store.document.root) == 10)
+      pilot.press("6")
+      #expect(pilot.browser.collectionView.numberOfItems(inSection: 0) == 10)
+      #expect(layout.fullPassCount == passes + 2, "new values: one pass")
+      #expect(layout.layoutAttributesForItem(at: IndexPath(item: 10, section: 0)) == nil)
+    }
+
     @Test func awkwardDataShowsWhatItCan() throws {
       let json = #"[1, {"a": 2, "b": {"c": [1, 2]}}, "x", [3, 4], null, {"a": "7", "d": "late key"}, 2.5e300]"#
       let pilot = try Pilot(json: json, size: CellSize(columns: 70, rows: 12), presentation: .chart)

@@ -93,6 +93,25 @@ extension PilotTests {
       #expect(pilot.statusLine.contains("end") || pilot.statusLine.contains("dates from"))
     }
 
+    /// A switch back to the timeline lays it out once (the switch's own pass, which reads
+    /// every item's range), not twice: only a size it has not seen asks for another.
+    @Test func aSwitchBackToTheTimelineAsksForNoSecondPass() throws {
+      let pilot = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 12), presentation: .timeline)
+      let timeline = try #require(pilot.browser.presentation as? TimelinePresentation)
+      let screen = Array(pilot.lines.dropLast())
+      pilot.press("1", "4")
+      #expect(pilot.browser.presentation === timeline)
+      #expect(Array(pilot.lines.dropLast()) == screen, "the same timeline:\n\(pilot.screen)")
+      // What the browser does after every switch: the same size, no pass asked for.
+      timeline.didResize()
+      #expect(!timeline.timelineLayout.needsPrepare, "the same size: nothing to lay out again")
+      // A size it has not seen (a resize right after a switch, which the collection view
+      // does not compare with the last): a pass.
+      pilot.browser.collectionView.resize(to: CellRect(column: 0, row: 0, columns: 100, rows: 11))
+      timeline.didResize()
+      #expect(timeline.timelineLayout.needsPrepare, "a new size: a pass")
+    }
+
     @Test func ctrlWheelZoomsTheTimelineAndAPlainWheelDoesNot() throws {
       let pilot = try Pilot(json: Self.plan, size: CellSize(columns: 80, rows: 12), presentation: .timeline)
       let fitted = pilot.lines[0]

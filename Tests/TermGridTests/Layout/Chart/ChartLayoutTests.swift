@@ -327,6 +327,99 @@ import Testing
     #expect(empty.layout.layoutAttributesForElements(in: empty.everything).allSatisfy { $0.category != .cell })
   }
 
+  // MARK: - Keeping the pass
+
+  /// A chart shown again (a layout switch back, the data source given again) or given the
+  /// same values again is a query, not a pass over the points: the layout keeps its pass
+  /// until something it reads changes, as UIKit layouts keep their caches.
+  @Test func aPassIsKeptUntilSomethingItReadsChanges() throws {
+    let values = ArraySeries(x: (0..<100).map(Double.init), y: (0..<100).map { Double($0 % 10) })
+    let host = StaticLayoutHost(itemCounts: [100], bounds: Rect(x: 0, y: 0, width: 60, height: 16))
+    let layout = ChartLayout()
+    layout.collectionView = host
+    layout.delegate = values
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 1)
+    func places() -> [Rect?] {
+      (0..<100).map { layout.layoutAttributesForItem(at: IndexPath(item: $0, section: 0))?.frame }
+    }
+    let placed = places()
+    let elements = layout.layoutAttributesForElements(in: host.bounds)
+    // What a layout switch, a data source given again and reloadData say: everything.
+    var everything = InvalidationContext.everything
+    everything.invalidateDataSourceCounts = true
+    layout.invalidateLayout(with: everything)
+    layout.prepareIfNeeded()
+    #expect(layout.preparePassCount == 2)
+    #expect(layout.fullPassCount == 1, "nothing it reads changed: the pass is kept")
+    #expect(places() == placed && layout.layoutAttributesForElements(in: host.bounds) == elements)
+    // The same values in arrays of their own: compared value by value, and kept.
+    values.x = values.x.map { $0 + 0 }
+    values.y = values.y.map { $0 + 0 }
+    layout.invalidateLayout(with: everything)
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 1, "equal values, other arrays")
+    // Scrolling is no pass either.
+    let scrolled = Rect(x: 3, y: 0, width: 60, height: 16)
+    layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: scrolled))
+    host.bounds = scrolled
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 1, "a scroll")
+    // A wider view: the plot fits it again.
+    let wider = Rect(x: 0, y: 0, width: 80, height: 16)
+    #expect(layout.shouldInvalidateLayout(forBoundsChange: wider))
+    layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: wider))
+    host.bounds = wider
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 2, "a new size is a pass")
+    #expect(layout.plotArea.columns > 50)
+    // invalidateLayout() says something changed that the layout cannot see.
+    layout.invalidateLayout()
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 3, "invalidateLayout() is a pass")
+    // One value changed in place: a pass, and the point moves.
+    let before = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))).frame
+    values.y[3] = 9
+    layout.invalidateLayout(with: everything)
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 4, "a changed value is a pass")
+    let after = try #require(layout.layoutAttributesForItem(at: IndexPath(item: 3, section: 0))).frame
+    #expect(after.minY < before.minY, "\(before) → \(after)")
+    // Fewer items: a pass.
+    host.itemCounts = [50]
+    layout.invalidateLayout(with: everything)
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 5, "other counts are a pass")
+    #expect(layout.layoutAttributesForItem(at: IndexPath(item: 60, section: 0)) == nil)
+    // A new caption is a pass (the legend says it).
+    layout.caption = "x: t"
+    layout.prepareIfNeeded()
+    #expect(layout.fullPassCount == 6)
+  }
+
+  /// In a collection view: switching to another layout and back, or reloading the same
+  /// data, draws the same screen without a pass over the points.
+  @Test func switchingAwayAndBackDoesNoPass() throws {
+    let harness = ChartHarness(
+      series: [(0...40).map { (Double($0), Double(($0 * 7) % 13)) }], titles: ["n"],
+      size: CellSize(columns: 48, rows: 12), kind: .scatter)
+    let screen = harness.lines
+    let passes = harness.layout.fullPassCount
+    #expect(passes == 1)
+    let other = FlowLayout()
+    harness.collectionView.setCollectionViewLayout(other, animated: false)
+    #expect(harness.lines != screen)
+    harness.collectionView.setCollectionViewLayout(harness.layout, animated: false)
+    #expect(harness.lines == screen)
+    #expect(harness.layout.fullPassCount == passes, "shown again: no pass")
+    harness.collectionView.reloadData()
+    #expect(harness.lines == screen)
+    #expect(harness.layout.fullPassCount == passes, "the same data again: no pass")
+    harness.collectionView.resize(to: CellRect(size: CellSize(columns: 60, rows: 12)))
+    #expect(harness.lines != screen)
+    #expect(harness.layout.fullPassCount == passes + 1, "a resize is a pass")
+  }
+
   @Test func aChartDrawsItsAxesLegendAndTwoSeries() throws {
     let harness = ChartHarness(
       series: [
@@ -391,6 +484,23 @@ final class ChartFixture: ChartLayoutDelegate {
   func pointElements(in rect: Rect) -> [LayoutAttributes] {
     layout.layoutAttributesForElements(in: rect).filter { $0.category == .cell }
   }
+}
+
+/// One series given as whole arrays, which a test may change.
+final class ArraySeries: ChartLayoutDelegate {
+  var x: [Double]
+  var y: [Double]
+
+  init(x: [Double], y: [Double]) {
+    self.x = x
+    self.y = y
+  }
+
+  func chartLayout(_ layout: ChartLayout, valuesOfSeries series: Int) -> ChartSeriesValues? {
+    ChartSeriesValues(x: x, y: y)
+  }
+  func chartLayout(_ layout: ChartLayout, xValueForItemAt indexPath: IndexPath) -> Double? { x[indexPath.item] }
+  func chartLayout(_ layout: ChartLayout, yValueForItemAt indexPath: IndexPath) -> Double? { y[indexPath.item] }
 }
 
 /// A chart in a collection view with the library's chart views, drawn headless.
