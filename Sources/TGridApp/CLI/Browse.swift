@@ -178,9 +178,7 @@ struct Browse: ParsableCommand {
     var options = JSONDiffOptions()
     options.alignmentBudget = max(0, diffBudget)
     options.usesIdentityKeys = !diffNoKeys
-    if sides.old.document.originalByteCount + sides.new.document.originalByteCount
-      <= DiffDocument.comparedBeforeTheFirstScreenUpTo
-    {
+    if !store.comparesInTheBackground(with: sides.old.document) {
       store.diff = DiffSession(
         diff: JSONDiff(old: sides.old.document, new: store.document, options: options), oldName: sides.old.name,
         store: store, options: options)

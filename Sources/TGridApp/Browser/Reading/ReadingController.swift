@@ -57,6 +57,8 @@ protocol ReadingContext: PresentationHost {
   func restore(_ selection: DocumentStore.Selection)
   /// Every presentation reads its items again (ids stay).
   func refreshEveryPresentation()
+  /// What wakes the run loop when work on another thread is done (nil before it runs).
+  var waker: RunLoopWaker? { get }
 }
 
 /// Reading values: the long-value viewer, the source view, folding, copying a value's key,
