@@ -11,10 +11,22 @@ import TGridJSON
 /// in its own child process (`--measure A B`), so its peak memory is its own: open and index
 /// both files, hash and compare, write the JSON Patch and the summary; median of 5 runs (3
 /// for 100 MB). Where Python's `jsondiff` is installed (`pip install jsondiff`), it is timed
-/// on the 1 MB files, once, stopped after a minute.
+/// on the 1 MB files, once, stopped after a minute. Then `tgrid diff A B` opening the browser
+/// on each pair (`--screen A B`, ``DiffScreenBenchmark``): the first screen, the screen with
+/// the whole diff's marks, and the peak memory of the child.
 func runJSONDiffBenchmarks(arguments: [String]) {
   if let index = arguments.firstIndex(of: "--measure"), index + 2 < arguments.count {
     JSONDiffBenchmark.measure(old: arguments[index + 1], new: arguments[index + 2])
+    return
+  }
+  if let index = arguments.firstIndex(of: "--screen"), index + 2 < arguments.count {
+    guard let result = DiffScreenBenchmark.run(old: arguments[index + 1], new: arguments[index + 2]) else {
+      print("cannot read \(arguments[index + 1]) or \(arguments[index + 2])")
+      exit(1)
+    }
+    print(
+      "firstScreen=\(result.firstScreen) wholeDiff=\(result.wholeDiff) changes=\(result.changes)",
+      "peakKB=\(BenchmarkClock.peakResidentKilobytes())")
     return
   }
   let quick = arguments.contains("--quick")
@@ -64,6 +76,7 @@ func runJSONDiffBenchmarks(arguments: [String]) {
   print("")
   print("load: open (mapped) and index both files; diff: hash both (two threads) and compare;")
   print("patch: the RFC 6902 JSON Patch; summary: the text summary; peak: ru_maxrss of the child.")
+  JSONDiffBenchmark.measureScreens(names: names, arguments: arguments)
 }
 
 /// The diff benchmark's pieces.
@@ -95,6 +108,50 @@ enum JSONDiffBenchmark {
       "peakKB=\(BenchmarkClock.peakResidentKilobytes())",
     ]
     print(figures.joined(separator: " "))
+  }
+
+  /// `tgrid diff A B` opening the browser on each pair (``DiffScreenBenchmark``), each run a
+  /// child process (`--screen A B`): median of 5 runs (3 for 100 MB).
+  static func measureScreens(names: [String], arguments: [String]) {
+    print("")
+    print("tgrid diff A B in the browser (120×40, headless), from the command's start:")
+    print(
+      "file".padding(toLength: 20, withPad: " ", startingAt: 0), "first screen ms", "whole diff ms", "changes",
+      "peak MB", "× A+B")
+    for name in names {
+      let old = BenchmarkFiles.prepare(
+        arguments: arguments.filter { $0 != "--quick" } + ["--file", name], defaultName: name)
+      let new = old.replacingOccurrences(of: ".json", with: "-edited.json")
+      let bytes = Double(fileSize(old) + fileSize(new))
+      var samples: [[String: Double]] = []
+      for _ in 0..<(name.contains("100MB") ? 3 : 5) {
+        guard let text = JSONBenchmarks.spawn(["jsondiff", "--screen", old, new]),
+          let line = text.split(separator: "\n").last
+        else { continue }
+        var values: [String: Double] = [:]
+        for pair in line.split(separator: " ") {
+          let parts = pair.split(separator: "=")
+          if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+        }
+        samples.append(values)
+      }
+      guard !samples.isEmpty else { continue }
+      func median(_ key: String) -> Double {
+        let values = samples.compactMap { $0[key] }.sorted()
+        return values.isEmpty ? 0 : values[values.count / 2]
+      }
+      let peak = median("peakKB") * 1024
+      print(
+        name.padding(toLength: 20, withPad: " ", startingAt: 0),
+        String(format: "%15.1f", median("firstScreen") * 1000), String(format: "%13.1f", median("wholeDiff") * 1000),
+        String(format: "%7.0f", median("changes")), String(format: "%7.1f", peak / 1e6),
+        String(format: "%5.2f", peak / max(bytes, 1)))
+    }
+  }
+
+  /// A file's size in bytes (0 when it cannot be read).
+  private static func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
   }
 
   /// Writes B: A's records (one a line) with 1 % edited, a quarter each way.

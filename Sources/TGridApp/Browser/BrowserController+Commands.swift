@@ -158,8 +158,8 @@ extension BrowserController {
   }
 
   private func performCommand(_ command: CommandIdentifier, runLoop: TerminalRunLoop?) -> EventResponse {
-    if store.isLoading, Self.editingCommands.contains(command) {
-      show(message: DocumentStore.EditError.loading.description)
+    if store.isLoading || store.showsOldSide, Self.editingCommands.contains(command) {
+      show(message: (store.showsOldSide ? DocumentStore.EditError.showingOldSide : .loading).description)
       return .changed
     }
     if Self.valueCommands.contains(command), let note = noteForItemsWithoutValues() {

@@ -163,30 +163,19 @@ struct Browse: ParsableCommand {
   }
 
   /// Opens the browser on the new document with the difference from the old one marked
-  /// (`tgrid A --diff B`, `tgrid diff A B` on a terminal). Both are read and compared first:
-  /// documents of a few megabytes take milliseconds.
+  /// (`tgrid A --diff B`, `tgrid diff A B` on a terminal). Both are read first; a pair of a
+  /// few megabytes is compared before the first screen, a larger one while B shows.
   private func browseDiff(old: String, new: String) throws {
-    let sides: (old: DocumentLoader.Loaded, new: DocumentLoader.Loaded)
-    do {
-      sides = try DiffDocument.loadSides(
-        old: old, new: new, mode: view.textMode, maximumByteCount: limit.maximumByteCount)
-    } catch {
-      printError(error.message)
-      throw ExitCode(error.exitCode)
-    }
-    let store = DocumentStore(document: sides.new.document, name: sides.new.name, path: new == "-" ? nil : new)
     var options = JSONDiffOptions()
     options.alignmentBudget = max(0, diffBudget)
     options.usesIdentityKeys = !diffNoKeys
-    if sides.old.document.originalByteCount + sides.new.document.originalByteCount
-      <= DiffDocument.comparedBeforeTheFirstScreenUpTo
-    {
-      store.diff = DiffSession(
-        diff: JSONDiff(old: sides.old.document, new: store.document, options: options), oldName: sides.old.name,
-        store: store, options: options)
-    } else {
-      // B shows at once; the marks come when the comparison, on its own thread, is done.
-      store.startComparing(with: sides.old.document, oldName: sides.old.name, options: options)
+    let store: DocumentStore
+    do {
+      store = try DocumentStore.comparing(
+        old: old, new: new, mode: view.textMode, maximumByteCount: limit.maximumByteCount, options: options)
+    } catch let error as LoadFailure {
+      printError(error.message)
+      throw ExitCode(error.exitCode)
     }
     try browse(store: store)
   }

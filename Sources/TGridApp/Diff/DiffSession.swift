@@ -38,6 +38,9 @@ final class DiffSession {
 
   /// The old document's name (A).
   let oldName: String
+  /// Whether the store shows A in B's place and the marks are A's (``init(oldSideOf:session:store:)``):
+  /// a removed value is marked on A's row, an added one counted on its container.
+  let isOldSide: Bool
   /// The old document (A): what `<` takes values from.
   let old: JSONDocument
   /// How the documents were compared (compared again the same way after an edit).
@@ -58,6 +61,7 @@ final class DiffSession {
   /// Marks the store's document (B, as loaded: the diff's new side) with `diff`.
   init(diff: JSONDiff, oldName: String, store: DocumentStore, options: JSONDiffOptions = JSONDiffOptions()) {
     self.oldName = oldName
+    isOldSide = false
     old = diff.old
     self.options = options
     var alignments: [NodeID: JSONDiff.ArrayAlignment] = [:]
@@ -96,12 +100,50 @@ final class DiffSession {
     self.stops = stops
   }
 
+  /// The same diff from A's point of view, for the store showing A in B's place (ids of
+  /// values both hold are B's): each removed, changed or moved value of A is marked on its
+  /// own row (`-`, `~ 49.5 → 44.5`, `→ … → .list[9]`), an added one is counted on the
+  /// container of A that B added it to. The stops are the same changes, in the same order.
+  init(oldSideOf diff: JSONDiff, session: DiffSession, store: DocumentStore) {
+    oldName = session.oldName
+    isOldSide = true
+    old = diff.old
+    options = session.options
+    var alignments: [NodeID: JSONDiff.ArrayAlignment] = [:]
+    for alignment in diff.alignments { alignments[store.id(alignment.oldNode)] = alignment }
+    self.alignments = alignments
+    countsDescription = diff.countsDescription
+    showsOnlyChanges = session.showsOnlyChanges
+    var stops: [Stop] = []
+    for (change, line) in zip(diff.changes, diff.summaryLines()) {
+      let target: NodeID
+      var was: String?
+      if let node = change.oldNode {
+        target = store.id(node)
+        switch change.kind {
+        case .changed: was = diff.preview(change.newNode, in: diff.new, limit: 40)
+        case .moved: was = change.newPath?.jq
+        default: break
+        }
+      } else {
+        // Added: counted on the container of A that B's holder was compared with.
+        let holder = change.newNode.flatMap { diff.new.parent(of: $0) }.flatMap { diff.oldCounterpart(ofNew: $0) }
+        target = store.id(holder ?? diff.old.root)
+      }
+      stops.append(Stop(target: target, kind: change.kind, text: Self.stopText(line), change: change, was: was))
+    }
+    marks = Self.marks(of: stops, in: store, isOldSide: true)
+    self.stops = stops
+    settled = session.settled
+  }
+
   /// The marks of B's values that a list of changes makes: each changed value's own, and a
-  /// count on each of its ancestors (and on the holder of a removed one).
-  private static func marks(of stops: [Stop], in store: DocumentStore) -> [NodeID: Mark] {
+  /// count on each of its ancestors (and on the holder of a removed one). On A's side
+  /// (`isOldSide`) the other way round: an added value is counted on its holder.
+  private static func marks(of stops: [Stop], in store: DocumentStore, isOldSide: Bool = false) -> [NodeID: Mark] {
     var marks: [NodeID: Mark] = [:]
     for stop in stops {
-      if stop.change.newNode != nil {
+      if (isOldSide ? stop.change.oldNode : stop.change.newNode) != nil {
         var mark = marks[stop.target] ?? Mark()
         mark.kind = stop.kind
         mark.was = stop.was
@@ -109,7 +151,8 @@ final class DiffSession {
       } else {
         marks[stop.target, default: Mark()].removedChildren += 1
       }
-      for ancestor in store.ancestry(of: stop.target) where ancestor != stop.target || stop.change.newNode == nil {
+      let isOwn = (isOldSide ? stop.change.oldNode : stop.change.newNode) != nil
+      for ancestor in store.ancestry(of: stop.target) where ancestor != stop.target || !isOwn {
         marks[ancestor, default: Mark()].changesInside += 1
       }
     }
@@ -125,14 +168,20 @@ final class DiffSession {
   /// The same comparison made again between A and the store's document as it is now
   /// (after an edit, an undo), keeping what the person chose (only the changes shown).
   func comparedAgain(with store: DocumentStore) -> DiffSession {
-    let again = DiffSession(
+    DiffSession(
       diff: JSONDiff(old: old, new: store.document, options: options), oldName: oldName, store: store,
-      options: options)
-    again.showsOnlyChanges = showsOnlyChanges
-    again.settled = settled
-    guard !settled.isEmpty else { return again }
-    let kept = Set(again.stops.indices.filter { settled.contains(Self.settledKey(of: again.stops[$0])) })
-    return kept.isEmpty ? again : again.dropStops(at: kept, store: store)
+      options: options
+    ).keepingChoices(of: self, store: store)
+  }
+
+  /// This session (a comparison made again) with what the person chose in `previous`:
+  /// only the changes shown or not, and the changes `>` settled left out.
+  func keepingChoices(of previous: DiffSession, store: DocumentStore) -> DiffSession {
+    showsOnlyChanges = previous.showsOnlyChanges
+    settled = previous.settled
+    guard !settled.isEmpty else { return self }
+    let kept = Set(stops.indices.filter { settled.contains(Self.settledKey(of: stops[$0])) })
+    return kept.isEmpty ? self : dropStops(at: kept, store: store)
   }
 
   /// The changes `>` kept B's side of (by kind and path): comparing again does not bring
@@ -171,6 +220,7 @@ final class DiffSession {
     stops: [Stop], store: DocumentStore, showsOnlyChanges: Bool
   ) {
     self.oldName = oldName
+    isOldSide = false
     self.old = old
     self.options = options
     self.alignments = alignments
@@ -199,12 +249,10 @@ final class DiffSession {
   func aligning(arrayAt path: JSONPath, by alignment: JSONDiff.Alignment, in store: DocumentStore) -> DiffSession {
     var options = options
     options.alignmentChoices[path] = alignment
-    let again = DiffSession(
+    return DiffSession(
       diff: JSONDiff(old: old, new: store.document, options: options), oldName: oldName, store: store,
-      options: options)
-    again.showsOnlyChanges = showsOnlyChanges
-    again.settled = settled
-    return again
+      options: options
+    ).keepingChoices(of: self, store: store)
   }
 
   /// The identity key an aligned array can be lined up by: the one it was aligned by, else
@@ -217,10 +265,19 @@ final class DiffSession {
     return ["id", "name", "key"].first { key in old.child(forKey: key, of: first) != nil }
   }
 
-  /// `diff: a.json → b.json · 12 changes`, the status line's name.
+  /// `diff: a.json → b.json · 12 changes`, the status line's name; while A is shown in B's
+  /// place, `diff: showing A (old) · 12 changes`.
   func title(newName: String) -> String {
-    "diff: \(oldName) → \(newName) · \(stops.count) change\(stops.count == 1 ? "" : "s")"
+    let changes = "\(stops.count) change\(stops.count == 1 ? "" : "s")"
+    return isOldSide ? "diff: showing A (old) · \(changes)" : "diff: \(oldName) → \(newName) · \(changes)"
   }
+
+  /// What the other side has: `← "x"` (B's row: what A had), `→ "y"` (A's row: what B has).
+  private var otherSideArrow: String { isOldSide ? " → " : " ← " }
+
+  /// What a count of values only on the other side says: B's containers lost them, A's
+  /// containers had them added in B.
+  private var otherSideWord: String { isOldSide ? "added" : "removed" }
 
   /// A tree row's label with its value's marks: `~ name: "y" ← "x"`, `+ name: 1`,
   /// `→ name {3} ← .list[5]`, and on containers ` · 3 changes (1 removed)`.
@@ -229,11 +286,11 @@ final class DiffSession {
     var text = label
     if let kind = mark.kind {
       text = JSONDiff.marker(of: kind) + " " + text
-      if let was = mark.was { text += " ← " + was }
+      if let was = mark.was { text += otherSideArrow + was }
     }
     if mark.changesInside > 0 {
       text += " · \(mark.changesInside) change\(mark.changesInside == 1 ? "" : "s")"
-      if mark.removedChildren > 0 { text += " (\(mark.removedChildren) removed)" }
+      if mark.removedChildren > 0 { text += " (\(mark.removedChildren) \(otherSideWord))" }
     }
     return text
   }
@@ -259,7 +316,7 @@ final class DiffSession {
   func kind(of id: NodeID) -> String? {
     guard let mark = marks[id] else { return nil }
     if let kind = mark.kind { return kind.description }
-    return mark.removedChildren > 0 ? JSONDiff.ChangeKind.removed.description : nil
+    return mark.removedChildren > 0 ? otherSideWord : nil
   }
 
   /// The next change after (or before, `direction` -1) the current one, wrapping around;

@@ -55,6 +55,10 @@ struct DocumentChange: Sendable {
     /// The whole document was replaced by another (reloaded from disk, restored from a
     /// recovery file): no id of the old one means anything now.
     case replaced
+    /// The other side of a diff is shown in the document's place (A for B, or B again):
+    /// a value both sides hold keeps its id, the others are gone or new. Views compare
+    /// what they show before and after, as one batch update.
+    case sideSwitched
   }
 
   /// Why.

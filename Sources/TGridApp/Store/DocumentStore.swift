@@ -113,10 +113,30 @@ package final class DocumentStore {
   /// A diff still being made on its own thread (``DiffComputation``): edits wait for it.
   private(set) var pendingDiff: DiffComputation?
 
+  /// The largest pair of documents (bytes of both as read) compared on the run loop's
+  /// thread, at open and when `]a` lines an array up again; a larger pair is compared on a
+  /// thread of its own (``startComparing(with:oldName:options:keeping:)``). Tests lower it.
+  var comparesOnTheRunLoopUpToByteCount = DiffDocument.comparedBeforeTheFirstScreenUpTo
+
+  /// Whether a pair with `old` is too large to compare on the run loop's thread.
+  func comparesInTheBackground(with old: JSONDocument) -> Bool {
+    old.originalByteCount + document.originalByteCount > comparesOnTheRunLoopUpToByteCount
+  }
+
+  /// The session whose choices the diff being made keeps (only the changes shown, what `>`
+  /// settled).
+  private var choicesOfPendingDiff: DiffSession?
+
   /// Compares the document with `old` on a thread of its own; ``takeFinishedDiff()`` marks
-  /// the document once the comparison is done.
-  func startComparing(with old: JSONDocument, oldName: String, options: JSONDiffOptions = JSONDiffOptions()) {
+  /// the document once the comparison is done, keeping the choices made in `previous` (a
+  /// comparison again, after `]a`). Until then the marks are `previous`'s.
+  func startComparing(
+    with old: JSONDocument, oldName: String, options: JSONDiffOptions = JSONDiffOptions(),
+    keeping previous: DiffSession? = nil
+  ) {
+    precondition(pendingDiff == nil, "DocumentStore.startComparing: a comparison is already running")
     pendingDiff = DiffComputation(old: old, new: document, oldName: oldName, options: options)
+    choicesOfPendingDiff = previous
   }
 
   /// Marks the document with a diff made on its own thread, if it is ready.
@@ -124,7 +144,9 @@ package final class DocumentStore {
   func takeFinishedDiff() -> Bool {
     guard let pending = pendingDiff, let result = pending.take() else { return false }
     pendingDiff = nil
-    diff = DiffSession(diff: result, oldName: pending.oldName, store: self, options: pending.options)
+    let made = DiffSession(diff: result, oldName: pending.oldName, store: self, options: pending.options)
+    diff = choicesOfPendingDiff.map { made.keepingChoices(of: $0, store: self) } ?? made
+    choicesOfPendingDiff = nil
     return true
   }
   private var loadIsRunning: Bool
@@ -198,12 +220,15 @@ package final class DocumentStore {
   func readFromAnyThread<Result>(
     _ body: (_ document: JSONDocument, _ path: String?, _ name: String, _ isModified: Bool) -> Result
   ) -> Result {
-    changeLock.withLockHeld { body(document, path, name, currentGeneration != savedGeneration) }
+    changeLock.withLockHeld {
+      body(shelvedNewSide?.document ?? document, path, name, currentGeneration != savedGeneration)
+    }
   }
 
   /// Replaces the whole document (reloaded from disk): ids start afresh, the undo history
   /// is gone.
   func replaceDocument(with newDocument: JSONDocument, status: FileStatus? = nil) {
+    putBackNewSide()
     changeLock.withLockHeld {
       document = newDocument
       currentGeneration = 0
@@ -223,6 +248,7 @@ package final class DocumentStore {
   /// start afresh; the old ones come back with undo.
   func replaceDocumentAsStep(_ name: String, with newDocument: JSONDocument, selection: Selection) {
     precondition(pending == nil, "DocumentStore.replaceDocumentAsStep: not inside a command")
+    putBackNewSide()
     let old = Replaced(document: document, identity: identity)
     let transaction = Transaction(
       name: name, edits: [], steps: [], before: selection, after: Selection(), generation: nextGeneration,
@@ -273,6 +299,11 @@ package final class DocumentStore {
     if let diff, document.originalByteCount + diff.old.originalByteCount <= DiffSession.comparesAgainUpToByteCount {
       self.diff = diff.comparedAgain(with: self)
     }
+    announceKeepingMarks(change)
+  }
+
+  /// Tells of a change, with the filter brought up to date first (not the diff's marks).
+  private func announceKeepingMarks(_ change: DocumentChange) {
     if var current = filter {
       if current.evaluate(in: self) {
         filter = current
@@ -282,6 +313,67 @@ package final class DocumentStore {
       }
     }
     onChange?(change)
+  }
+
+  // MARK: - The other side of a diff
+
+  /// B, its ids and its marks, while A is shown in its place (``showOldSide()``): what
+  /// edits, saves and recovery files are for.
+  private var shelvedNewSide: (document: JSONDocument, identity: NodeIdentityMap, diff: DiffSession)?
+
+  /// Whether A (the old side of the diff) is shown in B's place: read-only.
+  var showsOldSide: Bool { shelvedNewSide != nil }
+
+  /// B, the document edits and saves are for, whichever side is shown.
+  var editableDocument: JSONDocument { shelvedNewSide?.document ?? document }
+
+  /// Shows A in B's place, as one change of ``DocumentChange/Reason/sideSwitched``: a value
+  /// A and B share (the diff's pairing, ``JSONDiff/counterpartRuns()``) keeps its id, so
+  /// every view moves it instead of making it anew; the marks are A's
+  /// (``DiffSession/init(oldSideOf:session:store:)``). Edits wait until B is shown again.
+  /// - Returns: false when there is no diff to show A of (or it is still being made).
+  @discardableResult
+  func showOldSide() -> Bool {
+    guard let diff, pendingDiff == nil, shelvedNewSide == nil, !isLoading, !isFollowing else { return false }
+    let compared = JSONDiff(old: diff.old, new: document, options: diff.options)
+    let oldIdentity = identity.mapping(
+      otherWordCount: compared.old.tapeWordCount, counterparts: compared.counterpartRuns())
+    changeLock.withLockHeld {
+      shelvedNewSide = (document, identity, diff)
+      document = compared.old
+    }
+    identity = oldIdentity
+    self.diff = DiffSession(oldSideOf: compared, session: diff, store: self)
+    announceKeepingMarks(DocumentChange(reason: .sideSwitched, steps: []))
+    return true
+  }
+
+  /// Shows B again after ``showOldSide()``, as one change of
+  /// ``DocumentChange/Reason/sideSwitched``, with its ids and marks as they were.
+  func showNewSide() {
+    guard let shelved = shelvedNewSide else { return }
+    let oldIdentity = identity
+    changeLock.withLockHeld {
+      document = shelved.document
+      shelvedNewSide = nil
+    }
+    identity = shelved.identity
+    identity.reserveIDs(below: oldIdentity)
+    shelved.diff.showsOnlyChanges = diff?.showsOnlyChanges ?? shelved.diff.showsOnlyChanges
+    shelved.diff.current = nil
+    diff = shelved.diff
+    announceKeepingMarks(DocumentChange(reason: .sideSwitched, steps: []))
+  }
+
+  /// B back in place without telling anyone (the whole document is replaced next).
+  private func putBackNewSide() {
+    guard let shelved = shelvedNewSide else { return }
+    changeLock.withLockHeld {
+      document = shelved.document
+      shelvedNewSide = nil
+    }
+    identity = shelved.identity
+    diff = shelved.diff
   }
 
   // MARK: - Growing while loading
@@ -383,6 +475,8 @@ package final class DocumentStore {
     case loading
     /// The document follows a growing stream (`--follow`).
     case following
+    /// A diff's old side is shown in the document's place.
+    case showingOldSide
     /// A value the command names no longer exists.
     case missing(NodeID)
     /// The engine refused the edit.
@@ -394,6 +488,7 @@ package final class DocumentStore {
       switch self {
       case .loading: "the file is still loading: editing is possible once it has loaded"
       case .following: "editing is not available while following a stream (:w PATH saves what is kept)"
+      case .showingOldSide: "A (old) is shown, read-only: ` shows B again to edit and save it"
       case .missing: "that value no longer exists"
       case .engine(let error): "\(error)"
       case .refused(let message): message
@@ -411,6 +506,7 @@ package final class DocumentStore {
   ) throws -> DocumentChange? {
     guard !isLoading else { throw EditError.loading }
     guard !isFollowing else { throw EditError.following }
+    guard !showsOldSide else { throw EditError.showingOldSide }
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
     pending = Transaction(
       name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,
@@ -450,7 +546,7 @@ package final class DocumentStore {
   /// Undoes the last command. Returns it (its `before` is the selection to restore).
   @discardableResult
   func undo() -> Transaction? {
-    guard !isLoading, let transaction = undoStack.popLast() else { return nil }
+    guard !isLoading, !showsOldSide, let transaction = undoStack.popLast() else { return nil }
     let redo = replay(transaction, forward: false)
     redoStack.append(redo)
     changeLock.withLockHeld { currentGeneration = transaction.generationBefore }
@@ -466,7 +562,7 @@ package final class DocumentStore {
   /// Makes the last undone command again. Returns it (its `after` is the selection to restore).
   @discardableResult
   func redo() -> Transaction? {
-    guard !isLoading, let transaction = redoStack.popLast() else { return nil }
+    guard !isLoading, !showsOldSide, let transaction = redoStack.popLast() else { return nil }
     let undo = replay(transaction, forward: true)
     undoStack.append(undo)
     changeLock.withLockHeld { currentGeneration = transaction.generation }

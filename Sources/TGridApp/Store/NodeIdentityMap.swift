@@ -58,7 +58,7 @@ struct NodeIdentityMap {
   }
 
   /// Whether no edit has renumbered anything: ids and tape indexes agree.
-  var isIdentity: Bool { runs.count == 1 }
+  var isIdentity: Bool { runs.count == 1 && runs[0].id == runs[0].start }
 
   /// The id of the value at a tape position.
   func id(of node: JSONNode) -> NodeID {
@@ -76,6 +76,59 @@ struct NodeIdentityMap {
     let run = runs[orderedRunIndexes[low - 1]]
     let offset = id.rawValue - run.id
     return offset < run.count ? JSONNode(index: run.start + offset) : nil
+  }
+
+  // MARK: - Another document in this one's place
+
+  /// The ids of another document shown in this one's place (the other side of a diff):
+  /// a word with a counterpart in this map's document has the counterpart's id, so a value
+  /// both documents hold is the same item in every view; the other words get ids never
+  /// used here. A lookup of an id of this map's document without a counterpart gives nil.
+  /// - Parameters:
+  ///   - wordCount: the other document's tape length.
+  ///   - counterparts: its words paired with this document's (``JSONDiff/counterpartRuns()``
+  ///     of a diff whose old side is the other document), ascending and apart.
+  func mapping(otherWordCount wordCount: Int, counterparts: [JSONDiff.CounterpartRun]) -> NodeIdentityMap {
+    var built: [Run] = []
+    var next = nextID
+    func append(id: Int, start: Int, count: Int) {
+      guard count > 0 else { return }
+      if let last = built.last, last.end == start, last.id + last.count == id {
+        built[built.count - 1].count += count
+      } else {
+        built.append(Run(id: id, start: start, count: count))
+      }
+    }
+    var position = 0
+    for run in counterparts where run.count > 0 && run.oldStart >= position && run.oldStart + run.count <= wordCount {
+      append(id: next, start: position, count: run.oldStart - position)
+      next += run.oldStart - position
+      var offset = 0
+      while offset < run.count {
+        let target = run.newStart + offset
+        let mine = runs[runIndex(containing: target)]
+        let length = min(run.count - offset, mine.end - target)
+        append(id: mine.id + target - mine.start, start: run.oldStart + offset, count: length)
+        offset += length
+      }
+      position = run.oldStart + run.count
+    }
+    append(id: next, start: position, count: wordCount - position)
+    next += max(0, wordCount - position)
+    if built.isEmpty { built = [Run(id: next, start: 0, count: 1)] }
+    var map = NodeIdentityMap()
+    map.runs = built
+    let order = built.indices.sorted { built[$0].id < built[$1].id }
+    map.orderedIDs = order.map { built[$0].id }
+    map.orderedRunIndexes = order
+    map.nextID = next
+    return map
+  }
+
+  /// Hands out new ids only above those another map handed out (the other side of a diff
+  /// was shown: its ids of values only it holds must not name new values here).
+  mutating func reserveIDs(below other: NodeIdentityMap) {
+    nextID = max(nextID, other.nextID)
   }
 
   // MARK: - Following edits

@@ -239,3 +239,55 @@ extension PilotTests {
     }
   }
 }
+
+extension PilotTests {
+  /// `]a` on a large pair (issue 31): the comparison again runs on a thread of its own, as at
+  /// open; the status line says `comparing…`, the old marks stay and edits wait until the new
+  /// ones arrive.
+  @Suite struct AligningInTheBackgroundPilotTests {
+    @Test func bracketAOnALargePairComparesInTheBackgroundAndEditsWait() throws {
+      let old = #"{"list": [{"id": 1, "v": "a"}, {"id": 2, "v": "b"}, {"id": 3, "v": "c"}]}"#
+      let new = #"{"list": [{"id": 3, "v": "c"}, {"id": 1, "v": "a"}, {"id": 2, "v": "b"}]}"#
+      let pilot = try Pilot.diff(old: old, new: new, size: CellSize(columns: 150, rows: 24))
+      // Every pair counts as large.
+      pilot.store.comparesOnTheRunLoopUpToByteCount = 0
+      pilot.press("z", "a")
+      try pilot.focus(path: ".list[1].v")
+      // `]a` itself, without running the loop on: the diff cannot have been taken yet.
+      pilot.browser.reading.changeAlignment(forward: true)
+      #expect(pilot.store.pendingDiff != nil, "compared on a thread of its own")
+      #expect(pilot.store.isLoading, "edits wait for the diff")
+      #expect(
+        pilot.browser.message?.contains(".list aligned by LCS · comparing…") == true, "\(pilot.browser.message ?? "")")
+      #expect(pilot.store.diff?.stops.map(\.kind) == [.moved], "the old marks stay meanwhile")
+      #expect(throws: DocumentStore.EditError.self) {
+        try pilot.store.perform("Take", selection: DocumentStore.Selection()) { _ in DocumentStore.Selection() }
+      }
+      pilot.browser.reading.changeAlignment(forward: true)
+      #expect(pilot.browser.message?.contains("still comparing") == true, "\(pilot.browser.message ?? "")")
+      #expect(pilot.waitForBackgroundWork { $0.store.pendingDiff == nil }, "the diff arrived: \(pilot.statusLine)")
+      pilot.redraw(clearingMessage: true)
+      #expect(pilot.statusLine.contains("diff: a.json → b.json · 1 change"), "\(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("aligned by LCS"), "\(pilot.statusLine)")
+      pilot.press("]", "a")
+      #expect(pilot.waitForBackgroundWork { $0.store.pendingDiff == nil })
+      #expect(pilot.store.diff?.stops.count == 6, "by position: every id and v differs")
+      #expect(!pilot.store.isModified, "nothing was edited meanwhile")
+    }
+
+    /// While the diff is made the status line's name says so.
+    @Test func theStatusLineSaysComparingWhileTheDiffIsMade() throws {
+      let pilot = try Pilot(json: "[1, 2, 3]", name: "b.json", presentation: .tree)
+      pilot.store.diff = DiffSession(
+        diff: JSONDiff(old: try JSONDocument(parsing: "[1, 2]"), new: pilot.store.document), oldName: "a.json",
+        store: pilot.store)
+      pilot.store.startComparing(with: try JSONDocument(parsing: "[1, 2]"), oldName: "a.json")
+      // No waker yet: the result is taken only at a wake, so this frame shows it pending.
+      pilot.store.pendingDiff?.waker = nil
+      _ = pilot.store.pendingDiff?.waitForResult()
+      var canvas = Canvas(size: pilot.terminal.size)
+      pilot.browser.draw(into: &canvas)
+      #expect(canvas.lines.last?.contains("diff: a.json → b.json · comparing…") == true, "\(canvas.lines.last ?? "")")
+    }
+  }
+}

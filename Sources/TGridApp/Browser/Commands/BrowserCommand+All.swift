@@ -143,6 +143,10 @@ extension BrowserCommand {
       group: "Editing", traits: [.editsDocument, .actsOnValues],
       run: .action { $0.reading.settleDiffChanges(takingOldSide: true) }),
     BrowserCommand(
+      .switchDiffSide, keys: ["`"],
+      help: "Diff: show A (old) in place of B, read-only, and back (animated, focus kept)",
+      group: "Reading", run: .action { $0.reading.switchDiffSide() }),
+    BrowserCommand(
       .keepNewSide, keys: [">"], help: "Diff: keep B's side of the changes in the selection (their marks go)",
       group: "Editing", traits: [.actsOnValues], run: .action { $0.reading.settleDiffChanges(takingOldSide: false) }),
   ]

@@ -27,9 +27,19 @@ extension ReadingController {
   /// `]a` and `[a`: aligns the array around the focus with A's another way — by its
   /// identity key, by LCS, by position, in that order (`[a` the other way round) — and
   /// compares again. The choice is kept for that array (by its path in B) until changed.
+  /// A large pair is compared again on a thread of its own, as at open: the old marks stay
+  /// and edits wait until the new ones come.
   func changeAlignment(forward: Bool) {
     guard let diff = store.diff else {
       context.show(message: "no diff here: ]a and [a change how a diff's arrays line up")
+      return
+    }
+    guard store.pendingDiff == nil else {
+      context.show(message: "still comparing: ]a and [a once the diff is ready")
+      return
+    }
+    guard !store.showsOldSide else {
+      context.show(message: "A (old) is shown: ` shows B again, where ]a and [a line its arrays up with A's")
       return
     }
     guard let focused = focusedNodeID,
@@ -44,6 +54,14 @@ extension ReadingController {
     let current = order.firstIndex(of: alignment.alignment) ?? 0
     let next = order[(current + (forward ? 1 : order.count - 1)) % order.count]
     let path = store.document.path(of: node)
+    if store.comparesInTheBackground(with: diff.old) {
+      var options = diff.options
+      options.alignmentChoices[path] = next
+      store.startComparing(with: diff.old, oldName: diff.oldName, options: options, keeping: diff)
+      store.pendingDiff?.waker = context.waker
+      context.show(message: "\(pathFormat.text(of: path)) aligned \(next) · comparing… (edits wait for it)")
+      return
+    }
     store.diff = diff.aligning(arrayAt: path, by: next, in: store)
     context.refreshEveryPresentation()
     let count = store.diff?.stops.count ?? 0

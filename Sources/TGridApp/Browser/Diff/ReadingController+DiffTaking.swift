@@ -31,6 +31,10 @@ extension ReadingController {
       context.show(message: "no diff here: \(key) takes a side of a change of tgrid diff A B")
       return
     }
+    guard !store.showsOldSide else {
+      context.show(message: DocumentStore.EditError.showingOldSide.description)
+      return
+    }
     let targets = context.editing.editTargets()
     let indices = stops(inside: targets, of: diff)
     guard !indices.isEmpty else {

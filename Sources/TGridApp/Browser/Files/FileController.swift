@@ -63,6 +63,10 @@ package final class FileController {
       show(message: "the file is still loading: save once it has loaded")
       return
     }
+    guard !store.showsOldSide else {
+      show(message: DocumentStore.EditError.showingOldSide.description)
+      return
+    }
     guard let path = store.path else {
       askForSavePath(then: next)
       return
@@ -161,6 +165,10 @@ package final class FileController {
   private func save(to path: String, checkingDisk: Bool, rebinding: Bool = true, then next: (() -> Void)? = nil) {
     guard !store.isLoading else {
       show(message: "the file is still loading: save once it has loaded")
+      return
+    }
+    guard !store.showsOldSide else {
+      show(message: DocumentStore.EditError.showingOldSide.description)
       return
     }
     if checkingDisk, path == store.path, let known = store.fileStatus {
@@ -351,7 +359,7 @@ package final class FileController {
   /// returns what standard error should say.
   func writeRecovery() -> String {
     recovery.write(
-      store.document, documentPath: store.path, name: store.name, fileSystem: saver.fileSystem,
+      store.editableDocument, documentPath: store.path, name: store.name, fileSystem: saver.fileSystem,
       fallbackDirectory: recoveryFallbackDirectory
     ).message
   }

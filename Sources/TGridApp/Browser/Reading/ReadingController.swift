@@ -59,6 +59,8 @@ protocol ReadingContext: PresentationHost {
   func refreshEveryPresentation()
   /// What the views are made with (`--lane`, `--kind` …); each view made hears of a change.
   var presentationOptions: PresentationOptions { get set }
+  /// What wakes the run loop when work on another thread is done (nil before it runs).
+  var waker: RunLoopWaker? { get }
 }
 
 /// Reading values: the long-value viewer, the source view, folding, copying a value's key,

@@ -47,9 +47,8 @@ final class StatusArea {
     } else {
       let name =
         " "
-        + (store.diff?.title(newName: store.name) ?? store.pendingDiff.map {
-          "diff: \($0.oldName) → \(store.name) · comparing…"
-        } ?? store.name)
+        + (store.pendingDiff.map { "diff: \($0.oldName) → \(store.name) · comparing…" }
+          ?? store.diff?.title(newName: store.name) ?? store.name)
         + (store.isModified ? " [+]" : "")
         + browser.files.diskMarker + "  "
       let right = statusText()

@@ -252,7 +252,8 @@ struct ChartModel {
   ///   make a new model then.
   mutating func follow(_ change: DocumentChange, in store: DocumentStore) -> Bool {
     let document = store.document
-    guard isRead, change.reason != .grew, change.reason != .replaced, let node = store.node(root),
+    guard isRead, change.reason != .grew, change.reason != .replaced, change.reason != .sideSwitched,
+      let node = store.node(root),
       document.kind(of: node).isContainer
     else { return false }
     var touched = Set<NodeID>()

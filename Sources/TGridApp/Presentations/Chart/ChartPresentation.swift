@@ -354,7 +354,8 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
       next = model.reread(in: store)
       if wasRead, change.reason != .grew { next.readAll(in: store) }
     }
-    replaceModel(with: next, grew: change.reason == .grew)
+    // The other side of a diff: drawn afresh, as after a load.
+    replaceModel(with: next, grew: change.reason == .grew || change.reason == .sideSwitched)
   }
 
   /// Takes a new model: one batch update from the points shown to the new ones (a point

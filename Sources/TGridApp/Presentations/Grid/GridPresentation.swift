@@ -235,7 +235,9 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     let isPlainList =
       model.sections.count == 1 && model.sections[0].container == model.root && model.sections[0].owner == nil
     var changed = Set<NodeID>()
-    var structural = store.node(model.root) == nil
+    // The other side of a diff: the cards are listed again; those of values both sides hold
+    // keep their ids, so they move to their places (and are redrawn with that side's values).
+    var structural = store.node(model.root) == nil || change.reason == .sideSwitched
     for step in change.steps {
       for ancestor in store.ancestry(of: step.parent) { changed.insert(ancestor) }
       if case .replaced = step { changed.insert(step.node) }
@@ -270,6 +272,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
           break
         }
       }
+    }
+    if change.reason == .sideSwitched {
+      contents = [:]
+      for section in model.sections { changed.formUnion(section.items) }
     }
     for id in changed { contents[id] = nil }
     for step in change.steps { contents[step.node] = nil }

@@ -553,6 +553,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let kept = cellsByName()
     var changedRows: [NodeID] = []
     var rowsChanged = false
+    let oldColumns = model.columns
+    if change.reason == .sideSwitched {
+      // The other side of a diff: the rows are listed again; those of records both sides
+      // hold keep their ids, so they move to their places, redrawn with that side's values.
+      model = TableModel(store: store, root: model.root, hiding: model.hiddenColumns, nesting: model.nesting)
+      changedRows = Array(model.rows)
+      rowsChanged = true
+    }
     for step in change.steps {
       if step.parent == model.root {
         switch step {
@@ -580,7 +588,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     }
     // Keys may have gone with a row: read them all again, in slices.
     if rowsChanged { model.rescan() }
-    let columnsChanged = model.include(rows: changedRows, in: store)
+    let columnsChanged = model.include(rows: changedRows, in: store) || model.columns != oldColumns
     applySort()
     if columnsChanged {
       columnsDidChange(keeping: kept)

@@ -178,7 +178,8 @@ struct TimelineModel {
   ///   replaced or gone, or the model not fully read); make a new model then.
   mutating func follow(_ change: DocumentChange, in store: DocumentStore) -> Bool {
     let document = store.document
-    guard isRead, change.reason != .grew, change.reason != .replaced, let startField, let node = store.node(root),
+    guard isRead, change.reason != .grew, change.reason != .replaced, change.reason != .sideSwitched, let startField,
+      let node = store.node(root),
       document.kind(of: node).isContainer
     else { return false }
     var touched = Set<NodeID>()

@@ -322,7 +322,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       if wasRead { model.readAll(in: store) }
     }
     indexItems()
-    guard change.reason != .grew else {
+    guard change.reason != .grew, change.reason != .sideSwitched else {
       view.reloadData()
       return
     }

@@ -428,6 +428,20 @@ extension JSONTreeProvider {
       return
     }
     let before = model.shownNodesBySection
+    if change.reason == .sideSwitched {
+      // The other side of a diff: every row is read again; the rows of values both sides
+      // hold keep their ids (and their open or closed state), so they move, the others go
+      // or come, in one batch update. The kept rows are redrawn: their values and marks
+      // are the other side's.
+      model.reload()
+      let after = model.shownNodesBySection
+      let shownBefore = Set(before.joined())
+      let diff = SnapshotDifference(
+        oldSections: Array(before.indices), oldItems: before, newSections: Array(after.indices), newItems: after,
+        reloadedItems: Set(after.joined().filter(shownBefore.contains)))
+      view.performBatchUpdates { diff.record(in: view) }
+      return
+    }
     let changed = refresh(model, after: change, withAncestors: withAncestors, renumbering: renumbering)
     let after = model.shownNodesBySection
     let diff = SnapshotDifference(
