@@ -238,7 +238,8 @@ final class DiffSession {
   /// How the array (or the array the value is in) was aligned with A's:
   /// `aligned by key "id"`, `by LCS`, `by position (over budget)`; nil when it did not differ.
   func alignmentText(near id: NodeID, in store: DocumentStore) -> String? {
-    for candidate in store.ancestry(of: id).reversed() {
+    // Nearest first, as ]a finds the array it aligns again.
+    for candidate in store.ancestry(of: id) {
       guard let alignment = alignments[candidate] else { continue }
       return "aligned \(alignment.alignment)" + (alignment.exceededBudget ? " (LCS over budget)" : "")
     }

@@ -109,6 +109,20 @@ extension PilotTests {
       #expect(!pilot.statusLine.contains("aligned"), "\(pilot.statusLine)")
     }
 
+    @Test func theStatusLineNamesTheNearestArraysAlignmentNotTheOutermost() throws {
+      // The records are lined up by "id"; the tags inside them, strings, by LCS.
+      let old = #"{"groups": [{"id": 1, "tags": ["a", "b", "c"]}, {"id": 2, "tags": ["d"]}]}"#
+      let new = #"{"groups": [{"id": 2, "tags": ["d"]}, {"id": 1, "tags": ["a", "x", "b", "c"]}]}"#
+      let pilot = try Pilot.diff(old: old, new: new, size: CellSize(columns: 150, rows: 24))
+      pilot.press("z", "a")
+      try pilot.focus(path: ".groups[1].tags[2]")
+      pilot.redraw(clearingMessage: true)
+      #expect(pilot.statusLine.contains("aligned by LCS"), "the tags' own alignment: \(pilot.statusLine)")
+      try pilot.focus(path: ".groups[1].id")
+      pilot.redraw(clearingMessage: true)
+      #expect(pilot.statusLine.contains(#"aligned by key "id""#), "the records': \(pilot.statusLine)")
+    }
+
     @Test func theGridTheTableAndTheSchematicShowTheMarksToo() throws {
       let old = #"[{"name": "Keyboard", "price": 49.5}, {"name": "Mouse", "price": 19}, {"name": "Cable", "price": 4}]"#
       let new = #"[{"name": "Keyboard", "price": 44.5}, {"name": "Mouse", "price": 19}, {"name": "Pad", "price": 9}]"#
