@@ -191,6 +191,17 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     self.frame = frame
   }
 
+  /// Attributes for the cell at `indexPath`, with the layout's information for its cell:
+  /// made whole in one expression, a layout can append them to its answer without a copy.
+  @inlinable
+  public init(forCellWith indexPath: IndexPath, frame: Rect, info: LayoutInfo?) {
+    self.category = .cell
+    self.representedElementKind = nil
+    self.indexPath = indexPath
+    self.frame = frame
+    self.info = info
+  }
+
   /// Attributes for a supplementary view of `kind`.
   @inlinable
   public init(forSupplementaryViewOfKind kind: String, with indexPath: IndexPath, frame: Rect = .zero) {

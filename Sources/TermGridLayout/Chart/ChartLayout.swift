@@ -865,11 +865,13 @@ open class ChartLayout: CollectionLayout {
         let width = Int(widths[bin])
         let height = Int(heights[bin])
         guard row < area.maxRow, row + height > area.row, column + width > area.column else { continue }
-        var attributes = LayoutAttributes(
-          forCellWith: IndexPath(item: Int(items[bin]), section: Int(series[bin])),
-          frame: metrics.rect(for: CellRect(column: column, row: row, columns: width, rows: height)))
-        attributes.info = infos.isEmpty ? boxes[bin] : LayoutInfo(infos[bin])
-        result.append(attributes)
+        // Made in place in the result, not in a local then copied (a copy retains its
+        // info, and the local's release follows): a screen is thousands of these.
+        result.append(
+          LayoutAttributes(
+            forCellWith: IndexPath(item: Int(items[bin]), section: Int(series[bin])),
+            frame: metrics.rect(for: CellRect(column: column, row: row, columns: width, rows: height)),
+            info: infos.isEmpty ? boxes[bin] : LayoutInfo(infos[bin])))
       }
     }
     for segment in firstSegment..<max(firstSegment, endSegment) {
