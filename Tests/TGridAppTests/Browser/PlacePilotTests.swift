@@ -1,4 +1,5 @@
 import Foundation
+import TGridJSON
 import TermGrid
 import Testing
 
@@ -47,6 +48,24 @@ extension PilotTests {
       pilot.type(#".Origin == "Europe""#)
       pilot.press("Enter")
       #expect(pilot.focusedPath.hasPrefix(".[37]"), "\(kind): none after .[39]: the one before: \(pilot.focusedPath)")
+    }
+
+    /// The status line's "going to …" is for a value the view will reach when it can (a
+    /// record the timeline has not read yet), not for one it reached as far as it shows
+    /// values: the table focusing a cell of the intended record (it said "going to .[0]…"
+    /// for ever after a switch from the grid while the file was loading), the timeline
+    /// focusing the record around an intended member.
+    @Test func theIntendedValueIsReachedByAFocusInsideItOrOnTheItemHoldingIt() throws {
+      let store = DocumentStore(document: try JSONDocument(parsing: Self.cars), name: "cars.json")
+      func id(_ path: String) throws -> NodeID {
+        try #require(store.document.node(at: try JSONPath(parsing: path)).map(store.id))
+      }
+      #expect(StatusArea.isReached(try id(".[0]"), focusedAt: try id(".[0].Name"), in: store))
+      #expect(StatusArea.isReached(try id(".[0].parts.engine.cyl"), focusedAt: try id(".[0]"), in: store))
+      #expect(StatusArea.isReached(try id(".[4]"), focusedAt: try id(".[4]"), in: store))
+      #expect(!StatusArea.isReached(try id(".[1]"), focusedAt: try id(".[0].Name"), in: store))
+      #expect(!StatusArea.isReached(try id(".[1].parts"), focusedAt: try id(".[0].parts"), in: store))
+      #expect(!StatusArea.isReached(try id(".[1]"), focusedAt: nil, in: store))
     }
 
     @Test func backspaceInTheGridGoesToTheContainerOfTheFocusedValue() throws {

@@ -90,13 +90,24 @@ final class StatusArea {
     progressView.draw(in: &canvas, region: canvas.bounds, clip: canvas.bounds, context: context)
   }
 
+  /// Whether the focus is as near the intended value as the view can show it: on a value
+  /// inside it (the table focuses a record's cell) or on the item that holds it (the
+  /// timeline shows records, not their members). Only a focus elsewhere is still "going
+  /// to" it (a record the timeline has not read yet).
+  static func isReached(_ intended: NodeID, focusedAt focused: NodeID?, in store: DocumentStore) -> Bool {
+    guard let focused else { return false }
+    return store.ancestry(of: focused).contains(intended) || store.ancestry(of: intended).contains(focused)
+  }
+
   /// The right side of the status line: position, selection, help (and the load's
   /// progress while it runs).
   private func statusText() -> String {
     let (store, collectionView, navigation) = (browser.store, browser.collectionView, browser.navigation)
     if let loading = browser.load?.statusText { return " " + loading + " · showing the first items " }
     var text = browser.presentation.positionText(focusedAt: collectionView.indexPathForFocusedItem)
-    if let intended = navigation.intended, intended != browser.focusedNodeID, let node = store.node(intended) {
+    if let intended = navigation.intended, intended != browser.focusedNodeID, let node = store.node(intended),
+      !Self.isReached(intended, focusedAt: browser.focusedNodeID, in: store)
+    {
       text = "going to \(browser.reading.pathFormat.text(of: store.document.path(of: node)))… · " + text
     }
     let selected = collectionView.selectedItemSet.count
