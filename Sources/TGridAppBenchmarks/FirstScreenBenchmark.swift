@@ -12,6 +12,33 @@ public enum FirstScreenBenchmark {
     path: String, maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount
   ) -> (seconds: Double, wholeFileLoaded: Bool) {
     let start = BenchmarkClock.now()
+    let opened = open(path: path, maximumByteCount: maximumByteCount)
+    let seconds = BenchmarkClock.now() - start
+    opened.load.cancel()
+    return (seconds, opened.ended)
+  }
+
+  /// Seconds from opening the file to the whole document in the browser (issue 34's load:
+  /// the same path as `tgrid FILE`, the run loop taking the load's progress and the
+  /// document when it ends, frames drawn as it goes), and to the first frame on the way.
+  public static func runToWholeDocument(path: String) -> (firstFrame: Double, whole: Double) {
+    let start = BenchmarkClock.now()
+    let opened = open(path: path, maximumByteCount: 4 << 30)
+    let firstFrame = BenchmarkClock.now() - start
+    // The headless terminal has no input: each run ends when nothing wakes it for a while.
+    opened.terminal.wakeWaitMilliseconds = 50
+    while opened.browser.load != nil || opened.browser.store.isLoading {
+      opened.runLoop.run()
+    }
+    opened.runLoop.drawFrame()
+    return (firstFrame, BenchmarkClock.now() - start)
+  }
+
+  /// Opens a file as `tgrid FILE` does (a background load, waiting for a screenful, the
+  /// browser on the preview) and draws the first frame on a headless terminal of 120×40.
+  private static func open(path: String, maximumByteCount: Int) -> (
+    load: DocumentLoad, ended: Bool, terminal: HeadlessTerminal, browser: BrowserController, runLoop: TerminalRunLoop
+  ) {
     let load = DocumentLoad(
       path: path, name: "bench", options: JSONParseOptions(), maximumByteCount: maximumByteCount,
       yieldsToFirstScreen: true)
@@ -31,41 +58,6 @@ public enum FirstScreenBenchmark {
     browser.load = ended ? nil : load
     let runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
     runLoop.drawFrame()
-    let seconds = BenchmarkClock.now() - start
-    load.cancel()
-    return (seconds, ended)
-  }
-
-  /// Seconds from opening the file to the whole document in the browser (issue 34's load:
-  /// the same path as `tgrid FILE`, the run loop taking the load's progress and the
-  /// document when it ends, frames drawn as it goes), and to the first frame on the way.
-  public static func runToWholeDocument(path: String) -> (firstFrame: Double, whole: Double) {
-    let start = BenchmarkClock.now()
-    let load = DocumentLoad(
-      path: path, name: "bench", options: JSONParseOptions(), maximumByteCount: 4 << 30, yieldsToFirstScreen: true)
-    load.start()
-    let ended = load.waitForFirstScreen(children: DocumentLoad.firstScreenChildren, milliseconds: 200)
-    let store: DocumentStore
-    if ended, let document = load.takeDocument() {
-      store = DocumentStore(document: document, name: "bench", path: path)
-    } else if let preview = load.preview {
-      store = DocumentStore(document: preview, name: "bench", path: path, isLoading: true)
-    } else {
-      store = DocumentStore.waitingForLoad(name: "bench", path: path)
-    }
-    let size = CellSize(columns: 120, rows: 40)
-    let terminal = HeadlessTerminal(size: size)
-    let browser = BrowserController(store: store, size: size, animates: false)
-    browser.load = ended ? nil : load
-    let runLoop = TerminalRunLoop(terminal: terminal, root: browser, debugCrash: nil)
-    runLoop.drawFrame()
-    let firstFrame = BenchmarkClock.now() - start
-    // The headless terminal has no input: each run ends when nothing wakes it for a while.
-    terminal.wakeWaitMilliseconds = 50
-    while browser.load != nil || browser.store.isLoading {
-      runLoop.run()
-    }
-    runLoop.drawFrame()
-    return (firstFrame, BenchmarkClock.now() - start)
+    return (load, ended, terminal, browser, runLoop)
   }
 }

@@ -44,24 +44,10 @@ func runJSONDiffBenchmarks(arguments: [String]) {
     let new = old.replacingOccurrences(of: ".json", with: "-edited.json")
     if access(new, R_OK) != 0 { JSONDiffBenchmark.writeEdited(from: old, to: new) }
     let runs = name.contains("100MB") ? 3 : 5
-    var samples: [[String: Double]] = []
-    for _ in 0..<runs {
-      guard let text = JSONBenchmarks.spawn(["jsondiff", "--measure", old, new]),
-        let line = text.split(separator: "\n").last
-      else { continue }
-      var values: [String: Double] = [:]
-      for pair in line.split(separator: " ") {
-        let parts = pair.split(separator: "=")
-        if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-      }
-      samples.append(values)
-    }
+    let samples = JSONDiffBenchmark.samples(of: ["jsondiff", "--measure", old, new], runs: runs)
     guard !samples.isEmpty else { continue }
     /// The median of one figure over the runs.
-    func median(_ key: String) -> Double {
-      let values = samples.compactMap { $0[key] }.sorted()
-      return values.isEmpty ? 0 : values[values.count / 2]
-    }
+    func median(_ key: String) -> Double { JSONDiffBenchmark.median(key, of: samples) }
     let bytes = median("bytes")
     let peak = median("peakKB") * 1024
     let python = JSONDiffBenchmark.timePythonJSONDiff(old: old, new: new, skip: bytes > 20_000_000)
@@ -81,6 +67,28 @@ func runJSONDiffBenchmarks(arguments: [String]) {
 
 /// The diff benchmark's pieces.
 enum JSONDiffBenchmark {
+  /// Runs this executable `runs` times with `arguments` (one child process each); the
+  /// `name=value` figures of each run's last line.
+  static func samples(of arguments: [String], runs: Int) -> [[String: Double]] {
+    var samples: [[String: Double]] = []
+    for _ in 0..<runs {
+      guard let text = JSONBenchmarks.spawn(arguments), let line = text.split(separator: "\n").last else { continue }
+      var values: [String: Double] = [:]
+      for pair in line.split(separator: " ") {
+        let parts = pair.split(separator: "=")
+        if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+      }
+      samples.append(values)
+    }
+    return samples
+  }
+
+  /// The median of one figure over the runs (0 when no run gave it).
+  static func median(_ key: String, of samples: [[String: Double]]) -> Double {
+    let values = samples.compactMap { $0[key] }.sorted()
+    return values.isEmpty ? 0 : values[values.count / 2]
+  }
+
   /// Measures one diff in this (child) process and prints `key=value …`.
   static func measure(old: String, new: String) {
     let start = BenchmarkClock.now()
@@ -123,23 +131,10 @@ enum JSONDiffBenchmark {
         arguments: arguments.filter { $0 != "--quick" } + ["--file", name], defaultName: name)
       let new = old.replacingOccurrences(of: ".json", with: "-edited.json")
       let bytes = Double(fileSize(old) + fileSize(new))
-      var samples: [[String: Double]] = []
-      for _ in 0..<(name.contains("100MB") ? 3 : 5) {
-        guard let text = JSONBenchmarks.spawn(["jsondiff", "--screen", old, new]),
-          let line = text.split(separator: "\n").last
-        else { continue }
-        var values: [String: Double] = [:]
-        for pair in line.split(separator: " ") {
-          let parts = pair.split(separator: "=")
-          if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
-        }
-        samples.append(values)
-      }
+      let samples = JSONDiffBenchmark.samples(
+        of: ["jsondiff", "--screen", old, new], runs: name.contains("100MB") ? 3 : 5)
       guard !samples.isEmpty else { continue }
-      func median(_ key: String) -> Double {
-        let values = samples.compactMap { $0[key] }.sorted()
-        return values.isEmpty ? 0 : values[values.count / 2]
-      }
+      func median(_ key: String) -> Double { JSONDiffBenchmark.median(key, of: samples) }
       let peak = median("peakKB") * 1024
       print(
         name.padding(toLength: 20, withPad: " ", startingAt: 0),

@@ -14,17 +14,7 @@ extension ReadingController {
   /// one, else the document's first), an empty answer goes back to hierarchies' own `kind`.
   func beginChoosingKindField() {
     let candidates = kindCandidates()
-    var index: Int?
-    let hooks = StatusPrompt.FieldHooks(key: { key, field in
-      guard !candidates.isEmpty, key.key == .tab || key.key == .backTab else { return false }
-      let count = candidates.count
-      let forward = key.key == .tab
-      let next = index.map { ($0 + (forward ? 1 : count - 1)) % count } ?? (forward ? 0 : count - 1)
-      index = next
-      field.text = candidates[next]
-      field.note = "\(next + 1)/\(count)"
-      return true
-    })
+    let hooks = StatusPrompt.FieldHooks.cycling(through: candidates)
     let current = context.presentationOptions.kindField ?? ""
     context.prompt = .field("colour boxes by: ", text: current, hooks: hooks) { [unowned self] text in
       let field = text.trimmingSpaces

@@ -15,17 +15,7 @@ extension ReadingController {
   /// empty answer goes back to choosing per record.
   func beginChoosingLabel() {
     let candidates = labelCandidates()
-    var index: Int?
-    let hooks = StatusPrompt.FieldHooks(key: { key, field in
-      guard !candidates.isEmpty, key.key == .tab || key.key == .backTab else { return false }
-      let count = candidates.count
-      let forward = key.key == .tab
-      let next = index.map { ($0 + (forward ? 1 : count - 1)) % count } ?? (forward ? 0 : count - 1)
-      index = next
-      field.text = candidates[next]
-      field.note = "\(next + 1)/\(count)"
-      return true
-    })
+    let hooks = StatusPrompt.FieldHooks.cycling(through: candidates)
     context.prompt = .field("label records by: ", text: store.labelField ?? "", hooks: hooks) { [unowned self] text in
       let field = text.trimmingSpaces
       self.setLabelField(field.isEmpty ? nil : field)

@@ -20,6 +20,27 @@ enum StatusPrompt {
     var edited: ((TextField) -> Void)?
     /// Offered keys the field ignores; returns whether it took the key.
     var key: ((KeyEvent, TextField) -> Bool)?
+
+    /// Tab and Shift-Tab put the next or previous candidate in the field (in its last
+    /// comma-separated part, for a list of several), with "N/M" as its note.
+    static func cycling(through candidates: [String], replacingLastPart: Bool = false) -> FieldHooks {
+      var index: Int?
+      return FieldHooks(key: { key, field in
+        guard !candidates.isEmpty, key.key == .tab || key.key == .backTab else { return false }
+        let count = candidates.count
+        let forward = key.key == .tab
+        let next = index.map { ($0 + (forward ? 1 : count - 1)) % count } ?? (forward ? 0 : count - 1)
+        index = next
+        let text = field.text
+        if replacingLastPart, let comma = text.lastIndex(of: ",") {
+          field.text = String(text[...comma]) + candidates[next]
+        } else {
+          field.text = candidates[next]
+        }
+        field.note = "\(next + 1)/\(count)"
+        return true
+      })
+    }
   }
 
   /// What submitting a field did.

@@ -281,7 +281,7 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
 
   private func chooseX() {
     let candidates = model.fields.map(\.name) + ["index"]
-    let hooks = Self.tabCycling(through: candidates, replacingLastPart: false)
+    let hooks = StatusPrompt.FieldHooks.cycling(through: candidates, replacingLastPart: false)
     let prompt = StatusPrompt.field("x field: ", text: model.xField ?? "index", hooks: hooks) { [unowned self] text in
       let name = text.trimmingSpaces
       let x = name.isEmpty || name == "index" ? "" : name
@@ -299,7 +299,7 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
   private func chooseY() {
     let numbers = model.fields.filter { $0.kind == .number }
     let candidates = (numbers + model.fields.filter { $0.kind != .number }).map(\.name)
-    let hooks = Self.tabCycling(through: candidates, replacingLastPart: true)
+    let hooks = StatusPrompt.FieldHooks.cycling(through: candidates, replacingLastPart: true)
     let prompt = StatusPrompt.field("y fields: ", text: model.yFields.joined(separator: ","), hooks: hooks) {
       [unowned self] text in
       var names: [String] = []
@@ -320,26 +320,6 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
       field.note = "Tab: " + fieldNote(numbers + model.fields.filter { $0.kind != .number })
     }
     host.open(prompt)
-  }
-
-  /// Tab and Shift-Tab put the next or previous candidate in the field (in its last
-  /// comma-separated part, for several fields).
-  private static func tabCycling(through candidates: [String], replacingLastPart: Bool) -> StatusPrompt.FieldHooks {
-    var index: Int?
-    return StatusPrompt.FieldHooks(key: { key, field in
-      guard !candidates.isEmpty, key.key == .tab || key.key == .backTab else { return false }
-      let count = candidates.count
-      let next = index.map { ($0 + (key.key == .tab ? 1 : count - 1)) % count } ?? (key.key == .tab ? 0 : count - 1)
-      index = next
-      let text = field.text
-      if replacingLastPart, let comma = text.lastIndex(of: ",") {
-        field.text = String(text[...comma]) + candidates[next]
-      } else {
-        field.text = candidates[next]
-      }
-      field.note = "\(next + 1)/\(count)"
-      return true
-    })
   }
 
   // MARK: - Following the store
