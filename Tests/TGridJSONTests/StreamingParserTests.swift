@@ -207,6 +207,7 @@ import Testing
     let text = Array(ProgressiveFixtures.records(count: 3000).utf8)
     let parser = JSONProgressiveParser(streamingUpTo: 1 << 24)
     let done = Atomic<Bool>(false)
+    let previewsTaken = Atomic<Int>(0)
     let reader = Thread.detach {
       var offset = 0
       while offset < text.count {
@@ -214,6 +215,11 @@ import Testing
         try? text[offset..<(offset + size)].withUnsafeBytes { try parser.append($0) }
         offset += size
         _ = try? parser.advance(byteBudget: .max)
+        // Halfway, wait for the other thread to have read a preview, so that a loaded
+        // machine cannot let this thread stream to the end before the other one starts.
+        if offset >= text.count / 2 {
+          while previewsTaken.load(ordering: .acquiring) == 0 { usleep(100) }
+        }
       }
       done.store(true, ordering: .releasing)
     }
@@ -222,6 +228,7 @@ import Testing
     while !done.load(ordering: .acquiring) {
       if let preview = parser.preview(maximumChildren: .max) {
         previews += 1
+        previewsTaken.store(previews, ordering: .releasing)
         let count = preview.childCount(of: preview.root)
         #expect(count >= largest)
         largest = count
