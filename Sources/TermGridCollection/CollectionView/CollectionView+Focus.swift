@@ -11,8 +11,8 @@ extension CollectionView {
       focusedItem = target
       refreshCellStates()
       // Layouts may show elements that depend on the focus (a tree's pinned ancestors):
-      // ask for the visible elements again on the next pass.
-      setNeedsLayout()
+      // ask them for the visible elements again on the next pass.
+      if collectionViewLayout.visibleElementsDependOnFocus { setNeedsLayout() }
       delegate?.collectionView(self, didFocusItemAt: target)
     }
     if let target, let scrollPosition { scrollToItem(at: target, at: scrollPosition) }

@@ -114,20 +114,25 @@ public struct ChartLegendInfo: Hashable, Sendable {
   /// The marker of a series: drawn in the legend, and on the points of every series after
   /// the first where the theme has no colour for it (`NO_COLOR`).
   public static func marker(ofSeries series: Int) -> Character {
-    let markers: [Character] = ["•", "+", "x", "o", "*", "#", "%", "@"]
-    return markers[((series % markers.count) + markers.count) % markers.count]
+    markers[((series % markers.count) + markers.count) % markers.count]
   }
+
+  private static let markers: [Character] = ["•", "+", "x", "o", "*", "#", "%", "@"]
 
   /// The fill of a bar of a series where the theme has no colour for it: solid for the first
   /// series, shades for the others.
   public static func barFill(ofSeries series: Int) -> Character? {
-    let fills: [Character] = ["▒", "░", "▓"]
-    return series == 0 ? nil : fills[(series - 1) % fills.count]
+    series == 0 ? nil : barFills[(series - 1) % barFills.count]
   }
+
+  private static let barFills: [Character] = ["▒", "░", "▓"]
 
   /// The name of the theme kind that colours a series (`series0`, `series1`, …; six of them,
   /// reused in turn).
   public static func styleKind(ofSeries series: Int) -> String {
-    "series\(((series % 6) + 6) % 6)"
+    seriesStyleKinds[((series % 6) + 6) % 6]
   }
+
+  /// The six kind names, made once: a chart's cells ask for theirs thousands of times a frame.
+  private static let seriesStyleKinds = (0..<6).map { "series\($0)" }
 }

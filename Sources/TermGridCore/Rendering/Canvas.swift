@@ -106,6 +106,27 @@ public struct Canvas: Hashable, Sendable {
     }
   }
 
+  /// Draws one character at `position`, clipped to `clip` and the canvas: what
+  /// ``draw(_:at:style:clip:)`` does with a one-character text, without making a string of
+  /// it and, for a character of one code point in the symbol blocks a view draws with
+  /// (arrows, box drawing, blocks, shapes, braille: U+2190–U+2BFF, but for the few wide
+  /// ones there) or printable ASCII, without measuring it. Anything else is measured and made visible as text is.
+  /// - Returns: the column just after the character.
+  @discardableResult
+  public mutating func drawGlyph(_ glyph: Character, at position: CellPoint, style: Style, clip: CellRect? = nil)
+    -> Int
+  {
+    let scalars = glyph.unicodeScalars
+    guard let first = scalars.first, scalars.count == 1,
+      (first.value >= 0x20 && first.value < 0x7F)
+        || (first.value >= 0x2190 && first.value <= 0x2BFF && !TextWidth.isWide(first.value))
+    else { return draw(String(glyph), at: position, style: style, clip: clip) }
+    let area = (clip ?? bounds).intersection(bounds)
+    guard position.row >= area.row, position.row < area.maxRow else { return position.column + 1 }
+    put(glyph, width: 1, column: position.column, row: position.row, style: style, area: area)
+    return position.column + 1
+  }
+
   /// Draws text on one row starting at `position`, clipped to `clip` and the canvas.
   ///
   /// Text never wraps: what passes the clip's right edge is cut, and a wide character that

@@ -199,6 +199,10 @@ public enum TextWidth {
       default: return 2
       }
     }
+    // Arrows, mathematical and technical symbols, box drawing, blocks, shapes, dingbats and
+    // braille (U+2190–U+2BFF) hold no marks and no format characters: one column, without
+    // the general-category lookup (a chart's cells are braille dots, thousands a frame).
+    if value >= 0x2190 && value <= 0x2BFF { return 1 }
     // Hangul jamo medial vowels and final consonants join the initial consonant's cell.
     if (value >= 0x1160 && value <= 0x11FF) || (value >= 0xD7B0 && value <= 0xD7FF) { return 0 }
     switch scalar.properties.generalCategory {

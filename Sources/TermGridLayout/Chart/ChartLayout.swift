@@ -845,13 +845,17 @@ open class ChartLayout: CollectionLayout {
     // x ticks whose labels (at most 12 columns) reach into the area.
     let firstXTick = firstTick(atLeast: area.column - 12)
     let endXTick = firstTick(atLeast: area.maxColumn)
-    var result: [LayoutAttributes] = []
-    result.reserveCapacity(
+    let capacity =
       max(0, endBin - firstBin) + max(0, endSegment - firstSegment) + 2 * yTicks.count
-        + 2 * max(0, endXTick - firstXTick) + 3)
+      + 2 * max(0, endXTick - firstXTick) + 3
 
-    // The points: the bins in the area's columns (a bar may start left of it).
-    if firstBin < endBin {
+    // The points: the bins in the area's columns (a bar may start left of it). Each is made
+    // in place in the result's storage, its info set after: appending (or initializing
+    // with) attributes made in the argument with their info copied them (a retain and a
+    // release more) and destroyed the original, a fifth of the query's time.
+    var result = [LayoutAttributes](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = 0
+      guard firstBin < endBin, let base = buffer.baseAddress else { return }
       let rows = binRow
       let heights = binRows
       let widths = binWidth
@@ -865,13 +869,13 @@ open class ChartLayout: CollectionLayout {
         let width = Int(widths[bin])
         let height = Int(heights[bin])
         guard row < area.maxRow, row + height > area.row, column + width > area.column else { continue }
-        // Made in place in the result, not in a local then copied (a copy retains its
-        // info, and the local's release follows): a screen is thousands of these.
-        result.append(
-          LayoutAttributes(
+        let element = base + count
+        element.initialize(
+          to: LayoutAttributes(
             forCellWith: IndexPath(item: Int(items[bin]), section: Int(series[bin])),
-            frame: metrics.rect(for: CellRect(column: column, row: row, columns: width, rows: height)),
-            info: infos.isEmpty ? boxes[bin] : LayoutInfo(infos[bin])))
+            frame: metrics.rect(for: CellRect(column: column, row: row, columns: width, rows: height))))
+        element.pointee.info = infos.isEmpty ? boxes[bin] : LayoutInfo(infos[bin])
+        count += 1
       }
     }
     for segment in firstSegment..<max(firstSegment, endSegment) {
@@ -1071,6 +1075,10 @@ open class ChartLayout: CollectionLayout {
   open override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
     EdgeInsets(top: 0, left: metrics.width(ofColumns: labelColumns + 1), bottom: 0, right: 0)
   }
+
+  /// The points, ticks and lines do not change with the focus: a move between points
+  /// redraws the two cells' states, not the plot's thousands of elements.
+  open override var visibleElementsDependOnFocus: Bool { false }
 
   /// Left and right go to the neighbouring point of the same series in x order (the nearest
   /// in height among those in the next column that has any); up and down are left to the

@@ -171,6 +171,14 @@ open class CollectionLayout {
   /// lets the collection view pick the nearest item in that direction by frame geometry.
   open func indexPathForFocus(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? { nil }
 
+  /// Whether the elements this layout returns depend on which item has the focus
+  /// (``LayoutHost/indexPathForFocusedItem``: a tree pins the focused node's ancestors).
+  /// When they do, the default, a focus move asks for the visible elements again; a layout
+  /// that never reads the focus answers `false`, and a focus move that scrolls nothing only
+  /// redraws with the cells' new states (a chart's thousands of points are not asked for
+  /// and matched to their views again on every key).
+  open var visibleElementsDependOnFocus: Bool { true }
+
   /// Milliseconds until the layout wants its next frame drawn, with `now` read from the
   /// host's clock (``LayoutHost/layoutClockMilliseconds``), or `nil`, the default, when
   /// nothing of its own moves. A layout that animates by itself (a compositional layout's

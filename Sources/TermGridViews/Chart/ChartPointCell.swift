@@ -51,7 +51,7 @@ open class ChartPointCell: Cell {
       let glyph: Character =
         seriesStyle == nil && point.series > 0
         ? ChartLegendInfo.marker(ofSeries: point.series) : ChartPointInfo.braille(point.dots == 0 ? 0x01 : point.dots)
-      canvas.draw(String(glyph), at: CellPoint(column: region.column, row: region.row), style: ink, clip: area)
+      canvas.drawGlyph(glyph, at: CellPoint(column: region.column, row: region.row), style: ink, clip: area)
     case .bar:
       let shade = seriesStyle == nil ? ChartLegendInfo.barFill(ofSeries: point.series) : nil
       for row in region.row..<region.maxRow {
@@ -83,8 +83,8 @@ open class ChartSegmentView: ChartElementView<ChartPointInfo> {
   ) {
     guard segment.dots != 0 else { return }
     let style = context.theme.kinds[ChartLegendInfo.styleKind(ofSeries: segment.series)] ?? .plain
-    canvas.draw(
-      String(ChartPointInfo.braille(segment.dots)), at: CellPoint(column: region.column, row: region.row),
+    canvas.drawGlyph(
+      ChartPointInfo.braille(segment.dots), at: CellPoint(column: region.column, row: region.row),
       style: style, clip: area)
   }
 }

@@ -270,8 +270,15 @@ final class ScatterLayout: CollectionLayout {
 
   /// The most attributes one query has returned.
   var largestQuery = 0
+  /// How many times the elements in a rectangle were asked for.
+  var queryCount = 0
+  /// What ``visibleElementsDependOnFocus`` answers.
+  var dependsOnFocus = true
+
+  override var visibleElementsDependOnFocus: Bool { dependsOnFocus }
 
   override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    queryCount += 1
     let found = frames.enumerated().filter { $0.element.intersects(rect) }.map {
       LayoutAttributes(forCellWith: IndexPath(item: $0.offset, section: 0), frame: $0.element)
     }

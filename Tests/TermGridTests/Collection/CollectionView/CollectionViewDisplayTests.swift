@@ -2,6 +2,27 @@ import TermGrid
 import Testing
 
 @Suite struct CollectionViewDisplayTests {
+  @Test(arguments: [true, false])
+  func aFocusMoveAsksForTheVisibleElementsAgainOnlyWhenTheLayoutSaysTheyDependOnIt(_ depends: Bool) {
+    let layout = ScatterLayout(
+      frames: (0..<4).map { Rect(x: Double($0) * 5, y: 0, width: 4, height: 1) },
+      contentSize: Size(width: 20, height: 1))
+    layout.dependsOnFocus = depends
+    let fixture = Fixture(layout: layout, sections: [letters(4)], size: CellSize(columns: 20, rows: 2))
+    let view = fixture.collectionView
+    view.focusItem(at: ip(0))
+    _ = fixture.render()
+    #expect(view.moveFocus(.right))
+    // (The move itself looks for the nearest item by geometry: the frame after it is measured.)
+    let before = layout.queryCount
+    _ = fixture.render()
+    #expect(view.indexPathForFocusedItem == ip(1))
+    #expect(layout.queryCount - before == (depends ? 1 : 0))
+    // Either way the cells show the new focus.
+    #expect(fixture.cell(1)?.isFocused == true)
+    #expect(fixture.cell(0)?.isFocused == false)
+  }
+
   @Test func cellsAndHeadersAreToldWhenTheyComeOnScreenAndWhenTheyLeave() {
     let (fixture, delegate) = makeFixture()
     let view = fixture.collectionView

@@ -3,6 +3,35 @@ import TestSupport
 import Testing
 
 @Suite struct CanvasTests {
+  /// `drawGlyph` skips measuring only where measuring could not change anything: every
+  /// character, drawn either way into a canvas that already holds a wide character at the
+  /// spot, gives the same cells and the same next column.
+  @Test func aGlyphIsDrawnExactlyAsTheOneCharacterTextOfIt() {
+    let glyphs: [Character] = [
+      "a", " ", "~", "\u{7}", "\u{7F}", "\u{9B}", "\u{200B}", "\u{202E}", "•", "⠁", "⣿", "█", "▒", "─", "→", "⬛",
+      "⯿", "⌚", "☔", "中", "😀", "e\u{301}", "👍🏽", "\u{301}",
+    ]
+    for glyph in glyphs {
+      for column in [-1, 0, 2, 4, 5] {
+        for clip in [
+          nil, CellRect(column: 1, row: 0, columns: 3, rows: 1), CellRect(column: 0, row: 1, columns: 6, rows: 1),
+        ] {
+          var byText = Canvas(size: CellSize(columns: 6, rows: 1))
+          byText.draw("中中中", at: CellPoint(column: 0, row: 0), style: .plain)
+          var byGlyph = byText
+          let textEnd = byText.draw(
+            String(glyph), at: CellPoint(column: column, row: 0), style: Style.plain.adding(.bold), clip: clip)
+          let glyphEnd = byGlyph.drawGlyph(
+            glyph, at: CellPoint(column: column, row: 0), style: Style.plain.adding(.bold), clip: clip)
+          #expect(
+            byGlyph.cells == byText.cells,
+            "\(glyph.unicodeScalars.map(\.value)) at \(column) in \(String(describing: clip))")
+          #expect(glyphEnd == textEnd, "\(glyph.unicodeScalars.map(\.value)) at \(column)")
+        }
+      }
+    }
+  }
+
   @Test func asciiTakesOneCellPerCharacter() {
     var canvas = Canvas(size: CellSize(columns: 6, rows: 1))
     let end = canvas.draw("abc", at: CellPoint(column: 1, row: 0), style: .plain)
