@@ -28,3 +28,13 @@ swift-symbolgraph-extract -module-name TermGrid -target "$(swiftc -print-target-
   -experimental-allowed-reexported-modules="$layers" \
   -output-dir "$symbols"
 swift package generate-documentation --target TermGrid --additional-symbol-graph-dir "$symbols" "$@"
+# The testing library's own catalog (TermGridTesting.docc): a module of its own, so its
+# symbols need no extraction. Only checked here: where the umbrella's output goes, the
+# options that name an output path are the umbrella's.
+testing_options=()
+for option in "$@"; do
+  case "$option" in
+  --warnings-as-errors) testing_options+=("$option") ;;
+  esac
+done
+swift package generate-documentation --target TermGridTesting "${testing_options[@]}"
