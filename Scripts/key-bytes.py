@@ -47,8 +47,12 @@ def phases(rows, program):
     ]
 
 
+# A tmux server of its own (`tmux -L`), so the sessions never touch the user's default server.
+SOCKET = "tgrid-key-bytes"
+
+
 def tmux(*arguments, check=True):
-    return subprocess.run(["tmux", *arguments], check=check, capture_output=True, text=True).stdout
+    return subprocess.run(["tmux", "-L", SOCKET, *arguments], check=check, capture_output=True, text=True).stdout
 
 
 def size_of(path):

@@ -16,14 +16,22 @@
 #   - the app in tmux: loaded, G, a search counted over the whole file, a filter.
 # Prints a Markdown table; the file stays for further runs (delete it by hand). An index
 # larger than memory goes to TGRID_INDEX_DIR (or ~/.cache/tgrid, /var/tmp): it needs about
-# half the file's size free there.
+# half the file's size free there. TGRID_RELEASE names a folder holding release builds of
+# tgrid and tgrid-bench to use (default .build/release, built when missing; a folder given
+# is never built in). TGRID_BENCH_DATA names the folder of records-100MB.json (default
+# bench-data).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_gb="${1:-32}"
 path="${2:-/tmp/tgrid-large.jsonl}"
-[ -x .build/release/tgrid ] && [ -x .build/release/tgrid-bench ] || swift build -c release
-records=bench-data/records-100MB.json
-[ -s "$records" ] || .build/release/tgrid-bench json --generate bench-data records-100MB.json >/dev/null
+bin="${TGRID_RELEASE:-.build/release}"
+if [ -z "${TGRID_RELEASE:-}" ]; then
+  [ -x "$bin/tgrid" ] && [ -x "$bin/tgrid-bench" ] || swift build -c release
+fi
+[ -x "$bin/tgrid" ] && [ -x "$bin/tgrid-bench" ] || { echo "no tgrid and tgrid-bench in $bin" >&2; exit 2; }
+data="${TGRID_BENCH_DATA:-bench-data}"
+records="$data/records-100MB.json"
+[ -s "$records" ] || "$bin/tgrid-bench" json --generate "$data" records-100MB.json >/dev/null
 
 target=$((size_gb * 1000 * 1000 * 1000))
 if [ ! -s "$path" ] || [ "$(stat -c %s "$path")" -lt "$target" ]; then
@@ -77,24 +85,26 @@ row() {
 echo "| step | wall time | peak RssAnon (tgrid's own) | peak RssFile (page cache) |"
 echo "|---|---:|---:|---:|"
 limit="--max-size=$((size_gb + 2))G"
-first=$(.build/release/tgrid-bench firstscreen --measure "$path" --max-size $(((size_gb + 2) * 1024 * 1024 * 1024)) | tail -1)
+first=$("$bin/tgrid-bench" firstscreen --measure "$path" --max-size $(((size_gb + 2) * 1024 * 1024 * 1024)) | tail -1)
 echo "| first screen (tgrid-bench firstscreen, $limit) | ${first} | | |"
 # LARGE_APP_ONLY=1 leaves out check and dump (minutes each on 32 GB).
 if [ "${LARGE_APP_ONLY:-0}" != 1 ]; then
-  row "tgrid check $limit" .build/release/tgrid check "$limit" "$path"
-  row "dump of the last record (--path .[$((lines - 1))])" .build/release/tgrid dump "$limit" --size 120x40 --path ".[$((lines - 1))]" "$path"
-  row "dump with a filter over every record" .build/release/tgrid dump "$limit" --size 120x40 --filter '.seq == 1000000' "$path"
+  row "tgrid check $limit" "$bin/tgrid" check "$limit" "$path"
+  row "dump of the last record (--path .[$((lines - 1))])" "$bin/tgrid" dump "$limit" --size 120x40 --path ".[$((lines - 1))]" "$path"
+  row "dump with a filter over every record" "$bin/tgrid" dump "$limit" --size 120x40 --filter '.seq == 1000000' "$path"
 fi
 
 # The app in tmux, as a person uses it: open, wait for the load, go to the last record (G),
 # search for the last record's seq (/, counted over the whole file), filter every record (f).
 if command -v tmux >/dev/null 2>&1; then
   session="tgrid-large-$$"
+  # A tmux server of its own, so nothing here touches the user's default server.
+  tmux() { command tmux -L tgrid-large "$@"; }
   tmux kill-session -t "$session" 2>/dev/null || true
-  tmux new-session -d -s "$session" -x 120 -y 40 ".build/release/tgrid $limit $path; sleep 30"
+  tmux new-session -d -s "$session" -x 120 -y 40 "$bin/tgrid $limit $path; sleep 30"
   pid=""
   for _ in $(seq 100); do
-    pid="$(pgrep -f "^.build/release/tgrid $limit $path" | head -1 || true)"
+    pid="$(pgrep -f "^$bin/tgrid $limit $path" | head -1 || true)"
     [ -n "$pid" ] && break
     sleep 0.1
   done
