@@ -135,8 +135,11 @@ public final class TreeModel {
     }
   }
 
-  /// Registers the node cell, the connector view and the pinned row view.
+  /// Registers the node cell, the connector view, the pinned row view and the table header.
   public func register(in collectionView: CollectionView) {
+    collectionView.register(
+      TreeTableHeaderView.self, forSupplementaryViewOfKind: ElementKind.tableHeader,
+      withReuseIdentifier: Self.tableHeaderReuseIdentifier)
     collectionView.register(nodeCellClass, forCellWithReuseIdentifier: nodeCellReuseIdentifier)
     collectionView.register(
       ConnectorView.self, forSupplementaryViewOfKind: ElementKind.connector,
