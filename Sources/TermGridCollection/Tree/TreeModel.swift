@@ -470,6 +470,11 @@ struct CollapseStates: Equatable {
   /// nodes outside have none, so most skip the table.
   private(set) var nodeRange: ClosedRange<Int>?
 
+  /// Removes the states of the nodes `removes` picks.
+  mutating func removeStates(where removes: (Int) -> Bool) {
+    for node in states.keys where removes(node) { states[node] = nil }
+  }
+
   subscript(node: Int) -> Bool? {
     get { states[node] }
     set {
