@@ -68,7 +68,11 @@ extension JSONTreeProvider {
     if let group = group(node) { return group.owner.rawValue }
     guard let value = value(node) else { return nil }
     if let owner = tableOwner(ofRowOrCell: value) { return owner }
-    return value == store.document.root || store.document.isContainer(value) ? node : nil
+    // On a record of an array of records: that array.
+    if !isTableShaped(value), let parent = store.document.parent(of: value), isTableShaped(parent) {
+      return store.id(parent).rawValue
+    }
+    return store.document.isContainer(value) ? node : nil
   }
 
   /// The table section a value is a row or a cell of, if any.
