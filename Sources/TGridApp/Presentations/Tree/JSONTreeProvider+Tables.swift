@@ -125,8 +125,10 @@ extension JSONTreeProvider {
     return JSONPreview.inline(value, in: document, limit: 80)
   }
 
-  /// The columns a nested value's preview in a cell is made for.
-  static let tableCellPreviewColumns = 24
+  /// The columns a nested value's preview in a cell is made for: a column's widest
+  /// (TermGrid's default `maximumTableColumnWidth`, 24) less the `▸ ` before it, so the
+  /// preview ends with its own `…}` rather than being cut again.
+  static let tableCellPreviewColumns = 22
 
   // MARK: - TreeNodeProvider
 
