@@ -28,6 +28,9 @@ extension TreeModel: CollectionViewDataSource {
     case ElementKind.connector:
       return collectionView.dequeueReusableSupplementaryView(
         ofKind: kind, withReuseIdentifier: Self.connectorReuseIdentifier, for: indexPath)
+    case ElementKind.tableHeader:
+      return collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: Self.tableHeaderReuseIdentifier, for: indexPath)
     case ElementKind.pinnedAncestor:
       guard isValid(indexPath) else { return nil }
       let row = collectionView.dequeueReusableSupplementaryView(
@@ -83,17 +86,21 @@ extension TreeModel: TreeLayoutDataSource {
       }
     }
     let estimate = unmeasured == 0 ? 0 : measuredCount > 0 ? measuredTotal / measuredCount : 16
+    let cellColumns = tableCellColumns(inSection: section)
     level.childStarts.withUnsafeBufferPointer { starts in
       level.widths.withUnsafeBufferPointer { widths in
         level.flags.withUnsafeBufferPointer { flags in
           for item in 0..<shown {
             let childItems = Int(starts[item])..<Int(starts[item + 1])
+            let table = childItems.isEmpty ? nil : provider.tableColumns(ofNode: level.nodes[item])
+            let column = cellColumns.isEmpty ? nil : cellColumns[item]
             if widths[item] < 0 || flags[item] & Flags.unresolved != 0 {
               body(
                 item,
                 TreeNodeDescription(
                   childItems: childItems, labelWidth: widths[item] < 0 ? estimate : Int(widths[item]),
-                  isCollapsed: flags[item] & (Flags.collapsed | Flags.unresolved) != 0, isEstimated: true))
+                  isCollapsed: flags[item] & (Flags.collapsed | Flags.unresolved) != 0, isEstimated: true,
+                  table: table.map(TreeTableDescription.init(columnTitles:)), tableColumn: column))
               continue
             }
             let isCollapsed = flags[item] & Flags.collapsed != 0
@@ -101,12 +108,53 @@ extension TreeModel: TreeLayoutDataSource {
               item,
               TreeNodeDescription(
                 childItems: childItems, labelWidth: Int(widths[item]), isCollapsed: isCollapsed,
-                hiddenDescendantCount: isCollapsed ? hiddenCount(ofNode: level.nodes[item]) : 0))
+                hiddenDescendantCount: isCollapsed ? hiddenCount(ofNode: level.nodes[item]) : 0,
+                table: table.map(TreeTableDescription.init(columnTitles:)), tableColumn: column))
           }
         }
       }
     }
     // Items the collection view has and this model does not (never, when both agree).
     for item in shown..<max(shown, count) { body(item, TreeNodeDescription(childItems: 0..<0, labelWidth: 0)) }
+  }
+}
+
+extension TreeModel {
+  /// The reuse identifier of table headers.
+  public static let tableHeaderReuseIdentifier = "TreeTableHeader"
+
+  /// The column of each item of a section that is a cell of a table section two levels up
+  /// (`nil` for the others), or empty when there is none: the provider is asked only about
+  /// the children of the rows of nodes it lays out as tables.
+  func tableCellColumns(inSection section: Int) -> [Int?] {
+    guard section >= 2, levels.indices.contains(section) else { return [] }
+    let tables = levels[section - 2]
+    let rows = levels[section - 1]
+    var columns: [Int?] = []
+    for item in 0..<tables.count {
+      let rowRange = Int(tables.childStarts[item])..<Int(tables.childStarts[item + 1])
+      guard !rowRange.isEmpty, provider.tableColumns(ofNode: tables.nodes[item]) != nil else { continue }
+      if columns.isEmpty { columns = [Int?](repeating: nil, count: levels[section].count) }
+      let table = tables.nodes[item]
+      for cell in Int(rows.childStarts[rowRange.lowerBound])..<Int(rows.childStarts[rowRange.upperBound])
+      where cell < columns.count {
+        columns[cell] = provider.tableColumn(ofNode: levels[section].nodes[cell], inTableOf: table)
+      }
+    }
+    return columns
+  }
+
+  /// The column of a cell of a table section, or `nil` for a node that is none.
+  public func tableColumn(ofItemAt indexPath: IndexPath) -> Int? {
+    guard isValid(indexPath), let row = parentIndexPath(ofItemAt: indexPath),
+      let table = parentIndexPath(ofItemAt: row), provider.tableColumns(ofNode: node(at: table)) != nil
+    else { return nil }
+    return provider.tableColumn(ofNode: node(at: indexPath), inTableOf: node(at: table))
+  }
+
+  /// The column titles of a node shown as a table section, or `nil`.
+  public func tableDescription(ofItemAt indexPath: IndexPath) -> TreeTableDescription? {
+    guard isValid(indexPath), hasChildren(at: indexPath), !isCollapsed(at: indexPath) else { return nil }
+    return provider.tableColumns(ofNode: node(at: indexPath)).map(TreeTableDescription.init(columnTitles:))
   }
 }

@@ -73,4 +73,12 @@ extension TreeModel {
     collapsesByDefault = rule
     reload()
   }
+
+  /// Forgets the collapse states set by hand on the nodes `forgets` picks (they follow
+  /// ``collapsesByDefault`` again) and reads the tree again. Call the collection view's
+  /// `reloadData()` afterwards.
+  public func forgetCollapseStates(where forgets: (_ node: Int) -> Bool) {
+    explicitCollapse.removeStates(where: forgets)
+    reload()
+  }
 }

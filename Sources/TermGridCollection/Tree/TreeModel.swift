@@ -135,8 +135,11 @@ public final class TreeModel {
     }
   }
 
-  /// Registers the node cell, the connector view and the pinned row view.
+  /// Registers the node cell, the connector view, the pinned row view and the table header.
   public func register(in collectionView: CollectionView) {
+    collectionView.register(
+      TreeTableHeaderView.self, forSupplementaryViewOfKind: ElementKind.tableHeader,
+      withReuseIdentifier: Self.tableHeaderReuseIdentifier)
     collectionView.register(nodeCellClass, forCellWithReuseIdentifier: nodeCellReuseIdentifier)
     collectionView.register(
       ConnectorView.self, forSupplementaryViewOfKind: ElementKind.connector,
@@ -466,6 +469,11 @@ struct CollapseStates: Equatable {
   /// A range holding every node with a state (it may be wider once a state is removed):
   /// nodes outside have none, so most skip the table.
   private(set) var nodeRange: ClosedRange<Int>?
+
+  /// Removes the states of the nodes `removes` picks.
+  mutating func removeStates(where removes: (Int) -> Bool) {
+    for node in states.keys where removes(node) { states[node] = nil }
+  }
 
   subscript(node: Int) -> Bool? {
     get { states[node] }

@@ -33,10 +33,24 @@ public protocol TreeNodeProvider: AnyObject {
   /// How many nodes are below `node` (children, their children, and so on). The default
   /// walks the subtree, without recursion.
   func descendantCount(ofNode node: Int) -> Int
+
+  /// The column titles of a node whose children are shown as the rows of a table section
+  /// (``TreeTableDescription``: each child a row, each of its children a cell), or `nil`,
+  /// the default, for a node shown as a tree. Asked for shown nodes with shown children
+  /// at each full layout pass: answer from what is kept.
+  func tableColumns(ofNode node: Int) -> [String]?
+
+  /// The column of a cell of the table section `table`: `node` is a child of one of its
+  /// rows. `nil`, the default, puts it in the column of its place in its row.
+  func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int?
 }
 
 extension TreeNodeProvider {
   public func kind(ofNode node: Int) -> String { TreeNodeKind.normal }
+
+  public func tableColumns(ofNode node: Int) -> [String]? { nil }
+
+  public func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int? { nil }
 
   public func labelWidth(ofNode node: Int) -> Int { TextWidth.displayWidth(of: label(ofNode: node)) }
 

@@ -45,6 +45,12 @@ public struct TreeNodeInfo: Hashable, Sendable {
   /// For a pinned row, the guide lines the outline draws before the node on its own row
   /// (`│  ├─ name`), so the pinned row reads as that row of the tree. Empty for a cell.
   public var guideLines: [GuideLine] = []
+  /// For a cell of a table section (a node whose grandparent a ``TreeLayout`` lays out as a
+  /// table), the column it is in; `nil` for every other node. Its frame is the column's.
+  public var tableColumn: Int?
+  /// True for a row of a table section (a child of a node laid out as a table): its frame
+  /// is the table's row-label column.
+  public var isTableRow = false
 
   /// One cell of the guide lines before a pinned row's node: the directions lines leave
   /// it in (a trunk passing `│`, a branch `├`, the last branch `└`, its stub `─`).

@@ -9,6 +9,10 @@ extension TreeLayout {
   /// cousin). Where there is nowhere to go the focus stays (the index path itself).
   func treeFocusTarget(movingFrom indexPath: IndexPath, direction: FocusDirection) -> IndexPath? {
     guard let global = cache.globalIndex(of: indexPath) else { return nil }
+    if orientation == .outline, !cache.tables.isEmpty, let target = tableFocusTarget(from: global, direction: direction)
+    {
+      return cache.indexPath(ofGlobal: target)
+    }
     var target: Int?
     switch direction {
     case .left:
@@ -27,6 +31,10 @@ extension TreeLayout {
       if slice.contains(position) {
         let base = orientation == .columns ? cache.sectionStarts[indexPath.section] : 0
         target = Int(cache.order[base + position])
+        // Coming to a table's cells from outside the table lands on their row.
+        if let found = target, let column = cache.tableColumn(ofGlobal: found), column >= 0 {
+          target = Int(cache.parents[found])
+        }
       }
     }
     return target.map(cache.indexPath(ofGlobal:)) ?? indexPath

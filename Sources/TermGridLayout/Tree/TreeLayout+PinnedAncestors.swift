@@ -53,6 +53,8 @@ extension TreeLayout {
     let bounds = host.bounds
     let topRow = metrics.row(forY: bounds.minY)
     let visibleRows = max(0, metrics.row(forY: bounds.maxY) - topRow)
+    // A table's pinned header takes the top row instead: it says what the rows under it are.
+    if !cache.tables.isEmpty, cache.pinnedTable(topRow: topRow) != nil { return ([], topRow) }
     let limit = min(maximumPinnedAncestors, visibleRows / 2)
     guard limit > 0 else { return ([], topRow) }
 

@@ -137,6 +137,24 @@ open class TreeLayout: CollectionLayout {
     didSet { if marksExpandedNodes != oldValue { invalidateLayout() } }
   }
 
+  /// The widest a column of a table section gets (outline orientation); longer cells are
+  /// cut with `…` by their view.
+  public var maximumTableColumnWidth = 24 {
+    didSet { if maximumTableColumnWidth != oldValue { invalidateLayout() } }
+  }
+
+  /// Blank columns between two columns of a table section, and after its row labels.
+  public var tableColumnSpacing = 2 {
+    didSet { if tableColumnSpacing != oldValue { invalidateLayout() } }
+  }
+
+  /// How many of a table section's first rows (and its last row) its column widths are
+  /// measured from, with the column titles: a table of a million rows is sized from what a
+  /// person sees first, not read whole, and its columns do not move while it scrolls.
+  public var tableSampleRows = 200 {
+    didSet { if tableSampleRows != oldValue { invalidateLayout() } }
+  }
+
   /// Whether, in the outline orientation, the rows of the focused node's ancestors stay
   /// pinned at the top of the visible area when they scroll off it.
   public var pinsAncestors = true
@@ -191,6 +209,9 @@ open class TreeLayout: CollectionLayout {
     layout.nodeStyle = nodeStyle
     layout.pinsAncestors = pinsAncestors
     layout.maximumPinnedAncestors = maximumPinnedAncestors
+    layout.maximumTableColumnWidth = maximumTableColumnWidth
+    layout.tableColumnSpacing = tableColumnSpacing
+    layout.tableSampleRows = tableSampleRows
   }
 
   /// The data source in use: ``dataSource``, or the host's layout delegate if it is one.
@@ -204,7 +225,9 @@ open class TreeLayout: CollectionLayout {
       siblingSpacing: max(0, siblingSpacing), indentWidth: max(2, indentWidth),
       maximumNodeWidth: max(1, maximumNodeWidth), marksExpandedNodes: marksExpandedNodes,
       nodeHeight: nodeStyle.nodeHeight, nodePadding: nodeStyle.isBoxed ? 4 : 0,
-      maximumCenteredSpan: maximumCenteredSpan.map { max(0, $0) } ?? Int.max)
+      maximumCenteredSpan: maximumCenteredSpan.map { max(0, $0) } ?? Int.max,
+      maximumTableColumnWidth: max(1, maximumTableColumnWidth), tableColumnSpacing: max(1, tableColumnSpacing),
+      tableSampleRows: max(1, tableSampleRows))
   }
 
   var metrics: CellMetrics { collectionView?.cellMetrics ?? .identity }
@@ -265,6 +288,9 @@ open class TreeLayout: CollectionLayout {
     if orientation == .outline && pinsAncestors {
       for pinned in pinnedAncestorAttributes() where pinned.frame.intersects(rect) { result.append(pinned) }
     }
+    if !cache.tables.isEmpty {
+      for header in tableHeaderAttributes() where header.frame.intersects(rect) { result.append(header) }
+    }
     return result
   }
 
@@ -281,12 +307,16 @@ open class TreeLayout: CollectionLayout {
     switch kind {
     case ElementKind.connector:
       let cache = cache
-      guard let global = cache.globalIndex(of: indexPath), cache.childCounts[global] > 0 else { return nil }
+      guard let global = cache.globalIndex(of: indexPath), cache.childCounts[global] > 0,
+        !cache.hasConnectorlessChildren(global)
+      else { return nil }
       let cells = cache.connectorCellRect(ofGlobal: global)
       return cache.connectorAttributes(
         ofGlobal: global, cells: cells, frame: metrics.rect(for: cells), rows: connectorWindow(ofGlobal: global))
     case ElementKind.pinnedAncestor:
       return pinnedAncestorAttributes().first { $0.indexPath == indexPath }
+    case ElementKind.tableHeader:
+      return tableHeaderAttributes().first { $0.indexPath == indexPath }
     default:
       return nil
     }
@@ -303,13 +333,18 @@ open class TreeLayout: CollectionLayout {
   open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
     // Pinned rows follow the visible area; the pass this asks for does no work (see
     // `invalidationContext(forBoundsChange:)`).
-    orientation == .outline && pinsAncestors
+    orientation == .outline && (pinsAncestors || !cache.tables.isEmpty)
   }
 
   open override func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     var context = InvalidationContext()
     context.newBounds = newBounds
     return context
+  }
+
+  /// A pinned table header covers the top row of the visible area.
+  open override func obscuredInsets(in visibleRect: Rect) -> EdgeInsets {
+    tableObscuredInsets(in: visibleRect)
   }
 
   // MARK: - Focus and updates
@@ -340,7 +375,7 @@ open class TreeLayout: CollectionLayout {
   /// Connectors and pinned ancestors are at their nodes' index paths: they go where their
   /// nodes go in a batch update.
   open override func supplementaryViewsFollowItems(ofKind kind: String) -> Bool {
-    kind == ElementKind.connector || kind == ElementKind.pinnedAncestor
+    kind == ElementKind.connector || kind == ElementKind.pinnedAncestor || kind == ElementKind.tableHeader
       || super.supplementaryViewsFollowItems(ofKind: kind)
   }
 

@@ -41,6 +41,11 @@ extension TreeLayoutCache {
     }
     var estimatedNodes: [Int] = []
     let parameters = parameters
+    // Tables are rare: their titles and their cells' column hints are kept apart, so a
+    // tree without any pays nothing per node.
+    var tableTitles: [Int: [String]] = [:]
+    var columnHints: [Int: Int] = [:]
+    let readsTables = parameters.orientation == .outline
 
     for section in 0..<sectionCounts.count {
       let start = starts[section]
@@ -79,6 +84,10 @@ extension TreeLayoutCache {
         hiddenCounts[global] = size.hiddenCount
         widths[global] = size.width
         if node.isEstimated { estimatedNodes.append(global) }
+        if readsTables {
+          if let table = node.table, !children.isEmpty { tableTitles[global] = table.columnTitles }
+          if let column = node.tableColumn, section >= 2 { columnHints[global] = column }
+        }
       }
     }
     // Every node below the roots hangs from exactly one parent.
@@ -99,6 +108,7 @@ extension TreeLayoutCache {
     self.widths = widths.array
     self.markers = markers.array
     self.hiddenCounts = hiddenCounts.array
+    if !tableTitles.isEmpty { readTables(titles: tableTitles, columnHints: columnHints) }
     if !estimatedNodes.isEmpty {
       estimated = [Bool](repeating: false, count: total)
       for global in estimatedNodes { estimated[global] = true }
@@ -109,6 +119,10 @@ extension TreeLayoutCache {
       if parameters.orientation == .columns {
         for global in estimatedNodes { measure(global, dataSource: dataSource) }
       }
+    }
+    // A table's columns are sized from its first rows: those are measured now.
+    for table in tableNodes {
+      for global in sampledTableNodes(ofTable: table) { measure(global, dataSource: dataSource) }
     }
   }
 
@@ -150,6 +164,10 @@ extension TreeLayoutCache {
     hiddenCounts[global] = size.hiddenCount
     widths[global] = size.width
     if estimatedCount == 0 { estimated = [] }
+    if !tables.isEmpty, isTablePart(global) {
+      dropBadgeOfCell(global)
+      return
+    }
     if parameters.orientation == .outline {
       contentColumns = max(contentColumns, Int(depths[global]) * parameters.indentWidth + Int(size.width))
     }
@@ -200,6 +218,11 @@ extension TreeLayoutCache {
     stackNodes.reserveCapacity(64)
     stackNext.reserveCapacity(64)
     var pending = sectionStarts[0]
+    let hasTables = isOutline && !tables.isEmpty
+    let parents = parents
+    var isTable = [Bool](repeating: false, count: hasTables ? total : 0)
+    for table in tables.keys where hasTables { isTable[table] = true }
+    var tableEnds: [Int: Int] = [:]
 
     // Each step either enters a node (the next root, or the next child of the node on top
     // of the stack) or leaves the node on top once all its children are placed.
@@ -215,6 +238,7 @@ extension TreeLayoutCache {
         } else {
           stackNodes.removeLast()
           stackNext.removeLast()
+          if hasTables, isTable[node] { tableEnds[node] = Int(nextRow) - 1 }
           if !isOutline {
             let children = childCounts[node]
             if children == 0 {
@@ -251,8 +275,33 @@ extension TreeLayoutCache {
       }
       stackNodes.append(Int32(truncatingIfNeeded: entered))
       stackNext.append(0)
+      guard hasTables else { continue }
+      // A table takes a row more, for its header; a table's row puts its cells on its own
+      // line, all at once, and what a cell shows below it (a cell expanded in place) comes
+      // after them, so rows still grow along `order`.
+      if isTable[entered], childCounts[entered] > 0 { nextRow += 1 }
+      let parent = Int(parents[entered])
+      guard parent >= 0, isTable[parent], childCounts[entered] > 0 else { continue }
+      let first = Int(firstChildren[entered])
+      let cells = Int(childCounts[entered])
+      stackNext[stackNext.count - 1] = Int32(cells)
+      for cell in first..<(first + cells) {
+        let position = cursors[0]
+        cursors[0] += 1
+        order[position] = Int32(truncatingIfNeeded: cell)
+        orderIndex[cell] = Int32(truncatingIfNeeded: position)
+        rows[cell] = rows[entered]
+      }
+      for cell in (first..<(first + cells)).reversed() {
+        stackNodes.append(Int32(truncatingIfNeeded: cell))
+        stackNext.append(0)
+      }
     }
     totalRows = Int(nextRow)
+    for (table, end) in tableEnds {
+      tables[table]?.headerRow = Int(rows[table]) + Int(height)
+      tables[table]?.lastRow = end
+    }
   }
 
   /// Column widths and positions, and the content's width.
@@ -282,9 +331,15 @@ extension TreeLayoutCache {
       // Nodes still estimated do not count: each widens the content when it is measured
       // (``measure(_:dataSource:)``), so the content is as wide as what has been seen.
       let hasEstimates = estimatedCount > 0
+      let hasTables = !tables.isEmpty
       for global in 0..<count where !hasEstimates || !estimated[global] {
+        if hasTables, isTablePart(global) { continue }
         let end = Int(depths[global]) * indent + Int(widths[global])
         if end > widest { widest = end }
+      }
+      if hasTables {
+        measureTables()
+        for table in tables.values { widest = max(widest, table.left + table.width) }
       }
       contentColumns = widest
     }
@@ -304,6 +359,7 @@ extension TreeLayoutCache {
         hiddenCount: Int(hiddenCounts[global]), hasShownChildren: markers[global] == 2, parameters: parameters)
       labelWidths[global] = size.labelWidth
       widths[global] = size.width
+      if !tables.isEmpty, isTablePart(global) { dropBadgeOfCell(global) }
     }
     measureContent()
   }

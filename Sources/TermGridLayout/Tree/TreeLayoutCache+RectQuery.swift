@@ -57,7 +57,7 @@ extension TreeLayoutCache {
     let all = 0..<count
     let first: Int
     let height = parameters.nodeHeight
-    if parameters.siblingSpacing <= 0 && height == 1 {
+    if parameters.siblingSpacing <= 0 && height == 1 && tables.isEmpty {
       // Without spacing the row is the position: a direct range.
       first = min(max(0, rows.lowerBound), count)
     } else {
@@ -68,7 +68,7 @@ extension TreeLayoutCache {
       let global = Int(order[position])
       guard Int(self.rows[global]) < rows.upperBound else { break }
       node(global)
-      if childCounts[global] > 0 { connector(global) }
+      if childCounts[global] > 0, !hasConnectorlessChildren(global) { connector(global) }
       position += 1
     }
     // Connectors that run down through the rows from above belong to ancestors of the node
@@ -77,11 +77,20 @@ extension TreeLayoutCache {
     guard first > 0 else { return }
     var ancestor = Int(order[first - 1])
     while ancestor >= 0 {
-      if childCounts[ancestor] > 0, lastChildRow(ofGlobal: ancestor) + lineOffset >= rows.lowerBound {
+      if childCounts[ancestor] > 0, !hasConnectorlessChildren(ancestor),
+        lastChildRow(ofGlobal: ancestor) + lineOffset >= rows.lowerBound
+      {
         connector(ancestor)
       }
       ancestor = Int(parents[ancestor])
     }
+  }
+
+  /// Whether a node's children are drawn without lines to them: a table's row, whose
+  /// children are the cells on its own line.
+  @inline(__always)
+  func hasConnectorlessChildren(_ global: Int) -> Bool {
+    !tables.isEmpty && table(ofRow: global) != nil
   }
 
   /// The first index in `range` for which `isPast` holds, `range.upperBound` when none

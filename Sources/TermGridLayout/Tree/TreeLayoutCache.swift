@@ -27,6 +27,12 @@ struct TreeLayoutCache {
     var nodePadding = 0
     /// The most rows children may span for a centred parent to be centred on them.
     var maximumCenteredSpan = Int.max
+    /// The widest a table section's column gets.
+    var maximumTableColumnWidth = 24
+    /// Blank columns between two columns of a table section.
+    var tableColumnSpacing = 2
+    /// How many of a table section's first rows its columns are sized from.
+    var tableSampleRows = 200
   }
 
   var parameters: Parameters
@@ -69,6 +75,14 @@ struct TreeLayoutCache {
   var columnX: [Int] = []
   /// The width of each depth column: its widest node (columns orientation).
   var columnWidths: [Int] = []
+  /// The table sections (outline only), by the global number of the node laid out as a
+  /// table; empty when there are none.
+  var tables: [Int: TreeTableGeometry] = [:]
+  /// The nodes laid out as tables, in row order.
+  var tableNodes: [Int] = []
+  /// Each node's column when it is a cell of a table section, else -1; empty when there
+  /// are no tables.
+  var cellColumns: [Int32] = []
   /// Rows the content takes.
   var totalRows = 0
   /// Columns the content takes.
@@ -111,7 +125,8 @@ struct TreeLayoutCache {
   /// The cells a node covers.
   @inline(__always)
   func cellRect(ofGlobal global: Int) -> CellRect {
-    CellRect(
+    if !tables.isEmpty, let rect = tableCellRect(ofGlobal: global) { return rect }
+    return CellRect(
       column: column(ofGlobal: global), row: Int(rows[global]), columns: Int(widths[global]),
       rows: parameters.nodeHeight)
   }
@@ -145,10 +160,12 @@ struct TreeLayoutCache {
 
   /// What a node's view needs beyond its frame.
   func nodeInfo(ofGlobal global: Int) -> TreeNodeInfo {
-    TreeNodeInfo(
+    var info = TreeNodeInfo(
       depth: Int(depths[global]), marker: marker(ofGlobal: global),
       hiddenDescendantCount: Int(hiddenCounts[global]), labelWidth: Int(labelWidths[global]),
       width: Int(widths[global]) - parameters.nodePadding)
+    if !tables.isEmpty { describeTablePart(ofGlobal: global, in: &info) }
+    return info
   }
 
   /// A node's position in depth-first order: the order its rows are read in.

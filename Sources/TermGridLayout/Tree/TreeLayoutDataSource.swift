@@ -45,6 +45,31 @@ public protocol TreeLayoutDataSource: AnyObject {
   /// methods above; a data source with many nodes can answer from its own arrays in one
   /// loop, without a dynamic call per question.
   func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void)
+
+  /// How a node's children are laid out as the rows of a table section (outline
+  /// orientation), or `nil`, the default, for a node whose children are drawn as the tree's
+  /// rows. Asked by the default ``describeItems(inSection:count:_:)`` for nodes with shown
+  /// children.
+  func tableDescription(ofItemAt indexPath: IndexPath) -> TreeTableDescription?
+
+  /// The table column of a cell: a child of a row of a table section. `nil`, the default,
+  /// puts the cell in the column of its place among its row's children.
+  func tableColumn(ofItemAt indexPath: IndexPath) -> Int?
+}
+
+/// How a ``TreeLayout`` lays a node's children out as a table section in an outline: each
+/// child is a row (one row of the outline, its label in a row-label column) and each child
+/// of a row is a cell in one of the columns, on the row's line; a header row with the
+/// column titles sits between the node and its first row and stays pinned at the top of the
+/// visible area while the table's rows are in view.
+public struct TreeTableDescription: Hashable, Sendable {
+  /// The columns' titles, in column order (a record array's union of keys).
+  public var columnTitles: [String]
+
+  /// Creates a table description.
+  public init(columnTitles: [String]) {
+    self.columnTitles = columnTitles
+  }
 }
 
 /// What a ``TreeLayout`` reads about one node to place and size it.
@@ -67,12 +92,20 @@ public struct TreeNodeDescription: Hashable, Sendable {
   /// data source then holds the new data). ``childItems`` is never an estimate. An outline
   /// is as wide as the nodes measured so far.
   public var isEstimated: Bool
+  /// When set on a node with shown children in an outline, its children are laid out as
+  /// the rows of a table section with these columns (``TreeTableDescription``).
+  public var table: TreeTableDescription?
+  /// For a child of a table section's row, the column it is drawn in; `nil` puts it in the
+  /// column of its place among its row's children. Ignored for any other node.
+  public var tableColumn: Int?
 
   /// Creates a description.
   public init(
     childItems: Range<Int>, labelWidth: Int, isCollapsed: Bool = false, hiddenDescendantCount: Int = 0,
-    isEstimated: Bool = false
+    isEstimated: Bool = false, table: TreeTableDescription? = nil, tableColumn: Int? = nil
   ) {
+    self.table = table
+    self.tableColumn = tableColumn
     self.childItems = childItems
     self.labelWidth = labelWidth
     self.isCollapsed = isCollapsed
@@ -94,15 +127,22 @@ extension TreeLayoutDataSource {
 
   public func hiddenDescendantCount(ofItemAt indexPath: IndexPath) -> Int { 0 }
 
+  public func tableDescription(ofItemAt indexPath: IndexPath) -> TreeTableDescription? { nil }
+
+  public func tableColumn(ofItemAt indexPath: IndexPath) -> Int? { nil }
+
   public func describeItems(inSection section: Int, count: Int, _ body: (_ item: Int, TreeNodeDescription) -> Void) {
     for item in 0..<max(0, count) {
       let indexPath = IndexPath(item: item, section: section)
       let isCollapsed = isItemCollapsed(at: indexPath)
+      let children = childItems(ofItemAt: indexPath)
       body(
         item,
         TreeNodeDescription(
-          childItems: childItems(ofItemAt: indexPath), labelWidth: labelWidth(ofItemAt: indexPath),
-          isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenDescendantCount(ofItemAt: indexPath) : 0)
+          childItems: children, labelWidth: labelWidth(ofItemAt: indexPath),
+          isCollapsed: isCollapsed, hiddenDescendantCount: isCollapsed ? hiddenDescendantCount(ofItemAt: indexPath) : 0,
+          table: children.isEmpty ? nil : tableDescription(ofItemAt: indexPath),
+          tableColumn: section >= 2 ? tableColumn(ofItemAt: indexPath) : nil)
       )
     }
   }

@@ -45,7 +45,8 @@ final class InlinePreviewTreeLayout: TreeLayout {
   /// edge; other attributes as they are.
   private func sizedForPreview(_ attributes: LayoutAttributes) -> LayoutAttributes {
     guard attributes.category == .cell, let previewLabel, let host = collectionView,
-      var info = attributes.info?.value(as: TreeNodeInfo.self), info.marker == .collapsed, !info.isPinned
+      var info = attributes.info?.value(as: TreeNodeInfo.self), info.marker == .collapsed, !info.isPinned,
+      info.tableColumn == nil, !info.isTableRow
     else { return attributes }
     let metrics = host.cellMetrics
     let cells = metrics.cellRect(for: attributes.frame)

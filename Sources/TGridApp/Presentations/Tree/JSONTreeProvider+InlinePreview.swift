@@ -60,6 +60,7 @@ extension JSONTreeProvider {
   /// the file loaded).
   func forgetInlinePreviews() {
     inlinePreviews.removeAll()
+    tableColumnCache.removeAll()
   }
 
   /// A node and the columns its preview was made for.

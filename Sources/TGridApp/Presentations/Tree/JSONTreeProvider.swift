@@ -46,6 +46,12 @@ final class JSONTreeProvider: TreeNodeProvider {
   /// (``inlinePreviewLabel(ofNode:fitting:)``, ``forgetInlinePreviews()``).
   var inlinePreviews: [InlinePreviewKey: String?] = [:]
 
+  /// The arrays and objects of records shown as table sections in the outline
+  /// (``JSONTreeProvider/toggleTable(ofNode:)``), by node number.
+  var tableNodes: Set<Int> = []
+  /// The columns of each table section read since the document last changed.
+  var tableColumnCache: [Int: TableColumns] = [:]
+
   /// The member whose value colours a record's box (`--kind FIELD`); `nil`: a hierarchy
   /// node's own `kind`.
   var kindField: String?
@@ -229,6 +235,7 @@ final class JSONTreeProvider: TreeNodeProvider {
   private func plainLabel(ofNode node: Int) -> String {
     if let group = group(node) { return label(of: group) }
     guard let value = value(node) else { return "" }
+    if !tableNodes.isEmpty, let text = tableLabel(of: value) { return text }
     let document = self.document
     if isHierarchyNode(value), let name = document.child(forKey: "name", of: value) {
       return JSONPreview.inline(name, in: document, limit: 80)
@@ -345,6 +352,7 @@ extension JSONTreeProvider {
 
   func collapsingGroups(_ rule: ((_ node: Int, _ depth: Int) -> Bool)?) -> (_ node: Int, _ depth: Int) -> Bool {
     { [unowned self] node, depth in
+      if let isCollapsed = self.tableCollapseState(ofNode: node) { return isCollapsed }
       if let group = self.group(node) { return group.index != 0 }
       return rule?(node, depth) ?? false
     }

@@ -20,6 +20,10 @@ extension BrowserKeys {
     keys.add(KeyBinding([], .collapseOrParent, help: "Collapse, or go to the parent", group: "Tree"))
     keys.rebind([KeyEvent(.left), KeyEvent(.character("h"))], to: .collapseOrParent)
     keys.add(KeyBinding(keyNames: ["o"], .toggleTreeStyle, help: "Columns or outline", group: "Tree"))
+    keys.add(
+      KeyBinding(
+        keyNames: ["T"], .toggleTreeTable, help: "Show the array of records here as a table in the tree, or as a tree",
+        group: "Tree"))
     // In an outline the values are a list: Alt-Left and Alt-Right move nothing.
     keys.unbind(KeyEvent(.left, modifiers: .alt))
     keys.unbind(KeyEvent(.right, modifiers: .alt))

@@ -10,6 +10,8 @@ extension CommandIdentifier {
   static let expandOrFirstChild: CommandIdentifier = "expandOrFirstChild"
   /// Collapse an expanded node, else go to its parent.
   static let collapseOrParent: CommandIdentifier = "collapseOrParent"
+  /// Show the focused array of records as a table inside the tree, or as a tree again.
+  static let toggleTreeTable: CommandIdentifier = "toggleTreeTable"
 }
 
 /// The tree: every value a node, as an outline (one node per row) or in columns (one
@@ -57,7 +59,10 @@ final class TreePresentation: JSONTreeModelPresentation {
     treeLayout.dataSource = model
     model.nodeCellClass = InlinePreviewNodeCell.self
     model.configureCell = { [unowned provider] cell, node, _ in
-      (cell as? InlinePreviewNodeCell)?.configurePreview { provider.inlinePreviewLabel(ofNode: node, fitting: $0) }
+      // A table's cell shows its value's own preview, made for its column.
+      let preview: ((Int) -> String?)? =
+        provider.isTableCell(node) ? nil : { provider.inlinePreviewLabel(ofNode: node, fitting: $0) }
+      (cell as? InlinePreviewNodeCell)?.configurePreview(preview)
     }
   }
 
@@ -91,6 +96,14 @@ final class TreePresentation: JSONTreeModelPresentation {
     switch command {
     case .toggleTreeStyle:
       setOrientation(orientation == .columns ? .outline : .columns, animated: true)
+    case .toggleTreeTable:
+      toggleTable()
+    case .expandOrFirstChild, .collapseOrParent:
+      // In a table, Left and Right go from cell to cell; Enter opens a nested cell.
+      guard let focused = view.indexPathForFocusedItem, treeLayout.tableColumn(ofItemAt: focused) != nil else {
+        return performNodeCommand(command)
+      }
+      view.moveFocus(command == .expandOrFirstChild ? .right : .left)
     case .toggleCollapse:
       guard let focused = view.indexPathForFocusedItem else { return true }
       if model.hasChildren(at: focused) {

@@ -1,0 +1,42 @@
+import TermGridCore
+
+/// The header row of a table section in an outline (``ElementKind/tableHeader``): each
+/// column's title over its column, in the theme's header style and underlined, from the
+/// ``TreeTableHeaderInfo`` in its attributes' info. Pinned to the top of the visible area,
+/// it covers the row that scrolled under it.
+open class TreeTableHeaderView: ReusableView {
+  /// The columns, from the last attributes applied.
+  public private(set) var header: TreeTableHeaderInfo?
+
+  /// Creates a header view.
+  public required init() {
+    super.init()
+  }
+
+  open override func prepareForReuse() {
+    super.prepareForReuse()
+    header = nil
+  }
+
+  open override func apply(_ attributes: LayoutAttributes) {
+    super.apply(attributes)
+    header = attributes.info?.value(as: TreeTableHeaderInfo.self)
+  }
+
+  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
+    let row = clip.intersection(CellRect(column: region.column, row: region.row, columns: region.columns, rows: 1))
+    guard !row.isEmpty, let header else { return }
+    let style = context.theme.header.adding(.underline)
+    canvas.fill(row, style: style)
+    for (column, title) in header.titles.enumerated()
+    where column < header.columnOffsets.count && column < header.columnWidths.count {
+      let width = header.columnWidths[column]
+      let area = row.intersection(
+        CellRect(column: region.column + header.columnOffsets[column], row: region.row, columns: width, rows: 1))
+      guard !area.isEmpty else { continue }
+      canvas.draw(
+        TextWidth.truncated(title, toWidth: width),
+        at: CellPoint(column: region.column + header.columnOffsets[column], row: region.row), style: style, clip: area)
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import TermGrid
+import Testing
+
+/// Table sections in an outline: a node's children laid out as the rows of a table, their
+/// children as cells in columns, with a header row pinned while the rows are in view.
+@Suite struct TreeLayoutTableTests {
+  @Test func aTableSectionIsDrawnInPlaceWithAHeaderAndColumnsSizedFromContent() {
+    let harness = TreeTableHarness(
+      Self.cars, tables: ["cars [3]": ["Name", "Miles_per_Gallon", "Cyl"]], columns: 50, rows: 8)
+    #expect(
+      harness.lines == [
+        "root                                              ",
+        "├─ cars [3]                                       ",
+        "│  │       Name             Miles_per_Gallon  Cyl ",
+        "│  ├─ [0]  chevelle malibu  18                8   ",
+        "│  ├─ [1]  buick                              8   ",
+        "│  └─ [2]                   36                    ",
+        "└─ after                                          ",
+        "                                                  ",
+      ])
+  }
+
+  @Test func columnsAreAsWideAsTheirWidestTitleOrCellUpToTheMaximum() throws {
+    let harness = TreeTableHarness(
+      Self.cars, tables: ["cars [3]": ["Name", "Miles_per_Gallon", "Cyl"]], columns: 50, rows: 8)
+    let layout = harness.layout
+    // Name: the widest cell (15); Miles_per_Gallon: its title (16); Cyl: its title (3).
+    #expect(harness.frame(of: "chevelle malibu") == CellRect(column: 11, row: 3, columns: 15, rows: 1))
+    #expect(harness.frame(of: "18") == CellRect(column: 28, row: 3, columns: 16, rows: 1))
+    #expect(harness.frame(of: "buick") == CellRect(column: 11, row: 4, columns: 15, rows: 1), "a column, not a label")
+    // Rows are one indent in, as wide as their widest label.
+    #expect(harness.frame(of: "[2]") == CellRect(column: 6, row: 5, columns: 3, rows: 1))
+    // A cell missing from a row leaves its column empty: [2]'s only cell is in the second.
+    #expect(harness.frame(of: "36") == CellRect(column: 28, row: 5, columns: 16, rows: 1))
+    let header = try #require(
+      layout.layoutAttributesForSupplementaryView(
+        ofKind: ElementKind.tableHeader, at: harness.indexPath(of: "cars [3]")))
+    #expect(header.frame == Rect(x: 6, y: 2, width: 43, height: 1))
+    let info = try #require(header.info?.value(as: TreeTableHeaderInfo.self))
+    #expect(info.columnOffsets == [5, 22, 40] && info.columnWidths == [15, 16, 3] && !info.isPinned)
+
+    layout.maximumTableColumnWidth = 10
+    harness.collectionView.layoutIfNeeded()
+    #expect(harness.frame(of: "chevelle malibu") == CellRect(column: 11, row: 3, columns: 10, rows: 1))
+    #expect(harness.frame(of: "18") == CellRect(column: 23, row: 3, columns: 10, rows: 1))
+    #expect(harness.lines[3] == "│  ├─ [0]  chevelle …  18          8              ")
+  }
+
+  @Test func theHeaderIsPinnedWhileTheTablesRowsAreInViewAndOnlyThen() throws {
+    let harness = TreeTableHarness(Self.longTable(rows: 20), tables: ["t": ["a", "b"]], columns: 24, rows: 6)
+    let view = harness.collectionView
+    let table = harness.indexPath(of: "t")
+    func header() throws -> LayoutAttributes {
+      try #require(harness.layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.tableHeader, at: table))
+    }
+    // Root on row 0, t on 1, the header on 2, rows 3…22, then ten more rows.
+    #expect(try header().frame.minY == 2)
+    #expect(try header().info?.value(as: TreeTableHeaderInfo.self)?.isPinned == false)
+    view.contentOffset = Point(x: 0, y: 10)
+    #expect(try header().frame.minY == 10, "pinned to the top row")
+    #expect(try header().info?.value(as: TreeTableHeaderInfo.self)?.isPinned == true)
+    #expect(harness.layout.pinnedAncestorIndexPaths().isEmpty, "the header takes the top row")
+    #expect(harness.layout.obscuredInsets(in: view.bounds).top == 1)
+    #expect(
+      harness.lines == [
+        "│  ├─       a    b      ",
+        "│  ├─ [8]   a8   b8     ",
+        "│  ├─ [9]   a9   b9     ",
+        "│  ├─ [10]  a10  b10    ",
+        "│  ├─ [11]  a11  b11    ",
+        "│  ├─ [12]  a12  b12    ",
+      ])
+    // The last row at the top: still pinned, over it.
+    view.contentOffset = Point(x: 0, y: 22)
+    #expect(try header().frame.minY == 22)
+    // Past the table: its header is back on its own row, out of sight.
+    view.contentOffset = Point(x: 0, y: 23)
+    #expect(try header().frame.minY == 2)
+    #expect(harness.layout.obscuredInsets(in: view.bounds).top == 0)
+    #expect(!harness.lines[0].contains("a    b"))
+  }
+
+  @Test func theFocusMovesAcrossCellsByColumnAndDownAColumn() {
+    let harness = TreeTableHarness(
+      Self.cars, tables: ["cars [3]": ["Name", "Miles_per_Gallon", "Cyl"]], columns: 50, rows: 8)
+    let view = harness.collectionView
+    view.focusItem(at: harness.indexPath(of: "[0]"))
+    view.moveFocus(.right)
+    #expect(harness.focusedLabel == "chevelle malibu", "Right from a row goes to its first column")
+    view.moveFocus(.right)
+    #expect(harness.focusedLabel == "18")
+    view.moveFocus(.down)
+    #expect(harness.focusedLabel == "[1]", "no cell in that column: the row")
+    view.focusItem(at: harness.indexPath(of: "18"))
+    view.moveFocus(.right)
+    view.moveFocus(.down)
+    #expect(harness.focusedLabel == "8", "down the Cyl column")
+    #expect(view.indexPathForFocusedItem == harness.indexPaths(of: "8")[1])
+    view.moveFocus(.left)
+    #expect(harness.focusedLabel == "buick", "left skips the empty column")
+    view.moveFocus(.left)
+    #expect(harness.focusedLabel == "[1]")
+    view.moveFocus(.down)
+    #expect(harness.focusedLabel == "[2]", "down from a row is the next row, not its cells")
+    view.moveFocus(.down)
+    #expect(harness.focusedLabel == "after")
+    view.moveFocus(.up)
+    #expect(harness.focusedLabel == "[2]", "up into a table lands on its row")
+    view.focusItem(at: harness.indexPath(of: "chevelle malibu"))
+    view.moveFocus(.up)
+    #expect(harness.focusedLabel == "cars [3]", "up from the first row is the table's node")
+  }
+
+  @Test func aCellExpandedInPlaceShowsItsChildrenBelowItsRow() {
+    let harness = TreeTableHarness(Self.nested, tables: ["t": ["name", "tags"]], columns: 30, rows: 7)
+    #expect(harness.frame(of: "x") == CellRect(column: 11, row: 3, columns: 4, rows: 1))
+    #expect(harness.frame(of: "tags [2]") == CellRect(column: 17, row: 3, columns: 8, rows: 1))
+    #expect(harness.frame(of: "red").row == 4, "a cell's children come after the cells of its row")
+    #expect(harness.frame(of: "blue").row == 5)
+    #expect(harness.frame(of: "[1]").row == 6, "the next row comes after them")
+  }
+
+  @Test func aTreeWithoutTablesIsLaidOutAsBefore() {
+    let plain = TreeTableHarness(Self.cars, tables: [:], columns: 30, rows: 12)
+    #expect(plain.layout.tableIndexPaths.isEmpty)
+    #expect(plain.frame(of: "chevelle malibu") == CellRect(column: 9, row: 3, columns: 15, rows: 1))
+    #expect(plain.frame(of: "[1]").row == 6)
+  }
+
+  // MARK: - Fixtures
+
+  /// Cells are written `column|text`.
+  static let cars = """
+    root
+      cars [3]
+        [0]
+          0|chevelle malibu
+          1|18
+          2|8
+        [1]
+          0|buick
+          2|8
+        [2]
+          1|36
+      after
+    """
+
+  static let nested = """
+    root
+      t
+        [0]
+          0|x
+          1|tags [2]
+            red
+            blue
+        [1]
+          0|y
+    """
+
+  static func longTable(rows: Int) -> String {
+    var outline = "root\n  t\n"
+    for row in 0..<rows { outline += "    [\(row)]\n      0|a\(row)\n      1|b\(row)\n" }
+    return outline + (0..<10).map { "  after\($0)\n" }.joined()
+  }
+}
+
+/// A tree whose nodes named in `tables` are laid out as tables; cells are labelled
+/// `column|text` and show the text.
+final class TableTreeProvider: TreeNodeProvider {
+  let store: TreeNodeStore
+  let tables: [String: [String]]
+
+  init(_ outline: String, tables: [String: [String]]) {
+    store = TreeOutline.store(outline)
+    self.tables = tables
+  }
+
+  var rootNodes: [Int] { store.rootNodes }
+  func forEachChild(ofNode node: Int, _ body: (Int) -> Void) { store.forEachChild(ofNode: node, body) }
+  func label(ofNode node: Int) -> String {
+    let label = store.label(ofNode: node)
+    return label.firstIndex(of: "|").map { String(label[label.index(after: $0)...]) } ?? label
+  }
+  func tableColumns(ofNode node: Int) -> [String]? { tables[store.label(ofNode: node)] }
+  func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int? {
+    store.label(ofNode: node).split(separator: "|").first.flatMap { Int($0) }
+  }
+}
+
+/// A ``TableTreeProvider`` shown in an outline, drawn headless.
+final class TreeTableHarness {
+  let provider: TableTreeProvider
+  let model: TreeModel
+  let layout = TreeLayout(orientation: .outline)
+  let collectionView: CollectionView
+
+  init(_ outline: String, tables: [String: [String]], columns: Int, rows: Int) {
+    provider = TableTreeProvider(outline, tables: tables)
+    model = TreeModel(provider: provider)
+    layout.dataSource = model
+    collectionView = CollectionView(frame: CellRect(size: CellSize(columns: columns, rows: rows)), layout: layout)
+    collectionView.animatesChanges = false
+    model.register(in: collectionView)
+    collectionView.dataSource = model
+    collectionView.layoutIfNeeded()
+  }
+
+  var lines: [String] {
+    var canvas = Canvas(size: collectionView.frame.size)
+    collectionView.draw(into: &canvas)
+    return canvas.lines
+  }
+
+  func indexPaths(of label: String) -> [IndexPath] {
+    var found: [IndexPath] = []
+    for section in 0..<model.numberOfSections {
+      for item in 0..<model.numberOfItems(inSection: section) {
+        let indexPath = IndexPath(item: item, section: section)
+        if provider.label(ofNode: model.node(at: indexPath)) == label { found.append(indexPath) }
+      }
+    }
+    return found
+  }
+
+  func indexPath(of label: String) -> IndexPath {
+    guard let first = indexPaths(of: label).first else { preconditionFailure("no shown node is labelled \(label)") }
+    return first
+  }
+
+  func frame(of label: String) -> CellRect {
+    collectionView.layoutIfNeeded()
+    let frame = layout.layoutAttributesForItem(at: indexPath(of: label))?.frame ?? .zero
+    return CellMetrics.identity.cellRect(for: frame)
+  }
+
+  var focusedLabel: String? {
+    collectionView.indexPathForFocusedItem.map { provider.label(ofNode: model.node(at: $0)) }
+  }
+}
