@@ -51,6 +51,8 @@ final class FollowController {
   var keptRecordCount = FollowController.defaultKeptRecordCount
   /// Records that left to keep memory bounded.
   private(set) var droppedCount = 0
+  /// Records over `--keep` that stay until the edits are saved.
+  private(set) var overKeepCount = 0
 
   /// The most records kept unless `--keep` says otherwise.
   static let defaultKeptRecordCount = 1_000_000
@@ -103,9 +105,15 @@ final class FollowController {
         )
       }
     }
+    if arrivals.missingFromSavedFile > 0 {
+      notes.append(
+        "\(arrivals.missingFromSavedFile.formatted()) record\(arrivals.missingFromSavedFile == 1 ? "" : "s") reached the old \(stream.name) while it was saved: kept here, Ctrl-S writes them"
+      )
+    }
     if let note = notes.last { context.show(message: notes.count > 1 ? notes.joined(separator: " · ") : note) }
     guard !lines.isEmpty else { return notes.isEmpty ? nil : .changed }
     append(lines)
+    if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
     context.setNeedsDisplay()
     return .changed
   }
@@ -122,15 +130,7 @@ final class FollowController {
       return
     }
     viewMovesByItself = true
-    let count = store.document.childCount(of: store.document.root)
-    if count > keptRecordCount {
-      do {
-        try store.removeFirstRecords(count - keptRecordCount)
-        droppedCount += count - keptRecordCount
-      } catch {
-        context.show(message: "earlier records not dropped: \(error)")
-      }
-    }
+    dropOverKeep()
     if isFollowing || !hadContent {
       focusLastRecord()
     } else {
@@ -142,6 +142,41 @@ final class FollowController {
         context.collectionView.focusItem(at: indexPath, scrollPosition: .none)
       }
     }
+  }
+
+  /// `--keep`: the oldest records leave, so that at most ``keptRecordCount`` stay. A drop
+  /// moves every value undo would put back, so it waits while there are unsaved edits (no
+  /// edit is ever dropped, even from the screen, before it is in a file), and after a save
+  /// forgets undo and redo first, saying so.
+  private func dropOverKeep() {
+    let store = context.store
+    let count = store.document.childCount(of: store.document.root)
+    overKeepCount = max(0, count - keptRecordCount)
+    guard overKeepCount > 0, !(store.hasEditHistory && store.isModified) else { return }
+    if store.hasEditHistory {
+      store.forgetEditHistory()
+      context.show(
+        message: "undo history forgotten so that earlier records could leave (--keep \(keptRecordCount.formatted()))")
+    }
+    do {
+      try store.removeFirstRecords(overKeepCount)
+      droppedCount += overKeepCount
+      overKeepCount = 0
+    } catch {
+      context.show(message: "earlier records not dropped: \(error)")
+    }
+  }
+
+  /// Takes into the document what the stream has read but not handed over yet (before a
+  /// save, so that it writes every record read).
+  func takeArrivals() {
+    _ = handleWake()
+  }
+
+  /// Whether `path` names the followed file (a save there replaces it).
+  func isFollowedFile(_ path: String, sameFile: (String, String) -> Bool) -> Bool {
+    guard let followed = stream?.path else { return false }
+    return sameFile(path, followed)
   }
 
   /// The last record's id, if there is one.
@@ -238,6 +273,9 @@ final class FollowController {
     }
     if droppedCount > 0 {
       text += " · \(droppedCount.formatted()) earlier record\(droppedCount == 1 ? "" : "s") dropped"
+    }
+    if overKeepCount > 0 {
+      text += " · \(overKeepCount.formatted()) over --keep until saved"
     }
     return text + " · "
   }
