@@ -104,7 +104,7 @@ package final class FollowedStream: Sendable {
   }
 
   /// Records handed over so far.
-  var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
+  package var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
 
   private func hand(_ new: Arrivals) {
     guard !new.records.isEmpty || !new.notes.isEmpty || new.failure != nil else { return }

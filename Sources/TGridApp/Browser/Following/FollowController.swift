@@ -22,7 +22,7 @@ protocol FollowingContext: AnyObject {
 /// the wheel scrolling to the end), off on any move up or away; `W` pauses and resumes it.
 /// While paused, the status line counts what arrived (`+12 new ▼`); nothing moves under
 /// the focus or the selection.
-final class FollowController {
+package final class FollowController {
   private unowned let context: any FollowingContext
   /// The stream followed, if any.
   private(set) var stream: FollowedStream?
@@ -48,21 +48,21 @@ final class FollowController {
   /// `--strict`: a line that is not JSON ends tgrid with an error.
   var isStrict = false
   /// `--keep`: the most records kept; older ones leave as new ones arrive.
-  var keptRecordCount = FollowController.defaultKeptRecordCount
+  package var keptRecordCount = FollowController.defaultKeptRecordCount
   /// Records that left to keep memory bounded.
   private(set) var droppedCount = 0
   /// Records over `--keep` that stay until the edits are saved.
   private(set) var overKeepCount = 0
 
   /// The most records kept unless `--keep` says otherwise.
-  static let defaultKeptRecordCount = 1_000_000
+  package static let defaultKeptRecordCount = 1_000_000
 
   init(context: any FollowingContext) {
     self.context = context
   }
 
   /// Starts following a stream (started already): following is on, at the end.
-  func start(_ stream: FollowedStream) {
+  package func start(_ stream: FollowedStream) {
     self.stream = stream
     context.store.isFollowing = true
     isFollowing = true
