@@ -71,6 +71,21 @@ extension PilotTests {
       #expect(count(of: "record 1") == "3", "counted again the same:\n\(run.pilot.screen)")
     }
 
+    @Test func aSortedTableTakesArrivalsInTheirPlacesAndTheFocusStaysOnItsRecord() throws {
+      let run = try Run(records: 6, presentation: .table)
+      run.pilot.press("g", "S")  // by n, descending: 6 first (the focus stays on n = 1)
+      run.pilot.press("g", "j", "j")
+      let focused = run.pilot.focusedPath
+      #expect(focused.hasPrefix(".[3]"), "n = 4, the third row: \(focused)")
+      run.append([#"{"n":100,"name":"top"}"#, #"{"n":0,"name":"bottom"}"#, #"{"n":5,"name":"middle"}"#])
+      #expect(run.pilot.focusedPath == focused, "\(run.pilot.focusedPath)")
+      #expect(run.status.contains("row 5/9"), "two more rows above it (100 and the new 5): \(run.status)")
+      run.pilot.press("g")
+      #expect(run.pilot.focusedPath.hasPrefix(".[6]"), "100 first: \(run.pilot.focusedPath)")
+      run.pilot.press("G")
+      #expect(run.pilot.focusedPath.hasPrefix(".[7]"), "0 last: \(run.pilot.focusedPath)")
+    }
+
     @Test func theTimelinePlacesArrivalsOnTheAxisAndKeepsTheFocus() throws {
       let run = try Run(records: 10, presentation: .timeline)
       run.pilot.press("k")  // off the end: paused
