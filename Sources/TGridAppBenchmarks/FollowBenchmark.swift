@@ -136,6 +136,60 @@ public enum FollowBenchmark {
       kept: document.childCount(of: document.root))
   }
 
+  /// What following standard input to its end measured (`cat FILE | tgrid-bench follow
+  /// --stdin`).
+  public struct StreamResult: Sendable {
+    /// Seconds from the start to the first frame showing a record.
+    public var firstScreen: Double
+    /// Seconds to read the whole input, the records read and the records kept.
+    public var whole: Double
+    public var read: Int
+    public var kept: Int
+  }
+
+  /// Follows standard input as `tgrid --follow` does (a 120×40 grid, following the end)
+  /// until it ends, keeping `keep` records.
+  public static func followStandardInput(keep: Int) -> StreamResult {
+    let start = BenchmarkClock.now()
+    let store = DocumentStore.waitingForLoad(name: "(stdin)", path: nil)
+    let size = CellSize(columns: 120, rows: 40)
+    let headless = HeadlessTerminal(size: size)
+    let terminal = TimedTerminal(headless)
+    let browser = BrowserController(store: store, size: size, animates: true)
+    browser.terminal = terminal
+    browser.collectionView.clock = { headless.elapsedMilliseconds }
+    let stream = FollowedStream(path: nil, maximumLineByteCount: 1 << 26)
+    browser.following.keptRecordCount = keep
+    browser.following.start(stream)
+    stream.start()
+    defer { stream.stop() }
+    let runLoop = TerminalRunLoop(
+      terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
+    terminal.endsRunWhenIdle = true
+    var firstScreen: Double?
+    var lastCount = -1
+    var quietSince = BenchmarkClock.now()
+    while true {
+      runLoop.run()
+      let document = browser.store.document
+      if firstScreen == nil, document.childCount(of: document.root) > 0, terminal.lastPresent != nil {
+        firstScreen = terminal.lastPresent.map { $0 - start }
+      }
+      let count = stream.recordCount
+      if count != lastCount {
+        lastCount = count
+        quietSince = BenchmarkClock.now()
+      } else if BenchmarkClock.now() - quietSince > 2 {
+        break  // the input ended (or stalled) two seconds ago
+      }
+      Machine.sleep(microseconds: 1_000)
+    }
+    let document = browser.store.document
+    return StreamResult(
+      firstScreen: firstScreen ?? -1, whole: quietSince - start, read: stream.recordCount,
+      kept: document.childCount(of: document.root))
+  }
+
   private static func write(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBytes { buffer in
       do { try SystemFile.write(descriptor, buffer) } catch {}
@@ -158,8 +212,12 @@ public enum FollowBenchmark {
     var colorCount: Int { inner.colorCount }
     var waker: RunLoopWaker? { inner.waker }
 
+    /// When the last frame was drawn.
+    var lastPresent: Double?
+
     func present(_ canvas: Canvas) {
       inner.present(canvas)
+      lastPresent = BenchmarkClock.now()
       if isArmed, firstPresent == nil { firstPresent = BenchmarkClock.now() }
     }
 

@@ -3,9 +3,22 @@ import TGridAppBenchmarks
 /// `tgrid-bench follow [--rate N] [--initial N] [--keep N] [--keys j,k,…] [--pause S]
 /// [--data DIR]`: key → frame while browsing a followed file, quiet and while a writer
 /// appends N records a second (issue 30: 100,000 records/s, key latency unchanged).
+/// `cat FILE | tgrid-bench follow --stdin [--keep N]`: the first screen, the whole read and
+/// the peak memory of following standard input.
 func runFollowBenchmarks(arguments: [String]) {
   func value(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+  }
+  if arguments.contains("--stdin") {
+    // `cat FILE | tgrid-bench follow --stdin [--keep N]`: the first screen and the memory.
+    let keep = value("--keep").flatMap { Int($0) } ?? 1_000_000
+    let result = FollowBenchmark.followStandardInput(keep: keep)
+    print(
+      "follow --stdin: first screen \(String(format: "%.1f", result.firstScreen * 1000)) ms; "
+        + "\(result.read) records read in \(String(format: "%.1f", result.whole)) s, \(result.kept) kept (--keep \(keep))"
+    )
+    print("peak=\(FlowBenchmark.peakResidentMegabytes())")
+    return
   }
   let rate = value("--rate").flatMap { Int($0) } ?? 100_000
   let initial = value("--initial").flatMap { Int($0) } ?? 100_000
