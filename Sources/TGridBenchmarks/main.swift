@@ -19,6 +19,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("filter", runFilterBenchmarks(arguments:)),
   ("regex", runRegexBenchmarks(arguments:)),
   ("views", runViewBenchmarks(arguments:)),
+  ("follow", runFollowBenchmarks(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -55,7 +55,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Saving, reading the file again, quitting, recovery files, changes on disk.
   package private(set) lazy var files: FileController = FileController(context: self)
   /// Following a growing stream (`--follow`): its records arrive, the focus stays at the end.
-  private(set) lazy var following = FollowController(context: self)
+  package private(set) lazy var following = FollowController(context: self)
   /// Wakes the run loop from other threads (a search count), once it runs.
   private(set) var waker: RunLoopWaker?
   /// The terminal, when there is a real one (mouse toggle).

@@ -39,7 +39,7 @@ struct Browse: ParsableCommand {
   @Flag(
     name: [.short, .long],
     help:
-      "Follow FILE (or standard input) as it grows, like tail -f: JSON Lines or concatenated JSON values; W pauses and resumes."
+      "Follow FILE (or standard input) as it grows, like tail -f: JSON Lines or concatenated JSON values; W pauses and resumes. A FILE can be edited meanwhile (standard input once :w PATH gave it a file)."
   )
   var follow = false
 
@@ -53,7 +53,7 @@ struct Browse: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "With --follow: the most records kept (1000000 by default); older ones leave as new ones arrive.",
+      "With --follow: the most records kept (1000000 by default); older ones leave as new ones arrive (not while edits are unsaved).",
       valueName: "n"))
   var keep: Int = FollowController.defaultKeptRecordCount
 

@@ -21,6 +21,19 @@ package final class FollowedStream: Sendable {
     var notes: [String] = []
     /// Why following stopped, if it failed (a file that cannot be read).
     var failure: String?
+    /// How many of the records were read from the file a save replaced, after the save:
+    /// written there by another process meanwhile, they are not in the saved file.
+    var missingFromSavedFile = 0
+  }
+
+  /// Where a save of the document over the followed file stands (tgrid's own save replaces
+  /// the file at the name, which is no rotation: the new file is read from its end).
+  private enum Replacement {
+    case none
+    /// A save is writing the file now.
+    case saving
+    /// A save replaced the file at the name with this one, `size` bytes long.
+    case saved(device: UInt64, inode: UInt64, size: Int)
   }
 
   /// The file followed, or nil for standard input.
@@ -33,12 +46,18 @@ package final class FollowedStream: Sendable {
   private let stopped = Atomic<Bool>(false)
   /// Records taken so far, all told (for tests that wait for them).
   private let arrivedCount = Atomic<Int>(0)
+  private let replacement = Locked(Replacement.none)
 
   /// Bytes read at once.
   static let readByteCount = 1 << 20
 
-  /// Prepares to follow `path` (nil or `-`: standard input).
-  package init(path: String?, maximumLineByteCount: Int) {
+  /// Where reading a file starts: its bytes before are in the document already.
+  private let startOffset: Int
+
+  /// Prepares to follow `path` (nil or `-`: standard input), a file from `startOffset` on
+  /// (the bytes before it are in the document already).
+  package init(path: String?, maximumLineByteCount: Int, startOffset: Int = 0) {
+    self.startOffset = startOffset
     self.path = path == "-" ? nil : path
     name = self.path.map(DocumentLoader.baseName) ?? "(stdin)"
     self.maximumLineByteCount = maximumLineByteCount
@@ -61,6 +80,21 @@ package final class FollowedStream: Sendable {
   /// Stops at the next arrival (the thread may be asleep in `read` until then).
   package func stop() { stopped.store(true, ordering: .relaxed) }
 
+  /// Tells that tgrid is about to save the document over the followed file: the file that
+  /// appears at the name is not read as a rotated one until ``didReplaceFile(device:inode:size:)``
+  /// or ``didNotReplaceFile()``.
+  func willReplaceFile() { replacement.withLock { $0 = .saving } }
+
+  /// Tells that tgrid saved the document over the followed file (the file now at the name):
+  /// what the old file got after the last read is read to its end, then the new file from
+  /// the end of what was saved.
+  func didReplaceFile(device: UInt64, inode: UInt64, size: Int) {
+    replacement.withLock { $0 = .saved(device: device, inode: inode, size: size) }
+  }
+
+  /// Tells that the save over the followed file failed (the old file is still there).
+  func didNotReplaceFile() { replacement.withLock { $0 = .none } }
+
   /// Takes what arrived since the last call.
   func take() -> Arrivals {
     arrivals.withLock { pending in
@@ -70,7 +104,7 @@ package final class FollowedStream: Sendable {
   }
 
   /// Records handed over so far.
-  var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
+  package var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
 
   private func hand(_ new: Arrivals) {
     guard !new.records.isEmpty || !new.notes.isEmpty || new.failure != nil else { return }
@@ -78,6 +112,7 @@ package final class FollowedStream: Sendable {
       pending.records += new.records
       pending.notes += new.notes
       if pending.failure == nil { pending.failure = new.failure }
+      pending.missingFromSavedFile += new.missingFromSavedFile
     }
     arrivedCount.add(new.records.count, ordering: .relaxed)
     waker?.wake()
@@ -118,6 +153,10 @@ package final class FollowedStream: Sendable {
       descriptor = try SystemFile.open(path)
       let status = try SystemFile.status(of: descriptor)
       identity = (status.device, status.inode)
+      if startOffset > 0 {
+        try SystemFile.seek(descriptor, to: startOffset)
+        offset = startOffset
+      }
     } catch {
       hand(Arrivals(failure: "tgrid: \(path): \(error)"))
       return
@@ -141,6 +180,26 @@ package final class FollowedStream: Sendable {
       let atName = try? SystemFile.status(ofPath: path)
       if let atName = atName ?? nil {
         if let known = identity, known != (atName.device, atName.inode),
+          let saved = savedFile(device: atName.device, inode: atName.inode), let next = try? SystemFile.open(path)
+        {
+          // tgrid's own save: the old file's last lines are arrivals the saved file lacks;
+          // the new one holds what was saved, and is read from its end.
+          var late: [RecordSplitter.Record] = []
+          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &late)
+          records += late
+          SystemFile.release(descriptor)
+          descriptor = next
+          identity = (atName.device, atName.inode)
+          splitter.reset()
+          offset = saved
+          try? SystemFile.seek(descriptor, to: saved)
+          watch.watchAgain()
+          hand(Arrivals(records: records, notes: notes, missingFromSavedFile: late.count))
+          records = []
+          notes = []
+          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+          changed = true
+        } else if let known = identity, known != (atName.device, atName.inode),
           let next = try? SystemFile.open(path)
         {
           // The old file's last lines first, then the new one from its start.
@@ -164,6 +223,22 @@ package final class FollowedStream: Sendable {
       hand(Arrivals(records: records, notes: notes))
       watch.wait(changed: changed)
     }
+  }
+
+  /// Whether the file at the name is the one tgrid's save made (the size it saved), waiting
+  /// while a save is under way; nil for any other file (a rotation).
+  private func savedFile(device: UInt64, inode: UInt64) -> Int? {
+    while !stopped.load(ordering: .relaxed) {
+      switch replacement.withLock({ $0 }) {
+      case .none: return nil
+      case .saving: Machine.sleep(microseconds: 2_000)
+      case .saved(let savedDevice, let savedInode, let size):
+        guard savedDevice == device, savedInode == inode else { return nil }
+        replacement.withLock { $0 = .none }
+        return size
+      }
+    }
+    return nil
   }
 
   /// Reads from the descriptor's offset to the end of the file; returns the bytes read.

@@ -237,6 +237,7 @@ package final class DocumentStore {
     identity = NodeIdentityMap()
     undoStack = []
     redoStack = []
+    arrivalRuns = []
     fileStatus = status
     // No id of the old document means anything now, the filtered container's neither.
     filter = nil
@@ -416,9 +417,79 @@ package final class DocumentStore {
 
   // MARK: - Growing while following
 
-  /// Whether the document follows a growing stream (`--follow`): records arrive at its end,
-  /// and it cannot be edited meanwhile (an edit's undo needs the text as that edit left it).
+  /// Whether the document follows a growing stream (`--follow`): records arrive at its end.
+  /// It can be edited when it has a file to be saved to (`-f FILE`, or standard input once
+  /// `:w PATH` gave it one); arrivals go after the edited records, and undo takes back only
+  /// the person's edits (``undo()``).
   var isFollowing = false
+
+  /// Whether edits are refused because the document follows standard input and has no file
+  /// to save them to yet.
+  var isFollowingWithoutFile: Bool { isFollowing && path == nil }
+
+  /// The records that arrived since the oldest state undo or redo may go back to, as runs of
+  /// appends (one run per stretch between two of the person's commands): to undo or redo a
+  /// command under them, they are taken off the end, the command reverted, and put back.
+  private var arrivalRuns: [JSONAppendedRecords] = []
+
+  /// Whether undo or redo has anything to do.
+  var hasEditHistory: Bool { !undoStack.isEmpty || !redoStack.isEmpty }
+
+  /// Forgets undo and redo (the edits stay in the document): `--keep` drops earlier records
+  /// only without them, as a drop moves every value undo would put back.
+  func forgetEditHistory() {
+    undoStack = []
+    redoStack = []
+    arrivalRuns = []
+  }
+
+  /// Whether the last of ``arrivalRuns`` is records that arrived (not ones put back by
+  /// undo or redo): the next arrival joins it.
+  private var lastRunIsArrival = false
+
+  /// Keeps an append of records that arrived for undo and redo to take off, when they may
+  /// need to.
+  private func noteArrival(_ edit: JSONEdit) {
+    guard hasEditHistory, let appended = edit.appendedRecords else { return }
+    if lastRunIsArrival, let last = arrivalRuns.last, let joined = last.followed(by: appended) {
+      arrivalRuns[arrivalRuns.count - 1] = joined
+    } else {
+      arrivalRuns.append(appended)
+    }
+    lastRunIsArrival = true
+  }
+
+  /// Records taken off the end to revert a command under them, with their ids.
+  private typealias Detached = (records: JSONDetachedRecords, ids: [NodeIdentityMap.Run])
+
+  /// Takes arrivals off the end until `edit` (the first edit a replay reverts) is the
+  /// document's latest edit again.
+  /// - Returns: what was taken off, newest first; nil when `edit` cannot be reached (then
+  ///   nothing was taken off).
+  private func detachArrivals(reaching edit: JSONEdit) -> [Detached]? {
+    var detached: [Detached] = []
+    while !edit.isLatest(in: document), let run = arrivalRuns.last, document.isLatest(run) {
+      arrivalRuns.removeLast()
+      let records = changeLock.withLockHeld { document.detachRecords(run) }
+      detached.append((records, identity.follow(records.edit).inserted))
+    }
+    guard edit.isLatest(in: document) else {
+      attach(detached)
+      return nil
+    }
+    return detached
+  }
+
+  /// Puts records taken off by ``detachArrivals(reaching:)`` back at the end, with their ids.
+  private func attach(_ detached: [Detached]) {
+    // Each group as it was: a redo step may need the state between two of them again.
+    for (records, ids) in detached.reversed() {
+      let (edit, appended) = changeLock.withLockHeld { document.attachRecords(records) }
+      _ = identity.follow(edit, reusing: ids)
+      arrivalRuns.append(appended)
+    }
+    lastRunIsArrival = false
+  }
 
   /// Appends records that arrived on a followed stream (each one JSON value on one line),
   /// announced as one change of ``DocumentChange/Reason/arrived`` whose steps insert them
@@ -437,6 +508,7 @@ package final class DocumentStore {
     }
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.appendRecords(lines) }
     _ = identity.follow(edit)
+    noteArrival(edit)
     let updated = document
     let parent = id(updated.root)
     var steps: [DocumentChange.Step] = []
@@ -457,6 +529,7 @@ package final class DocumentStore {
   func removeFirstRecords(_ count: Int) throws -> DocumentChange? {
     guard count > 0, hasContent, document.isJSONLines else { return nil }
     precondition(pending == nil, "DocumentStore.removeFirstRecords: not inside a command")
+    precondition(!hasEditHistory, "DocumentStore.removeFirstRecords: forget the edit history first")
     let root = self.root
     let removed = document.children(of: document.root).prefix(count).map { id($0) }
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.removeFirstRecords(count) }
@@ -487,7 +560,8 @@ package final class DocumentStore {
     var description: String {
       switch self {
       case .loading: "the file is still loading: editing is possible once it has loaded"
-      case .following: "editing is not available while following a stream (:w PATH saves what is kept)"
+      case .following:
+        "standard input has no file to save edits to: :w PATH writes what is kept there, and then it can be edited"
       case .showingOldSide: "A (old) is shown, read-only: ` shows B again to edit and save it"
       case .missing: "that value no longer exists"
       case .engine(let error): "\(error)"
@@ -505,7 +579,7 @@ package final class DocumentStore {
     _ name: String, selection: Selection, _ body: (DocumentEditor) throws -> Selection
   ) throws -> DocumentChange? {
     guard !isLoading else { throw EditError.loading }
-    guard !isFollowing else { throw EditError.following }
+    guard !isFollowingWithoutFile else { throw EditError.following }
     guard !showsOldSide else { throw EditError.showingOldSide }
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
     pending = Transaction(
@@ -547,7 +621,12 @@ package final class DocumentStore {
   @discardableResult
   func undo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = undoStack.popLast() else { return nil }
+    guard let detached = detachArrivals(for: transaction, forward: false) else {
+      undoStack.append(transaction)
+      return nil
+    }
     let redo = replay(transaction, forward: false)
+    attach(detached)
     redoStack.append(redo)
     changeLock.withLockHeld { currentGeneration = transaction.generationBefore }
     if transaction.replaced != nil {
@@ -563,7 +642,12 @@ package final class DocumentStore {
   @discardableResult
   func redo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = redoStack.popLast() else { return nil }
+    guard let detached = detachArrivals(for: transaction, forward: true) else {
+      redoStack.append(transaction)
+      return nil
+    }
     let undo = replay(transaction, forward: true)
+    attach(detached)
     undoStack.append(undo)
     changeLock.withLockHeld { currentGeneration = transaction.generation }
     if transaction.replaced != nil {
@@ -573,6 +657,16 @@ package final class DocumentStore {
       announce(DocumentChange(reason: .redo(transaction.name), steps: transaction.steps))
     }
     return transaction
+  }
+
+  /// Takes off the records that arrived since `transaction` (see
+  /// ``detachArrivals(reaching:)``): an arrival is never undone.
+  /// - Returns: nil when the transaction cannot be replayed under them (a step that replaced
+  ///   the whole document, with records arrived since).
+  private func detachArrivals(for transaction: Transaction, forward: Bool) -> [Detached]? {
+    guard transaction.replaced == nil else { return arrivalRuns.isEmpty ? [] : nil }
+    guard let first = forward ? transaction.edits.first : transaction.edits.last else { return [] }
+    return detachArrivals(reaching: first.edit)
   }
 
   /// Reverts a transaction's edits (backwards to undo, forwards to redo) and returns the

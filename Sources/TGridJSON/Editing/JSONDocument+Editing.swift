@@ -298,7 +298,7 @@ extension JSONDocument {
 
   // MARK: - Steps
 
-  private mutating func commit(
+  mutating func commit(
     _ splice: TapeSplice, kind: JSONEdit.Kind, parent: Int, position: Int, stamp: UInt64? = nil
   ) -> JSONEdit {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }

@@ -23,6 +23,8 @@ package enum SystemFile {
     package static let exclusive = OpenOptions(rawValue: O_EXCL)
     /// Empty the file (`O_TRUNC`).
     package static let truncate = OpenOptions(rawValue: O_TRUNC)
+    /// Every write goes to the end of the file (`O_APPEND`), as a log writer's.
+    package static let append = OpenOptions(rawValue: O_APPEND)
     /// Fail on a symbolic link rather than follow it (`O_NOFOLLOW`).
     package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
     /// Do not wait for a FIFO's writer (`O_NONBLOCK`).

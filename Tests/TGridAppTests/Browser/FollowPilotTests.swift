@@ -16,15 +16,20 @@ extension PilotTests {
       let path: String
       let stream: FollowedStream
 
-      init(records: Int = 40, presentation: PresentationKind = .table) throws {
+      /// With `bindsFile`, the records are the followed file's and the document belongs to
+      /// it, as `tgrid -f FILE` has it; otherwise the file starts empty and the document has
+      /// no file, as standard input.
+      init(records: Int = 40, presentation: PresentationKind = .table, bindsFile: Bool = false) throws {
         path = NSTemporaryDirectory() + "tgrid-follow-\(UUID().uuidString).jsonl"
-        FileManager.default.createFile(atPath: path, contents: Data())
         let text = (1...records).map {
           let time = String(format: "2024-05-01T%02d:%02d:00Z", $0 / 60, $0 % 60)
           return #"{"n":\#($0),"name":"record \#($0)","time":"\#(time)"}"#
         }.joined(separator: "\n")
-        pilot = try Pilot(json: text, presentation: presentation, options: JSONParseOptions(mode: .lines))
-        stream = FollowedStream(path: path, maximumLineByteCount: 1 << 20)
+        let fileText = bindsFile ? text + "\n" : ""
+        _ = FileManager.default.createFile(atPath: path, contents: Data(fileText.utf8))
+        pilot = try Pilot(
+          json: text, path: bindsFile ? path : nil, presentation: presentation, options: JSONParseOptions(mode: .lines))
+        stream = FollowedStream(path: path, maximumLineByteCount: 1 << 20, startOffset: fileText.utf8.count)
         pilot.browser.following.start(stream)
         stream.start()
         pilot.press("Ctrl-L")
@@ -174,11 +179,11 @@ extension PilotTests {
       #expect(saved.contains(#"{"n":4}"#) && saved.contains(#""text""#), "\(saved)")
     }
 
-    @Test func editingIsRefusedWhileFollowing() throws {
+    @Test func editingStandardInputIsRefusedUntilItHasAFile() throws {
       let run = try Run()
       run.pilot.press("d")
       #expect(run.count == 40)
-      #expect(run.pilot.browser.message?.contains("not available while following") == true)
+      #expect(run.pilot.browser.message?.contains("standard input has no file to save edits to") == true)
     }
   }
 }

@@ -124,6 +124,40 @@ struct FollowEndToEndTests {
     try expectTerminalRestored(tmux, status: 0)
   }
 
+  @Test func editingWhileAWriterAppendsThenSavingKeepsEveryRecordOnce() throws {
+    let file = FollowedFile(lines: Self.records(1...3))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "grid", "-f"], columns: 140, rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "item 3/3")
+    try tmux.send("g")
+    try tmux.send("d")
+    _ = try tmux.waitFor(text: "deleted 1 value")
+    // A writer process appends while the edit is unsaved.
+    _ = try spawnAndWait(
+      "/bin/sh", ["-c", "echo '{\"n\": 4}' >> '\(file.path)'; echo '{\"n\": 5}' >> '\(file.path)'"], timeoutSeconds: 10)
+    _ = try tmux.waitFor(text: "item 1/4")
+    try tmux.send("C-s")
+    _ = try tmux.waitFor(text: "saved")
+    let saved = try String(contentsOfFile: file.path, encoding: .utf8)
+    #expect(
+      saved == Self.records(2...3).joined(separator: "\n") + "\n" + #"{"n": 4}"# + "\n" + #"{"n": 5}"# + "\n",
+      "the edited records and every arrival: \(saved)")
+    // The writer appends to the saved file: read once, from the end of what was saved.
+    _ = try spawnAndWait("/bin/sh", ["-c", "echo '{\"n\": 6}' >> '\(file.path)'"], timeoutSeconds: 10)
+    var screen = try tmux.waitFor(text: "item 1/5")
+    Thread.sleep(forTimeInterval: 1)
+    screen = try tmux.screen()
+    #expect(screen.last?.contains("item 1/5") == true, "nothing read twice: \(screen.last ?? "")")
+    #expect(!screen.joined().contains("rotated"), "\(screen.joined(separator: "\n"))")
+    // Undo takes back the edit, never an arrival.
+    try tmux.send("u")
+    screen = try tmux.waitFor(text: "item 1/6")
+    #expect(screen.joined().contains("undid delete"), "\(screen.last ?? "")")
+    try tmux.sendLiteral(":q!")
+    try tmux.send("Enter")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
   @Test func aDeletedFileKeepsWhatWasRead() throws {
     let file = FollowedFile(lines: Self.records(1...3))
     let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)

@@ -31,7 +31,8 @@ extension BrowserCommand {
     BrowserCommand(.goUp, traits: .jumps),
     BrowserCommand(.openCell, traits: .jumps),
     BrowserCommand(
-      .toggleFollow, keys: ["W"], help: "Following a stream (--follow): pause, or follow the end again",
+      .toggleFollow, keys: ["W"],
+      help: "Following a stream (--follow): pause, or follow the end again (edits go before what arrives)",
       group: "Moving", run: .action { $0.browser.following.toggle() }),
     BrowserCommand(.selectAll, keys: ["a"]),
     BrowserCommand(

@@ -283,7 +283,9 @@ final class EditingController {
       return
     }
     guard let transaction = store.undo() else {
-      show(message: "nothing to undo")
+      show(
+        message: store.undoName.map { "\($0.lowercased()) cannot be undone under the records that arrived since" }
+          ?? "nothing to undo")
       return
     }
     restoreAfterEdit(transaction.before)
@@ -293,7 +295,9 @@ final class EditingController {
   /// Makes the last undone edit again, with the focus and selection it left.
   func redo() {
     guard let transaction = store.redo() else {
-      show(message: "nothing to redo")
+      show(
+        message: store.redoName.map { "\($0.lowercased()) cannot be redone under the records that arrived since" }
+          ?? "nothing to redo")
       return
     }
     restoreAfterEdit(transaction.after)

@@ -21,6 +21,9 @@ protocol FileContext: AnyObject {
   func setNeedsDisplay()
   /// Opens a prompt in the status line.
   func open(_ prompt: StatusPrompt)
+  /// The stream followed, if any (a save writes every record read, and tells it when it
+  /// replaces the followed file).
+  var following: FollowController { get }
 }
 
 /// Files: saving (Ctrl-S, `:w`, `:w PATH`, `:saveas`, `:w!`, the save-as prompt and the
@@ -130,6 +133,13 @@ package final class FileController {
         cancel: keep))
   }
 
+  /// Whether two paths name the same file (the same path, or links to one).
+  private func isSameFile(_ path: String, _ other: String) -> Bool {
+    if path == other { return true }
+    guard let resolved = saver.fileSystem.resolvedPath(path) else { return false }
+    return resolved == saver.fileSystem.resolvedPath(other)
+  }
+
   /// Whether `path` names the document's own file (the same path, or a link to it).
   func isDocumentFile(_ path: String) -> Bool {
     guard let own = store.path else { return false }
@@ -171,7 +181,12 @@ package final class FileController {
       show(message: DocumentStore.EditError.showingOldSide.description)
       return
     }
-    if checkingDisk, path == store.path, let known = store.fileStatus {
+    // Every record read goes into what is saved; the followed file changes on disk all the
+    // time, and what it got meanwhile is read after the save (see FollowedStream).
+    let following = context.following
+    following.takeArrivals()
+    let stream = following.isFollowedFile(path, sameFile: isSameFile) ? following.stream : nil
+    if checkingDisk, stream == nil, path == store.path, let known = store.fileStatus {
       let now = try? saver.fileSystem.status(ofPath: path)
       if now.flatMap({ $0 }).map({ !$0.isSameVersion(as: known) }) ?? true {
         let what = now.flatMap { $0 } == nil ? "was deleted" : "changed on disk"
@@ -205,8 +220,23 @@ package final class FileController {
       }
     }
     let isCopy = !rebinding && path != store.path
-    do {
-      let outcome = try saver.save(store.document, to: path)
+    let couldEdit = !store.isFollowingWithoutFile
+    do throws(FileError) {
+      stream?.willReplaceFile()
+      let outcome: DocumentSaver.Outcome
+      do throws(FileError) {
+        outcome = try saver.save(store.document, to: path)
+      } catch {
+        stream?.didNotReplaceFile()
+        throw error
+      }
+      if let stream {
+        if let status = outcome.status {
+          stream.didReplaceFile(device: status.device, inode: status.inode, size: status.size)
+        } else {
+          stream.didNotReplaceFile()
+        }
+      }
       if isCopy {
         var text =
           "wrote a copy to \(Self.displayName(path)) (\(JSONPreview.byteCount(store.document.textByteCount)))"
@@ -228,6 +258,7 @@ package final class FileController {
           "; its \(outcome.otherHardLinks) other hard link\(outcome.otherHardLinks == 1 ? "" : "s") keep the old text"
       }
       if let note = outcome.lossNote { text += "; " + note }
+      if !couldEdit, !store.isFollowingWithoutFile { text += "; it can be edited now, and records keep arriving" }
       show(message: text)
       next?()
     } catch {

@@ -22,7 +22,7 @@ protocol FollowingContext: AnyObject {
 /// the wheel scrolling to the end), off on any move up or away; `W` pauses and resumes it.
 /// While paused, the status line counts what arrived (`+12 new ▼`); nothing moves under
 /// the focus or the selection.
-final class FollowController {
+package final class FollowController {
   private unowned let context: any FollowingContext
   /// The stream followed, if any.
   private(set) var stream: FollowedStream?
@@ -48,19 +48,21 @@ final class FollowController {
   /// `--strict`: a line that is not JSON ends tgrid with an error.
   var isStrict = false
   /// `--keep`: the most records kept; older ones leave as new ones arrive.
-  var keptRecordCount = FollowController.defaultKeptRecordCount
+  package var keptRecordCount = FollowController.defaultKeptRecordCount
   /// Records that left to keep memory bounded.
   private(set) var droppedCount = 0
+  /// Records over `--keep` that stay until the edits are saved.
+  private(set) var overKeepCount = 0
 
   /// The most records kept unless `--keep` says otherwise.
-  static let defaultKeptRecordCount = 1_000_000
+  package static let defaultKeptRecordCount = 1_000_000
 
   init(context: any FollowingContext) {
     self.context = context
   }
 
   /// Starts following a stream (started already): following is on, at the end.
-  func start(_ stream: FollowedStream) {
+  package func start(_ stream: FollowedStream) {
     self.stream = stream
     context.store.isFollowing = true
     isFollowing = true
@@ -103,9 +105,15 @@ final class FollowController {
         )
       }
     }
+    if arrivals.missingFromSavedFile > 0 {
+      notes.append(
+        "\(arrivals.missingFromSavedFile.formatted()) record\(arrivals.missingFromSavedFile == 1 ? "" : "s") reached the old \(stream.name) while it was saved: kept here, Ctrl-S writes them"
+      )
+    }
     if let note = notes.last { context.show(message: notes.count > 1 ? notes.joined(separator: " · ") : note) }
     guard !lines.isEmpty else { return notes.isEmpty ? nil : .changed }
     append(lines)
+    if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
     context.setNeedsDisplay()
     return .changed
   }
@@ -122,15 +130,7 @@ final class FollowController {
       return
     }
     viewMovesByItself = true
-    let count = store.document.childCount(of: store.document.root)
-    if count > keptRecordCount {
-      do {
-        try store.removeFirstRecords(count - keptRecordCount)
-        droppedCount += count - keptRecordCount
-      } catch {
-        context.show(message: "earlier records not dropped: \(error)")
-      }
-    }
+    dropOverKeep()
     if isFollowing || !hadContent {
       focusLastRecord()
     } else {
@@ -142,6 +142,41 @@ final class FollowController {
         context.collectionView.focusItem(at: indexPath, scrollPosition: .none)
       }
     }
+  }
+
+  /// `--keep`: the oldest records leave, so that at most ``keptRecordCount`` stay. A drop
+  /// moves every value undo would put back, so it waits while there are unsaved edits (no
+  /// edit is ever dropped, even from the screen, before it is in a file), and after a save
+  /// forgets undo and redo first, saying so.
+  private func dropOverKeep() {
+    let store = context.store
+    let count = store.document.childCount(of: store.document.root)
+    overKeepCount = max(0, count - keptRecordCount)
+    guard overKeepCount > 0, !(store.hasEditHistory && store.isModified) else { return }
+    if store.hasEditHistory {
+      store.forgetEditHistory()
+      context.show(
+        message: "undo history forgotten so that earlier records could leave (--keep \(keptRecordCount.formatted()))")
+    }
+    do {
+      try store.removeFirstRecords(overKeepCount)
+      droppedCount += overKeepCount
+      overKeepCount = 0
+    } catch {
+      context.show(message: "earlier records not dropped: \(error)")
+    }
+  }
+
+  /// Takes into the document what the stream has read but not handed over yet (before a
+  /// save, so that it writes every record read).
+  func takeArrivals() {
+    _ = handleWake()
+  }
+
+  /// Whether `path` names the followed file (a save there replaces it).
+  func isFollowedFile(_ path: String, sameFile: (String, String) -> Bool) -> Bool {
+    guard let followed = stream?.path else { return false }
+    return sameFile(path, followed)
   }
 
   /// The last record's id, if there is one.
@@ -238,6 +273,9 @@ final class FollowController {
     }
     if droppedCount > 0 {
       text += " · \(droppedCount.formatted()) earlier record\(droppedCount == 1 ? "" : "s") dropped"
+    }
+    if overKeepCount > 0 {
+      text += " · \(overKeepCount.formatted()) over --keep until saved"
     }
     return text + " · "
   }

@@ -156,6 +156,56 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     measuredWidths.merge(widths) { _, new in new }
   }
 
+  /// Widens the measured columns for rows that arrived (the first ``measuredRows`` of them).
+  /// - Returns: whether a column grew.
+  private func widenColumns(for rows: [NodeID]) -> Bool {
+    let document = store.document
+    var grew = false
+    func measure(_ value: JSONNode, in name: String) {
+      guard let width = measuredWidths[name], width < Self.maximumWidth else { return }
+      let preview = Self.cellText(value, in: document, limit: Self.maximumWidth + 1)
+      let needed = min(Self.maximumWidth, TextWidth.displayWidth(of: preview))
+      if needed > width {
+        measuredWidths[name] = needed
+        grew = true
+      }
+    }
+    let subColumns = model.columns.filter { model.isSubColumn($0) }
+    for row in rows.prefix(Self.measuredRows) {
+      guard let node = store.node(row) else { continue }
+      guard document.kind(of: node) == .object else {
+        measure(node, in: TableModel.valueColumn)
+        continue
+      }
+      for member in document.children(of: node) {
+        if let key = document.key(of: member), !model.isSubColumn(key) { measure(member, in: key) }
+      }
+      for name in subColumns {
+        if let value = TableModel.value(at: model.path(ofColumn: name), in: node, of: document) {
+          measure(value, in: name)
+        }
+      }
+    }
+    return grew
+  }
+
+  /// Focus and selection kept by row index, moved to where their records' rows are now.
+  private static func reindexed(
+    _ kept: (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)]), from oldRows: NodeIDList,
+    row: (NodeID) -> Int?
+  ) -> (focus: (row: Int, column: String)?, selected: [(row: Int, column: String)]) {
+    func moved(_ cell: (row: Int, column: String)) -> (row: Int, column: String)? {
+      guard oldRows.indices.contains(cell.row), let now = row(oldRows[cell.row]) else { return nil }
+      return (now, cell.column)
+    }
+    return (kept.focus.map { moved($0) ?? $0 }, kept.selected.compactMap(moved))
+  }
+
+  /// The row that shows a record, if it is shown.
+  private func row(ofRecord id: NodeID) -> Int? {
+    store.node(id).flatMap { row(ofRecord: id, at: $0) }
+  }
+
   /// Makes room in a column's header for its type's marker and its sort arrow (a type
   /// chosen, or a sort, after measuring).
   func widenForMarker(of name: String) {
@@ -464,12 +514,18 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   // MARK: - Reading the keys in slices
 
-  var isReading: Bool { !model.isScanned || sheet.map { !$0.isComputed } == true }
+  var isReading: Bool { !model.isScanned || sheet.map { !$0.isComputed || $0.recount != nil } == true }
 
   func continueReading(forMilliseconds milliseconds: Int) {
     if let sheet, !sheet.isComputed {
       // The sheet first: the person waits for it (the key scan goes on once it is done).
       continueSheet(forMilliseconds: max(milliseconds, Self.sheetSliceMilliseconds))
+      return
+    }
+    if let sheet, sheet.recount != nil {
+      let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
+      if sheet.continueRecount(until: deadline, in: store, model: model) { reloadSheetKeepingFocus() }
+      host.setNeedsDisplay()
       return
     }
     let deadline = MonotonicClock.nanoseconds() + UInt64(max(1, milliseconds)) * 1_000_000
@@ -523,10 +579,17 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   func apply(_ change: DocumentChange) {
     if let sheet, change.reason == .arrived {
-      // Records arriving move no one off the sheet: it says how many came since it counted,
-      // and the table lists them once it is back.
-      sheet.arrivedSinceCounted += change.steps.filter { if case .inserted = $0 { true } else { false } }.count
+      // Records arriving move no one off the sheet: it counts them (and counts again when
+      // records leave), and the table shows them once it is back.
+      let (changedRows, rowsChanged) = followRows(change)
+      if rowsChanged { model.rescan() }
+      _ = model.include(rows: changedRows, in: store)
+      applySort()
       rowsMissedArrivals = true
+      let dropped = change.steps.filter { if case .removed = $0 { true } else { false } }.count
+      if sheet.follow(inserted: changedRows, droppedCount: dropped, in: store, model: model) {
+        reloadSheetKeepingFocus()
+      }
       host.setNeedsDisplay()
       return
     }
@@ -561,6 +624,45 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       changedRows = Array(model.rows)
       rowsChanged = true
     }
+    let (rowChanges, rowsDidChange) = followRows(change)
+    changedRows += rowChanges
+    rowsChanged = rowsChanged || rowsDidChange
+    // Keys may have gone with a row: read them all again, in slices.
+    if rowsChanged { model.rescan() }
+    let columnsChanged = model.include(rows: changedRows, in: store) || model.columns != oldColumns
+    applySort()
+    // Records that arrive may hold longer values: their columns widen (never narrow, so the
+    // table does not jump as records come and go).
+    if columnsChanged { measureColumns() }
+    let widened = change.reason == .arrived && widenColumns(for: changedRows)
+    if columnsChanged || widened {
+      // By record, not by row: arrivals may go between rows (sorted) and drops take the first.
+      columnsDidChange(keeping: Self.reindexed(kept, from: oldRows) { row(ofRecord: $0) })
+      return
+    }
+    let diff = SnapshotDifference(
+      oldSections: [0], oldItemLists: [oldRows], newSections: [0], newItemLists: [shownRows],
+      reloadedItems: Set(changedRows))
+    let columns = model.columns.count
+    func cells(_ path: IndexPath) -> [IndexPath] {
+      (0..<columns).map { IndexPath(item: path.item * columns + $0, section: 0) }
+    }
+    view.performBatchUpdates {
+      if !diff.deletedItems.isEmpty { view.deleteItems(at: diff.deletedItems.flatMap(cells)) }
+      if !diff.insertedItems.isEmpty { view.insertItems(at: diff.insertedItems.flatMap(cells)) }
+      for move in diff.movedItems {
+        for (from, to) in zip(cells(move.from), cells(move.to)) { view.moveItem(at: from, to: to) }
+      }
+      if !diff.reloadedItems.isEmpty { view.reloadItems(at: diff.reloadedItems.flatMap(cells)) }
+    }
+    refreshHeaders()
+  }
+
+  /// The rows follow a change's steps: inserted and removed records, changed ones.
+  /// - Returns: the rows whose cells changed, and whether rows came or went.
+  private func followRows(_ change: DocumentChange) -> (changed: [NodeID], rowsChanged: Bool) {
+    var changedRows: [NodeID] = []
+    var rowsChanged = false
     for step in change.steps {
       if step.parent == model.root {
         switch step {
@@ -586,30 +688,21 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
         changedRows.append(store.id(record))
       }
     }
-    // Keys may have gone with a row: read them all again, in slices.
-    if rowsChanged { model.rescan() }
-    let columnsChanged = model.include(rows: changedRows, in: store) || model.columns != oldColumns
-    applySort()
-    if columnsChanged {
-      columnsDidChange(keeping: kept)
-      return
+    return (changedRows, rowsChanged)
+  }
+
+  /// Loads a sheet's lines again (they changed), its focus on the same row and column.
+  private func reloadSheetKeepingFocus() {
+    let view = host.collectionView
+    let focus = view.indexPathForFocusedItem
+    let offset = view.contentOffset
+    view.reloadData()
+    tableLayout.invalidateLayout()
+    view.contentOffset = offset
+    let count = view.numberOfItems(inSection: 0)
+    if count > 0 {
+      view.focusItem(at: IndexPath(item: min(focus?.item ?? 0, count - 1), section: 0), scrollPosition: .none)
     }
-    let diff = SnapshotDifference(
-      oldSections: [0], oldItemLists: [oldRows], newSections: [0], newItemLists: [shownRows],
-      reloadedItems: Set(changedRows))
-    let columns = model.columns.count
-    func cells(_ path: IndexPath) -> [IndexPath] {
-      (0..<columns).map { IndexPath(item: path.item * columns + $0, section: 0) }
-    }
-    view.performBatchUpdates {
-      if !diff.deletedItems.isEmpty { view.deleteItems(at: diff.deletedItems.flatMap(cells)) }
-      if !diff.insertedItems.isEmpty { view.insertItems(at: diff.insertedItems.flatMap(cells)) }
-      for move in diff.movedItems {
-        for (from, to) in zip(cells(move.from), cells(move.to)) { view.moveItem(at: from, to: to) }
-      }
-      if !diff.reloadedItems.isEmpty { view.reloadItems(at: diff.reloadedItems.flatMap(cells)) }
-    }
-    refreshHeaders()
   }
 
   /// Row numbers follow the rows' places.

@@ -102,7 +102,7 @@ final class TableSheet {
     guard !isComputed else { return true }
     let document = store.document
     let columnIndex = model.column(named: columns.indices.contains(self.columnIndex) ? columns[self.columnIndex] : "")
-    if case .frequency = kind, let columnIndex,
+    if case .frequency = kind, let columnIndex, !countsOnThisThread,
       background != nil || rows.count - position >= Self.backgroundRowCount
     {
       return advanceInBackground(
@@ -250,8 +250,88 @@ final class TableSheet {
     return min(Self.maximumWidth, max(3, width))
   }
 
-  /// Records a followed stream brought after the sheet counted (they are not in it).
-  var arrivedSinceCounted = 0
+  /// A count made again while records arrive and leave (`--keep`), over the table's rows as
+  /// they are: the sheet shows its own lines until it is done, then takes its.
+  private(set) var recount: TableSheet?
+  /// Records left while ``recount`` had counted them: it is made again once done.
+  private var recountsAgain = false
+  /// Counts on the run loop's thread only (a recount: the document changes under it).
+  private var countsOnThisThread = false
+
+  /// Follows records arriving (`inserted`, the rows they make) and leaving (`droppedCount`
+  /// of the first ones) on a followed stream: arrivals are added to the count at once; when
+  /// records left (their values are gone) or the columns changed, the sheet is counted
+  /// again beside the one shown (``continueRecount(until:in:model:)``).
+  /// - Returns: whether the lines changed.
+  func follow(inserted: [NodeID], droppedCount: Int, in store: DocumentStore, model: TableModel) -> Bool {
+    let sameColumns: Bool
+    switch kind {
+    case .frequency(let name): sameColumns = model.column(named: name) != nil
+    case .summary: sameColumns = columns == model.columns
+    }
+    if isComputed, recount == nil, droppedCount == 0, sameColumns {
+      let document = store.document
+      for row in inserted {
+        switch kind {
+        case .frequency(let name):
+          let node = model.column(named: name).flatMap { model.value(row: row, column: $0, in: store) }
+          frequency.add(ColumnValue(node, in: document))
+        case .summary:
+          summarize(row: row, in: store, model: model)
+        }
+      }
+      position += inserted.count
+      makeLines()
+      return !inserted.isEmpty
+    }
+    if let recount {
+      // Arrivals are read at the end of the rows; records leaving were maybe counted.
+      if droppedCount > 0, recount.dropCounted(droppedCount) { recountsAgain = true }
+    } else {
+      recount = freshCount(model: model)
+    }
+    return false
+  }
+
+  /// A sheet of the same kind over the table's columns, counting on this thread.
+  private func freshCount(model: TableModel) -> TableSheet {
+    let column: Int
+    if case .frequency(let name) = kind {
+      column = model.column(named: name) ?? columnIndex
+    } else {
+      column = columnIndex
+    }
+    let fresh = TableSheet(
+      kind: kind, columnIndex: column, columns: model.columns, tableFocus: tableFocus, tableOffset: tableOffset)
+    fresh.countsOnThisThread = true
+    fresh.binCount = binCount
+    return fresh
+  }
+
+  /// The first `count` rows left: ``position`` follows them.
+  /// - Returns: whether some of them were counted already (the count is no longer exact).
+  private func dropCounted(_ count: Int) -> Bool {
+    let counted = min(count, position)
+    position -= counted
+    return counted > 0
+  }
+
+  /// Counts on in ``recount`` until `deadline`; once it is done the sheet takes its lines.
+  /// - Returns: whether the lines changed.
+  func continueRecount(until deadline: UInt64, in store: DocumentStore, model: TableModel) -> Bool {
+    guard let recount, recount.advance(until: deadline, in: store, model: model, rows: model.rows) else {
+      return false
+    }
+    frequency = recount.frequency
+    summaries = recount.summaries
+    columns = recount.columns
+    position = recount.position
+    isComputed = true
+    makeLines()
+    self.recount = recountsAgain ? freshCount(model: model) : nil
+    recountsAgain = false
+    return true
+  }
 
   /// The status line's text: what the sheet is, its rows, and what its keys do.
   func positionText(focusedRow: Int?, rowCount: Int) -> String {
@@ -264,7 +344,9 @@ final class TableSheet {
       return "\(what): counting … \(Int(progress(of: rowCount) * 100))% of \(rowCount) rows · Esc stops"
     }
     var text = "\(what) · row \((focusedRow ?? 0) + 1)/\(lines.count) of \(rowCount) records"
-    if arrivedSinceCounted > 0 { text += " (+\(arrivedSinceCounted) arrived since: q, then again)" }
+    if let recount {
+      text += " (counting again as records arrive and leave: \(Int(recount.progress(of: rowCount) * 100))%)"
+    }
     switch kind {
     case .frequency:
       if frequency.isBinned { text += " · \(binCount) bins (+/- change)" }
