@@ -169,12 +169,6 @@ final class DiffComputation: @unchecked Sendable {
     return pairing
   }
 
-  /// Whether the thread has nothing more to hand over: A failed, or the pairing was made.
-  var isFinished: Bool {
-    state.withLock { $0.pointee.failure != nil || ($0.pointee.outcomeTaken && $0.pointee.pairing == nil) }
-      && thread == nil
-  }
-
   /// Waits for the diff (tests, benchmarks): nil when A could not be read or the wait was
   /// cancelled. The diff stays to be taken.
   func waitForResult() -> JSONDiff? {

@@ -176,6 +176,9 @@ package final class DocumentStore {
   /// until the document changes: what ``showOldSide()`` needs, made once.
   private var sidePairing: (diff: JSONDiff, runs: [JSONDiff.CounterpartRun])?
 
+  /// Whether a comparison's thread is still pairing A's values with B's (a large pair).
+  package var isPairing: Bool { pairingDiff != nil }
+
   /// Whether the pairing that `` ` `` needs is ready (made with the diff, or at an earlier switch).
   package var hasSidePairing: Bool { sidePairing != nil }
 
