@@ -26,7 +26,7 @@ func runJSONDiffBenchmarks(arguments: [String]) {
     }
     print(
       "firstScreen=\(result.firstScreen) wholeDiff=\(result.wholeDiff) changes=\(result.changes)",
-      "peakKB=\(BenchmarkClock.peakResidentKilobytes())")
+      "paired=\(result.paired) sideSwitch=\(result.sideSwitch)", "peakKB=\(BenchmarkClock.peakResidentKilobytes())")
     return
   }
   let quick = arguments.contains("--quick")
@@ -125,7 +125,7 @@ enum JSONDiffBenchmark {
     print("tgrid diff A B in the browser (120×40, headless), from the command's start:")
     print(
       "file".padding(toLength: 20, withPad: " ", startingAt: 0), "first screen ms", "whole diff ms", "changes",
-      "peak MB", "× A+B")
+      "paired ms", "` ms", "peak MB", "× A+B")
     for name in names {
       let old = BenchmarkFiles.prepare(
         arguments: arguments.filter { $0 != "--quick" } + ["--file", name], defaultName: name)
@@ -139,7 +139,8 @@ enum JSONDiffBenchmark {
       print(
         name.padding(toLength: 20, withPad: " ", startingAt: 0),
         String(format: "%15.1f", median("firstScreen") * 1000), String(format: "%13.1f", median("wholeDiff") * 1000),
-        String(format: "%7.0f", median("changes")), String(format: "%7.1f", peak / 1e6),
+        String(format: "%7.0f", median("changes")), String(format: "%9.1f", median("paired") * 1000),
+        String(format: "%5.1f", median("sideSwitch") * 1000), String(format: "%7.1f", peak / 1e6),
         String(format: "%5.2f", peak / max(bytes, 1)))
     }
   }

@@ -159,7 +159,7 @@ extension BrowserController {
 
   private func performCommand(_ command: CommandIdentifier, runLoop: TerminalRunLoop?) -> EventResponse {
     if store.isLoading || store.showsOldSide, Self.editingCommands.contains(command) {
-      show(message: (store.showsOldSide ? DocumentStore.EditError.showingOldSide : .loading).description)
+      show(message: store.whyEditsWait.description)
       return .changed
     }
     if Self.valueCommands.contains(command), let note = noteForItemsWithoutValues() {

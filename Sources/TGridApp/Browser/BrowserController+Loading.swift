@@ -9,7 +9,7 @@ extension BrowserController {
   /// Follows a running load: called on the run loop's thread after the load woke it.
   package func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     if finding.takeSearchCount() { setNeedsDisplay() }
-    if store.takeFinishedDiff() { refreshEveryPresentation() }
+    if reading.takeFinishedComparison() == .quit { return .quit }
     guard let load else { return following.handleWake() ?? (needsDisplay ? .changed : .unchanged) }
     switch load.phase {
     case .finished:

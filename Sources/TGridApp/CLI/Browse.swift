@@ -163,21 +163,33 @@ struct Browse: ParsableCommand {
   }
 
   /// Opens the browser on the new document with the difference from the old one marked
-  /// (`tgrid A --diff B`, `tgrid diff A B` on a terminal). Both are read first; a pair of a
-  /// few megabytes is compared before the first screen, a larger one while B shows.
+  /// (`tgrid A --diff B`, `tgrid diff A B` on a terminal). A pair of a few megabytes is
+  /// read and compared before the first screen; a larger one opens on B's first screenful
+  /// while A is read and compared on a thread of its own (``DiffOpening``). A side that
+  /// turns out not to be JSON ends the browser with its message and exit status 2.
   private func browseDiff(old: String, new: String) throws {
     var options = JSONDiffOptions()
     options.alignmentBudget = max(0, diffBudget)
     options.usesIdentityKeys = !diffNoKeys
-    let store: DocumentStore
+    let opening: DiffOpening
     do {
-      store = try DocumentStore.comparing(
+      opening = try DiffOpening.open(
         old: old, new: new, mode: view.textMode, maximumByteCount: limit.maximumByteCount, options: options)
     } catch let error as LoadFailure {
       printError(error.message)
       throw ExitCode(error.exitCode)
     }
-    try browse(store: store)
+    let terminal = try openTerminal()
+    let session = makeSession(store: opening.store, terminal: terminal)
+    if let load = opening.load { session.follow(load) }
+    let exit = session.run(on: terminal, debugCrash: .requested(byEnvironmentVariable: Self.debugCrashVariable))
+    opening.load?.cancel()
+    session.finish(exit, terminal: terminal)
+    if let failure = session.loadFailure {
+      printError(failure.message)
+      // For diff, a side that is not JSON is trouble (2): 0 and 1 say same and different.
+      throw ExitCode(2)
+    }
   }
 
   /// Follows a file or standard input as it grows (`--follow`): the browser opens at once

@@ -44,16 +44,22 @@ struct DiffDocument {
     guard oldPath != "-" || newPath != "-" else {
       throw LoadFailure(message: "tgrid diff: only one side can be standard input (-)", exitCode: 2)
     }
-    /// One side, with its failures as trouble.
-    func load(_ path: String) throws(LoadFailure) -> DocumentLoader.Loaded {
-      do {
-        return try DocumentLoader.load(path: path, mode: mode, maximumByteCount: maximumByteCount)
-      } catch {
-        // For diff, invalid JSON is trouble like a missing file: 0 and 1 say same / different.
-        throw LoadFailure(message: error.message, exitCode: 2)
-      }
+    return (
+      try loadSide(oldPath, mode: mode, maximumByteCount: maximumByteCount),
+      try loadSide(newPath, mode: mode, maximumByteCount: maximumByteCount)
+    )
+  }
+
+  /// Loads one side, with its failures as trouble: for diff, invalid JSON is trouble like a
+  /// missing file (exit status 2), as 0 and 1 say same and different.
+  static func loadSide(
+    _ path: String, mode: JSONTextMode = .automatic, maximumByteCount: Int
+  ) throws(LoadFailure) -> DocumentLoader.Loaded {
+    do {
+      return try DocumentLoader.load(path: path, mode: mode, maximumByteCount: maximumByteCount)
+    } catch {
+      throw LoadFailure(message: error.message, exitCode: 2)
     }
-    return (try load(oldPath), try load(newPath))
   }
 }
 

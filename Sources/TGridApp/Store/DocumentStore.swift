@@ -110,6 +110,11 @@ package final class DocumentStore {
   /// edited until the load ends.
   package var isLoading: Bool { loadIsRunning || document.isPartial || pendingDiff != nil }
 
+  /// Why an edit is refused now: A is shown, the file loads, or a diff is being made.
+  var whyEditsWait: EditError {
+    showsOldSide ? .showingOldSide : loadIsRunning || document.isPartial ? .loading : .comparing
+  }
+
   /// A diff still being made on its own thread (``DiffComputation``): edits wait for it.
   private(set) var pendingDiff: DiffComputation?
 
@@ -134,20 +139,63 @@ package final class DocumentStore {
     with old: JSONDocument, oldName: String, options: JSONDiffOptions = JSONDiffOptions(),
     keeping previous: DiffSession? = nil
   ) {
+    startComparing(DiffComputation(old: old, new: document, oldName: oldName, options: options), keeping: previous)
+  }
+
+  /// Waits for `computation` (its diff, then its pairing of A's values with B's): the
+  /// document counts as loading until its diff is taken.
+  func startComparing(_ computation: DiffComputation, keeping previous: DiffSession? = nil) {
     precondition(pendingDiff == nil, "DocumentStore.startComparing: a comparison is already running")
-    pendingDiff = DiffComputation(old: old, new: document, oldName: oldName, options: options)
+    dropSidePairing()
+    pendingDiff = computation
     choicesOfPendingDiff = previous
   }
 
   /// Marks the document with a diff made on its own thread, if it is ready.
   /// - Returns: whether it was (every view then reads its items again).
-  func takeFinishedDiff() -> Bool {
-    guard let pending = pendingDiff, let result = pending.take() else { return false }
+  /// - Throws: the old document's ``LoadFailure`` when the thread could not read it.
+  func takeFinishedDiff() throws(LoadFailure) -> Bool {
+    guard let pending = pendingDiff, let outcome = pending.takeOutcome() else { return false }
     pendingDiff = nil
-    let made = DiffSession(diff: result, oldName: pending.oldName, store: self, options: pending.options)
-    diff = choicesOfPendingDiff.map { made.keepingChoices(of: $0, store: self) } ?? made
-    choicesOfPendingDiff = nil
-    return true
+    switch outcome {
+    case .failed(let failure):
+      throw failure
+    case .compared(let result):
+      let made = DiffSession(diff: result, oldName: pending.oldName, store: self, options: pending.options)
+      diff = choicesOfPendingDiff.map { made.keepingChoices(of: $0, store: self) } ?? made
+      choicesOfPendingDiff = nil
+      pairingDiff = pending
+      return true
+    }
+  }
+
+  /// The comparison whose diff was taken while its thread pairs A's values with B's.
+  private(set) var pairingDiff: DiffComputation?
+
+  /// A's values paired with B's for the diff shown (``JSONDiff/counterpartRuns()``), kept
+  /// until the document changes: what ``showOldSide()`` needs, made once.
+  private var sidePairing: (diff: JSONDiff, runs: [JSONDiff.CounterpartRun])?
+
+  /// Whether a comparison's thread is still pairing A's values with B's (a large pair).
+  package var isPairing: Bool { pairingDiff != nil }
+
+  /// Whether the pairing that `` ` `` needs is ready (made with the diff, or at an earlier switch).
+  package var hasSidePairing: Bool { sidePairing != nil }
+
+  /// Keeps the pairing the comparison's thread made, if it is ready.
+  /// - Returns: whether `` ` `` was pressed while it was made (A is to be shown now).
+  func takeFinishedPairing() -> Bool {
+    guard let computation = pairingDiff, let pairing = computation.takePairing() else { return false }
+    pairingDiff = nil
+    sidePairing = pairing
+    return computation.switchesSideWhenPaired
+  }
+
+  /// Forgets the pairing (the document is about to change, or is compared again): it holds
+  /// the document's tape, which an edit would otherwise copy whole.
+  private func dropSidePairing() {
+    sidePairing = nil
+    pairingDiff = nil
   }
   private var loadIsRunning: Bool
 
@@ -229,6 +277,7 @@ package final class DocumentStore {
   /// is gone.
   func replaceDocument(with newDocument: JSONDocument, status: FileStatus? = nil) {
     putBackNewSide()
+    dropSidePairing()
     changeLock.withLockHeld {
       document = newDocument
       currentGeneration = 0
@@ -250,6 +299,7 @@ package final class DocumentStore {
   func replaceDocumentAsStep(_ name: String, with newDocument: JSONDocument, selection: Selection) {
     precondition(pending == nil, "DocumentStore.replaceDocumentAsStep: not inside a command")
     putBackNewSide()
+    dropSidePairing()
     let old = Replaced(document: document, identity: identity)
     let transaction = Transaction(
       name: name, edits: [], steps: [], before: selection, after: Selection(), generation: nextGeneration,
@@ -305,6 +355,7 @@ package final class DocumentStore {
 
   /// Tells of a change, with the filter brought up to date first (not the diff's marks).
   private func announceKeepingMarks(_ change: DocumentChange) {
+    if change.reason != .sideSwitched { dropSidePairing() }
     if var current = filter {
       if current.evaluate(in: self) {
         filter = current
@@ -329,16 +380,23 @@ package final class DocumentStore {
   var editableDocument: JSONDocument { shelvedNewSide?.document ?? document }
 
   /// Shows A in B's place, as one change of ``DocumentChange/Reason/sideSwitched``: a value
-  /// A and B share (the diff's pairing, ``JSONDiff/counterpartRuns()``) keeps its id, so
+  /// A and B share (the diff's pairing, ``JSONDiff/counterpartRuns()``: made with a diff
+  /// compared on its own thread, else here, and kept until the document changes) keeps its id, so
   /// every view moves it instead of making it anew; the marks are A's
   /// (``DiffSession/init(oldSideOf:session:store:)``). Edits wait until B is shown again.
   /// - Returns: false when there is no diff to show A of (or it is still being made).
   @discardableResult
   func showOldSide() -> Bool {
     guard let diff, pendingDiff == nil, shelvedNewSide == nil, !isLoading, !isFollowing else { return false }
-    let compared = JSONDiff(old: diff.old, new: document, options: diff.options)
-    let oldIdentity = identity.mapping(
-      otherWordCount: compared.old.tapeWordCount, counterparts: compared.counterpartRuns())
+    let pairing =
+      sidePairing
+      ?? {
+        let compared = JSONDiff(old: diff.old, new: document, options: diff.options)
+        return (compared, compared.counterpartRuns())
+      }()
+    sidePairing = pairing
+    let compared = pairing.diff
+    let oldIdentity = identity.mapping(otherWordCount: compared.old.tapeWordCount, counterparts: pairing.runs)
     changeLock.withLockHeld {
       shelvedNewSide = (document, identity, diff)
       document = compared.old
@@ -395,7 +453,11 @@ package final class DocumentStore {
     let keepsIds = hasContent && document.isJSONLines == newDocument.isJSONLines
     changeLock.withLockHeld { document = newDocument }
     hasContent = true
-    if isComplete { loadIsRunning = false }
+    if isComplete {
+      loadIsRunning = false
+      // `tgrid diff A B` opened on B's first screenful: A is compared with the whole of B now.
+      pendingDiff?.compare(with: newDocument)
+    }
     guard keepsIds else {
       identity = NodeIdentityMap()
       filter = nil
@@ -546,6 +608,8 @@ package final class DocumentStore {
   enum EditError: Error, CustomStringConvertible {
     /// The document is still loading.
     case loading
+    /// A diff is being made on its own thread (its marks are on their way).
+    case comparing
     /// The document follows a growing stream (`--follow`).
     case following
     /// A diff's old side is shown in the document's place.
@@ -560,6 +624,7 @@ package final class DocumentStore {
     var description: String {
       switch self {
       case .loading: "the file is still loading: editing is possible once it has loaded"
+      case .comparing: "comparing A with B: editing is possible once the diff is ready"
       case .following:
         "standard input has no file to save edits to: :w PATH writes what is kept there, and then it can be edited"
       case .showingOldSide: "A (old) is shown, read-only: ` shows B again to edit and save it"
@@ -578,10 +643,12 @@ package final class DocumentStore {
   func perform(
     _ name: String, selection: Selection, _ body: (DocumentEditor) throws -> Selection
   ) throws -> DocumentChange? {
-    guard !isLoading else { throw EditError.loading }
+    guard !isLoading else { throw whyEditsWait }
     guard !isFollowingWithoutFile else { throw EditError.following }
     guard !showsOldSide else { throw EditError.showingOldSide }
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
+    // The pairing holds the tape: the edit would copy it whole.
+    dropSidePairing()
     pending = Transaction(
       name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,
       generationBefore: currentGeneration)

@@ -30,12 +30,10 @@ extension ReadingController {
   /// A large pair is compared again on a thread of its own, as at open: the old marks stay
   /// and edits wait until the new ones come.
   func changeAlignment(forward: Bool) {
-    guard let diff = store.diff else {
-      context.show(message: "no diff here: ]a and [a change how a diff's arrays line up")
-      return
-    }
-    guard store.pendingDiff == nil else {
-      context.show(message: "still comparing: ]a and [a once the diff is ready")
+    guard let diff = diffForKeys("]a and [a", otherwise: "no diff here: ]a and [a change how a diff's arrays line up"),
+      store.pendingDiff == nil
+    else {
+      if store.diff != nil { context.show(message: "still comparing A with B: ]a and [a once the diff is ready") }
       return
     }
     guard !store.showsOldSide else {
@@ -73,10 +71,10 @@ extension ReadingController {
   /// Focuses the next (`direction` 1) or previous (-1) change, wrapping around, and says in
   /// the status line which it is and what changed. The place left goes on the jump list.
   func stepThroughDiff(_ direction: Int) {
-    guard let diff = store.diff else {
-      context.show(message: "no diff here: ]c and [c move between the changes of tgrid diff A B")
-      return
-    }
+    guard
+      let diff = diffForKeys(
+        "]c and [c", otherwise: "no diff here: ]c and [c move between the changes of tgrid diff A B")
+    else { return }
     guard let index = diff.step(direction) else {
       context.show(message: "no differences")
       return
@@ -90,8 +88,7 @@ extension ReadingController {
   /// `z d`: folds away everything but the changes and the way to each (the tree and the
   /// schematic; other views open the way to them), or, pressed again, shows everything.
   func toggleOnlyChanges() {
-    guard let diff = store.diff else {
-      context.show(message: "no diff here: z d shows only the changes of tgrid diff A B")
+    guard let diff = diffForKeys("z d", otherwise: "no diff here: z d shows only the changes of tgrid diff A B") else {
       return
     }
     let presentation = context.presentation
@@ -110,5 +107,13 @@ extension ReadingController {
     }
     let count = diff.stops.count
     context.show(message: "only the \(count) change\(count == 1 ? "" : "s") and the way to them (z d: everything)")
+  }
+
+  /// The diff shown, or nil with a note: while A is still compared with B (`tgrid diff A B`
+  /// on a large pair) the keys that need the diff say they wait for it; else `otherwise`.
+  func diffForKeys(_ keys: String, otherwise note: String) -> DiffSession? {
+    if let diff = store.diff { return diff }
+    context.show(message: store.pendingDiff != nil ? "still comparing A with B: \(keys) once the diff is ready" : note)
+    return nil
   }
 }

@@ -27,10 +27,8 @@ extension ReadingController {
   /// edit acts on (the selection, else the focused value).
   func settleDiffChanges(takingOldSide: Bool) {
     let key = takingOldSide ? "<" : ">"
-    guard let diff = store.diff else {
-      context.show(message: "no diff here: \(key) takes a side of a change of tgrid diff A B")
-      return
-    }
+    guard let diff = diffForKeys(key, otherwise: "no diff here: \(key) takes a side of a change of tgrid diff A B")
+    else { return }
     guard !store.showsOldSide else {
       context.show(message: DocumentStore.EditError.showingOldSide.description)
       return

@@ -61,6 +61,10 @@ protocol ReadingContext: PresentationHost {
   var presentationOptions: PresentationOptions { get set }
   /// What wakes the run loop when work on another thread is done (nil before it runs).
   var waker: RunLoopWaker? { get }
+  /// Why the document could not be read (a diff's A, read on the comparison's thread).
+  var loadFailure: LoadFailure? { get set }
+  /// Set to end the browser.
+  var wantsToQuit: Bool { get set }
 }
 
 /// Reading values: the long-value viewer, the source view, folding, copying a value's key,
