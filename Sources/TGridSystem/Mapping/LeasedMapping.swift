@@ -140,7 +140,7 @@
     }
 
     /// The thread's loop: wait for a SIGIO, then answer every lease that is breaking.
-    private static func serve() -> Never {
+    private static func serve() {
       // The handler may run here too (it only posts the semaphore).
       var set = sigset_t()
       sigemptyset(&set)
