@@ -25,6 +25,9 @@
   /// while a lease is held a stray SIGIO no longer ends the program; the handler runs with
   /// `SA_RESTART`, so the reads and writes it interrupts go on.
   ///
+  /// A writer that opens with `O_NONBLOCK` (coreutils' `truncate`) is not made to wait: its
+  /// open fails with `EAGAIN` while the lease breaks, and a second try succeeds.
+  ///
   /// A holder that cannot answer in time (stopped with SIGSTOP for longer than the break
   /// time) loses the lease: the kernel lets the writer go on, and the mapping shows what
   /// it wrote. That is found when the thread copies at last (the file's size or
