@@ -324,9 +324,15 @@ struct ParallelParsingTests {
     let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 16) }
     let path = TemporaryFile.write(bytes)
     defer { TemporaryFile.remove(path) }
+    // Open for writing: no lease can be had, so the file is read into memory.
+    let writer = open(path, O_WRONLY)
+    defer { close(writer) }
     let results = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<4 {
-        group.addTask { (try? JSONBytes.contentsOfFile(path))?.array == bytes }
+        group.addTask {
+          guard let read = try? JSONBytes.contentsOfFile(path) else { return false }
+          return read.lease == nil && read.array == bytes
+        }
       }
       var all: [Bool] = []
       for await result in group { all.append(result) }

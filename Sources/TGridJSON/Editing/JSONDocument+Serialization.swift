@@ -40,9 +40,12 @@ extension JSONDocument {
         guard original.isIntact else { throw JSONWriteError(path: "", code: 0, isSourceChanged: true) }
         continue
       }
+      // A leased mapping whose lease was lost may show another text: never written.
+      guard original.isIntact else { throw JSONWriteError(path: "", code: 0, isSourceChanged: true) }
       if try !original.copyFromSource(Int(piece.physical)..<(Int(piece.physical) + piece.length), to: descriptor) {
         try JSONDocument.writeAll(buffer, to: descriptor)
       }
+      guard original.isIntact else { throw JSONWriteError(path: "", code: 0, isSourceChanged: true) }
     }
   }
 

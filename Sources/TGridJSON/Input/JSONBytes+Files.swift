@@ -1,14 +1,18 @@
 import TGridSystem
 
 extension JSONBytes {
-  /// Files larger than this are memory-mapped instead of read into memory (2 GiB).
+  /// Files larger than this are memory-mapped without a lease (2 GiB): a break of a lease
+  /// on them would copy them into memory, which they may not fit.
   public static let defaultMapThreshold = 1 << 31
 
   /// Reads a file, or standard input when `path` is `-`.
   ///
-  /// A regular file up to `mapThreshold` bytes is read into memory (whatever later happens
-  /// to the file, the document keeps its bytes); a larger one is memory-mapped (read-only,
-  /// private). Anything else (a pipe, a terminal, a device, `/proc` files whose size reads
+  /// A regular file up to `mapThreshold` bytes is mapped under a read lease (before anyone
+  /// may write or truncate the file, its bytes are copied into memory at the same address:
+  /// see `LeasedMapping`), or read into memory where no lease can be had (the file is open
+  /// for writing, another user's, on a file system without leases); whatever later happens
+  /// to the file, the document keeps its bytes. A larger one is memory-mapped (read-only,
+  /// private) without a lease: see ``isIntact``. Anything else (a pipe, a terminal, a device, `/proc` files whose size reads
   /// as zero) is read to its end, up to `maximumStreamByteCount` bytes (past it, the error
   /// ``JSONInputError/tooLarge(path:limit:)``: `/dev/zero` never ends). To parse such
   /// input as it arrives instead, see ``JSONProgressiveParser/open(_:options:maximumByteCount:)``.
@@ -48,10 +52,15 @@ extension JSONBytes {
       SystemFile.release(descriptor)
       throw .tooLarge(path: path, limit: maximumFileByteCount)
     }
-    if status.size > mapThreshold,
-      let mapped = map(
-        descriptor: descriptor, count: status.size,
-        source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
+    if status.size <= mapThreshold {
+      let readAt = JSONSourceFile.now()
+      if let (lease, leased) = LeasedMapping.map(descriptor, maximumCount: min(mapThreshold, maximumFileByteCount)) {
+        return JSONBytes(
+          leased: lease, source: JSONSourceFile(path: path, status: leased, readAt: readAt), descriptor: descriptor)
+      }
+    } else if let mapped = map(
+      descriptor: descriptor, count: status.size,
+      source: JSONSourceFile(path: path, status: status, readAt: JSONSourceFile.now()))
     {
       return mapped
     }
@@ -241,10 +250,16 @@ extension JSONBytes {
   }
 
   /// Whether the bytes are still exactly the text that was read. Always true for bytes in
-  /// memory; a memory-mapped file that was written to since shows its new bytes, and past
-  /// a new end zeros (a guard turns the bus error of reading there into a page of zeros),
-  /// so a document over it can no longer be trusted, nor saved.
+  /// memory, and for a file mapped under a lease unless the lease was lost (the process
+  /// did not answer its break in time: stopped for longer than the break time); a
+  /// memory-mapped file (without a lease) that was written to since shows its new bytes,
+  /// and past a new end zeros (a guard turns the bus error of reading there into a page of
+  /// zeros), so a document over it can no longer be trusted, nor saved.
   public var isIntact: Bool {
+    if let lease {
+      if let faultGuardSlot, MappedFaultGuard.isDamaged(faultGuardSlot) { return false }
+      return !lease.isLost
+    }
     guard isMemoryMapped else { return true }
     if let faultGuardSlot, MappedFaultGuard.isDamaged(faultGuardSlot) { return false }
     guard let source = sourceFile, let current = try? SystemFile.status(of: sourceDescriptor) else { return false }
@@ -255,13 +270,15 @@ extension JSONBytes {
 extension JSONBytes {
   /// Copies the bytes in `range` from the source file to `descriptor` at its current
   /// offset with `copy_file_range`, when that is sure to copy these very bytes: the file
-  /// had settled before it was read (``JSONSourceFile/isSettled``) and is unchanged before
-  /// and after the copy. If it changed during the copy, the stretch is written again from
-  /// memory over what was copied. Returns false (having written nothing) when the kernel
-  /// copy does not apply; the caller then writes from memory.
+  /// is under the bytes' lease still, or it had settled before it was read
+  /// (``JSONSourceFile/isSettled``) and is unchanged before and after the copy. If it
+  /// changed during the copy, the stretch is written again from memory over what was
+  /// copied. Returns false (having written nothing) when the kernel copy does not apply;
+  /// the caller then writes from memory.
   func copyFromSource(_ range: Range<Int>, to descriptor: Int32) throws(JSONWriteError) -> Bool {
-    guard !isMemoryMapped, let source = sourceFile, source.isSettled, sourceDescriptor >= 0,
-      let status = try? SystemFile.status(of: sourceDescriptor), source.matches(status),
+    guard !isMemoryMapped, let source = sourceFile, sourceDescriptor >= 0,
+      let status = try? SystemFile.status(of: sourceDescriptor),
+      lease?.isHeld == true || (source.isSettled && source.matches(status)),
       let destinationStart = try? SystemFile.offset(of: descriptor)
     else { return false }
     var sourceOffset = range.lowerBound
@@ -282,8 +299,11 @@ extension JSONBytes {
       if copied == 0 { break }
       remaining -= copied
     }
-    let after = try? SystemFile.status(of: sourceDescriptor)
-    if remaining > 0 || after.map({ !source.matches($0) }) ?? true {
+    // Still leased: nobody can have written the file (a writer waits for the lease's end).
+    let isUnchanged =
+      lease?.isHeld == true
+      || (source.isSettled && (try? SystemFile.status(of: sourceDescriptor)).map(source.matches) == true)
+    if remaining > 0 || !isUnchanged {
       // The file changed while it was copied (or came up short): what was copied may
       // not be the document's bytes. Write them again from memory, over it.
       do {

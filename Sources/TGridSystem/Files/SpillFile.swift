@@ -117,6 +117,9 @@ package enum LinuxCalls {
   /// `MREMAP_FIXED` (with ``remapMayMove``): the pages go to the address given, replacing
   /// what was mapped there.
   package static let remapFixed: Int32 = 2
+  /// `F_SETLEASE` and `F_GETLEASE` (`fcntl(2)`): take, release or ask for a file lease.
+  package static let setLease: Int32 = 1024
+  package static let getLease: Int32 = 1025
   /// `MADV_REMOVE`: frees a shared file mapping's pages and the file's blocks under them.
   package static let adviseRemove: Int32 = 9
   /// `O_TMPFILE` (x86-64 and arm64).

@@ -27,7 +27,8 @@ import Synchronization
 ///   SIGVTALRM, SIGPROF, SIGXCPU, SIGIO/SIGPOLL, SIGPWR, SIGSTKFLT and the real-time signals)
 ///   ends it the same way as SIGTERM, with its own exit status, but only while its
 ///   disposition is the default one: a handler the host program installed, or an ignored
-///   signal, is left alone.
+///   signal, is left alone, and so is a signal handed over to another part of the program
+///   (``handOver(_:to:)``: SIGIO once a file is held under a lease).
 /// - SIGPIPE and SIGXFSZ are ignored while the terminal runs (again only where they had the
 ///   default action): they come from the program's own writes (to a clipboard command that
 ///   exited, past the file size limit), which then fail with `EPIPE` or `EFBIG` and are
@@ -65,6 +66,9 @@ public enum TerminalSignals {
   /// The wake pipe's read end in the high 32 bits and write end in the low ones; -1 when closed.
   static let pipeDescriptors = Atomic<Int64>(-1)
   private static let installCount = Mutex<Int>(0)
+  /// Signals another part of the program handles for good (``handOver(_:to:)``): no
+  /// terminal takes them over, puts them back or restores them. Guarded by `installCount`.
+  nonisolated(unsafe) private static var handedOver: Set<Int32> = []
   /// What each signal we changed did before the first terminal started; put back at the end.
   private static let savedDispositions = Mutex<[Int32: sigaction]>([:])
 
@@ -180,7 +184,7 @@ public enum TerminalSignals {
         pipeDescriptors.store(Int64(descriptors[0]) << 32 | Int64(descriptors[1]), ordering: .releasing)
       }
       var changed: [Int32: sigaction] = [:]
-      for signal in handledSignals {
+      for signal in handledSignals where !handedOver.contains(signal) {
         var previous = dispositions[signal] ?? sigaction()
         if dispositions[signal] == nil { sigaction(signal, nil, &previous) }
         if takenOnlyFromDefault.contains(signal), !isDefault(previous) {
@@ -205,6 +209,41 @@ public enum TerminalSignals {
       }
       savedDispositions.withLock { $0 = changed }
     }
+  }
+
+  /// Gives `signal` to another part of the program for the rest of the process, with
+  /// `action` as its handler: from now on no terminal takes it over (``install(restoringLater:)``),
+  /// puts back what it did before (``uninstall()``) or restores it (``restore(_:)``), also
+  /// while a terminal runs now. Only a signal whose action was the default one before any
+  /// terminal took it over can be handed over (a handler of the host program's, or an
+  /// ignored signal, is left alone): returns false then, having changed nothing. Handing the
+  /// same signal over again installs `action` again.
+  ///
+  /// For SIGIO, by which the kernel tells a holder of a file lease that another process
+  /// wants to write the file: its default action ends the process, and a terminal would
+  /// take it as a request to end.
+  package static func handOver(_ signal: Int32, to action: sigaction) -> Bool {
+    installCount.withLock { _ in
+      if !handedOver.contains(signal) {
+        var before = sigaction()
+        if let saved = savedDispositions.withLock({ $0[signal] }) {
+          before = saved
+        } else {
+          sigaction(signal, nil, &before)
+        }
+        guard isDefault(before) else { return false }
+        _ = savedDispositions.withLock { $0.removeValue(forKey: signal) }
+        handedOver.insert(signal)
+      }
+      var action = action
+      sigaction(signal, &action, nil)
+      return true
+    }
+  }
+
+  /// Whether `signal` was handed over with ``handOver(_:to:)``.
+  static func isHandedOver(_ signal: Int32) -> Bool {
+    installCount.withLock { _ in handedOver.contains(signal) }
   }
 
   /// Puts back what the signals did before, and closes the pipe, after the last terminal

@@ -9,13 +9,37 @@ import Testing
 /// Stray signals sent to the real binary in a real terminal (issue 14.5): whatever ends
 /// the app, the terminal is restored and the exit status names the signal.
 extension EndToEndTests {
-  @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO])
+  @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF])
   func aSignalWhoseDefaultEndsTheProcessRestoresTheTerminalAndExitsWithItsStatus(_ signal: Int32) throws {
     let tmux = try launch(demoDataCopy("photo-albums.json"))
     defer { tmux.close() }
     let pid = try #require(try tmux.appProcessID())
     kill(pid, signal)
     try expectRestored(tmux, status: 128 + signal)
+  }
+
+  /// Without a file under a lease (the demo data, standard input), SIGIO ends the app as
+  /// the other signals above do.
+  @Test func sigioWithoutALeasedFileRestoresTheTerminalAndExitsWithItsStatus() throws {
+    let tmux = try launch(nil)
+    defer { tmux.close() }
+    let pid = try #require(try tmux.appProcessID())
+    kill(pid, SIGIO)
+    try expectRestored(tmux, status: 128 + SIGIO)
+  }
+
+  /// A file under a read lease: SIGIO is how the kernel tells of a writer, so it is the
+  /// lease's (it copies nothing when no break is pending) and the app keeps working.
+  @Test func sigioWithALeasedFileIsTheLeasesAndTheAppKeepsWorking() throws {
+    let tmux = try launch(demoDataCopy("photo-albums.json"))
+    defer { tmux.close() }
+    let pid = try #require(try tmux.appProcessID())
+    kill(pid, SIGIO)
+    try tmux.send("Right")
+    try tmux.waitFor(text: "item 2/7")
+    #expect(try tmux.paneValue("alternate_on") == "1")
+    try tmux.send("q")
+    try expectRestored(tmux, status: 0)
   }
 
   @Test func aRealTimeSignalRestoresTheTerminalAndExitsWithItsStatus() throws {

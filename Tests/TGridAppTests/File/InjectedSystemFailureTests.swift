@@ -79,6 +79,9 @@ extension PilotTests {
 
     @Test func aFailingReadDuringALoadSaysWhy() throws {
       let file = try TemporaryFile(contents: Self.original)
+      // Open for writing elsewhere: no lease, so the file is read rather than mapped.
+      let writer = open(file.path, O_WRONLY)
+      defer { close(writer) }
       let failures = InjectedFailures()
       failures.fail(.read, with: EIO)
       let failure = try #require(throws: LoadFailure.self) {

@@ -71,6 +71,12 @@ final class TmuxSession {
     try tmux(["send-keys", "-t", session, "Enter"])
   }
 
+  /// Runs a shell command in a new window of the session, in the background (the pane
+  /// with the app stays the one shown and the one keys go to).
+  func runInOtherWindow(_ commandLine: String) throws {
+    try tmux(["new-window", "-d", "-t", session, commandLine])
+  }
+
   /// Sends tmux key names (`Down`, `PageDown`, `q`, `C-c`, `Escape`…).
   func send(_ keys: String...) throws {
     try tmux(["send-keys", "-t", session] + keys)
