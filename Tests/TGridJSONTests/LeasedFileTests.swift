@@ -118,6 +118,24 @@ import Testing
     #expect(bytes.sourceChange() != .unchanged)
   }
 
+  /// The app takes the lease on a loading thread that ends long before anyone writes: the
+  /// break must still be heard (the kernel signals the thread that took it, unless told the
+  /// process), or the writer waits out the whole break time (45 s) and the copy never happens.
+  @Test func aLeaseTakenOnAThreadThatHasEndedIsStillAnswered() throws {
+    let path = TemporaryFile.write(LeasedFileTests.text)
+    defer { TemporaryFile.remove(path) }
+    let opened = Locked<JSONBytes?>(nil)
+    let loader = try #require(WorkerThread.start { opened.withLock { $0 = try? JSONBytes.contentsOfFile(path) } })
+    loader.join()
+    let bytes = try #require(opened.withLock { $0 })
+    let lease = try #require(bytes.lease)
+    #expect(lease.isHeld)
+    let result = ShellCommand.run(Writer.append.command(path), input: [], timeoutMilliseconds: 10_000)
+    #expect(result.outcome == .exited(status: 0), "the writer waited for a break nobody heard")
+    #expect(lease.isCopied)
+    #expect(bytes.array == LeasedFileTests.text)
+  }
+
   @Test func aLeaseRefusedBecauseTheFileIsOpenForWritingMeansACopy() throws {
     let path = TemporaryFile.write(LeasedFileTests.text)
     defer { TemporaryFile.remove(path) }

@@ -93,6 +93,14 @@
       leases.withLock { leases -> (LeasedMapping, FileInfo)? in
         guard prepare() else { return nil }
         guard fcntl(descriptor, LinuxCalls.setLease, Int32(F_RDLCK)) == 0 else { return nil }
+        // The kernel sends a break's SIGIO to the thread that took the lease, and to no one
+        // once that thread has ended (a loading thread, a dispatch worker that idles out):
+        // the writer would then wait out the whole break time and find the file under
+        // nobody's lease. The process, through its main thread, hears it instead.
+        guard fcntl(descriptor, F_SETOWN, getpid()) == 0 else {
+          _ = fcntl(descriptor, LinuxCalls.setLease, Int32(F_UNLCK))
+          return nil
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0, case let status = FileInfo(info), status.kind == .regular,
           status.size > 0, status.size <= maximumCount,
