@@ -66,8 +66,10 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
   -emit-module -emit-module-path "$platform/TermGridPlatform.swiftmodule" \
   -c "${platform_files[@]}" -o "$platform/TermGridPlatform.o"
 # The engine's system target (files, mappings, threads, memory routines) needs only libc
-# and the platform files above: all of it is built here, as a module of its own.
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+# and the platform files above: all of it is built here, as a module of its own. Its file
+# leases need the terminal's signals (TerminalSignals.handOver): TGRID_FUZZER_BUILD leaves
+# them out, and files are read into memory instead.
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D TGRID_FUZZER_BUILD \
   -module-name TGridSystem -package-name tgrid -swift-version 6 -whole-module-optimization -I "$platform" \
   -emit-module -emit-module-path "$platform/TGridSystem.swiftmodule" \
   -c $(find Sources/TGridSystem -name "*.swift" | sort) -o "$platform/TGridSystem.o"

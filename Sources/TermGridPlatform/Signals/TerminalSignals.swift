@@ -28,7 +28,7 @@ import Synchronization
 ///   ends it the same way as SIGTERM, with its own exit status, but only while its
 ///   disposition is the default one: a handler the host program installed, or an ignored
 ///   signal, is left alone, and so is a signal handed over to another part of the program
-///   (``handOver(_:to:)``: SIGIO once a file is held under a lease).
+///   (`handOver(_:to:)`: SIGIO once a file is held under a lease).
 /// - SIGPIPE and SIGXFSZ are ignored while the terminal runs (again only where they had the
 ///   default action): they come from the program's own writes (to a clipboard command that
 ///   exited, past the file size limit), which then fail with `EPIPE` or `EFBIG` and are
@@ -66,7 +66,7 @@ public enum TerminalSignals {
   /// The wake pipe's read end in the high 32 bits and write end in the low ones; -1 when closed.
   static let pipeDescriptors = Atomic<Int64>(-1)
   private static let installCount = Mutex<Int>(0)
-  /// Signals another part of the program handles for good (``handOver(_:to:)``): no
+  /// Signals another part of the program handles for good (`handOver(_:to:)`): no
   /// terminal takes them over, puts them back or restores them. Guarded by `installCount`.
   nonisolated(unsafe) private static var handedOver: Set<Int32> = []
   /// What each signal we changed did before the first terminal started; put back at the end.
@@ -152,7 +152,7 @@ public enum TerminalSignals {
     return packed < 0 ? -1 : Int32(truncatingIfNeeded: packed >> 32)
   }
 
-  /// What the handled signals do now, to pass to ``install(restoringLater:)``; read it
+  /// What the handled signals do now, to pass to `install(restoringLater:)`; read it
   /// before ncurses starts, which installs handlers of its own.
   package static func currentDispositions() -> [Int32: sigaction] {
     var dispositions: [Int32: sigaction] = [:]
@@ -212,8 +212,8 @@ public enum TerminalSignals {
   }
 
   /// Gives `signal` to another part of the program for the rest of the process, with
-  /// `action` as its handler: from now on no terminal takes it over (``install(restoringLater:)``),
-  /// puts back what it did before (``uninstall()``) or restores it (``restore(_:)``), also
+  /// `action` as its handler: from now on no terminal takes it over (`install(restoringLater:)`),
+  /// puts back what it did before (`uninstall()`) or restores it (`restore(_:)`), also
   /// while a terminal runs now. Only a signal whose action was the default one before any
   /// terminal took it over can be handed over (a handler of the host program's, or an
   /// ignored signal, is left alone): returns false then, having changed nothing. Handing the
@@ -241,7 +241,7 @@ public enum TerminalSignals {
     }
   }
 
-  /// Whether `signal` was handed over with ``handOver(_:to:)``.
+  /// Whether `signal` was handed over with `handOver(_:to:)`.
   static func isHandedOver(_ signal: Int32) -> Bool {
     installCount.withLock { _ in handedOver.contains(signal) }
   }
