@@ -46,20 +46,8 @@ public enum FollowBenchmark {
     let first = lines(initial)
     write(first, to: created)
     SystemFile.release(created)
-    let store = DocumentStore.waitingForLoad(name: "bench", path: path)
-    let size = CellSize(columns: 120, rows: 40)
-    let headless = HeadlessTerminal(size: size)
-    let terminal = TimedTerminal(headless)
-    let browser = BrowserController(store: store, size: size, animates: true)
-    browser.terminal = terminal
-    browser.collectionView.clock = { headless.elapsedMilliseconds }
-    let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 26)
-    browser.following.keptRecordCount = keep
-    browser.following.start(stream)
-    stream.start()
+    let (headless, terminal, browser, stream, runLoop) = following(name: "bench", path: path, keep: keep)
     defer { stream.stop() }
-    let runLoop = TerminalRunLoop(
-      terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
     while stream.recordCount < initial { Machine.sleep(microseconds: 1_000) }
     runLoop.run()
     runLoop.run()
@@ -151,20 +139,8 @@ public enum FollowBenchmark {
   /// until it ends, keeping `keep` records.
   public static func followStandardInput(keep: Int) -> StreamResult {
     let start = BenchmarkClock.now()
-    let store = DocumentStore.waitingForLoad(name: "(stdin)", path: nil)
-    let size = CellSize(columns: 120, rows: 40)
-    let headless = HeadlessTerminal(size: size)
-    let terminal = TimedTerminal(headless)
-    let browser = BrowserController(store: store, size: size, animates: true)
-    browser.terminal = terminal
-    browser.collectionView.clock = { headless.elapsedMilliseconds }
-    let stream = FollowedStream(path: nil, maximumLineByteCount: 1 << 26)
-    browser.following.keptRecordCount = keep
-    browser.following.start(stream)
-    stream.start()
+    let (_, terminal, browser, stream, runLoop) = following(name: "(stdin)", path: nil, keep: keep)
     defer { stream.stop() }
-    let runLoop = TerminalRunLoop(
-      terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
     terminal.endsRunWhenIdle = true
     var firstScreen: Double?
     var lastCount = -1
@@ -188,6 +164,28 @@ public enum FollowBenchmark {
     return StreamResult(
       firstScreen: firstScreen ?? -1, whole: quietSince - start, read: stream.recordCount,
       kept: document.childCount(of: document.root))
+  }
+
+  /// A 120×40 browser following `path` (standard input when `nil`) as `tgrid -f` does,
+  /// keeping `keep` records, on a headless terminal and its run loop; the stream runs (the
+  /// caller stops it).
+  private static func following(name: String, path: String?, keep: Int) -> (
+    HeadlessTerminal, TimedTerminal, BrowserController, FollowedStream, TerminalRunLoop
+  ) {
+    let store = DocumentStore.waitingForLoad(name: name, path: path)
+    let size = CellSize(columns: 120, rows: 40)
+    let headless = HeadlessTerminal(size: size)
+    let terminal = TimedTerminal(headless)
+    let browser = BrowserController(store: store, size: size, animates: true)
+    browser.terminal = terminal
+    browser.collectionView.clock = { headless.elapsedMilliseconds }
+    let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 26)
+    browser.following.keptRecordCount = keep
+    browser.following.start(stream)
+    stream.start()
+    let runLoop = TerminalRunLoop(
+      terminal: terminal, root: browser, clock: { headless.elapsedMilliseconds }, debugCrash: nil)
+    return (headless, terminal, browser, stream, runLoop)
   }
 
   private static func write(_ bytes: [UInt8], to descriptor: Int32) {
