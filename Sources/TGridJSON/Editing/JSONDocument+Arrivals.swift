@@ -164,24 +164,6 @@ extension JSONDocument {
 }
 
 extension JSONStorage {
-  /// The pieces that make up a logical range of the text (the first and last cut to it).
-  func pieces(inLogical range: Range<Int>) -> [Piece] {
-    var result: [Piece] = []
-    var logical = 0
-    for piece in pieces {
-      let pieceRange = logical..<(logical + piece.length)
-      logical += piece.length
-      let overlap = pieceRange.clamped(to: range)
-      guard !overlap.isEmpty else {
-        if pieceRange.lowerBound >= range.upperBound { break }
-        continue
-      }
-      result.append(
-        Piece(physical: piece.physical + UInt64(overlap.lowerBound - pieceRange.lowerBound), length: overlap.count))
-    }
-    return result
-  }
-
   /// The piece list with `inserted` put in at a logical position (not applied).
   func piecesInserting(_ inserted: [Piece], atLogical position: Int) -> [Piece] {
     var result: [Piece] = []

@@ -29,10 +29,9 @@ extension JSONStorage {
     return pastEnd
   }
 
-  /// The current text's bytes in a logical range.
-  func text(inLogical range: Range<Int>) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(range.count)
+  /// The pieces that make up a logical range of the text (the first and last cut to it).
+  func pieces(inLogical range: Range<Int>) -> [Piece] {
+    var result: [Piece] = []
     var logical = 0
     for piece in pieces {
       let pieceRange = logical..<(logical + piece.length)
@@ -42,8 +41,18 @@ extension JSONStorage {
         if pieceRange.lowerBound >= range.upperBound { break }
         continue
       }
-      let pointer = bytes(at: piece.physical).pointer + (overlap.lowerBound - pieceRange.lowerBound)
-      result.append(contentsOf: UnsafeBufferPointer(start: pointer, count: overlap.count))
+      result.append(
+        Piece(physical: piece.physical + UInt64(overlap.lowerBound - pieceRange.lowerBound), length: overlap.count))
+    }
+    return result
+  }
+
+  /// The current text's bytes in a logical range.
+  func text(inLogical range: Range<Int>) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(range.count)
+    for piece in pieces(inLogical: range) {
+      result.append(contentsOf: UnsafeBufferPointer(start: bytes(at: piece.physical).pointer, count: piece.length))
     }
     return result
   }
