@@ -155,8 +155,6 @@ final class TypedLayoutInfoBox<Value: Hashable & Sendable>: LayoutInfoBox {
 ///
 /// Frames are in points; ``CellMetrics`` snaps them to character cells.
 public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
-  /// What the element is: a cell, a supplementary view of some kind, or a decoration.
-  public var category: ElementCategory
   /// The kind string of a supplementary or decoration view; `nil` for cells.
   public var representedElementKind: String?
   /// The element's index path; for supplementary views the section comes first.
@@ -167,8 +165,6 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   /// the same `zIndex` are drawn in the order the layout returned them from
   /// `layoutAttributesForElements(in:)`, later ones over earlier ones.
   public var zIndex: Int = 0
-  /// Hidden elements are not drawn and get no view.
-  public var isHidden: Bool = false
   /// Opacity from 0 to 1; anything below 1 is drawn dim, 0 is not drawn.
   public var alpha: Double = 1
   /// A layout's own fields (connector directions, depth, a date...): what UIKit layouts
@@ -181,6 +177,12 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
   /// given new attributes only when the fields changed, as the guide's `isEqual:` override
   /// arranges. During an animation the value switches from the old to the new at the end.
   public var info: LayoutInfo?
+  // The two one-byte fields come last: placed first, each was padded to eight bytes
+  // (104 bytes in all instead of 96), and a chart's query writes and frees thousands.
+  /// What the element is: a cell, a supplementary view of some kind, or a decoration.
+  public var category: ElementCategory
+  /// Hidden elements are not drawn and get no view.
+  public var isHidden: Bool = false
 
   /// Attributes for the cell at `indexPath`.
   @inlinable
@@ -201,6 +203,13 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     self.frame = frame
     self.info = info
   }
+
+  /// The stored fields, in the order a field-by-field initializer
+  /// (``Swift/UnsafeMutablePointer/initializeCell(at:frame:info:)``) writes them: a test
+  /// compares this list with the type's fields, so a new field cannot be left out of it.
+  package static let storedFieldNames = [
+    "representedElementKind", "indexPath", "frame", "zIndex", "alpha", "info", "category", "isHidden",
+  ]
 
   /// Attributes for a supplementary view of `kind`.
   @inlinable
@@ -284,5 +293,28 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     if isHidden { text += " hidden" }
     if alpha != 1 { text += " alpha \(alpha)" }
     return text
+  }
+}
+
+extension UnsafeMutablePointer where Pointee == LayoutAttributes {
+  /// Makes a cell's attributes in this uninitialized memory, field by field, as
+  /// ``LayoutAttributes/init(forCellWith:frame:info:)`` would.
+  ///
+  /// A layout that answers thousands of elements a query (a chart's points) builds each in
+  /// its answer's storage (`Array(unsafeUninitializedCapacity:)`) this way. Made with the
+  /// initializer, every element was built in a temporary, copied (a retain of each of its
+  /// references) and the temporary destroyed (a release of each): a fifth of the query.
+  @inlinable @inline(__always)
+  public func initializeCell(at indexPath: IndexPath, frame: Rect, info: LayoutInfo?) {
+    let raw = UnsafeMutableRawPointer(self)
+    typealias Layout = MemoryLayout<LayoutAttributes>
+    (raw + Layout.offset(of: \.representedElementKind)!).initializeMemory(as: String?.self, to: nil)
+    (raw + Layout.offset(of: \.indexPath)!).initializeMemory(as: IndexPath.self, to: indexPath)
+    (raw + Layout.offset(of: \.frame)!).initializeMemory(as: Rect.self, to: frame)
+    (raw + Layout.offset(of: \.zIndex)!).initializeMemory(as: Int.self, to: 0)
+    (raw + Layout.offset(of: \.alpha)!).initializeMemory(as: Double.self, to: 1)
+    (raw + Layout.offset(of: \.info)!).initializeMemory(as: LayoutInfo?.self, to: info)
+    (raw + Layout.offset(of: \.category)!).initializeMemory(as: ElementCategory.self, to: .cell)
+    (raw + Layout.offset(of: \.isHidden)!).initializeMemory(as: Bool.self, to: false)
   }
 }
