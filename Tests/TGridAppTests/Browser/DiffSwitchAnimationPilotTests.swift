@@ -145,3 +145,123 @@ extension PilotTests {
     }
   }
 }
+
+/// Events in two versions: beta's date changed, eps only in A, delta only in B, gamma moved
+/// to the front of the array.
+enum DiffTimelineSamples {
+  static let old = """
+    [{"name": "alpha", "when": "2024-05-01"}, {"name": "beta", "when": "2024-05-03"},
+     {"name": "gamma", "when": "2024-05-05"}, {"name": "eps", "when": "2024-05-08"}]
+    """
+  static let new = """
+    [{"name": "gamma", "when": "2024-05-05"}, {"name": "alpha", "when": "2024-05-01"},
+     {"name": "beta", "when": "2024-05-06"}, {"name": "delta", "when": "2024-05-07"}]
+    """
+}
+
+/// Points in two versions: b's y changed, e only in A, d only in B.
+enum DiffChartSamples {
+  static let old = """
+    [{"name": "a", "x": 1, "y": 1}, {"name": "b", "x": 2, "y": 2}, {"name": "c", "x": 3, "y": 3},
+     {"name": "e", "x": 5, "y": 5}]
+    """
+  static let new = """
+    [{"name": "a", "x": 1, "y": 1}, {"name": "b", "x": 2, "y": 9}, {"name": "c", "x": 3, "y": 3},
+     {"name": "d", "x": 4, "y": 4}]
+    """
+}
+
+extension Pilot {
+  /// The frame drawn now for the item that shows a value.
+  fileprivate func drawnFrame(of id: NodeID) -> Rect? {
+    let view = browser.collectionView
+    guard let indexPath = browser.presentation.indexPath(for: id, reveal: false) else { return nil }
+    return view.attributesOnScreen.first {
+      $0.category == .cell && $0.key.kind.utf8.first != 1 && $0.indexPath == indexPath
+    }?.frame
+  }
+
+  /// Switches sides with the view's clock stepped by hand, and gives where the item showing
+  /// `id` is drawn before, half way and after (nil where it is not drawn), checking that the
+  /// switch is one animated batch update.
+  fileprivate func switchSides(
+    following id: NodeID, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (before: Rect?, halfWay: Rect?, after: Rect?) {
+    let view = browser.collectionView
+    var now = 0
+    view.clock = { now }
+    view.layoutIfNeeded()
+    let before = drawnFrame(of: id)
+    browser.reading.switchDiffSide()
+    #expect(view.isAnimating, "one animated batch update, not a reload", sourceLocation: sourceLocation)
+    now = view.animationDuration / 2
+    view.layoutIfNeeded()
+    let halfWay = drawnFrame(of: id)
+    now = view.animationDuration
+    view.layoutIfNeeded()
+    #expect(!view.isAnimating, sourceLocation: sourceLocation)
+    let after = drawnFrame(of: id)
+    view.clock = { MonotonicClock.milliseconds() }
+    resize(to: terminal.size)
+    return (before, halfWay, after)
+  }
+}
+
+extension PilotTests {
+  /// `` ` `` in the timeline and the chart (issue 31): one batch update — the events and
+  /// points of records both sides hold slide to their place on the other side, the others
+  /// come and go — with the focus on the same record.
+  @Suite struct DiffTimelineAndChartSwitchPilotTests {
+    @Test func theTimelineSlidesAnEventToItsDateOnTheOtherSide() throws {
+      let pilot = try Pilot.diff(
+        old: DiffTimelineSamples.old, new: DiffTimelineSamples.new, size: CellSize(columns: 130, rows: 8),
+        presentation: .timeline)
+      pilot.go(to: ".[2]")
+      let beta = try pilot.id(atPath: ".[2]")
+      // The last event's label runs off the right edge: its item is what shows it.
+      func shows(_ path: String) throws -> Bool {
+        pilot.browser.presentation.indexPath(for: try pilot.id(atPath: path), reveal: false) != nil
+      }
+      #expect(try shows(".[3]") && pilot.browser.collectionView.numberOfItems(inSection: 0) == 4, "delta")
+      let frames = pilot.switchSides(following: beta)
+      #expect(pilot.store.showsOldSide)
+      #expect(pilot.focusedPath.hasPrefix(".[1]"), "beta, A's second record: \(pilot.statusLine)")
+      #expect(pilot.browser.focusedNodeID.map { pilot.store.ancestry(of: $0).contains(beta) } == true)
+      let before = try #require(frames.before)
+      let halfWay = try #require(frames.halfWay)
+      let after = try #require(frames.after)
+      #expect(after.minX < before.minX, "beta is earlier in A: \(before.minX) → \(after.minX)")
+      #expect(halfWay.minX < before.minX && halfWay.minX > after.minX, "it slides: \(halfWay.minX)")
+      #expect(try shows(".[3]") && pilot.browser.collectionView.numberOfItems(inSection: 0) == 4, "eps")
+      #expect(pilot.screen.contains("◆ beta"), "\(pilot.screen)")
+      expectSnapshot(pilot.screen, named: "diff-timeline-switch-a-130x8")
+      _ = pilot.switchSides(following: beta)
+      #expect(!pilot.store.showsOldSide)
+      #expect(pilot.focusedPath.hasPrefix(".[2]"), "\(pilot.statusLine)")
+      #expect(pilot.store.document.rawText(of: pilot.store.document.root).contains("delta"), "B again")
+    }
+
+    @Test func theChartSlidesAPointToItsValueOnTheOtherSide() throws {
+      let pilot = try Pilot.diff(
+        old: DiffChartSamples.old, new: DiffChartSamples.new, size: CellSize(columns: 60, rows: 16),
+        presentation: .chart)
+      pilot.go(to: ".[1]")
+      let b = try pilot.id(atPath: ".[1]")
+      let focusedBefore = pilot.browser.focusedNodeID
+      let frames = pilot.switchSides(following: b)
+      #expect(pilot.store.showsOldSide)
+      #expect(pilot.focusedPath.hasPrefix(".[1]"), "b, in A: \(pilot.statusLine)")
+      #expect(pilot.browser.focusedNodeID == focusedBefore, "the same point")
+      let before = try #require(frames.before)
+      let halfWay = try #require(frames.halfWay)
+      let after = try #require(frames.after)
+      #expect(after.minY != before.minY, "b's y differs: \(before) → \(after)")
+      #expect(
+        (halfWay.minY - before.minY) * (after.minY - halfWay.minY) > 0, "it slides: \(before) \(halfWay) \(after)")
+      expectSnapshot(pilot.screen, named: "diff-chart-switch-a-60x16")
+      _ = pilot.switchSides(following: b)
+      #expect(!pilot.store.showsOldSide)
+      #expect(pilot.browser.focusedNodeID == focusedBefore, "\(pilot.statusLine)")
+    }
+  }
+}
