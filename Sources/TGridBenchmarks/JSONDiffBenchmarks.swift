@@ -111,13 +111,17 @@ enum JSONDiffBenchmark {
     let patched = BenchmarkClock.now()
     let lines = diff.summaryLines()
     let summarised = BenchmarkClock.now()
+    let cpu = BenchmarkClock.cpuTime() - cpuStart
     // What `` ` `` needs (not in the total): the pairing as made now, and as it was made
     // before values written with the same bytes were paired by one comparison.
     let pairingStart = BenchmarkClock.now()
+    let pairingCPUStart = BenchmarkClock.cpuTime()
     let runs = diff.counterpartRuns()
     let paired = BenchmarkClock.now()
+    let pairingCPU = BenchmarkClock.cpuTime() - pairingCPUStart
     let slowRuns = diff.counterpartRuns(comparingTextFirst: false)
     let pairedSlowly = BenchmarkClock.now()
+    let slowPairingCPU = BenchmarkClock.cpuTime() - pairingCPUStart - pairingCPU
     guard runs == slowRuns else {
       print("the two pairings differ: \(runs.count) runs against \(slowRuns.count)")
       exit(1)
@@ -125,9 +129,9 @@ enum JSONDiffBenchmark {
     let figures = [
       "bytes=\(oldBytes.count + newBytes.count)", "changes=\(diff.changes.count)", "load=\(loaded - start)",
       "diff=\(compared - loaded)", "patch=\(patched - compared)", "summary=\(summarised - patched)",
-      "total=\(summarised - start)", "cpu=\(BenchmarkClock.cpuTime() - cpuStart)", "diffCPU=\(diffCPU - loadCPU)",
+      "total=\(summarised - start)", "cpu=\(cpu)", "diffCPU=\(diffCPU - loadCPU)",
       "patchBytes=\(patch.count)", "lines=\(lines.count)", "pairing=\(paired - pairingStart)",
-      "pairingByValue=\(pairedSlowly - paired)",
+      "pairingByValue=\(pairedSlowly - paired)", "pairingCPU=\(pairingCPU)", "pairingByValueCPU=\(slowPairingCPU)",
       "peakKB=\(BenchmarkClock.peakResidentKilobytes())",
     ]
     print(figures.joined(separator: " "))

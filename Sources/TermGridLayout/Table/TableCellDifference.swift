@@ -18,9 +18,9 @@ import TermGridCore
 /// ```swift
 /// let difference = TableCellDifference(
 ///   oldRows: oldIDs, oldColumns: oldNames, newRows: newIDs, newColumns: newNames)
-/// tableLayout.prepareForColumnChanges(difference)
-/// collectionView.performBatchUpdates { difference.apply(to: collectionView) }
-/// collectionView.reconfigureItems(at: difference.changedItemsAfterUpdate)
+/// // Tells a table layout which columns change, applies the cells' changes as one batch
+/// // update, then reconfigures `changedItemsAfterUpdate`.
+/// collectionView.performBatchUpdates(difference)
 /// ```
 ///
 /// Costs one pass over the old and the new cells (integer arithmetic per cell, a hash per
