@@ -36,7 +36,7 @@ func runJSONDiffBenchmarks(arguments: [String]) {
   print(
     "file".padding(toLength: 20, withPad: " ", startingAt: 0),
     "A + B MB", "changes", "load ms", "diff ms", "patch ms", "summary ms", "total ms", "peak MB", "× A+B",
-    "jsondiff (Python)")
+    "pairing ms", "(by value)", "jsondiff (Python)")
   for name in names {
     var dataArguments = arguments.filter { $0 != "--quick" }
     dataArguments += ["--file", name]
@@ -57,11 +57,14 @@ func runJSONDiffBenchmarks(arguments: [String]) {
       String(format: "%7.1f", median("load") * 1000), String(format: "%7.1f", median("diff") * 1000),
       String(format: "%8.1f", median("patch") * 1000), String(format: "%10.1f", median("summary") * 1000),
       String(format: "%8.1f", median("total") * 1000), String(format: "%7.1f", peak / 1e6),
-      String(format: "%5.2f", peak / max(bytes, 1)), python)
+      String(format: "%5.2f", peak / max(bytes, 1)), String(format: "%10.1f", median("pairing") * 1000),
+      String(format: "%10.1f", median("pairingByValue") * 1000), python)
   }
   print("")
   print("load: open (mapped) and index both files; diff: hash both (two threads) and compare;")
   print("patch: the RFC 6902 JSON Patch; summary: the text summary; peak: ru_maxrss of the child.")
+  print("pairing: A's values paired with B's for ` (not in the total); by value: the same pairing with")
+  print("every unchanged value compared value by value, as before the byte comparison.")
   JSONDiffBenchmark.measureScreens(names: names, arguments: arguments)
 }
 
@@ -108,11 +111,27 @@ enum JSONDiffBenchmark {
     let patched = BenchmarkClock.now()
     let lines = diff.summaryLines()
     let summarised = BenchmarkClock.now()
+    let cpu = BenchmarkClock.cpuTime() - cpuStart
+    // What `` ` `` needs (not in the total): the pairing as made now, and as it was made
+    // before values written with the same bytes were paired by one comparison.
+    let pairingStart = BenchmarkClock.now()
+    let pairingCPUStart = BenchmarkClock.cpuTime()
+    let runs = diff.counterpartRuns()
+    let paired = BenchmarkClock.now()
+    let pairingCPU = BenchmarkClock.cpuTime() - pairingCPUStart
+    let slowRuns = diff.counterpartRuns(comparingTextFirst: false)
+    let pairedSlowly = BenchmarkClock.now()
+    let slowPairingCPU = BenchmarkClock.cpuTime() - pairingCPUStart - pairingCPU
+    guard runs == slowRuns else {
+      print("the two pairings differ: \(runs.count) runs against \(slowRuns.count)")
+      exit(1)
+    }
     let figures = [
       "bytes=\(oldBytes.count + newBytes.count)", "changes=\(diff.changes.count)", "load=\(loaded - start)",
       "diff=\(compared - loaded)", "patch=\(patched - compared)", "summary=\(summarised - patched)",
-      "total=\(summarised - start)", "cpu=\(BenchmarkClock.cpuTime() - cpuStart)", "diffCPU=\(diffCPU - loadCPU)",
-      "patchBytes=\(patch.count)", "lines=\(lines.count)",
+      "total=\(summarised - start)", "cpu=\(cpu)", "diffCPU=\(diffCPU - loadCPU)",
+      "patchBytes=\(patch.count)", "lines=\(lines.count)", "pairing=\(paired - pairingStart)",
+      "pairingByValue=\(pairedSlowly - paired)", "pairingCPU=\(pairingCPU)", "pairingByValueCPU=\(slowPairingCPU)",
       "peakKB=\(BenchmarkClock.peakResidentKilobytes())",
     ]
     print(figures.joined(separator: " "))

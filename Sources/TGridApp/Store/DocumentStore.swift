@@ -143,9 +143,12 @@ package final class DocumentStore {
   }
 
   /// Waits for `computation` (its diff, then its pairing of A's values with B's): the
-  /// document counts as loading until its diff is taken.
+  /// document counts as loading until its diff is taken. A `` ` `` that waited for the
+  /// pairing of the comparison before (`]a` compares again while it pairs) waits for this
+  /// one's.
   func startComparing(_ computation: DiffComputation, keeping previous: DiffSession? = nil) {
     precondition(pendingDiff == nil, "DocumentStore.startComparing: a comparison is already running")
+    if pairingDiff?.switchesSideWhenPaired == true { computation.switchesSideWhenPaired = true }
     dropSidePairing()
     pendingDiff = computation
     choicesOfPendingDiff = previous

@@ -1,3 +1,5 @@
+import TGridSystem
+
 extension JSONDocument {
   /// Whether two values are the same JSON: same kinds, same members in the same order with
   /// equal (decoded) keys, equal decoded strings, numerically equal numbers (`1.0` equals
@@ -37,5 +39,28 @@ extension JSONDocument {
       otherIndex += 1
     }
     return true
+  }
+}
+
+extension JSONDocument {
+  /// Whether two values are written with the same bytes, when both documents are as read
+  /// (each value's text is then one stretch of its file): the same text parses to the same
+  /// tape, so such values are equal word for word. Nil when either document was edited
+  /// (its values' text may lie in several pieces): ask ``isValue(_:equalTo:in:)``.
+  ///
+  /// One `memcmp` of the two stretches, where ``isValue(_:equalTo:in:)`` decodes every
+  /// key, string and number.
+  public func hasSameText(_ node: JSONNode, as otherNode: JSONNode, in other: JSONDocument) -> Bool? {
+    guard storage.isUnedited, other.storage.isUnedited, node.index != 0, otherNode.index != 0 else { return nil }
+    let range = textRange(of: node)
+    let otherRange = other.textRange(of: otherNode)
+    guard range.count == otherRange.count else { return false }
+    guard !range.isEmpty else { return true }
+    let bytes = storage.bytes(at: UInt64(range.lowerBound))
+    let otherBytes = other.storage.bytes(at: UInt64(otherRange.lowerBound))
+    guard bytes.end - bytes.pointer >= range.count, otherBytes.end - otherBytes.pointer >= range.count else {
+      return nil
+    }
+    return ByteScanning.equal(bytes.pointer, otherBytes.pointer, count: range.count)
   }
 }

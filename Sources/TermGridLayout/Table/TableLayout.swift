@@ -79,6 +79,9 @@ open class TableLayout: CollectionLayout {
   /// The width of the row headers in cells (0: none).
   public private(set) var rowHeaderWidth = 0
   private var itemCount = 0
+  /// The columns the next batch update inserts, deletes and moves, with where the old ones
+  /// were (``prepareForColumnChanges(_:)``); dropped when the update is finalized.
+  var pendingColumnChanges: PendingColumnChanges?
 
   /// Creates a table layout.
   public override init() {
@@ -147,7 +150,7 @@ open class TableLayout: CollectionLayout {
   }
 
   /// The visible area in cells.
-  private var visibleCells: CellRect {
+  var visibleCells: CellRect {
     let bounds = collectionView?.bounds ?? .zero
     return metrics.cellRect(for: bounds)
   }
@@ -393,6 +396,84 @@ open class TableLayout: CollectionLayout {
       frame: metrics.rect(for: cells))
     attributes.zIndex = row < 0 ? Self.pinnedSeparatorZIndex : Self.separatorZIndex
     attributes.info = LayoutInfo(RuleInfo(axis: .horizontal))
+    return attributes
+  }
+
+  // MARK: - Updates
+
+  open override func finalizeCollectionViewUpdates() {
+    super.finalizeCollectionViewUpdates()
+    pendingColumnChanges = nil
+  }
+
+  /// A cell of an inserted column opens from nothing at its place (its neighbours to the
+  /// right slide over to make room), fading in.
+  open override func initialLayoutAttributesForAppearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard let changes = pendingColumnChanges, var attributes = layoutAttributesForItem(at: indexPath),
+      changes.insertedColumns.contains(position(of: indexPath).column)
+    else { return super.initialLayoutAttributesForAppearingItem(at: indexPath) }
+    attributes.frame = changes.closed(attributes.frame)
+    attributes.alpha = 0
+    return attributes
+  }
+
+  /// A cell of a deleted column closes where it was, fading out.
+  open override func finalLayoutAttributesForDisappearingItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    guard let changes = pendingColumnChanges, let frame = changes.oldFrame(ofItem: indexPath.item, layout: self) else {
+      return super.finalLayoutAttributesForDisappearingItem(at: indexPath)
+    }
+    var attributes = LayoutAttributes(forCellWith: indexPath, frame: changes.closed(frame))
+    attributes.alpha = 0
+    return attributes
+  }
+
+  open override func indexPathsToInsertForSupplementaryView(ofKind kind: String) -> [IndexPath] {
+    guard kind == ElementKind.columnHeader, let changes = pendingColumnChanges else { return [] }
+    return changes.headersInserted.map { IndexPath(item: $0, section: 0) }
+  }
+
+  open override func indexPathsToDeleteForSupplementaryView(ofKind kind: String) -> [IndexPath] {
+    guard kind == ElementKind.columnHeader, let changes = pendingColumnChanges else { return [] }
+    return changes.headersDeleted.map { IndexPath(item: $0, section: 0) }
+  }
+
+  /// An inserted column's header opens at its place; a column's header that changed places
+  /// comes from its old one.
+  open override func initialLayoutAttributesForAppearingSupplementaryElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    guard kind == ElementKind.columnHeader, let changes = pendingColumnChanges,
+      var attributes = layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    else { return super.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: kind, at: indexPath) }
+    if let old = changes.oldColumn(movedTo: indexPath.item) {
+      attributes.frame = changes.oldHeaderFrame(ofColumn: old, like: attributes.frame)
+    } else {
+      attributes.frame = changes.closed(attributes.frame)
+      attributes.alpha = 0
+    }
+    return attributes
+  }
+
+  /// A deleted column's header closes where it was; the old header of a column that changed
+  /// places fades out on its way to the new one.
+  open override func finalLayoutAttributesForDisappearingSupplementaryElement(
+    ofKind kind: String, at indexPath: IndexPath
+  ) -> LayoutAttributes? {
+    guard kind == ElementKind.columnHeader, let changes = pendingColumnChanges,
+      changes.oldLefts.indices.contains(indexPath.item)
+    else { return super.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: kind, at: indexPath) }
+    let old = changes.oldHeaderFrame(ofColumn: indexPath.item, like: nil)
+    var attributes: LayoutAttributes
+    if let new = changes.columnMap[indexPath.item], new < columnCount,
+      let moved = columnHeaderAttributes(column: new, visible: visibleCells)
+    {
+      attributes = moved
+    } else {
+      attributes = LayoutAttributes(
+        forSupplementaryViewOfKind: kind, with: indexPath, frame: changes.closed(old))
+    }
+    attributes.indexPath = indexPath
+    attributes.alpha = 0
     return attributes
   }
 

@@ -289,6 +289,39 @@ extension PilotTests {
       #expect(!pilot.store.isModified, "nothing was edited meanwhile")
     }
 
+    /// A `` ` `` pressed while a large pair's values are paired is not dropped when `]a`
+    /// compares again meanwhile: A shows once the new comparison is paired.
+    @Test func aBacktickWaitingForThePairingOutlivesBracketA() throws {
+      let old = #"{"list": [{"id": 1, "v": "a"}, {"id": 2, "v": "b"}, {"id": 3, "v": "c"}]}"#
+      let new = #"{"list": [{"id": 3, "v": "c"}, {"id": 1, "v": "a"}, {"id": 2, "v": "b"}]}"#
+      let pilot = try Pilot.diff(old: old, new: new, size: CellSize(columns: 150, rows: 24))
+      pilot.store.comparesOnTheRunLoopUpToByteCount = 0
+      pilot.press("z", "a")
+      try pilot.focus(path: ".list[1].v")
+      // `]a` compares on a thread of its own; its diff is taken by hand, so its pairing is
+      // still to be taken (as on a large pair, where it comes seconds after the marks).
+      pilot.browser.reading.changeAlignment(forward: true)
+      let first = try #require(pilot.store.pendingDiff)
+      first.waker = nil
+      _ = first.waitForResult()
+      #expect(try pilot.store.takeFinishedDiff())
+      #expect(pilot.store.isPairing && !pilot.store.hasSidePairing)
+      // `` ` `` now waits for the pairing…
+      pilot.browser.reading.switchDiffSide()
+      #expect(first.switchesSideWhenPaired, "\(pilot.browser.message ?? "")")
+      #expect(!pilot.store.showsOldSide)
+      // …and `]a` compares again before it is taken.
+      pilot.browser.reading.changeAlignment(forward: true)
+      let second = try #require(pilot.store.pendingDiff)
+      #expect(second !== first)
+      #expect(second.switchesSideWhenPaired, "the waiting ` carries over to the new comparison")
+      #expect(pilot.waitForBackgroundWork { $0.store.showsOldSide }, "A shows once paired: \(pilot.statusLine)")
+      #expect(pilot.store.pendingDiff == nil && !pilot.store.isPairing)
+      #expect(pilot.focusedPath.hasPrefix(".list"), "the focus stays in the list: \(pilot.statusLine)")
+      pilot.press("`")
+      #expect(!pilot.store.showsOldSide)
+    }
+
     /// While the diff is made the status line's name says so.
     @Test func theStatusLineSaysComparingWhileTheDiffIsMade() throws {
       let pilot = try Pilot(json: "[1, 2, 3]", name: "b.json", presentation: .tree)

@@ -51,6 +51,9 @@ import Testing
     let new = try JSONDocument(parsing: b.text(random: &layout))
     let diff = JSONDiff(old: old, new: new)
     let runs = diff.counterpartRuns()
+    #expect(
+      runs == diff.counterpartRuns(comparingTextFirst: false),
+      "seed \(seed): the byte comparison pairs exactly what the value comparison does")
     let moved = Set(diff.changes.filter { $0.kind == .moved }.compactMap(\.oldNode))
     var taken = Set<Int>()
     for run in runs {
@@ -72,5 +75,23 @@ import Testing
       if moved.contains(node) { continue }
       #expect(old.key(of: node) == new.key(of: other), "seed \(seed): a member pairs with the same key")
     }
+  }
+
+  /// Values written with the same bytes are the same value; written differently (spaces,
+  /// member order, `1.0` for `1`) the byte comparison says no and the value comparison
+  /// decides; an edited document's values are not compared by bytes at all.
+  @Test func theSameTextIsTheSameValueAndOtherwiseTheValuesDecide() throws {
+    let old = try JSONDocument(parsing: #"[{"a": 1, "b": [2, 3]}, {"a": 1.0}, {"b": 2, "a": 1}]"#)
+    let new = try JSONDocument(parsing: #"[{"a": 1, "b": [2, 3]}, {"a": 1}, {"a": 1, "b": 2}]"#)
+    func element(_ document: JSONDocument, _ index: Int) -> JSONNode {
+      Array(document.children(of: document.root))[index]
+    }
+    #expect(old.hasSameText(element(old, 0), as: element(new, 0), in: new) == true)
+    #expect(old.hasSameText(element(old, 1), as: element(new, 1), in: new) == false)
+    #expect(old.isValue(element(old, 1), equalTo: element(new, 1), in: new))
+    #expect(old.hasSameText(element(old, 2), as: element(new, 2), in: new) == false)
+    var edited = new
+    _ = try edited.replace(element(edited, 1), withJSON: "2")
+    #expect(old.hasSameText(element(old, 0), as: element(edited, 0), in: edited) == nil)
   }
 }

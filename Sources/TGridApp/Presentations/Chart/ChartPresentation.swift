@@ -334,8 +334,10 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
       next = model.reread(in: store)
       if wasRead, change.reason != .grew { next.readAll(in: store) }
     }
-    // The other side of a diff: drawn afresh, as after a load.
-    replaceModel(with: next, grew: change.reason == .grew || change.reason == .sideSwitched)
+    // The other side of a diff is one batch update too: the points of records both sides
+    // hold (their ids are the diff's pairing) slide to their values there, the others come
+    // and go.
+    replaceModel(with: next, grew: change.reason == .grew)
   }
 
   /// Takes a new model: one batch update from the points shown to the new ones (a point

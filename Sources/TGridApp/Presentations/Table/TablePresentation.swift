@@ -612,21 +612,14 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       columnsDidChange(keeping: kept)
       return
     }
+    if change.reason == .sideSwitched {
+      followSideSwitch()
+      return
+    }
     let oldRows = shownRows
     let kept = cellsByName()
-    var changedRows: [NodeID] = []
-    var rowsChanged = false
     let oldColumns = model.columns
-    if change.reason == .sideSwitched {
-      // The other side of a diff: the rows are listed again; those of records both sides
-      // hold keep their ids, so they move to their places, redrawn with that side's values.
-      model = TableModel(store: store, root: model.root, hiding: model.hiddenColumns, nesting: model.nesting)
-      changedRows = Array(model.rows)
-      rowsChanged = true
-    }
-    let (rowChanges, rowsDidChange) = followRows(change)
-    changedRows += rowChanges
-    rowsChanged = rowsChanged || rowsDidChange
+    let (changedRows, rowsChanged) = followRows(change)
     // Keys may have gone with a row: read them all again, in slices.
     if rowsChanged { model.rescan() }
     let columnsChanged = model.include(rows: changedRows, in: store) || model.columns != oldColumns
@@ -655,6 +648,29 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       }
       if !diff.reloadedItems.isEmpty { view.reloadItems(at: diff.reloadedItems.flatMap(cells)) }
     }
+    refreshHeaders()
+  }
+
+  /// The other side of a diff in place of this one, as one batch update of the cells keyed
+  /// by record and column name (``TableCellDifference``): the rows are listed again, and
+  /// those of records both sides hold keep their ids, so their cells move to their places;
+  /// a column only one side has slides open or closes; every cell shown is then redrawn
+  /// with that side's values and marks. The focus follows its cell (the reading controller
+  /// then puts it on the same value, or its record).
+  private func followSideSwitch() {
+    let view = host.collectionView
+    let oldRows = Array(shownRows)
+    let oldColumns = model.columns
+    model = TableModel(store: store, root: model.root, hiding: model.hiddenColumns, nesting: model.nesting)
+    // Keys may have gone with A's or B's records: read them all again, in slices.
+    model.rescan()
+    _ = model.include(rows: Array(model.rows), in: store)
+    applySort()
+    measureColumns()
+    let difference = TableCellDifference(
+      oldRows: oldRows, oldColumns: oldColumns, newRows: Array(shownRows), newColumns: model.columns)
+    view.performBatchUpdates(difference)
+    view.reconfigureItems(at: view.indexPathsForVisibleItems)
     refreshHeaders()
   }
 

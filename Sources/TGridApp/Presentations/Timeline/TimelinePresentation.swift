@@ -322,8 +322,21 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       if wasRead { model.readAll(in: store) }
     }
     indexItems()
-    guard change.reason != .grew, change.reason != .sideSwitched else {
+    guard change.reason != .grew else {
       view.reloadData()
+      return
+    }
+    let after = model.events.map(\.id.rawValue)
+    if change.reason == .sideSwitched {
+      // The other side of a diff, as one batch update: the events of records both sides
+      // hold keep their ids (the diff's pairing), so they slide to their dates there; the
+      // others come and go. Every event shown is then drawn with that side's label.
+      let diff = SnapshotDifference(oldSections: [0], oldItems: [before], newSections: [0], newItems: [after])
+      view.performBatchUpdates {
+        diff.record(in: view)
+        self.timelineLayout.invalidateLayout()
+      }
+      view.reconfigureItems(at: view.indexPathsForVisibleItems)
       return
     }
     var changed = Set<Int>()
@@ -334,8 +347,7 @@ final class TimelinePresentation: Presentation, CollectionViewDataSource, Timeli
       if case .replaced = step { changed.insert(step.node.rawValue) }
     }
     let diff = SnapshotDifference(
-      oldSections: [0], oldItems: [before], newSections: [0], newItems: [model.events.map(\.id.rawValue)],
-      reloadedItems: changed)
+      oldSections: [0], oldItems: [before], newSections: [0], newItems: [after], reloadedItems: changed)
     view.performBatchUpdates {
       diff.record(in: view)
       // Dates may have changed: the axis is placed again.
