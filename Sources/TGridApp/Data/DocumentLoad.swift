@@ -160,7 +160,13 @@ package final class DocumentLoad: Sendable {
     do {
       // A regular file is read at once; standard input, a pipe or a device streams in and
       // is parsed as it arrives, so an error in its first bytes shows at once.
-      progressive = try JSONProgressiveParser.open(path ?? "-", options: options, maximumByteCount: maximumByteCount)
+      // On both cores, as `tgrid check` does: a fragment of a large file's second half is
+      // parsed ahead on another thread and taken where this one confirms it (the same
+      // document either way; the head's preview above stays on one).
+      var wholeOptions = options
+      wholeOptions.allowsSecondThread = true
+      progressive = try JSONProgressiveParser.open(
+        path ?? "-", options: wholeOptions, maximumByteCount: maximumByteCount)
     } catch {
       finish(.failed(LoadFailure(message: "tgrid: \(error)", exitCode: 2)))
       return

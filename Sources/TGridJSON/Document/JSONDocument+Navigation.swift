@@ -171,7 +171,13 @@ extension JSONDocument {
   public func contains(_ node: JSONNode) -> Bool {
     guard node.index >= (storage.isLines ? 0 : 2) && node.index < storage.words.count else { return false }
     if node.index == 0 { return true }
-    // A container's info word (right after its value word) is not a node.
+    // A container's info word (right after its value word) is not a node. An info word
+    // looks like a container's value word only in a subtree of 6 × 2²⁸ words or more (its
+    // size is in the tag's bits): below that, the word before says it without the
+    // container index.
+    if storage.wordCount < JSONStorage.infoWordsLookLikeContainersFrom {
+      return !TapeWord.isContainer(storage.word(node.index - 1))
+    }
     return !storage.containerIndex().isContainer(at: node.index - 1)
   }
 

@@ -213,8 +213,70 @@ final class JSONStorage: @unchecked Sendable {
   }
 
   /// Tape index of the container enclosing `index` (nil for the synthetic root).
+  ///
+  /// From the container index once it is built. Before, a walk down from the synthetic
+  /// root answers without building it (the first screens and the load of a large file ask
+  /// for the parents of records and their values, and the index of every container took
+  /// 8 % of the load's time): through the child table of a large container, child by
+  /// child in a small one, and the index after all when the walk is long (a value deep in
+  /// a big small-fanout subtree). Both give the same answer (`LazyContainerIndexTests`).
   func parentIndex(of index: Int) -> Int? {
-    containerIndex().parent(of: index, in: self)
+    if let built = caches.withLock({ $0.containerIndex }) { return built.parent(of: index, in: self) }
+    if case .found(let parent) = walkToParent(of: index) { return parent }
+    return containerIndex().parent(of: index, in: self)
+  }
+
+  /// What a walk down to a parent found.
+  enum ParentWalk: Equatable {
+    /// The parent (nil for the synthetic root and for an index past the tape).
+    case found(Int?)
+    /// The walk was too long, or met a container still open: ask the container index.
+    case gaveUp
+  }
+
+  /// The least tape length whose info words can look like a container's value word (a
+  /// subtree size of 6 × 2²⁸ words reaches the kind's bits): shorter tapes tell a value
+  /// word from an info word by the word alone.
+  static let infoWordsLookLikeContainersFrom = Int(TapeWord.array) << (TapeWord.tagShift - 32)
+
+  /// Child-by-child steps a walk to a parent takes before it gives up.
+  static let parentWalkBudget = 512
+
+  /// The parent of `index` found by walking down from the synthetic root, as the container
+  /// index answers it (for a container's info word: the container).
+  func walkToParent(of index: Int) -> ParentWalk {
+    guard index > 0 else { return .found(nil) }
+    var container = 0
+    var budget = JSONStorage.parentWalkBudget
+    while true {
+      let end = subtreeEnd(container)
+      // A container still open (its size not written yet): only the index knows.
+      guard end > container + 1 else { return .gaveUp }
+      guard index < end else { return .found(nil) }
+      if index == container + 1 || hasOnlyScalarChildren(container) { return .found(container) }
+      var child: Int
+      if childCount(container) > JSONStorage.childTableThreshold {
+        let table = childTable(of: container)
+        // The last child starting at or before `index`.
+        let slot = JSONStorage.lowerBound(of: UInt32(index - container) &+ 1, in: table) - 1
+        guard slot >= 0 else { return .gaveUp }
+        child = container + Int(table[slot])
+      } else {
+        child = firstChild(container)
+        while true {
+          let next = subtreeEnd(child)
+          if next > index || next <= child { break }
+          child = next
+          budget -= 1
+          if budget <= 0 { return .gaveUp }
+        }
+      }
+      // `index` is this child, or inside its subtree (only a container has more words).
+      guard child != index, TapeWord.isContainer(word(child)) else { return .found(container) }
+      container = child
+      budget -= 1
+      if budget <= 0 { return .gaveUp }
+    }
   }
 
   /// A container's children, each as its tape index minus the container's (cached for

@@ -12,6 +12,26 @@ package enum SystemMemory {
     Glibc.free(pointer)
   }
 
+  /// Gives the heap's free pages back to the system (`malloc_trim(0)`): a large block
+  /// freed from the middle of the heap otherwise stays in the process's resident memory.
+  /// Milliseconds for a heap of a hundred megabytes; for after a large structure was
+  /// replaced by another (a view's model after an edit), not for every frame.
+  package static func returnFreedHeapPages() {
+    #if canImport(Glibc)
+      _ = mallocTrim?(0)
+    #endif
+  }
+
+  #if canImport(Glibc)
+    /// glibc's `malloc_trim` (its header, `malloc.h`, is not in the Glibc module): nil on a
+    /// C library without it.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+      // RTLD_DEFAULT: the process's global symbols.
+      guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+      return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+  #endif
+
   /// Unmaps `count` bytes mapped at `base`.
   package static func unmap(_ base: UnsafeMutableRawPointer, count: Int) {
     munmap(base, count)
