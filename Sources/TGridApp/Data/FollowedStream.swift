@@ -46,6 +46,13 @@ package final class FollowedStream: Sendable {
   private let stopped = Atomic<Bool>(false)
   /// Records taken so far, all told (for tests that wait for them).
   private let arrivedCount = Atomic<Int>(0)
+  /// Bytes of the records handed over and not taken yet.
+  private let pendingByteCount = Atomic<Int>(0)
+  /// The most bytes of records waiting to be taken before reading stops until they are
+  /// (a writer faster than the browser then waits on the pipe, as it would for `less`):
+  /// what was read and not yet taken would otherwise grow with the whole input.
+  private let maximumPendingByteCount: Int
+  package static let defaultMaximumPendingByteCount = 8 << 20
   private let replacement = Locked(Replacement.none)
 
   /// Bytes read at once.
@@ -55,9 +62,14 @@ package final class FollowedStream: Sendable {
   private let startOffset: Int
 
   /// Prepares to follow `path` (nil or `-`: standard input), a file from `startOffset` on
-  /// (the bytes before it are in the document already).
-  package init(path: String?, maximumLineByteCount: Int, startOffset: Int = 0) {
+  /// (the bytes before it are in the document already); reading waits while more than
+  /// `maximumPendingByteCount` bytes of records wait to be taken.
+  package init(
+    path: String?, maximumLineByteCount: Int, startOffset: Int = 0,
+    maximumPendingByteCount: Int = FollowedStream.defaultMaximumPendingByteCount
+  ) {
     self.startOffset = startOffset
+    self.maximumPendingByteCount = maximumPendingByteCount
     self.path = path == "-" ? nil : path
     name = self.path.map(DocumentLoader.baseName) ?? "(stdin)"
     self.maximumLineByteCount = maximumLineByteCount
@@ -98,10 +110,17 @@ package final class FollowedStream: Sendable {
   /// Takes what arrived since the last call.
   func take() -> Arrivals {
     arrivals.withLock { pending in
-      defer { pending = Arrivals() }
+      defer {
+        pending = Arrivals()
+        pendingByteCount.store(0, ordering: .relaxed)
+      }
       return pending
     }
   }
+
+  /// Bytes of the records read and not taken yet (at most about
+  /// ``maximumPendingByteCount`` and one read more).
+  package var pendingBytes: Int { pendingByteCount.load(ordering: .relaxed) }
 
   /// Records handed over so far.
   package var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
@@ -115,7 +134,27 @@ package final class FollowedStream: Sendable {
       pending.missingFromSavedFile += new.missingFromSavedFile
     }
     arrivedCount.add(new.records.count, ordering: .relaxed)
+    var woke = waker != nil
     waker?.wake()
+    // Backlogged: wait (a millisecond at a time, only while the browser is busy taking
+    // what came) until it took them, so memory stays bounded however fast the input is.
+    var bytes = 0
+    for record in new.records {
+      switch record {
+      case .json(let line), .text(let line, _): bytes += line.count
+      case .tooLong: break
+      }
+    }
+    var waiting = pendingByteCount.add(bytes, ordering: .relaxed).newValue
+    while waiting > maximumPendingByteCount, !stopped.load(ordering: .relaxed) {
+      // The run loop may have started since: it needs one wake to take them.
+      if !woke, let waker {
+        waker.wake()
+        woke = true
+      }
+      Machine.sleep(microseconds: 1_000)
+      waiting = pendingByteCount.load(ordering: .relaxed)
+    }
   }
 
   /// A pipe or a terminal: reads until its end, asleep in `read` in between.

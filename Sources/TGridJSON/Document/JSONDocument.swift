@@ -78,6 +78,16 @@ public struct JSONDocument: Sendable {
   /// Whether the document has been edited since it was parsed.
   public var isEdited: Bool { !storage.isUnedited }
 
+  /// Bytes held in the buffer that edits (and records appended by a follower) write their
+  /// text to: the text of values edited or removed stays there until a compaction (see
+  /// ``removeFirstRecords(_:)``) drops what no value reaches any more.
+  public var editBufferByteCount: Int { storage.added.count }
+
+  /// How many times the edit buffer was compacted, and the bytes those compactions freed.
+  public var editBufferCompactions: (count: Int, freedBytes: Int) {
+    (storage.editBufferCompactionCount, storage.freedEditBufferByteCount)
+  }
+
   /// Whether this is a preview of a document still being loaded (see
   /// ``JSONProgressiveParser``): only the root's first complete children are present, and
   /// the preview cannot be edited or saved.

@@ -31,8 +31,14 @@ final class JSONStorage: @unchecked Sendable {
   var longKeyOffsets: [UInt32: UInt64] = [:]
   /// The text as first read.
   var original: JSONBytes
-  /// Text written by edits; physical offset `original.count + i` is `added[i]`.
+  /// Text written by edits; physical offset `original.count + i` is `added[i]`. Compacted
+  /// when the text at its front is no longer reached (see ``compactEditBuffer(minimumFreedBytes:)``).
   var added: GrowableBuffer<UInt8>
+  /// How many times the edit buffer was compacted, and the bytes that freed in all.
+  var editBufferCompactionCount = 0
+  var freedEditBufferByteCount = 0
+  /// The least a compaction of the edit buffer frees (tests make it small).
+  var editBufferCompactionMinimum = JSONStorage.defaultEditBufferCompactionMinimum
   /// The current text, in order.
   var pieces: [Piece]
   /// Whether the text starts with a UTF-8 byte order mark (kept when saving).
@@ -112,6 +118,9 @@ final class JSONStorage: @unchecked Sendable {
     result.caches.withLock { $0 = cached }
     result.longKeyOffsets = longKeyOffsets
     result.containerIndexBlockSize = containerIndexBlockSize
+    result.editBufferCompactionCount = editBufferCompactionCount
+    result.freedEditBufferByteCount = freedEditBufferByteCount
+    result.editBufferCompactionMinimum = editBufferCompactionMinimum
     result.containerCount = containerCount
     result.pieces = pieces
     result.hasByteOrderMark = hasByteOrderMark

@@ -63,6 +63,8 @@ public struct JSONDetachedRecords: Sendable {
   let pieces: [Piece]
   /// The line break's length at the start of `pieces` (0 when they were the first records).
   let leadingLineBreakCount: Int
+  /// The edit buffer's compactions when they were taken off (see ``TapeSplice/bufferOrigin``).
+  let bufferOrigin: Int
 }
 
 extension JSONEdit {
@@ -76,6 +78,17 @@ extension JSONEdit {
 
   /// Whether this edit can be reverted now: the document is exactly as it left it.
   public func isLatest(in document: JSONDocument) -> Bool { document.storage.stamp == stamp }
+}
+
+extension JSONDocument {
+  /// Whether ``revert(_:)`` can revert an edit now: the document is exactly as the edit
+  /// left it, and the text it puts back is still held (an edit that removed records whose
+  /// text was compacted away afterwards, see ``removeFirstRecords(_:)``, cannot).
+  public func canRevert(_ edit: JSONEdit) -> Bool {
+    guard edit.isLatest(in: self) else { return false }
+    guard let origin = edit.undo.bufferOrigin else { return true }
+    return storage.movedIntoEditBuffer(edit.undo, from: origin) != nil
+  }
 }
 
 extension JSONDocument {
@@ -112,7 +125,7 @@ extension JSONDocument {
     return JSONDetachedRecords(
       edit: edit, count: total - position, group: appended.group, groupBase: appended.groupBase,
       words: edit.undo.insertedWords, longKeys: edit.undo.insertedLongKeys, pieces: pieces,
-      leadingLineBreakCount: recordStart > start ? lineBreak : 0)
+      leadingLineBreakCount: recordStart > start ? lineBreak : 0, bufferOrigin: storage.freedEditBufferByteCount)
   }
 
   /// Puts records taken off by ``detachRecords(_:)`` back at the end of the document (after
@@ -126,7 +139,11 @@ extension JSONDocument {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     let count = storage.childCount(0)
     let end = count > 0 ? storage.logicalEnd(of: storage.childIndex(at: count - 1, in: 0)) : storage.logicalCount
-    var inserted = records.pieces
+    guard
+      let (words, longKeys, pieces) = storage.movedIntoEditBuffer(
+        words: records.words, longKeys: records.longKeys, pieces: records.pieces, from: records.bufferOrigin)
+    else { preconditionFailure("attachRecords(_:): their text was compacted away while they were off") }
+    var inserted = pieces
     if end == 0, records.leadingLineBreakCount > 0 {
       // The first text now: no line break before it.
       inserted = Self.dropping(records.leadingLineBreakCount, from: inserted)
@@ -135,7 +152,7 @@ extension JSONDocument {
       inserted.insert(Piece(physical: storage.appendAdded(lineBreak), length: lineBreak.count), at: 0)
     }
     let splice = TapeSplice(
-      start: storage.subtreeEnd(0), removedCount: 0, insertedWords: records.words, insertedLongKeys: records.longKeys,
+      start: storage.subtreeEnd(0), removedCount: 0, insertedWords: words, insertedLongKeys: longKeys,
       parent: 0, childCountDelta: records.count, pieces: storage.piecesInserting(inserted, atLogical: end))
     let base = storage.stamp
     let stamp = JSONAppendedRecords.stamp(ofGroup: records.group, groupBase: records.groupBase, on: base)

@@ -263,6 +263,12 @@ extension JSONDocument {
 
   /// Removes the first `count` records of a JSON Lines document, as one edit (a follower
   /// that keeps only the newest records).
+  ///
+  /// Memory stays bounded by the records kept: once the text no record reaches any more
+  /// (at the front of the buffer edits and arrivals write to) is half of that buffer and
+  /// over a megabyte, the buffer is compacted (see ``editBufferByteCount``). Every node, the
+  /// text and the undo of other edits stay valid; but the returned edit can then no longer
+  /// be reverted (``canRevert(_:)`` is false): the text it would put back is gone.
   @discardableResult
   public mutating func removeFirstRecords(_ count: Int) throws(JSONEditError) -> JSONEdit {
     if storage.isPartial { throw .partialDocument }
@@ -276,11 +282,14 @@ extension JSONDocument {
     let splice = TapeSplice(
       start: first, removedCount: kept - first, insertedWords: [], insertedLongKeys: [:], parent: 0,
       childCountDelta: -count, pieces: storage.piecesReplacing(range, withPhysical: 0, length: 0))
-    return commit(splice, kind: .removed, parent: 0, position: 0)
+    let edit = commit(splice, kind: .removed, parent: 0, position: 0)
+    storage.compactEditBuffer(minimumFreedBytes: storage.editBufferCompactionMinimum)
+    return edit
   }
 
   /// Undoes an edit; the document must be exactly as that edit left it (undo in reverse
-  /// order). Returns the edit that redoes it, which can itself be reverted.
+  /// order), with the text it puts back still held (``canRevert(_:)``). Returns the edit
+  /// that redoes it, which can itself be reverted.
   @discardableResult
   public mutating func revert(_ edit: JSONEdit) -> JSONEdit {
     precondition(

@@ -17,6 +17,10 @@ struct TapeSplice: Sendable {
   var childCountDelta: Int
   /// The text after the change.
   var pieces: [Piece]
+  /// For a splice kept to be applied later (an undo): the storage's
+  /// ``JSONStorage/freedEditBufferByteCount`` when its offsets were taken, so that offsets
+  /// into an edit buffer compacted since are moved as the buffer's were. Nil: taken now.
+  var bufferOrigin: Int? = nil
 }
 
 extension JSONStorage {
@@ -26,6 +30,13 @@ extension JSONStorage {
   /// relative), the long-key table and the caches, and swaps the pieces. Returns the
   /// splice that undoes it.
   func apply(_ splice: TapeSplice) -> TapeSplice {
+    var splice = splice
+    if let origin = splice.bufferOrigin, origin != freedEditBufferByteCount {
+      guard let moved = movedIntoEditBuffer(splice, from: origin) else {
+        preconditionFailure("the text this splice puts back was compacted away with the records that left")
+      }
+      splice = moved
+    }
     // The ancestors and the parent's depth, from the container index of the tape as it is
     // before the change.
     let index = containerIndex()
@@ -82,7 +93,7 @@ extension JSONStorage {
     return TapeSplice(
       start: splice.start, removedCount: splice.insertedWords.count, insertedWords: removedWords,
       insertedLongKeys: removedLongKeys, parent: splice.parent, childCountDelta: -splice.childCountDelta,
-      pieces: oldPieces)
+      pieces: oldPieces, bufferOrigin: freedEditBufferByteCount)
   }
 
   /// Replaces the words of a tape range with others, through the gap.

@@ -166,6 +166,41 @@ extension PilotTests {
       #expect(run.pilot.screen.contains("FOLLOW"))
     }
 
+    /// A long stream with a small `--keep`: what the document holds stays bounded by the
+    /// records kept (the text of those that left is compacted away), not by what was read.
+    @Test func aLongStreamWithASmallKeepHoldsBoundedText() throws {
+      let run = try Run(records: 5, presentation: .grid)
+      run.pilot.browser.following.keptRecordCount = 100
+      let padding = String(repeating: "x", count: 250)
+      var next = 6
+      var written = 0
+      var largest = 0
+      for _ in 0..<10 {
+        let lines = (next..<next + 2_000).map { #"{"n":\#($0),"msg":"\#(padding)"}"# }
+        next += lines.count
+        written += lines.reduce(0) { $0 + $1.utf8.count + 1 }
+        run.append(lines, keeping: 100)
+        let last = #"{"n":\#(next - 1),"#
+        let arrived = run.pilot.waitForBackgroundWork { _ in
+          let document = run.pilot.store.document
+          return document.child(at: run.count - 1, of: document.root).map { document.rawText(of: $0).hasPrefix(last) }
+            == true
+        }
+        #expect(arrived, "the round's last record arrived")
+        largest = max(largest, run.pilot.store.document.editBufferByteCount)
+      }
+      let document = run.pilot.store.document
+      #expect(run.count == 100)
+      let first = try #require(document.child(at: 0, of: document.root))
+      #expect(document.rawText(of: first).hasPrefix(#"{"n":\#(next - 100),"#), "the newest 100 are kept")
+      #expect(written > 5_000_000)
+      #expect(document.editBufferCompactions.count >= 2, "\(document.editBufferCompactions)")
+      // At most a megabyte that no record reaches, as much again that records reach, and a
+      // batch that arrived (a round's records may come in one batch).
+      #expect(largest < 3 * (1 << 20) + 2 * 2_000 * 270, "\(largest) bytes held of \(written) read")
+      #expect(run.pilot.focusedPath.hasPrefix(".[99]"), "\(run.pilot.focusedPath)")
+    }
+
     @Test func colonWWritesWhatWasRead() throws {
       let run = try Run(records: 3)
       run.append([#"{"n":4}"#, "text"])

@@ -1,0 +1,42 @@
+import Foundation
+import TGridSystem
+import Testing
+
+@testable import TGridApp
+
+/// A followed stream faster than the browser: reading stops while the records not taken
+/// pass the limit, so what waits in memory stays bounded, and goes on once they are taken.
+@Suite struct FollowedStreamBackpressureTests {
+  @Test func readingWaitsWhileTooMuchWaitsToBeTaken() throws {
+    let path = NSTemporaryDirectory() + "tgrid-backpressure-\(UUID().uuidString).jsonl"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let padding = String(repeating: "y", count: 100)
+    let total = 40_000  // about 4.6 MB
+    let text = (0..<total).map { #"{"n":\#($0),"p":"\#(padding)"}"# + "\n" }.joined()
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    let limit = 64 << 10
+    let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 20, maximumPendingByteCount: limit)
+    defer { stream.stop() }
+    stream.start()
+    // Wait until reading stops: the backlog is over the limit and stays so.
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+      for _ in 0..<5_000 where !condition() { Machine.sleep(microseconds: 2_000) }
+      return condition()
+    }
+    #expect(waitUntil { stream.pendingBytes > limit })
+    let stalled = stream.recordCount
+    Machine.sleep(microseconds: 100_000)
+    #expect(stream.recordCount == stalled, "no reading while the backlog is over the limit")
+    // Over the limit by at most the last hand-over (a file's: 10,000 records, a read or two).
+    #expect(stream.pendingBytes <= limit + 2 * FollowedStream.readByteCount, "\(stream.pendingBytes)")
+    #expect(stalled < total, "the whole file was not read into memory: \(stalled) of \(total)")
+    // Taking what waits lets reading go on, to the end.
+    var taken = 0
+    #expect(
+      waitUntil {
+        taken += stream.take().records.count
+        return taken == total
+      })
+    #expect(taken == total)
+  }
+}
