@@ -31,6 +31,9 @@ extension TreeModel: CollectionViewDataSource {
     case ElementKind.tableHeader:
       return collectionView.dequeueReusableSupplementaryView(
         ofKind: kind, withReuseIdentifier: Self.tableHeaderReuseIdentifier, for: indexPath)
+    case ElementKind.tableGaps:
+      return collectionView.dequeueReusableSupplementaryView(
+        ofKind: kind, withReuseIdentifier: Self.tableGapsReuseIdentifier, for: indexPath)
     case ElementKind.pinnedAncestor:
       guard isValid(indexPath) else { return nil }
       let row = collectionView.dequeueReusableSupplementaryView(
@@ -92,7 +95,7 @@ extension TreeModel: TreeLayoutDataSource {
         level.flags.withUnsafeBufferPointer { flags in
           for item in 0..<shown {
             let childItems = Int(starts[item])..<Int(starts[item + 1])
-            let table = childItems.isEmpty ? nil : provider.tableColumns(ofNode: level.nodes[item])
+            let table = childItems.isEmpty ? nil : provider.tableDescription(ofNode: level.nodes[item])
             let column = cellColumns.isEmpty ? nil : cellColumns[item]
             if widths[item] < 0 || flags[item] & Flags.unresolved != 0 {
               body(
@@ -100,7 +103,7 @@ extension TreeModel: TreeLayoutDataSource {
                 TreeNodeDescription(
                   childItems: childItems, labelWidth: widths[item] < 0 ? estimate : Int(widths[item]),
                   isCollapsed: flags[item] & (Flags.collapsed | Flags.unresolved) != 0, isEstimated: true,
-                  table: table.map(TreeTableDescription.init(columnTitles:)), tableColumn: column))
+                  table: table, tableColumn: column))
               continue
             }
             let isCollapsed = flags[item] & Flags.collapsed != 0
@@ -109,7 +112,7 @@ extension TreeModel: TreeLayoutDataSource {
               TreeNodeDescription(
                 childItems: childItems, labelWidth: Int(widths[item]), isCollapsed: isCollapsed,
                 hiddenDescendantCount: isCollapsed ? hiddenCount(ofNode: level.nodes[item]) : 0,
-                table: table.map(TreeTableDescription.init(columnTitles:)), tableColumn: column))
+                table: table, tableColumn: column))
           }
         }
       }
@@ -122,6 +125,8 @@ extension TreeModel: TreeLayoutDataSource {
 extension TreeModel {
   /// The reuse identifier of table headers.
   public static let tableHeaderReuseIdentifier = "TreeTableHeader"
+  /// The reuse identifier of table rows' gaps views.
+  public static let tableGapsReuseIdentifier = "TreeTableGaps"
 
   /// The column of each item of a section that is a cell of a table section two levels up
   /// (`nil` for the others), or empty when there is none: the provider is asked only about
@@ -155,6 +160,6 @@ extension TreeModel {
   /// The column titles of a node shown as a table section, or `nil`.
   public func tableDescription(ofItemAt indexPath: IndexPath) -> TreeTableDescription? {
     guard isValid(indexPath), hasChildren(at: indexPath), !isCollapsed(at: indexPath) else { return nil }
-    return provider.tableColumns(ofNode: node(at: indexPath)).map(TreeTableDescription.init(columnTitles:))
+    return provider.tableDescription(ofNode: node(at: indexPath))
   }
 }

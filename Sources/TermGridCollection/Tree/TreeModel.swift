@@ -135,11 +135,15 @@ public final class TreeModel {
     }
   }
 
-  /// Registers the node cell, the connector view, the pinned row view and the table header.
+  /// Registers the node cell, the connector view, the pinned row view, the table header
+  /// and the table rows' gaps.
   public func register(in collectionView: CollectionView) {
     collectionView.register(
       TreeTableHeaderView.self, forSupplementaryViewOfKind: ElementKind.tableHeader,
       withReuseIdentifier: Self.tableHeaderReuseIdentifier)
+    collectionView.register(
+      TreeTableGapsView.self, forSupplementaryViewOfKind: ElementKind.tableGaps,
+      withReuseIdentifier: Self.tableGapsReuseIdentifier)
     collectionView.register(nodeCellClass, forCellWithReuseIdentifier: nodeCellReuseIdentifier)
     collectionView.register(
       ConnectorView.self, forSupplementaryViewOfKind: ElementKind.connector,

@@ -1,4 +1,5 @@
 import TermGridCore
+import TermGridLayout
 
 /// A tree of nodes named by integers, as ``TreeModel`` reads it: any store of nodes can be
 /// one (a JSON document's tape positions, rows of a table, a ``TreeNodeStore``) without
@@ -40,6 +41,12 @@ public protocol TreeNodeProvider: AnyObject {
   /// at each full layout pass: answer from what is kept.
   func tableColumns(ofNode node: Int) -> [String]?
 
+  /// The whole description of a node's table section: its column titles and how its
+  /// columns are drawn (``TreeTableDescription/trailingColumns``). The default makes one
+  /// from ``tableColumns(ofNode:)``; it is asked for the same nodes, only when that is not
+  /// `nil`.
+  func tableDescription(ofNode node: Int) -> TreeTableDescription?
+
   /// The column of a cell of the table section `table`: `node` is a child of one of its
   /// rows. `nil`, the default, puts it in the column of its place in its row.
   func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int?
@@ -49,6 +56,10 @@ extension TreeNodeProvider {
   public func kind(ofNode node: Int) -> String { TreeNodeKind.normal }
 
   public func tableColumns(ofNode node: Int) -> [String]? { nil }
+
+  public func tableDescription(ofNode node: Int) -> TreeTableDescription? {
+    tableColumns(ofNode: node).map { TreeTableDescription(columnTitles: $0) }
+  }
 
   public func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int? { nil }
 

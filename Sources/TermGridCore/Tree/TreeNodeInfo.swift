@@ -48,6 +48,9 @@ public struct TreeNodeInfo: Hashable, Sendable {
   /// For a cell of a table section (a node whose grandparent a ``TreeLayout`` lays out as a
   /// table), the column it is in; `nil` for every other node. Its frame is the column's.
   public var tableColumn: Int?
+  /// True for a cell of a table section in a column drawn against its right edge
+  /// (``TreeTableHeaderInfo/trailingColumns``): its label ends at the frame's right edge.
+  public var isTableTrailing = false
   /// True for a row of a table section (a child of a node laid out as a table): its frame
   /// is the table's row-label column.
   public var isTableRow = false

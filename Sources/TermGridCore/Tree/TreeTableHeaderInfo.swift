@@ -11,9 +11,15 @@ public struct TreeTableHeaderInfo: Hashable, Sendable {
   /// True while the header is pinned to the top of the visible area (its own row scrolled
   /// off while rows of its table are still in view).
   public var isPinned: Bool
+  /// The columns whose titles (and cells) are drawn against their right edge.
+  public var trailingColumns: Set<Int>
 
   /// Creates header info.
-  public init(titles: [String], columnOffsets: [Int], columnWidths: [Int], isPinned: Bool = false) {
+  public init(
+    titles: [String], columnOffsets: [Int], columnWidths: [Int], isPinned: Bool = false,
+    trailingColumns: Set<Int> = []
+  ) {
+    self.trailingColumns = trailingColumns
     self.titles = titles
     self.columnOffsets = columnOffsets
     self.columnWidths = columnWidths

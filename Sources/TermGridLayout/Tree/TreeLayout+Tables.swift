@@ -5,6 +5,10 @@ extension ElementKind {
   /// titles, at the table node's index path, pinned to the top of the visible area while
   /// the table's rows are in view.
   public static let tableHeader = "tableHeader"
+  /// The marks of a table section's row in the columns it has no cell in (a record
+  /// without the key), at the row's index path, under its cells
+  /// (``TreeTableDescription/missingMark``).
+  public static let tableGaps = "tableGaps"
 }
 
 extension TreeLayout {
@@ -50,6 +54,17 @@ extension TreeLayout {
       result.append(attributes)
     }
     return result
+  }
+
+  /// The attributes of a table row's gaps view, if it has one.
+  func tableGapsAttributes(ofRow global: Int) -> LayoutAttributes? {
+    guard let (cells, info) = cache.tableGaps(ofRow: global) else { return nil }
+    var attributes = LayoutAttributes(
+      forSupplementaryViewOfKind: ElementKind.tableGaps, with: cache.indexPath(ofGlobal: global),
+      frame: metrics.rect(for: cells))
+    attributes.zIndex = -1
+    attributes.info = LayoutInfo(info)
+    return attributes
   }
 
   /// A pinned table header covers the top row: items scrolled to are kept out from under it.

@@ -268,6 +268,7 @@ open class TreeLayout: CollectionLayout {
     // One copy of the cache for the whole query: reaching into the stored property for
     // every node would copy it (and retain its arrays) each time.
     let cache = cache
+    let hasTables = !cache.tables.isEmpty
     var result: [LayoutAttributes] = []
     result.reserveCapacity(64)
     cache.forEachCandidate(
@@ -275,6 +276,9 @@ open class TreeLayout: CollectionLayout {
       node: { global in
         let frame = metrics.rect(for: cache.cellRect(ofGlobal: global))
         if frame.intersects(rect) { result.append(cache.nodeAttributes(ofGlobal: global, frame: frame)) }
+        if hasTables, let gaps = tableGapsAttributes(ofRow: global), gaps.frame.intersects(rect) {
+          result.append(gaps)
+        }
       },
       connector: { global in
         let cells = cache.connectorCellRect(ofGlobal: global)
@@ -317,6 +321,8 @@ open class TreeLayout: CollectionLayout {
       return pinnedAncestorAttributes().first { $0.indexPath == indexPath }
     case ElementKind.tableHeader:
       return tableHeaderAttributes().first { $0.indexPath == indexPath }
+    case ElementKind.tableGaps:
+      return cache.globalIndex(of: indexPath).flatMap(tableGapsAttributes(ofRow:))
     default:
       return nil
     }
@@ -376,7 +382,7 @@ open class TreeLayout: CollectionLayout {
   /// nodes go in a batch update.
   open override func supplementaryViewsFollowItems(ofKind kind: String) -> Bool {
     kind == ElementKind.connector || kind == ElementKind.pinnedAncestor || kind == ElementKind.tableHeader
-      || super.supplementaryViewsFollowItems(ofKind: kind)
+      || kind == ElementKind.tableGaps || super.supplementaryViewsFollowItems(ofKind: kind)
   }
 
   open override func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {

@@ -43,7 +43,7 @@ extension TreeLayoutCache {
     let parameters = parameters
     // Tables are rare: their titles and their cells' column hints are kept apart, so a
     // tree without any pays nothing per node.
-    var tableTitles: [Int: [String]] = [:]
+    var tableDescriptions: [Int: TreeTableDescription] = [:]
     var columnHints: [Int: Int] = [:]
     let readsTables = parameters.orientation == .outline
 
@@ -85,7 +85,7 @@ extension TreeLayoutCache {
         widths[global] = size.width
         if node.isEstimated { estimatedNodes.append(global) }
         if readsTables {
-          if let table = node.table, !children.isEmpty { tableTitles[global] = table.columnTitles }
+          if let table = node.table, !children.isEmpty { tableDescriptions[global] = table }
           if let column = node.tableColumn, section >= 2 { columnHints[global] = column }
         }
       }
@@ -108,7 +108,7 @@ extension TreeLayoutCache {
     self.widths = widths.array
     self.markers = markers.array
     self.hiddenCounts = hiddenCounts.array
-    if !tableTitles.isEmpty { readTables(titles: tableTitles, columnHints: columnHints) }
+    if !tableDescriptions.isEmpty { readTables(tableDescriptions, columnHints: columnHints) }
     if !estimatedNodes.isEmpty {
       estimated = [Bool](repeating: false, count: total)
       for global in estimatedNodes { estimated[global] = true }

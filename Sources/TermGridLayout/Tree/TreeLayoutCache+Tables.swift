@@ -5,6 +5,10 @@ import TermGridCore
 struct TreeTableGeometry: Hashable {
   /// The columns' titles; a cell placed past the last titled column adds untitled ones.
   var titles: [String]
+  /// The columns drawn against their right edge.
+  var trailingColumns: Set<Int> = []
+  /// What a row shows in a column it has no cell in; nil: nothing.
+  var missingMark: String?
   /// The column where the rows' labels (and the header) start: one indent right of the node.
   var left = 0
   /// The width of the row-label column: the widest row label measured.
@@ -27,12 +31,16 @@ struct TreeTableGeometry: Hashable {
 
 extension TreeLayoutCache {
   /// Records the tables the data source described and the column of each of their cells.
-  mutating func readTables(titles: [Int: [String]], columnHints: [Int: Int]) {
+  mutating func readTables(_ descriptions: [Int: TreeTableDescription], columnHints: [Int: Int]) {
     cellColumns = [Int32](repeating: -1, count: count)
     // Shallower first: a row of a table is not a table of its own (its children are cells).
-    for table in titles.keys.sorted() {
-      guard let columnTitles = titles[table], self.table(ofRow: table) == nil, cellColumns[table] < 0 else { continue }
-      var geometry = TreeTableGeometry(titles: columnTitles)
+    for table in descriptions.keys.sorted() {
+      guard let description = descriptions[table], self.table(ofRow: table) == nil, cellColumns[table] < 0 else {
+        continue
+      }
+      var geometry = TreeTableGeometry(
+        titles: description.columnTitles, trailingColumns: description.trailingColumns,
+        missingMark: description.missingMark)
       geometry.left = (Int(depths[table]) + 1) * parameters.indentWidth
       let firstRow = Int(firstChildren[table])
       for row in firstRow..<(firstRow + Int(childCounts[table])) {
@@ -141,6 +149,7 @@ extension TreeLayoutCache {
     if let column = tableColumn(ofGlobal: global), let table = tables[Int(parents[Int(parents[global])])] {
       info.tableColumn = column
       info.width = table.columnWidths[column]
+      info.isTableTrailing = table.trailingColumns.contains(column)
     } else if let owner = table(ofRow: global), let table = tables[owner] {
       info.isTableRow = true
       info.width = max(1, table.rowLabelWidth)
@@ -169,11 +178,36 @@ extension TreeLayoutCache {
     return (geometry.headerRow, false)
   }
 
+  /// The cells a row's gaps view covers (from its table's first column to its last) and
+  /// what it draws, when its table marks missing cells and the row lacks some; nil
+  /// otherwise (and for a collapsed row, whose preview takes its line).
+  func tableGaps(ofRow global: Int) -> (cells: CellRect, info: TreeTableGapsInfo)? {
+    guard let owner = table(ofRow: global), let table = tables[owner], let mark = table.missingMark,
+      let first = table.columnOffsets.first, markers[global] != 1
+    else { return nil }
+    var filled = [Bool](repeating: false, count: table.columnWidths.count)
+    let firstCell = Int(firstChildren[global])
+    for cell in firstCell..<(firstCell + Int(childCounts[global])) {
+      let column = Int(cellColumns[cell])
+      if filled.indices.contains(column) { filled[column] = true }
+    }
+    var offsets: [Int] = []
+    for (column, isFilled) in filled.enumerated() where !isFilled {
+      offsets.append(
+        table.columnOffsets[column] - first
+          + (table.trailingColumns.contains(column) ? table.columnWidths[column] - 1 : 0))
+    }
+    guard !offsets.isEmpty else { return nil }
+    let cells = CellRect(
+      column: table.left + first, row: Int(rows[global]), columns: max(1, table.width - first), rows: 1)
+    return (cells, TreeTableGapsInfo(mark: mark, offsets: offsets))
+  }
+
   /// The header's info: titles and columns relative to its frame.
   func headerInfo(ofTable table: Int, isPinned: Bool) -> TreeTableHeaderInfo? {
     guard let geometry = tables[table] else { return nil }
     return TreeTableHeaderInfo(
       titles: geometry.titles, columnOffsets: geometry.columnOffsets, columnWidths: geometry.columnWidths,
-      isPinned: isPinned)
+      isPinned: isPinned, trailingColumns: geometry.trailingColumns)
   }
 }

@@ -65,10 +65,18 @@ public protocol TreeLayoutDataSource: AnyObject {
 public struct TreeTableDescription: Hashable, Sendable {
   /// The columns' titles, in column order (a record array's union of keys).
   public var columnTitles: [String]
+  /// The columns whose cells and title are drawn against their right edge, as a
+  /// spreadsheet draws numbers.
+  public var trailingColumns: Set<Int>
+  /// What a row without a cell in a column shows there (a record without the key), drawn
+  /// dimmed by a ``ElementKind/tableGaps`` view; `nil`, the default, leaves it blank.
+  public var missingMark: String?
 
   /// Creates a table description.
-  public init(columnTitles: [String]) {
+  public init(columnTitles: [String], trailingColumns: Set<Int> = [], missingMark: String? = nil) {
     self.columnTitles = columnTitles
+    self.trailingColumns = trailingColumns
+    self.missingMark = missingMark
   }
 }
 

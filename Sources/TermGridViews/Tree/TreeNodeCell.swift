@@ -18,6 +18,12 @@ open class TreeNodeCell: Cell {
   public var label = ""
   /// The node's kind: its label is drawn in the theme's style for it (``Theme/kinds``).
   public var kind = TreeNodeKind.normal
+  /// A style for the label in place of its kind's (a table cell coloured by its value).
+  public var labelStyle: Style?
+  /// Whether a cell of a table column drawn against its right edge
+  /// (``TreeNodeInfo/isTableTrailing``) ends its label there; false keeps it at the left
+  /// (a `null` in a column of numbers, as a spreadsheet leaves text).
+  public var followsColumnAlignment = true
   /// What the layout said about the node, from the last attributes applied.
   public private(set) var info: TreeNodeInfo?
 
@@ -35,6 +41,8 @@ open class TreeNodeCell: Cell {
     super.prepareForReuse()
     label = ""
     kind = TreeNodeKind.normal
+    labelStyle = nil
+    followsColumnAlignment = true
     info = nil
   }
 
@@ -52,7 +60,7 @@ open class TreeNodeCell: Cell {
     in canvas: inout Canvas, region: CellRect, clip: CellRect, style: Style, context: DrawingContext
   ) {
     let theme = context.theme
-    let textStyle = (theme.kinds[kind] ?? theme.normal).over(style)
+    let textStyle = (labelStyle ?? theme.kinds[kind] ?? theme.normal).over(style)
     let marker = info?.marker ?? .none
     let start = region.column + (info?.contentOffset ?? 0)
     let width = info?.isPinned == true ? (info?.width ?? region.columns) : region.columns
@@ -78,6 +86,10 @@ open class TreeNodeCell: Cell {
       badgeWidth = 0
     }
     let shown = TextWidth.truncated(label, toWidth: max(0, end - column - badgeWidth))
+    if info?.isTableTrailing == true, followsColumnAlignment, marker == .none, badge.isEmpty {
+      // A number in a column of numbers ends at the column's right edge.
+      column = max(column, end - TextWidth.displayWidth(of: shown))
+    }
     let intendedEnd = column + TextWidth.displayWidth(of: shown) + badgeWidth
     column = canvas.draw(shown, at: CellPoint(column: column, row: region.row), style: textStyle, clip: area)
     if !badge.isEmpty {

@@ -34,9 +34,11 @@ open class TreeTableHeaderView: ReusableView {
       let area = row.intersection(
         CellRect(column: region.column + header.columnOffsets[column], row: region.row, columns: width, rows: 1))
       guard !area.isEmpty else { continue }
+      let shown = TextWidth.truncated(title, toWidth: width)
+      let indent = header.trailingColumns.contains(column) ? max(0, width - TextWidth.displayWidth(of: shown)) : 0
       canvas.draw(
-        TextWidth.truncated(title, toWidth: width),
-        at: CellPoint(column: region.column + header.columnOffsets[column], row: region.row), style: style, clip: area)
+        shown, at: CellPoint(column: region.column + header.columnOffsets[column] + indent, row: region.row),
+        style: style, clip: area)
     }
   }
 }

@@ -31,6 +31,27 @@ extension PilotTests {
       #expect(!pilot.statusLine.contains("filter: .age"))
     }
 
+    @Test func theTreesRootCountsTheElementsTheFilterKeepsOfAll() throws {
+      let pilot = try Pilot(json: Self.people, size: CellSize(columns: 100, rows: 20), presentation: .tree)
+      #expect(pilot.lines[0].hasPrefix("(root) [5]"), "\(pilot.lines[0])")
+      pilot.press("f")
+      pilot.type(".age > 30")
+      pilot.press("Enter")
+      #expect(pilot.lines[0].hasPrefix("(root) [3 of 5]"), "\n\(pilot.screen)")
+      pilot.press("F")
+      #expect(pilot.lines[0].hasPrefix("(root) [5]"), "\n\(pilot.screen)")
+      // A filter on a nested container: its own node counts what it keeps.
+      let nested = try Pilot(
+        json: #"{"people": \#(Self.people)}"#, size: CellSize(columns: 100, rows: 20), presentation: .tree)
+      nested.press("j")
+      #expect(nested.focusedPath == ".people")
+      nested.press("f")
+      nested.type(".age < 30")
+      nested.press("Enter")
+      #expect(nested.lines.contains { $0.contains("people [2 of 5]") }, "\n\(nested.screen)")
+      #expect(nested.lines[0].hasPrefix("(root) {1}"), "\n\(nested.screen)")
+    }
+
     @Test func aLargeContainerIsFilteredASlicePerFrameAndEscStopsIt() throws {
       let pilot = try Pilot(json: Self.people, size: CellSize(columns: 100, rows: 20))
       // As if five elements were too many to filter between two keys, one a frame.

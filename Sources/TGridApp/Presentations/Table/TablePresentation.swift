@@ -431,6 +431,10 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   func reorder(keepingFocusOn focus: NodeID?, column: Int) {
     let view = host.collectionView
     let before = shownRows
+    guard before.count <= animatedReorderLimit else {
+      reorderWithoutAnimation(keepingFocusOn: focus, column: column)
+      return
+    }
     applySort()
     let diff = SnapshotDifference(
       oldSections: [0], oldItemLists: [before], newSections: [0], newItemLists: [shownRows])
@@ -447,6 +451,36 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     }
     if let focus, let target = indexPath(for: focus, reveal: false) {
       let row = target.item / max(1, columns)
+      view.focusItem(at: indexPath(row: row, column: column), scrollPosition: .nearest)
+    }
+    refreshHeaders()
+  }
+
+  /// The most rows a new order moves with animation: past it the rows are shown in their
+  /// new order at once (a batch update of a million rows moves every cell of every row,
+  /// seconds of work for rows no one sees move).
+  var animatedReorderLimit = 20_000
+
+  /// ``reorder(keepingFocusOn:column:)`` for a large table: the cells are loaded again,
+  /// the selection is carried over by record and column, the focus stays on its value.
+  private func reorderWithoutAnimation(keepingFocusOn focus: NodeID?, column: Int) {
+    let view = host.collectionView
+    let before = shownRows
+    let selected = view.indexPathsForSelectedItems.compactMap { indexPath -> (NodeID, Int)? in
+      guard let (row, column) = position(of: indexPath), before.indices.contains(row) else { return nil }
+      return (before[row], column)
+    }
+    view.finishAnimationsNow()
+    applySort()
+    view.clearSelection()
+    view.reloadData()
+    let rows = shownRows
+    for (record, column) in selected {
+      guard let row = sortedRows != nil ? sortedRowIndex[record] : rows.firstIndex(of: record) else { continue }
+      view.selectItem(at: indexPath(row: row, column: column))
+    }
+    if let focus, let target = indexPath(for: focus, reveal: false) {
+      let row = target.item / max(1, model.columns.count)
       view.focusItem(at: indexPath(row: row, column: column), scrollPosition: .nearest)
     }
     refreshHeaders()

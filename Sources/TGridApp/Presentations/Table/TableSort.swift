@@ -27,7 +27,29 @@ enum TableSort {
   /// - Parameters:
   ///   - keys: one array of keys per criterion, each with one key per row.
   ///   - descending: whether each criterion descends.
+  ///
+  /// When every column holds only numbers (and null, containers or missing keys), as a
+  /// column of numbers or of numeric strings does, the rows are ordered by
+  /// ``radixOrder(keys:descending:)`` (linear time, no comparisons); otherwise by
+  /// ``comparisonOrder(keys:descending:)``. Both give the same order.
   static func order(keys: [[TableSortKey]], descending: [Bool]) -> [Int] {
+    precondition(keys.count == descending.count, "TableSort.order needs one direction per column of keys")
+    if keys.allSatisfy(isNumeric) { return radixOrder(keys: keys, descending: descending) }
+    return comparisonOrder(keys: keys, descending: descending)
+  }
+
+  /// Whether a column's keys are all numbers or kinds that sort last.
+  static func isNumeric(_ column: [TableSortKey]) -> Bool {
+    column.allSatisfy { key in
+      switch key {
+      case .number, .null, .container, .missing: true
+      case .string, .boolean: false
+      }
+    }
+  }
+
+  /// ``order(keys:descending:)`` by comparing rows, any kinds of keys.
+  static func comparisonOrder(keys: [[TableSortKey]], descending: [Bool]) -> [Int] {
     precondition(keys.count == descending.count, "TableSort.order needs one direction per column of keys")
     let rowCount = keys.first?.count ?? 0
     var order = Array(0..<rowCount)
@@ -42,6 +64,97 @@ enum TableSort {
       return first < second
     }
     return order
+  }
+
+  /// ``order(keys:descending:)`` for columns of numbers (and null, containers, missing):
+  /// one stable pass per column, the last column first, so the first column decides and
+  /// the others break its ties, and rows equal in all keep document order. A pass puts the
+  /// numbers in order by a least-significant-digit radix sort of their bits (16 bits a
+  /// round, rounds whose digit is the same for every row skipped), then null, containers
+  /// and missing keys, each in the order the pass found them.
+  static func radixOrder(keys: [[TableSortKey]], descending: [Bool]) -> [Int] {
+    precondition(keys.count == descending.count, "TableSort.order needs one direction per column of keys")
+    precondition(keys.allSatisfy(isNumeric), "TableSort.radixOrder takes columns of numbers only")
+    let rowCount = keys.first?.count ?? 0
+    var order = Array(0..<rowCount)
+    for (column, isDescending) in zip(keys, descending).reversed() {
+      order = radixPass(order, by: column, descending: isDescending)
+    }
+    return order
+  }
+
+  /// One stable pass of ``radixOrder(keys:descending:)`` over the rows in `order`.
+  private static func radixPass(_ order: [Int], by column: [TableSortKey], descending: Bool) -> [Int] {
+    var bits: [UInt64] = []
+    var rows: [Int] = []
+    bits.reserveCapacity(order.count)
+    rows.reserveCapacity(order.count)
+    // Null (3), containers (4), missing (5), in the order met.
+    var last: [[Int]] = [[], [], []]
+    for row in order {
+      switch column[row] {
+      case .number(let value):
+        bits.append(orderedBits(of: value, descending: descending))
+        rows.append(row)
+      case let key:
+        last[key.kindOrder - 3].append(row)
+      }
+    }
+    radixSort(&bits, carrying: &rows)
+    return rows + last[0] + last[1] + last[2]
+  }
+
+  /// A number's bits as an unsigned integer that orders as the number does (descending:
+  /// in reverse); -0 counts as 0, as `<` sees them equal.
+  static func orderedBits(of value: Double, descending: Bool) -> UInt64 {
+    let pattern = (value == 0 ? 0.0 : value).bitPattern
+    let ascending = pattern & (1 << 63) != 0 ? ~pattern : pattern | (1 << 63)
+    return descending ? ~ascending : ascending
+  }
+
+  /// Sorts `keys` ascending, stably, moving `values` with them.
+  private static func radixSort(_ keys: inout [UInt64], carrying values: inout [Int]) {
+    let count = keys.count
+    guard count > 1 else { return }
+    var spareKeys = [UInt64](repeating: 0, count: count)
+    var spareValues = [Int](repeating: 0, count: count)
+    var counts = [Int](repeating: 0, count: 1 << 16)
+    for shift in stride(from: 0, to: 64, by: 16) {
+      for index in counts.indices { counts[index] = 0 }
+      keys.withUnsafeBufferPointer { keys in
+        counts.withUnsafeMutableBufferPointer { counts in
+          for key in keys { counts[Int(truncatingIfNeeded: key >> UInt64(shift)) & 0xFFFF] += 1 }
+        }
+      }
+      // A digit every key shares moves nothing.
+      if counts[Int(truncatingIfNeeded: keys[0] >> UInt64(shift)) & 0xFFFF] == count { continue }
+      var start = 0
+      for index in counts.indices {
+        let next = start + counts[index]
+        counts[index] = start
+        start = next
+      }
+      keys.withUnsafeBufferPointer { keys in
+        values.withUnsafeBufferPointer { values in
+          spareKeys.withUnsafeMutableBufferPointer { spareKeys in
+            spareValues.withUnsafeMutableBufferPointer { spareValues in
+              counts.withUnsafeMutableBufferPointer { counts in
+                for index in 0..<count {
+                  let key = keys[index]
+                  let digit = Int(truncatingIfNeeded: key >> UInt64(shift)) & 0xFFFF
+                  let place = counts[digit]
+                  counts[digit] = place + 1
+                  spareKeys[place] = key
+                  spareValues[place] = values[index]
+                }
+              }
+            }
+          }
+        }
+      }
+      swap(&keys, &spareKeys)
+      swap(&values, &spareValues)
+    }
   }
 
   /// A date as seconds since 1970 (UTC, or the offset it states): `2024-05-01`,

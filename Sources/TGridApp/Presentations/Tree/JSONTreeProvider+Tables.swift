@@ -13,13 +13,36 @@ extension JSONTreeProvider {
   struct TableColumns {
     var titles: [String] = []
     var index: [String: Int] = [:]
+    /// Each column's type, from the values of the rows read (as the table view infers it).
+    var types: [ColumnType.Tally] = []
 
-    mutating func add(_ key: String) {
-      guard index[key] == nil, titles.count < JSONTreeProvider.tableColumnLimit else { return }
+    /// The column of `key`, added when it is new (nil past ``JSONTreeProvider/tableColumnLimit``).
+    mutating func add(_ key: String) -> Int? {
+      if let known = index[key] { return known }
+      guard titles.count < JSONTreeProvider.tableColumnLimit else { return nil }
       index[key] = titles.count
       titles.append(key)
+      types.append(ColumnType.Tally())
+      return titles.count - 1
+    }
+
+    /// The table section as TermGrid draws it: each title with its type's marker (`area
+    /// #`), columns of numbers and numeric strings against their right edge, as the table
+    /// view draws them.
+    var description: TreeTableDescription {
+      var trailing: Set<Int> = []
+      let marked = titles.enumerated().map { column, title in
+        let type = types[column].type
+        if type.isNumeric { trailing.insert(column) }
+        return type.marker.map { title + " " + $0 } ?? title
+      }
+      return TreeTableDescription(columnTitles: marked, trailingColumns: trailing, missingMark: "·")
     }
   }
+
+  /// How many rows of a table section its columns' types are read from (as the table view
+  /// reads its first 200 rows shown).
+  static let tableTypeSample = 200
 
   /// The most columns a table section has; keys past them stay in their rows (as cells of
   /// the column of their place).
@@ -113,6 +136,13 @@ extension JSONTreeProvider {
     return tableRole(of: value) == 2
   }
 
+  /// The kind of value a cell of a table section holds (its colour, as in the table
+  /// view); nil for any other node.
+  func tableCellKind(_ node: Int) -> JSONKind? {
+    guard !tableNodes.isEmpty, let value = value(node), tableRole(of: value) == 2 else { return nil }
+    return store.document.kind(of: value)
+  }
+
   /// A row's label is its index (or key); a cell's is its value alone (strings unquoted,
   /// as the table view shows them; a container its preview). Nil for other values.
   func tableLabel(of value: JSONNode) -> String? {
@@ -137,6 +167,11 @@ extension JSONTreeProvider {
     return columns(ofTable: node)?.titles
   }
 
+  func tableDescription(ofNode node: Int) -> TreeTableDescription? {
+    guard !tableNodes.isEmpty else { return nil }
+    return columns(ofTable: node)?.description
+  }
+
   func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int? {
     guard let value = value(node), let key = store.document.key(of: value) else { return nil }
     return columns(ofTable: table)?.index[key]
@@ -152,24 +187,29 @@ extension JSONTreeProvider {
       guard tableNodes.contains(group.owner.rawValue), group.size == groupSize, let owner = store.node(group.owner),
         let source = childSource(of: owner)
       else { return nil }
-      for position in positions(of: group) {
+      for (read, position) in positions(of: group).enumerated() {
         guard let row = store.shownChild(at: position, of: source) else { continue }
-        addKeys(of: row, to: &columns, in: document)
+        addKeys(of: row, to: &columns, in: document, typing: read < Self.tableTypeSample)
       }
     } else {
       guard tableNodes.contains(node), let value = value(node), let source = childSource(of: value),
         topGroupSize(forCount: store.shownChildCount(of: source)) == nil
       else { return nil }
-      store.forEachShownChild(of: source) { addKeys(of: $0, to: &columns, in: document) }
+      var read = 0
+      store.forEachShownChild(of: source) {
+        addKeys(of: $0, to: &columns, in: document, typing: read < Self.tableTypeSample)
+        read += 1
+      }
     }
     tableColumnCache[node] = columns
     return columns
   }
 
-  private func addKeys(of row: JSONNode, to columns: inout TableColumns, in document: JSONDocument) {
+  private func addKeys(of row: JSONNode, to columns: inout TableColumns, in document: JSONDocument, typing: Bool) {
     guard document.kind(of: row) == .object else { return }
     for member in document.children(of: row) {
-      if let key = document.key(of: member) { columns.add(key) }
+      guard let key = document.key(of: member), let column = columns.add(key), typing else { continue }
+      columns.types[column].add(member, in: document)
     }
   }
 }

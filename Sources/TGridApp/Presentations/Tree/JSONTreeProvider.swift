@@ -250,7 +250,7 @@ final class JSONTreeProvider: TreeNodeProvider {
     }
     switch document.kind(of: value) {
     case .object:
-      let count = document.childCount(of: value)
+      let count = shownCountText(of: value)
       if document.key(of: value) == nil, value != document.root,
         let title = JSONPreview.titleMember(of: value, in: document, field: store.labelField)
       {
@@ -258,12 +258,20 @@ final class JSONTreeProvider: TreeNodeProvider {
       }
       return "\(name) {\(count)}"
     case .array:
-      return "\(name) [\(document.childCount(of: value))]"
+      return "\(name) [\(shownCountText(of: value))]"
     case .string:
       return "\(name): " + JSONPreview.quoted(JSONPreview.inline(value, in: document, limit: 80))
     default:
       return "\(name): \(JSONPreview.inline(value, in: document))"
     }
+  }
+
+  /// How many children a container's label counts: those shown, and of how many when a
+  /// filter hides some (`3 of 5`, as the grid's and the status line's counts read).
+  private func shownCountText(of container: JSONNode) -> String {
+    let all = document.childCount(of: container)
+    let shown = store.shownChildCount(of: container)
+    return shown == all ? "\(all)" : "\(shown) of \(all)"
   }
 
   /// `[100000 … 199999]` (`{…}` for an object's members).

@@ -29,6 +29,8 @@ final class TreePresentation: JSONTreeModelPresentation {
   let provider: JSONTreeProvider
   let model: TreeModel
   private(set) var treeLayout: TreeLayout
+  /// The colours of values in the cells of tables inside the tree, as the table view's.
+  private var palette = ValuePalette.standard
 
   /// The most children a node shows directly; more come in groups this large, so that
   /// opening an array of 25 million numbers shows 2,500 groups and what the tree holds
@@ -58,10 +60,17 @@ final class TreePresentation: JSONTreeModelPresentation {
     treeLayout.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
     treeLayout.dataSource = model
     model.nodeCellClass = InlinePreviewNodeCell.self
-    model.configureCell = { [unowned provider] cell, node, _ in
-      // A table's cell shows its value's own preview, made for its column.
+    model.configureCell = { [unowned self, unowned provider] cell, node, _ in
+      // A table's cell shows its value's own preview, made for its column, coloured by its
+      // kind as the table view colours it; numbers and numeric strings follow their
+      // column's alignment, other values stay at the left.
+      let cellKind = provider.tableCellKind(node)
+      if let cellKind {
+        cell.labelStyle = palette.style(for: cellKind)
+        cell.followsColumnAlignment = cellKind == .number || cellKind == .string
+      }
       let preview: ((Int) -> String?)? =
-        provider.isTableCell(node) ? nil : { provider.inlinePreviewLabel(ofNode: node, fitting: $0) }
+        cellKind != nil ? nil : { provider.inlinePreviewLabel(ofNode: node, fitting: $0) }
       (cell as? InlinePreviewNodeCell)?.configurePreview(preview)
     }
   }
@@ -70,6 +79,10 @@ final class TreePresentation: JSONTreeModelPresentation {
   var orientation: TreeLayout.Orientation { treeLayout.orientation }
 
   // MARK: - Presentation
+
+  func applyColorCount(_ count: Int) {
+    palette = count == 0 ? .monochrome : .standard
+  }
 
   func readAgain() {
     provider.forgetInlinePreviews()

@@ -45,5 +45,28 @@ extension PilotTests {
       pilot.press("S")
       #expect(names(pilot) == ["b", "a", "c", "d", "e"], "88111030 above 8817650, the text last:\n\(pilot.screen)")
     }
+
+    /// A large table takes its new order at once (no batch update moving every cell), with
+    /// the same order, the selection carried by record and the focus on its value.
+    @Test func aLargeTableIsReorderedWithoutAnimationKeepingSelectionAndFocus() throws {
+      let pilot = try Pilot(json: Self.json, size: CellSize(columns: 80, rows: 12), presentation: .table)
+      let table = try #require(pilot.browser.presentation as? TablePresentation)
+      table.animatedReorderLimit = 2
+      pilot.press("j", "Space")
+      #expect(pilot.focusedPath == ".[1].Name", "\(pilot.focusedPath)")
+      pilot.press("l", "l")
+      #expect(pilot.focusedPath == ".[1].pop")
+      let framesBefore = pilot.frameCount
+      pilot.press("S")
+      #expect(names(pilot) == ["b", "a", "c", "d", "e"], "the order of the animated path:\n\(pilot.screen)")
+      #expect(pilot.frameCount - framesBefore <= 2, "shown at once, not animated")
+      #expect(pilot.focusedPath == ".[1].pop", "the focus stays on its value: \(pilot.focusedPath)")
+      let selected = pilot.browser.collectionView.indexPathsForSelectedItems
+      #expect(selected.count == 1)
+      // Record b is on the first row now: its Name cell is the one selected.
+      #expect(selected.first == IndexPath(item: 0 * table.model.columns.count + 0, section: 0), "\(selected)")
+      pilot.press("s")
+      #expect(names(pilot) == ["d", "c", "a", "b", "e"], "ascending, the text last:\n\(pilot.screen)")
+    }
   }
 }

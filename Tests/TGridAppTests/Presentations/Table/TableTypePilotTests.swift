@@ -1,6 +1,7 @@
 import Foundation
 import TGridJSON
 import TermGrid
+import TestSupport
 import Testing
 
 @testable import TGridApp
@@ -151,6 +152,51 @@ extension PilotTests {
       let primary = order.map { keys[0][$0].sortsLast }
       #expect(primary == primary.sorted { !$0 && $1 }, "nothing with a value after null or missing")
     }
+  }
+
+  /// A key of a column of numbers: numbers over a wide range (negative, fractions, zero of
+  /// either sign, large, many equal), null, containers and missing keys.
+  static func randomNumericKey(_ random: inout SplitMix64) -> TableSortKey {
+    switch random.next() % 10 {
+    case 0: return .null
+    case 1: return .missing
+    case 2: return .container
+    case 3: return .number(-0.0)
+    case 4: return .number(Double(Int64(bitPattern: random.next())) / Double(1 << Int(random.next() % 60)))
+    case 5: return .number([1e300, -1e300, 5e-324, -5e-324, 0.1, -0.1][Int(random.next() % 6)])
+    default: return .number(Double(Int(random.next() % 9)) - 4)
+    }
+  }
+
+  @Test func columnsOfNumbersAreOrderedByRadixAsTheComparisonOrdersThem() {
+    var random = SplitMix64(seed: 2_029)
+    var radixRuns = 0
+    for _ in 0..<SanitizerBuild.samples(400, address: 100, thread: 40) {
+      let rows = Int(random.next() % 300)
+      let criteria = 1 + Int(random.next() % 3)
+      let keys = (0..<criteria).map { _ in (0..<rows).map { _ in Self.randomNumericKey(&random) } }
+      let descending = (0..<criteria).map { _ in random.next() % 2 == 0 }
+      #expect(keys.allSatisfy(TableSort.isNumeric))
+      let radix = TableSort.radixOrder(keys: keys, descending: descending)
+      let compared = TableSort.comparisonOrder(keys: keys, descending: descending)
+      #expect(radix == compared, "rows \(rows), descending \(descending)")
+      #expect(TableSort.order(keys: keys, descending: descending) == radix, "order takes the radix path")
+      radixRuns += 1
+      // Nothing with a value after null, a container or a missing key, either way.
+      let primary = radix.map { keys[0][$0].sortsLast }
+      #expect(primary == primary.sorted { !$0 && $1 })
+    }
+    #expect(radixRuns > 0)
+    // A column with a string or a boolean is not one of numbers.
+    #expect(!TableSort.isNumeric([.number(1), .string("a")]))
+    #expect(!TableSort.isNumeric([.boolean(true), .null]))
+    // The bits order as the numbers do, -0 as 0, and descending reverses them.
+    let numbers: [Double] = [-1e300, -2.5, -5e-324, 0, 5e-324, 1, 2.5, 1e300]
+    let bits = numbers.map { TableSort.orderedBits(of: $0, descending: false) }
+    #expect(bits == bits.sorted() && Set(bits).count == bits.count)
+    #expect(TableSort.orderedBits(of: -0.0, descending: false) == TableSort.orderedBits(of: 0, descending: false))
+    let down = numbers.map { TableSort.orderedBits(of: $0, descending: true) }
+    #expect(down == down.sorted(by: >))
   }
 
   @Test func datesOrderAsTheInstantsTheyName() throws {

@@ -109,6 +109,52 @@ extension PilotTests {
       #expect(pilot.lines[2].contains("BA") && !pilot.lines[2].contains("Buenos"), "\n\(pilot.screen)")
     }
 
+    @Test func itsColumnsAreTypedAsTheTableViewsNumbersRightAlignedMissingApartFromNull() throws {
+      let json = #"""
+        [{"name": "Ada", "age": 36, "zip": "75001", "city": "Paris"},
+         {"name": "Bob", "age": 5, "zip": "8001", "city": null},
+         {"name": "Cleo", "age": null, "zip": "10115"}]
+        """#
+      let pilot = try Pilot(json: json, size: CellSize(columns: 60, rows: 8), presentation: .tree)
+      pilot.press("j", "T")
+      let header = pilot.lines[1]
+      // The type markers of the table view: `#` numbers, `%` numeric strings, none for text.
+      #expect(header.contains("age #") && header.contains("zip %"), "\n\(pilot.screen)")
+      #expect(header.contains("city") && !header.contains("city " + "*"), "\n\(pilot.screen)")
+      // Numbers end at their column's right edge, its title too.
+      let ageEnd = try #require(header.range(of: "age #")).upperBound
+      let ageColumn = header.distance(from: header.startIndex, to: ageEnd)
+      func end(of text: String, onLine line: Int) -> Int? {
+        pilot.lines[line].range(of: text).map {
+          pilot.lines[line].distance(from: pilot.lines[line].startIndex, to: $0.upperBound)
+        }
+      }
+      #expect(end(of: "36", onLine: 2) == ageColumn, "\n\(pilot.screen)")
+      #expect(end(of: " 5 ", onLine: 3).map { $0 - 1 } == ageColumn, "\n\(pilot.screen)")
+      let zipEnd = try #require(end(of: "zip %", onLine: 1))
+      #expect(end(of: "75001", onLine: 2) == zipEnd && end(of: "8001", onLine: 3) == zipEnd, "\n\(pilot.screen)")
+      // null is a value, drawn as the table view draws it; a missing key is a dim `·`.
+      let cleo = pilot.lines[4]
+      #expect(cleo.contains("null") && cleo.contains("·"), "\n\(pilot.screen)")
+      let bob = pilot.lines[3]
+      #expect(bob.contains("null") && !bob.contains("·"), "\n\(pilot.screen)")
+      let canvas = pilot.generic.canvas
+      let dotColumn = cleo.distance(from: cleo.startIndex, to: try #require(cleo.firstIndex(of: "·")))
+      let dot = canvas[dotColumn, 4]
+      #expect(dot.character == "·" && dot.style.attributes.contains(TextAttributes.dim), "\(dot)")
+      let nullColumn = cleo.distance(from: cleo.startIndex, to: try #require(cleo.range(of: "null")).lowerBound)
+      let nullStyle = canvas[nullColumn, 4].style
+      let nameStyle = canvas[try #require(end(of: "Ada", onLine: 2)) - 1, 2].style
+      #expect(nullStyle != nameStyle, "null has its own colour, as in the table view")
+      #expect(
+        nullStyle.attributes.contains(TextAttributes.italic) || nullStyle.attributes.contains(TextAttributes.dim),
+        "\(nullStyle)")
+      // As a tree again: no marks, no alignment.
+      pilot.press("T")
+      let tree = pilot.lines.prefix(4).joined(separator: "\n")
+      #expect(!tree.contains("·") && !tree.contains("age #"), "\n\(pilot.screen)")
+    }
+
     @Test func aTableInsideTheTreeOnTheCountries() throws {
       let pilot = try countries()
       pilot.press("T", "j")

@@ -20,6 +20,32 @@ import Testing
       ])
   }
 
+  @Test func trailingColumnsEndAtTheirRightEdgeAndGapsShowTheMissingMark() {
+    let harness = TreeTableHarness(
+      Self.cars, tables: ["cars [3]": ["Name", "Miles_per_Gallon", "Cyl"]], trailingColumns: [1, 2], missingMark: "·",
+      columns: 50, rows: 8)
+    #expect(
+      harness.lines == [
+        "root                                              ",
+        "├─ cars [3]                                       ",
+        "│  │       Name             Miles_per_Gallon  Cyl ",
+        "│  ├─ [0]  chevelle malibu                18    8 ",
+        "│  ├─ [1]  buick                           ·    8 ",
+        "│  └─ [2]  ·                              36    · ",
+        "└─ after                                          ",
+        "                                                  ",
+      ])
+    // The gaps are a supplementary view at the row's index path, under its cells.
+    let gaps = harness.layout.layoutAttributesForSupplementaryView(
+      ofKind: ElementKind.tableGaps, at: harness.indexPath(of: "[2]"))
+    #expect(gaps?.zIndex == -1)
+    #expect(
+      gaps?.info?.value(as: TreeTableGapsInfo.self)?.offsets == [0, 37], "Name at its left, Cyl at its right edge")
+    #expect(
+      harness.layout.layoutAttributesForSupplementaryView(
+        ofKind: ElementKind.tableGaps, at: harness.indexPath(of: "[0]")) == nil, "a full row has no gaps")
+  }
+
   @Test func columnsAreAsWideAsTheirWidestTitleOrCellUpToTheMaximum() throws {
     let harness = TreeTableHarness(
       Self.cars, tables: ["cars [3]": ["Name", "Miles_per_Gallon", "Cyl"]], columns: 50, rows: 8)
@@ -169,10 +195,18 @@ import Testing
 final class TableTreeProvider: TreeNodeProvider {
   let store: TreeNodeStore
   let tables: [String: [String]]
+  var trailingColumns: Set<Int> = []
+  var missingMark: String?
 
   init(_ outline: String, tables: [String: [String]]) {
     store = TreeOutline.store(outline)
     self.tables = tables
+  }
+
+  func tableDescription(ofNode node: Int) -> TreeTableDescription? {
+    tableColumns(ofNode: node).map {
+      TreeTableDescription(columnTitles: $0, trailingColumns: trailingColumns, missingMark: missingMark)
+    }
   }
 
   var rootNodes: [Int] { store.rootNodes }
@@ -194,8 +228,13 @@ final class TreeTableHarness {
   let layout = TreeLayout(orientation: .outline)
   let collectionView: CollectionView
 
-  init(_ outline: String, tables: [String: [String]], columns: Int, rows: Int) {
+  init(
+    _ outline: String, tables: [String: [String]], trailingColumns: Set<Int> = [], missingMark: String? = nil,
+    columns: Int, rows: Int
+  ) {
     provider = TableTreeProvider(outline, tables: tables)
+    provider.trailingColumns = trailingColumns
+    provider.missingMark = missingMark
     model = TreeModel(provider: provider)
     layout.dataSource = model
     collectionView = CollectionView(frame: CellRect(size: CellSize(columns: columns, rows: rows)), layout: layout)
