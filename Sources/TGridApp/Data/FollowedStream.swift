@@ -170,7 +170,10 @@ package final class FollowedStream: Sendable {
         return
       }
       if count == 0 {
-        hand(Arrivals(notes: ["\(name) ended: nothing more will arrive"]))
+        // What the writer wrote last is a record even without a newline after it.
+        var last: [RecordSplitter.Record] = []
+        splitter.end(into: &last)
+        hand(Arrivals(records: last, notes: ["\(name) ended: nothing more will arrive"]))
         return
       }
       var records: [RecordSplitter.Record] = []

@@ -50,6 +50,23 @@ struct RecordSplitter {
     self = RecordSplitter(maximumLineByteCount: maximumLineByteCount)
   }
 
+  /// The stream ended (a pipe's writer closed it): the record under way is complete as it
+  /// is. A last line without its newline is a record like any other; a value that never
+  /// closed gives its lines as text records; a line skipped as too long is reported.
+  mutating func end(into records: inout [Record]) {
+    if skipped > 0 {
+      records.append(.tooLong(line: skippedLine, byteCount: skipped))
+      skipped = 0
+      return
+    }
+    guard !current.isEmpty else { return }
+    if depth == 0 || !startsWithBracket {
+      finish(into: &records)
+    } else {
+      giveUp(into: &records)
+    }
+  }
+
   /// Takes bytes that arrived, and gives the records they complete.
   mutating func feed(_ bytes: UnsafeRawBufferPointer, into records: inout [Record]) {
     for byte in bytes { feed(byte, into: &records) }

@@ -64,6 +64,19 @@ struct FollowEndToEndTests {
     try expectTerminalRestored(tmux, status: 0)
   }
 
+  @Test func aLastLineWithoutItsNewlineIsARecordWhenStandardInputEnds() throws {
+    // `printf` into a pipe: the writer's last record has no newline, and then the pipe ends.
+    let tmux = try TmuxSession(columns: 100, rows: 20)
+    defer { tmux.close() }
+    let input = #"printf '{"n": 1}\n{"n": 2, "msg": "the last one"}'"#
+    try tmux.run(
+      "clear; \(input) | \(try tgridBinary()) --follow --layout table 2>\(tmux.errorLogPath); echo status=$?")
+    let screen = try tmux.waitFor(text: "the last one")
+    #expect(screen.last?.contains("2/2") == true, "\(screen.last ?? "")")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
   @Test func aPartialLineWaitsForItsNewline() throws {
     let file = FollowedFile(lines: Self.records(1...2))
     let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)
