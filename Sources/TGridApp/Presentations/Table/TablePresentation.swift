@@ -39,8 +39,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   /// The rows in the order shown: the model's, or a permutation of them while sorted.
   var shownRows: NodeIDList { sortedRows ?? model.rows }
   private var sortedRows: NodeIDList?
-  /// The row of each sorted row's id (unsorted rows are found by their position).
-  private var sortedRowIndex: [NodeID: Int] = [:]
+  /// While sorted: the row of `model.rows` each shown row is (`sortOrder[shown]`), and where
+  /// each row of `model.rows` shows (`sortedPosition[row]`). A record's row is found by its
+  /// unsorted position, then here: two arrays of a million rows are made in a pass, where a
+  /// dictionary by record hashed a million ids (a tenth of a million-row sort).
+  private var sortOrder: [Int] = []
+  private var sortedPosition: [Int] = []
   /// The sort in force: its columns, the first one first (`TableSort`); none: document order.
   var sorts: [TableSort.Criterion] = []
   /// The first column of the sort in force.
@@ -87,12 +91,17 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// Orders the rows by the sort in force (none: document order).
   func applySort() {
-    sorts = sorts.filter { model.column(named: $0.column) != nil }
+    sorts = sorts.filter { self.model.column(named: $0.column) != nil }
     guard !sorts.isEmpty else {
       sortedRows = nil
-      sortedRowIndex = [:]
+      sortOrder = []
+      sortedPosition = []
       return
     }
+    // Locals: the model and store read a million times through `self` checked exclusive
+    // access on every read.
+    let model = self.model
+    let store = self.store
     let rows = model.rows
     let document = store.document
     let keys = sorts.map { criterion in
@@ -104,9 +113,11 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     // Stable: equal values keep document order, whichever way the sort goes; the kinds keep
     // their order both ways (numbers, strings, booleans, then null and missing values last).
     let order = TableSort.order(keys: keys, descending: sorts.map(\.isDescending))
-    let sorted = NodeIDList(order.map { rows[$0] })
-    sortedRows = sorted
-    sortedRowIndex = Dictionary(sorted.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    sortedRows = NodeIDList(order.map { rows[$0] })
+    var positions = [Int](repeating: 0, count: order.count)
+    for (shown, row) in order.enumerated() { positions[row] = shown }
+    sortOrder = order
+    sortedPosition = positions
   }
 
   /// Measures the columns not measured yet on the first rows shown. Each row's members are
@@ -257,7 +268,13 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// The row that shows a record (a child of the table's container).
   private func row(ofRecord id: NodeID, at node: JSONNode) -> Int? {
-    if sortedRows != nil { return sortedRowIndex[id] }
+    guard let row = unsortedRow(ofRecord: id, at: node) else { return nil }
+    guard sortedRows != nil else { return row }
+    return sortedPosition.indices.contains(row) ? sortedPosition[row] : nil
+  }
+
+  /// The row of `model.rows` that is a record.
+  private func unsortedRow(ofRecord id: NodeID, at node: JSONNode) -> Int? {
     // Under a filter the rows are the elements it keeps, in document order.
     if let filter = store.filter, filter.container == model.root { return model.rows.firstIndex(of: id) }
     guard let position = store.document.position(of: node), model.rows.indices.contains(position),
@@ -465,19 +482,21 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
   /// the selection is carried over by record and column, the focus stays on its value.
   private func reorderWithoutAnimation(keepingFocusOn focus: NodeID?, column: Int) {
     let view = host.collectionView
-    let before = shownRows
-    let selected = view.indexPathsForSelectedItems.compactMap { indexPath -> (NodeID, Int)? in
-      guard let (row, column) = position(of: indexPath), before.indices.contains(row) else { return nil }
-      return (before[row], column)
+    // The selection by row of `model.rows` (which the sort does not change) and column.
+    let shownCount = shownRows.count
+    let wasSorted = sortedRows != nil
+    let order = sortOrder
+    let selected = view.indexPathsForSelectedItems.compactMap { indexPath -> (Int, Int)? in
+      guard let (row, column) = position(of: indexPath), row < shownCount else { return nil }
+      return (wasSorted ? order[row] : row, column)
     }
     view.finishAnimationsNow()
     applySort()
     view.clearSelection()
     view.reloadData()
-    let rows = shownRows
-    for (record, column) in selected {
-      guard let row = sortedRows != nil ? sortedRowIndex[record] : rows.firstIndex(of: record) else { continue }
-      view.selectItem(at: indexPath(row: row, column: column))
+    let isSorted = sortedRows != nil
+    for (row, column) in selected where !isSorted || sortedPosition.indices.contains(row) {
+      view.selectItem(at: indexPath(row: isSorted ? sortedPosition[row] : row, column: column))
     }
     if let focus, let target = indexPath(for: focus, reveal: false) {
       let row = target.item / max(1, model.columns.count)
