@@ -88,6 +88,28 @@ import Testing
     #expect(storage.caches.withLock { $0.containerIndex } != nil)
   }
 
+  @Test func manyParentsAskedWithoutTheIndexBuildItOnceTheWalksCostAsMuch() throws {
+    // Small-fanout containers (each walk steps child by child, within its budget): every
+    // node's parent asked in turn, as every node's path asks. Unbounded, each walk could
+    // cost hundreds of steps for ever (the fuzzer timed out on such a file); the walks'
+    // steps are counted and the index is built once they pass their allowance.
+    let rows = (0..<100).map { row in "[" + (0..<100).map { "[\($0 + row)]" }.joined(separator: ",") + "]" }
+    let document = try JSONDocument(parsing: "[" + rows.joined(separator: ",") + "]")
+    let storage = document.storage
+    storage.clearCaches()
+    let allowance = max(JSONStorage.parentWalksBeforeTheIndex, storage.wordCount / 4)
+    let eager = ContainerIndex(storage)
+    var asked = 0
+    for index in 0..<storage.wordCount where document.contains(JSONNode(index: index)) {
+      #expect(storage.parentIndex(of: index) == eager.parent(of: index, in: storage))
+      asked += 1
+    }
+    let walked = storage.caches.withLock { $0.parentWalkSteps }
+    #expect(storage.caches.withLock { $0.containerIndex } != nil, "\(asked) parents asked, \(walked) steps walked")
+    // The walks stopped soon after their allowance (one walk more at most).
+    #expect(walked >= allowance && walked < allowance + 2 * JSONStorage.parentWalkBudget)
+  }
+
   @Test func jsonLinesRecordsAndTheirValues() throws {
     let text = (0..<100).map { #"{"seq": \#($0), "v": [\#($0), {"w": null}]}"# }.joined(separator: "\n") + "\n"
     let document = try JSONDocument(parsing: text, options: JSONParseOptions(mode: .lines))

@@ -66,6 +66,9 @@ final class JSONStorage: @unchecked Sendable {
     /// tape index minus the container's (relative, so an edit before the container only
     /// re-keys the table).
     var childTables: [UInt32: [UInt32]] = [:]
+    /// Child-by-child steps the walks to parents took while there was no container index:
+    /// once they cost about what building it costs, it is built (``JSONStorage/parentIndex(of:)``).
+    var parentWalkSteps = 0
     /// The layout detected from the text when first asked for (see
     /// ``JSONDocument/formatStyle``); edits follow it, so it is kept across them.
     var formatStyle: JSONFormatStyle?
@@ -229,11 +232,26 @@ final class JSONStorage: @unchecked Sendable {
   /// 8 % of the load's time): through the child table of a large container, child by
   /// child in a small one, and the index after all when the walk is long (a value deep in
   /// a big small-fanout subtree). Both give the same answer (`LazyContainerIndexTests`).
+  ///
+  /// The walks' steps are counted: many parents asked of a document with small-fanout
+  /// containers (every node's path, as the fuzzer asks) would otherwise cost up to
+  /// ``parentWalkBudget`` steps each, for ever. Once the walks have taken a quarter of the
+  /// tape's length in steps, the index is built and answers from then on.
   func parentIndex(of index: Int) -> Int? {
-    if let built = caches.withLock({ $0.containerIndex }) { return built.parent(of: index, in: self) }
-    if case .found(let parent) = walkToParent(of: index) { return parent }
+    let (built, walked) = caches.withLock { ($0.containerIndex, $0.parentWalkSteps) }
+    if let built { return built.parent(of: index, in: self) }
+    if walked < max(JSONStorage.parentWalksBeforeTheIndex, wordCount / 4) {
+      var steps = 0
+      let walk = walkToParent(of: index, steps: &steps)
+      caches.withLock { $0.parentWalkSteps += steps }
+      if case .found(let parent) = walk { return parent }
+    }
     return containerIndex().parent(of: index, in: self)
   }
+
+  /// Steps the walks to parents may take in all, in a small document, before the container
+  /// index is built (in a large one, a quarter of its tape's length).
+  static let parentWalksBeforeTheIndex = 1 << 15
 
   /// What a walk down to a parent found.
   enum ParentWalk: Equatable {
@@ -254,9 +272,16 @@ final class JSONStorage: @unchecked Sendable {
   /// The parent of `index` found by walking down from the synthetic root, as the container
   /// index answers it (for a container's info word: the container).
   func walkToParent(of index: Int) -> ParentWalk {
+    var steps = 0
+    return walkToParent(of: index, steps: &steps)
+  }
+
+  /// ``walkToParent(of:)``, adding the steps it took to `steps`.
+  private func walkToParent(of index: Int, steps: inout Int) -> ParentWalk {
     guard index > 0 else { return .found(nil) }
     var container = 0
     var budget = JSONStorage.parentWalkBudget
+    defer { steps += JSONStorage.parentWalkBudget - budget }
     while true {
       let end = subtreeEnd(container)
       // A container still open (its size not written yet): only the index knows.

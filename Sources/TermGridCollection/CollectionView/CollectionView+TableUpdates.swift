@@ -10,7 +10,7 @@ extension CollectionView {
   ///
   /// Update the data source before calling this (the difference was computed from the old
   /// and new rows and columns); `completion` runs when the animation ends.
-  public func performBatchUpdates(_ difference: TableCellDifference, completion: ((Bool) -> Void)? = nil) {
+  public func performBatchUpdates(applying difference: TableCellDifference, completion: ((Bool) -> Void)? = nil) {
     (collectionViewLayout as? TableLayout)?.prepareForColumnChanges(difference)
     performBatchUpdates(
       {

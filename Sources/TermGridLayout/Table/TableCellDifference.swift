@@ -20,7 +20,7 @@ import TermGridCore
 ///   oldRows: oldIDs, oldColumns: oldNames, newRows: newIDs, newColumns: newNames)
 /// // Tells a table layout which columns change, applies the cells' changes as one batch
 /// // update, then reconfigures `changedItemsAfterUpdate`.
-/// collectionView.performBatchUpdates(difference)
+/// collectionView.performBatchUpdates(applying: difference)
 /// ```
 ///
 /// Costs one pass over the old and the new cells (integer arithmetic per cell, a hash per

@@ -722,7 +722,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     measureColumns()
     let difference = TableCellDifference(
       oldRows: oldRows, oldColumns: oldColumns, newRows: Array(shownRows), newColumns: model.columns)
-    view.performBatchUpdates(difference)
+    view.performBatchUpdates(applying: difference)
     view.reconfigureItems(at: view.indexPathsForVisibleItems)
     refreshHeaders()
   }
