@@ -100,12 +100,16 @@ enum JSONPreview {
     let isObject = document.kind(of: node) == .object
     var parts: [String] = []
     var length = 2
+    let count = document.childCount(of: node)
     for child in document.children(of: node) {
       let value = inline(child, in: document, limit: limit, depth: depth - 1)
       let part = isObject ? "\(document.key(of: child) ?? ""): \(value)" : value
       length += part.count + 2
       if length > limit {
-        parts.append("…")
+        // The first part is shown even when it is long (the drawing cuts it): `[1] …` says
+        // nothing of the one element it stands for.
+        if parts.isEmpty { parts.append(part) }
+        if parts.count < count { parts.append("…") }
         break
       }
       parts.append(part)

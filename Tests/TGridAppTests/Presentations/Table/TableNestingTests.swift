@@ -47,6 +47,22 @@ import Testing
     #expect(model.expand(column: "id", in: store) == 0, "numbers have no keys")
   }
 
+  @Test func anArrayCellWhoseFirstElementIsLongStillPreviewsIt() throws {
+    let document = try JSONDocument(
+      parsing:
+        #"[[{"title": "To add permissions to a layer version"}], [{"title": "a"}, {"title": "b"}], [{"title": "To add permissions to a layer version"}, 2]]"#
+    )
+    func text(_ index: Int) throws -> String {
+      TablePresentation.cellText(try #require(document[document.root, index]), in: document, limit: 24)
+    }
+    // The one element is written out (the cell cuts it to its width with `…`), not `[1] …`.
+    let texts = try (0..<3).map(text)
+    #expect(texts[0].hasPrefix("[1] {To add permissions to a"))
+    #expect(!texts[0].hasSuffix("…"), "one element: nothing after it")
+    #expect(texts[1] == "[2] {a}, {b}")
+    #expect(texts[2].hasPrefix("[2] {To add permissions to a") && texts[2].hasSuffix("}, …"))
+  }
+
   @Test func aSubColumnsFilterExpressionsKeepItsRows() throws {
     let document = try JSONDocument(
       parsing: #"[{"a": {"b": "x"}}, {"a": {"b": null}}, {"a": {}}, {"a": 3}, {}, {"a": {"b": "y"}}]"#)
