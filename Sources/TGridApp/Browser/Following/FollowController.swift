@@ -289,12 +289,6 @@ package final class FollowController {
   }
 }
 
-extension BrowserController {
-  /// While a stream is followed, keys go before arrivals: a key typed while records pour
-  /// in is answered, and drawn, before the next batch is taken.
-  package var answersInputBeforeWakes: Bool { following.stream != nil }
-}
-
 extension Int {
   /// The number with thousands separated by commas (`12,003`).
   fileprivate func formatted() -> String {
