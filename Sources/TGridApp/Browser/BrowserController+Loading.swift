@@ -6,6 +6,8 @@ import TermGrid
 /// wakes the run loop after each slice; `handleWake` looks at what it left.
 extension BrowserController {
 
+  /// While a stream is followed, a key typed as records pour in goes before the next batch.
+  package var answersInputBeforeWakes: Bool { following.stream != nil }
   /// Follows a running load: called on the run loop's thread after the load woke it.
   package func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     if finding.takeSearchCount() { setNeedsDisplay() }

@@ -107,15 +107,40 @@ package final class FollowedStream: Sendable {
   /// Tells that the save over the followed file failed (the old file is still there).
   func didNotReplaceFile() { replacement.withLock { $0 = .none } }
 
-  /// Takes what arrived since the last call.
-  func take() -> Arrivals {
-    arrivals.withLock { pending in
-      defer {
-        pending = Arrivals()
-        pendingByteCount.store(0, ordering: .relaxed)
+  /// Takes what arrived since the last call: at most `maximumRecords` records, the oldest
+  /// (the rest wait for the next take, and the run loop is woken again for them, so a key
+  /// typed meanwhile is answered between two batches); the notes come with the first
+  /// batch, a failure and the count of records the saved file lacks with the last.
+  func take(maximumRecords: Int = .max) -> Arrivals {
+    let (taken, isPartial) = arrivals.withLock { pending -> (Arrivals, Bool) in
+      guard pending.records.count > maximumRecords else {
+        defer {
+          pending = Arrivals()
+          pendingByteCount.store(0, ordering: .relaxed)
+        }
+        return (pending, false)
       }
-      return pending
+      var first = Arrivals(records: Array(pending.records.prefix(maximumRecords)), notes: pending.notes)
+      pending.records.removeFirst(maximumRecords)
+      pending.notes = []
+      first.missingFromSavedFile = 0
+      pendingByteCount.subtract(Self.byteCount(of: first.records), ordering: .relaxed)
+      return (first, true)
     }
+    if isPartial { waker?.wake() }
+    return taken
+  }
+
+  /// The bytes of records' lines.
+  private static func byteCount(of records: [RecordSplitter.Record]) -> Int {
+    var bytes = 0
+    for record in records {
+      switch record {
+      case .json(let line), .text(let line, _): bytes += line.count
+      case .tooLong: break
+      }
+    }
+    return bytes
   }
 
   /// Bytes of the records read and not taken yet (at most about
@@ -138,14 +163,7 @@ package final class FollowedStream: Sendable {
     waker?.wake()
     // Backlogged: wait (a millisecond at a time, only while the browser is busy taking
     // what came) until it took them, so memory stays bounded however fast the input is.
-    var bytes = 0
-    for record in new.records {
-      switch record {
-      case .json(let line), .text(let line, _): bytes += line.count
-      case .tooLong: break
-      }
-    }
-    var waiting = pendingByteCount.add(bytes, ordering: .relaxed).newValue
+    var waiting = pendingByteCount.add(Self.byteCount(of: new.records), ordering: .relaxed).newValue
     while waiting > maximumPendingByteCount, !stopped.load(ordering: .relaxed) {
       // The run loop may have started since: it needs one wake to take them.
       if !woke, let waker {

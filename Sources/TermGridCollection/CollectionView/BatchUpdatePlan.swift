@@ -48,6 +48,9 @@ public struct BatchUpdatePlan: Sendable {
   private var fixedNewItems: [Int: [Int]] = [:]  // new section → sorted new items taken (inserted or moved in)
   private var movedItems: [IndexPath: IndexPath] = [:]
   private var insertedItemSet: Set<IndexPath> = []
+  /// Items appended at the end of one section, when that is all the batch does (the fast
+  /// path: nothing else moves, so no item is hashed).
+  private var appendedItems: (section: Int, items: Range<Int>)?
 
   /// Checks `operations` against the counts before and after, and builds the mapping.
   /// - Throws: ``BatchUpdateError`` describing the first inconsistency.
@@ -57,6 +60,19 @@ public struct BatchUpdatePlan: Sendable {
     insertedSections = []
     updateItems = []
     reloadedItems = []
+
+    // Items appended at the end of one section and nothing else (records arriving on a
+    // followed stream): every other item stays where it is.
+    if let appended = Self.appendedItems(oldCounts: oldCounts, newCounts: newCounts, operations: operations) {
+      sectionMap = Array(0..<oldCounts.count)
+      appendedItems = appended
+      updateItems.reserveCapacity(appended.items.count)
+      for item in appended.items {
+        updateItems.append(
+          UpdateItem(action: .insert, before: nil, after: IndexPath(item: item, section: appended.section)))
+      }
+      return
+    }
 
     var deletedSections = Set<Int>()
     var sectionInserts = Set<Int>()
@@ -254,6 +270,30 @@ public struct BatchUpdatePlan: Sendable {
     }
   }
 
+  /// The section and the items a batch appends, when it only inserts items, exactly those
+  /// after the last one of one section, in order, and no count but that section's changes.
+  private static func appendedItems(oldCounts: [Int], newCounts: [Int], operations: [BatchOperation]) -> (
+    section: Int, items: Range<Int>
+  )? {
+    guard !operations.isEmpty, oldCounts.count == newCounts.count else { return nil }
+    var grown: Int?
+    for section in oldCounts.indices where oldCounts[section] != newCounts[section] {
+      guard grown == nil, newCounts[section] > oldCounts[section] else { return nil }
+      grown = section
+    }
+    guard let section = grown else { return nil }
+    var next = oldCounts[section]
+    for operation in operations {
+      guard case .insertItems(let paths) = operation else { return nil }
+      for path in paths {
+        guard path.section == section, path.item == next else { return nil }
+        next += 1
+      }
+    }
+    guard next == newCounts[section] else { return nil }
+    return (section, oldCounts[section]..<next)
+  }
+
   /// Where a section goes: the untouched ones keep their order and fill the places that
   /// inserts and moves leave free.
   private static func positions(
@@ -304,7 +344,8 @@ public struct BatchUpdatePlan: Sendable {
 
   /// Whether the item after the update was inserted (or belongs to an inserted section).
   public func isInserted(_ new: IndexPath) -> Bool {
-    insertedSections.contains(new.section) || insertedItemSet.contains(new)
+    if let appendedItems, appendedItems.section == new.section, appendedItems.items.contains(new.item) { return true }
+    return insertedSections.contains(new.section) || insertedItemSet.contains(new)
   }
 
   /// Where a section before the update is after it.

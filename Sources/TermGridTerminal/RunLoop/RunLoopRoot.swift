@@ -35,6 +35,12 @@ public protocol RunLoopRoot: AnyObject {
   /// ``TerminalSignals`` and ``TerminationWatchdog``). Read after each batch of events.
   /// Default `false`.
   var hasUnsavedWork: Bool { get }
+  /// True when input already waiting goes before a pending wake: the loop then answers the
+  /// keys and draws their frame before ``handleWake(in:)``, so a stream of wakes (records
+  /// arriving many times a second) never keeps a key waiting behind the work it brings.
+  /// Leave it `false` when a wake carries what the next keys act on (a load that finished).
+  /// Default `false`.
+  var answersInputBeforeWakes: Bool { get }
 }
 
 extension RunLoopRoot {
@@ -44,6 +50,7 @@ extension RunLoopRoot {
   public var millisecondsUntilNextFrame: Int? { nil }
   public var wantsToQuit: Bool { false }
   public var hasUnsavedWork: Bool { false }
+  public var answersInputBeforeWakes: Bool { false }
 }
 
 /// What handling an event did.

@@ -76,6 +76,17 @@ public final class TerminalRunLoop: DisplayHost {
     let waker = terminal.waker
     while true {
       if root.wantsToQuit { return .quit }
+      // Keys before wakes when the root asks for it: input already waiting is answered, and
+      // its frame drawn, before the work that woke the loop (records arriving), so a key
+      // never waits behind it.
+      if let waker, waker.isPending, root.answersInputBeforeWakes,
+        let event = terminal.nextEvent(timeoutMilliseconds: 0)
+      {
+        if let exit = handleEvents(startingWith: event) { return exit }
+        if root.wantsToQuit { return .quit }
+        terminal.noteUnsavedWork(root.hasUnsavedWork)
+        if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
+      }
       if let waker, waker.take() {
         wakeCount += 1
         // Work handed back with performOnRunLoop first, so the root sees what it did.
@@ -91,26 +102,33 @@ public final class TerminalRunLoop: DisplayHost {
       terminal.noteUnsavedWork(root.hasUnsavedWork)
       if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
       let timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - (clock() - lastFrameMilliseconds)) }
-      guard var event = terminal.nextEvent(timeoutMilliseconds: timeout) else {
+      guard let event = terminal.nextEvent(timeoutMilliseconds: timeout) else {
         if let waker, waker.isPending { continue }  // woken: the root hears of it at the top
         if timeout == nil { return .inputEnded }
         continue  // an animation frame is due
       }
-      var taken = 0
-      while true {
-        if case .signal(let signal) = event { return .signal(signal) }
-        eventCount += 1
-        switch root.handle(event, in: self) {
-        case .quit: return .quit
-        case .changed: needsDisplay = true
-        case .unchanged: break
-        }
-        if case .resize = event { needsDisplay = true }
-        taken += 1
-        // Take what is already waiting before drawing; never sleep here.
-        guard taken < maximumEventsPerFrame, let next = terminal.nextEvent(timeoutMilliseconds: 0) else { break }
-        event = next
+      if let exit = handleEvents(startingWith: event) { return exit }
+    }
+  }
+
+  /// Gives the root `event` and every event already waiting after it (at most
+  /// ``maximumEventsPerFrame``), never sleeping; the exit if one of them ends the run.
+  private func handleEvents(startingWith first: InputEvent) -> RunLoopExit? {
+    var event = first
+    var taken = 0
+    while true {
+      if case .signal(let signal) = event { return .signal(signal) }
+      eventCount += 1
+      switch root.handle(event, in: self) {
+      case .quit: return .quit
+      case .changed: needsDisplay = true
+      case .unchanged: break
       }
+      if case .resize = event { needsDisplay = true }
+      taken += 1
+      // Take what is already waiting before drawing; never sleep here.
+      guard taken < maximumEventsPerFrame, let next = terminal.nextEvent(timeoutMilliseconds: 0) else { return nil }
+      event = next
     }
   }
 

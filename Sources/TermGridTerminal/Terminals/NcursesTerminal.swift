@@ -689,7 +689,9 @@ public final class NcursesTerminal: Terminal {
     let deadline = timeoutMilliseconds.map { MonotonicClock.milliseconds() + max(0, $0) }
     while true {
       if let event = takeQueuedOrSignalEvent() { return event }
-      if let waker, waker.isPending { return nil }
+      // Woken: the wait ends at once, but keys already typed are read first, so that a
+      // stream of wakes (records arriving) never leaves them unread behind it.
+      let isWoken = waker?.isPending == true
       if isInputClosed { return nil }
       let now = MonotonicClock.milliseconds()
       // The decoder holds an Esc or a paste: it must be flushed when no byte follows in time.
@@ -699,6 +701,7 @@ public final class NcursesTerminal: Terminal {
       var wait = -1
       if let deadline { wait = max(0, deadline - now) }
       if let flushAt { wait = wait < 0 ? max(0, flushAt - now) : min(wait, max(0, flushAt - now)) }
+      if isWoken { wait = 0 }
       var requests = [Poll.Request(device)]
       let signalWake = TerminalSignals.wakeDescriptor
       if signalWake >= 0 { requests.append(Poll.Request(FileDescriptor(rawValue: signalWake))) }
@@ -718,13 +721,16 @@ public final class NcursesTerminal: Terminal {
       if requests.count > wakerIndex, requests[wakerIndex].isReady { waker?.drain() }
       if requests[0].isReady {
         readInput(hangUp: requests[0].isClosed)
+        if isWoken { return takeQueuedOrSignalEvent() }
         continue
       }
       let after = MonotonicClock.milliseconds()
       if let flushAt, after >= flushAt {
         queuedEvents += decoder.flushPending()
+        if isWoken { return takeQueuedOrSignalEvent() }
         continue
       }
+      if isWoken { return takeQueuedOrSignalEvent() }
       if let deadline, after >= deadline {
         return takeQueuedOrSignalEvent()
       }

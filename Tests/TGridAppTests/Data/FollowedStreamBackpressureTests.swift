@@ -39,4 +39,43 @@ import Testing
       })
     #expect(taken == total)
   }
+
+  /// Taken a few at a time while a writer appends (the browser takes at most a batch a
+  /// frame): every record comes once, in order, and the bytes waiting shrink with what is
+  /// taken, so reading goes on.
+  @Test func takingAFewAtATimeWhileAWriterAppendsLosesNothingAndKeepsOrder() throws {
+    let path = NSTemporaryDirectory() + "tgrid-take-\(UUID().uuidString).jsonl"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = FileManager.default.createFile(atPath: path, contents: Data())
+    let total = 30_000
+    let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 20, maximumPendingByteCount: 32 << 10)
+    defer { stream.stop() }
+    stream.start()
+    let writer = Thread {
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      for chunk in stride(from: 0, to: total, by: 500) {
+        handle.seekToEndOfFile()
+        handle.write(Data((chunk..<(chunk + 500)).map { #"{"n":\#($0)}"# + "\n" }.joined().utf8))
+        usleep(200)
+      }
+      try? handle.close()
+    }
+    writer.start()
+    var numbers: [Int] = []
+    var partial = 0
+    for _ in 0..<20_000 where numbers.count < total {
+      let before = stream.pendingBytes
+      let arrivals = stream.take(maximumRecords: 97)
+      if arrivals.records.count == 97, stream.pendingBytes < before { partial += 1 }
+      for record in arrivals.records {
+        guard case .json(let line) = record, let text = String(bytes: line, encoding: .utf8),
+          let number = Int(text.dropFirst(5).dropLast())
+        else { continue }
+        numbers.append(number)
+      }
+      if arrivals.records.isEmpty { Machine.sleep(microseconds: 500) }
+    }
+    #expect(numbers == Array(0..<total), "every record once, in order (\(numbers.count) taken)")
+    #expect(partial > 0, "some takes left records waiting, and the bytes waiting went down")
+  }
 }

@@ -56,6 +56,9 @@ package final class FollowController {
 
   /// The most records kept unless `--keep` says otherwise.
   package static let defaultKeptRecordCount = 1_000_000
+  /// The most records taken in at one wake (one frame): more wait for the next, so a key
+  /// typed while a flood arrives waits for one such batch at most.
+  static let maximumRecordsPerBatch = 4_096
 
   init(context: any FollowingContext) {
     self.context = context
@@ -73,9 +76,9 @@ package final class FollowController {
 
   /// Takes what arrived (on the run loop's thread, after the stream woke it).
   /// - Returns: the run loop's answer, or nil when nothing arrived.
-  func handleWake() -> EventResponse? {
+  func handleWake(maximumRecords: Int = FollowController.maximumRecordsPerBatch) -> EventResponse? {
     guard let stream else { return nil }
-    let arrivals = stream.take()
+    let arrivals = stream.take(maximumRecords: maximumRecords)
     if let failure = arrivals.failure {
       context.loadFailure = LoadFailure(message: failure, exitCode: 2)
       context.wantsToQuit = true
@@ -170,7 +173,7 @@ package final class FollowController {
   /// Takes into the document what the stream has read but not handed over yet (before a
   /// save, so that it writes every record read).
   func takeArrivals() {
-    _ = handleWake()
+    _ = handleWake(maximumRecords: .max)
   }
 
   /// Whether `path` names the followed file (a save there replaces it).

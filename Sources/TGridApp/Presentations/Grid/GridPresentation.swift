@@ -231,6 +231,7 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       flowLayout.invalidateLayout()
       return
     }
+    if change.reason == .arrived, store.diff == nil, applyArrival(change) { return }
     let old = model
     let isPlainList =
       model.sections.count == 1 && model.sections[0].container == model.root && model.sections[0].owner == nil
@@ -296,6 +297,59 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       reloadedItems: changed.filter { model.indexPath(for: $0, in: store) != nil })
     view.performBatchUpdates { diff.record(in: view) }
     refreshSupplementaryViews()
+  }
+
+  /// Records that arrived at the end of the shown plain list of records, or left its start
+  /// (`--keep`), as a followed stream brings them: the cards are appended or removed where
+  /// they are, and the collection view hears of an insert at the end or a delete at the
+  /// start, without comparing the lists (their cost is the batch's, not the document's).
+  /// - Returns: false, having changed nothing, for any other change (the general path).
+  private func applyArrival(_ change: DocumentChange) -> Bool {
+    guard model.sections.count == 1, model.sections[0].container == model.root, model.sections[0].owner == nil,
+      !model.isPlaceholder(0), !change.steps.isEmpty
+    else { return false }
+    let root = model.root
+    let items = model.sections[0].items
+    var appended: [NodeID] = []
+    var removedCount = 0
+    for step in change.steps {
+      switch step {
+      case .inserted(let parent, let position, let node):
+        guard parent == root, removedCount == 0, position == items.count + appended.count else { return false }
+        appended.append(node)
+      case .removed(let parent, let position, let node):
+        guard parent == root, appended.isEmpty, position == 0, removedCount < items.count, items[removedCount] == node
+        else { return false }
+        removedCount += 1
+      case .replaced:
+        return false
+      }
+    }
+    let view = host.collectionView
+    let oldCount = items.count
+    let visible = view.indexPathsForVisibleItems
+    if removedCount > 0 {
+      if !contents.isEmpty { for item in 0..<removedCount { contents[items[item]] = nil } }
+      model.sections[0].items.removeFirst(removedCount)
+    } else {
+      model.sections[0].items.append(contentsOf: appended)
+    }
+    measureCards()
+    let shared = fitting(
+      Size(width: Double(filledWidth(for: sharedCardSize.columns)), height: Double(sharedCardSize.rows)))
+    if flowLayout.itemSize != shared { flowLayout.itemSize = shared }
+    view.performBatchUpdates {
+      if removedCount > 0 {
+        view.deleteItems(at: (0..<removedCount).map { IndexPath(item: $0, section: 0) })
+        // The cards on screen that stay show new indexes: they are made again.
+        let moved = visible.filter { $0.section == 0 && $0.item >= removedCount && $0.item < oldCount }
+        if !moved.isEmpty { view.reloadItems(at: moved) }
+      } else {
+        view.insertItems(at: (oldCount..<(oldCount + appended.count)).map { IndexPath(item: $0, section: 0) })
+      }
+    }
+    refreshSupplementaryViews()
+    return true
   }
 
   /// The nearest container still in the document, going up from the one that was shown

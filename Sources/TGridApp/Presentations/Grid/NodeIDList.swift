@@ -179,6 +179,40 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
     return NodeID(run.first + before * run.step)
   }
 
+  /// Adds ids at the end, in order.
+  mutating func append<S: Sequence>(contentsOf ids: S) where S.Element == NodeID {
+    for id in ids { append(id) }
+  }
+
+  /// Removes the first `removed` ids at once (records leaving a followed stream's start):
+  /// the runs before the cut are dropped and the one it falls in is shortened, or the plain
+  /// list moved once, not once per id.
+  mutating func removeFirst(_ removed: Int) {
+    precondition(removed >= 0 && removed <= count, "NodeIDList: cannot remove \(removed) of \(count) ids")
+    guard removed > 0 else { return }
+    guard case .runs(var runs) = storage else {
+      var ids = plainIDs()
+      ids.removeFirst(removed)
+      storage = .plain(ids)
+      count -= removed
+      return
+    }
+    storage = .runs([])
+    if removed == count {
+      count = 0
+      return
+    }
+    let at = Self.run(containing: removed, in: runs)
+    let cut = removed - runs[at].offset
+    runs[at].first += cut * runs[at].step
+    runs[at].count -= cut
+    runs[at].offset += cut
+    runs.removeFirst(at)
+    for index in runs.indices { runs[index].offset -= removed }
+    count -= removed
+    storage = .runs(runs)
+  }
+
   /// Removes the ids for which `shouldBeRemoved` holds (the rest are listed again, as runs
   /// where they follow a pattern).
   mutating func removeAll(where shouldBeRemoved: (NodeID) throws -> Bool) rethrows {

@@ -669,6 +669,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       followSideSwitch()
       return
     }
+    if change.reason == .arrived, applyArrival(change) { return }
     let oldRows = shownRows
     let kept = cellsByName()
     let oldColumns = model.columns
@@ -702,6 +703,40 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       if !diff.reloadedItems.isEmpty { view.reloadItems(at: diff.reloadedItems.flatMap(cells)) }
     }
     refreshHeaders()
+  }
+
+  /// Records that arrived at the end of an unsorted table (a followed stream): their rows
+  /// are appended as they are and their cells inserted at the end, without listing the
+  /// rows again or comparing them (the cost is the batch's, not the table's).
+  /// - Returns: false, having changed nothing, for any other change (the general path).
+  private func applyArrival(_ change: DocumentChange) -> Bool {
+    guard sorts.isEmpty, store.diff == nil, !change.steps.isEmpty else { return false }
+    let root = model.root
+    let oldRows = model.rows
+    var appended: [NodeID] = []
+    appended.reserveCapacity(change.steps.count)
+    for step in change.steps {
+      guard case .inserted(let parent, let position, let node) = step, parent == root,
+        position == oldRows.count + appended.count
+      else { return false }
+      appended.append(node)
+    }
+    let view = host.collectionView
+    let kept = cellsByName()
+    let oldColumns = model.columns
+    model.rows.append(contentsOf: appended)
+    // Rows that arrive take no key away: the keys they bring are added, with no scan.
+    let columnsChanged = model.include(rows: appended, in: store) || model.columns != oldColumns
+    if columnsChanged { measureColumns() }
+    if widenColumns(for: appended) || columnsChanged {
+      columnsDidChange(keeping: Self.reindexed(kept, from: oldRows) { row(ofRecord: $0) })
+      return true
+    }
+    let columns = model.columns.count
+    let cells = ((oldRows.count * columns)..<(model.rows.count * columns)).map { IndexPath(item: $0, section: 0) }
+    view.performBatchUpdates { view.insertItems(at: cells) }
+    refreshHeaders()
+    return true
   }
 
   /// The other side of a diff in place of this one, as one batch update of the cells keyed

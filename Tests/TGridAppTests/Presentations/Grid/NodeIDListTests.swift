@@ -51,6 +51,41 @@ import Testing
     #expect(Array(list) == array)
   }
 
+  /// Records leaving a followed stream's start go at once, from runs or a plain list.
+  @Test func removingTheFirstIdsAtOnceWorksLikeAnArray() {
+    var random = SeededRandom(seed: 30)
+    for shape in 0..<3 {
+      for _ in 0..<50 {
+        let count = Int.random(in: 1...300, using: &random)
+        let numbers: [Int]
+        switch shape {
+        case 0: numbers = Array(0..<count)  // one run
+        case 1: numbers = (0..<count).map { $0 / 10 * 1000 + $0 % 10 * 3 }  // runs of ten
+        default: numbers = (0..<count).map { _ in Int.random(in: 0..<1_000_000, using: &random) }  // plain
+        }
+        var list = NodeIDList(ids(numbers))
+        var array = ids(numbers)
+        var removed = 0
+        while !array.isEmpty {
+          let cut = Int.random(in: 0...min(array.count, 40), using: &random)
+          list.removeFirst(cut)
+          array.removeFirst(cut)
+          removed += cut
+          #expect(Array(list) == array, "shape \(shape): after removing \(removed)")
+          #expect(list.count == array.count)
+          let next = NodeID(2_000_000 + removed)
+          list.append(next)
+          array.append(next)
+          if Int.random(in: 0..<4, using: &random) == 0 {
+            list.removeFirst(list.count)
+            array.removeAll()
+          }
+        }
+        #expect(list.isEmpty)
+      }
+    }
+  }
+
   @Test func listsWithTheSameElementsAreEqualHoweverTheyAreStored() {
     var random = SystemRandomNumberGenerator()
     // Ids following no pattern make a plain list, which stays plain as they are removed.

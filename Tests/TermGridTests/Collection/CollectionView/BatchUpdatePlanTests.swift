@@ -1,4 +1,5 @@
 import TermGrid
+import TestSupport
 import Testing
 
 @Suite struct BatchUpdatePlanTests {
@@ -119,6 +120,47 @@ import Testing
       } catch {
         #expect(String(describing: error).contains(reason), "\(operations)")
       }
+    }
+  }
+
+  /// Items appended at the end of a section take a path of their own (no item hashed):
+  /// it answers as the general rules do, which the same inserts listed in reverse order
+  /// (not an append in order) still take.
+  @Test func appendingAtTheEndOfASectionMapsAsTheGeneralRulesDo() throws {
+    var random = SeededRandom(seed: 30)
+    for _ in 0..<200 {
+      let sections = Int.random(in: 1...4, using: &random)
+      let oldCounts = (0..<sections).map { _ in Int.random(in: 0...40, using: &random) }
+      let section = Int.random(in: 0..<sections, using: &random)
+      let added = Int.random(in: 1...30, using: &random)
+      var newCounts = oldCounts
+      newCounts[section] += added
+      let appended = (oldCounts[section]..<newCounts[section]).map { ip($0, section) }
+      let fast = try BatchUpdatePlan(oldCounts: oldCounts, newCounts: newCounts, operations: [.insertItems(appended)])
+      let general = try BatchUpdatePlan(
+        oldCounts: oldCounts, newCounts: newCounts, operations: [.insertItems(appended.reversed())])
+      #expect(fast.sectionMap == general.sectionMap)
+      #expect(fast.newCounts == general.newCounts)
+      #expect(Set(fast.updateItems) == Set(general.updateItems))
+      for old in oldCounts.indices {
+        for item in 0..<oldCounts[old] {
+          #expect(fast.newIndexPath(for: ip(item, old)) == general.newIndexPath(for: ip(item, old)))
+        }
+      }
+      for new in newCounts.indices {
+        for item in 0..<(newCounts[new] + 2) {
+          #expect(fast.isInserted(ip(item, new)) == general.isInserted(ip(item, new)))
+        }
+      }
+    }
+  }
+
+  @Test func anAppendThatDoesNotMatchTheCountsIsStillRefused() {
+    #expect(throws: BatchUpdateError.self) {
+      try BatchUpdatePlan(oldCounts: [3], newCounts: [6], operations: [.insertItems([ip(3), ip(4)])])
+    }
+    #expect(throws: BatchUpdateError.self) {
+      try BatchUpdatePlan(oldCounts: [3, 1], newCounts: [5, 2], operations: [.insertItems([ip(3), ip(4)])])
     }
   }
 

@@ -68,6 +68,34 @@ import Testing
     #expect(root.wakesHandled == 1)
   }
 
+  /// A root that asks for it hears keys already waiting, and their frame is drawn, before
+  /// a pending wake: a key typed while records pour in is never kept behind them.
+  @Test func aRootThatAnswersInputFirstGetsWaitingKeysAndTheirFrameBeforeAWake() throws {
+    let terminal = HeadlessTerminal(size: CellSize(columns: 10, rows: 2))
+    let waker = try #require(terminal.waker)
+    let root = OrderRecordingRoot(answersInputBeforeWakes: true)
+    terminal.enqueue(.key(KeyEvent(.character("a"))), .key(KeyEvent(.character("b"))))
+    waker.wake()
+    let runLoop = TerminalRunLoop(terminal: terminal, root: root)
+    terminal.presentObserver = { _ in root.log.append("frame") }
+    #expect(runLoop.run() == .inputEnded)
+    #expect(root.log == ["key a", "key b", "frame", "wake", "frame"])
+  }
+
+  /// By default a wake that came before the keys is heard first (a load that finished:
+  /// the keys act on what it brought).
+  @Test func byDefaultAPendingWakeIsHeardBeforeWaitingKeys() throws {
+    let terminal = HeadlessTerminal(size: CellSize(columns: 10, rows: 2))
+    let waker = try #require(terminal.waker)
+    let root = OrderRecordingRoot(answersInputBeforeWakes: false)
+    terminal.enqueue(.key(KeyEvent(.character("a"))))
+    waker.wake()
+    let runLoop = TerminalRunLoop(terminal: terminal, root: root)
+    terminal.presentObserver = { _ in root.log.append("frame") }
+    #expect(runLoop.run() == .inputEnded)
+    #expect(root.log == ["wake", "frame", "key a", "frame"])
+  }
+
   @Test func withoutAWaitAnIdleHeadlessTerminalEndsAtOnce() throws {
     let terminal = HeadlessTerminal(size: CellSize(columns: 10, rows: 2))
     #expect(terminal.nextEvent(timeoutMilliseconds: nil) == nil)
@@ -85,6 +113,28 @@ import Testing
     private let value = Atomic<Int>(0)
     func advance() { value.add(1, ordering: .releasing) }
     var count: Int { value.load(ordering: .acquiring) }
+  }
+
+  /// Notes keys and wakes in the order it hears of them (frames are noted by the test).
+  final class OrderRecordingRoot: RunLoopRoot {
+    var log: [String] = []
+    let answersInputBeforeWakes: Bool
+
+    init(answersInputBeforeWakes: Bool) {
+      self.answersInputBeforeWakes = answersInputBeforeWakes
+    }
+
+    func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
+      if case .key(let key) = event, case .character(let character) = key.key { log.append("key \(character)") }
+      return .changed
+    }
+
+    func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
+      log.append("wake")
+      return .changed
+    }
+
+    func draw(into canvas: inout Canvas) {}
   }
 
   /// Counts wakes; quits when the thread's progress reaches `quitAt`.

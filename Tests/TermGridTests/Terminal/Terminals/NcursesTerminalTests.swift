@@ -80,6 +80,23 @@ import Testing
     #expect(terminal.nextEvent(timeoutMilliseconds: 2000) == .key(KeyEvent(.character("j"))))
   }
 
+  /// Keys typed while a wake is pending are read at once: a stream of wakes (records
+  /// arriving) never leaves them unread in the terminal.
+  @Test func keysTypedWhileAWakeIsPendingAreReadWithoutWaiting() throws {
+    let pty = try PseudoTerminal(columns: 20, rows: 5)
+    let terminal = try pty.openTerminal()
+    defer { terminal.shutdown() }
+    let waker = try #require(terminal.waker)
+    pty.type("jk")
+    usleep(50_000)
+    waker.wake()
+    #expect(terminal.nextEvent(timeoutMilliseconds: 0) == .key(KeyEvent(.character("j"))))
+    #expect(terminal.nextEvent(timeoutMilliseconds: 5000) == .key(KeyEvent(.character("k"))))
+    #expect(waker.isPending, "the wake is still there for the run loop to take")
+    #expect(terminal.nextEvent(timeoutMilliseconds: 5000) == nil, "no key left: the wake ends the wait at once")
+    #expect(waker.take())
+  }
+
   @Test func aRunLoopOnTheRealTerminalTakesWakesFromAThread() throws {
     let pty = try PseudoTerminal(columns: 20, rows: 5)
     let terminal = try pty.openTerminal()

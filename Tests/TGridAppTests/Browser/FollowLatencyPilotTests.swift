@@ -1,0 +1,67 @@
+import Foundation
+import TGridJSON
+import TermGrid
+import TestSupport
+import Testing
+
+@testable import TGridApp
+
+extension PilotTests {
+  /// Keys while records pour in: a key typed while a burst waits to be taken is answered,
+  /// and drawn, before the burst; the burst then joins the cards or rows as an insert at
+  /// the end, and the screen is what a browser opened on the whole stream shows.
+  @Suite(.serialized) struct FollowLatencyPilotTests {
+    typealias Run = FollowPilotTests.Run
+
+    @Test(arguments: [PresentationKind.grid, .table])
+    func aKeyTypedWhileABurstWaitsIsAnsweredInTheFrameBeforeTheBurst(kind: PresentationKind) throws {
+      let run = try Run(records: 40, presentation: kind)
+      run.pilot.press("g")  // paused, at the first record
+      let focused = run.pilot.focusedPath
+      let before = run.count
+      // A burst is read and handed over while the loop does not run: its wake waits.
+      let handed = run.stream.recordCount
+      let burst = 2_000
+      let handle = FileHandle(forWritingAtPath: run.path)
+      handle?.seekToEndOfFile()
+      handle?.write(Data((1...burst).map { #"{"n":\#(1000 + $0),"name":"burst"}"# + "\n" }.joined().utf8))
+      try? handle?.close()
+      let deadline = Date().addingTimeInterval(10 * Double(SanitizerBuild.slowdown))
+      while run.stream.recordCount < handed + burst, Date() < deadline { usleep(1_000) }
+      #expect(run.stream.recordCount == handed + burst, "the stream read the burst")
+      #expect(run.pilot.terminal.waker?.isPending == true)
+      var frames: [(count: Int, focus: String)] = []
+      run.pilot.terminal.presentObserver = { _ in frames.append((run.count, run.pilot.focusedPath)) }
+      run.pilot.press("j")
+      run.pilot.terminal.presentObserver = nil
+      let first = try #require(frames.first)
+      #expect(first.count == before, "\(kind): the key's frame comes before the burst is taken")
+      #expect(first.focus != focused, "\(kind): and shows the key's move: \(first.focus)")
+      #expect(run.count == before + burst, "\(kind): the burst is taken right after")
+      #expect(run.pilot.focusedPath == first.focus, "\(kind): the burst moves no one")
+    }
+
+    /// Arrivals and drops by `--keep` through the grid's append path leave the same cards
+    /// as a grid opened on the records kept.
+    @Test func theGridAfterArrivalsAndDropsShowsWhatAFreshGridShows() throws {
+      let run = try Run(records: 30, presentation: .grid)
+      run.pilot.browser.following.keptRecordCount = 45
+      for batch in 0..<4 {
+        run.append((1...10).map { #"{"n":\#(100 + batch * 10 + $0),"name":"late \#(batch)"}"# }, keeping: 45)
+      }
+      #expect(run.count == 45)
+      run.pilot.press("G")
+      let shown = run.pilot.screen
+      let kept = run.pilot.store.document.serializedText()
+      let fresh = try Pilot(
+        json: kept, size: run.pilot.terminal.size, presentation: .grid, options: JSONParseOptions(mode: .lines))
+      fresh.press("G")
+      #expect(cards(shown) == cards(fresh.screen), "\(shown)\n---\n\(fresh.screen)")
+    }
+
+    /// The screen without its status line (which says FOLLOW and what was dropped).
+    private func cards(_ screen: String) -> String {
+      screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().joined(separator: "\n")
+    }
+  }
+}
