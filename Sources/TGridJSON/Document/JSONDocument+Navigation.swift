@@ -183,13 +183,21 @@ extension JSONDocument {
 
   /// Whether a member's decoded key is `wanted` (no allocation unless the key has escapes).
   func hasKey(_ node: JSONNode, _ wanted: [UInt8]) -> Bool {
-    guard let (pointer, count) = keyToken(node) else { return false }
+    guard let offset = storage.keyOffset(of: valid(node)) else { return false }
+    let (pointer, end) = storage.bytes(at: offset)
     if TapeWord.isKeyEscaped(storage.word(node.index)) {
+      let count = JSONScanner.stringLength(at: pointer, end: end)
       return JSONStringDecoder.decodedBytes(pointer, count: count) == wanted
     }
-    guard count - 2 == wanted.count else { return false }
+    // A key without escapes holds no quote or backslash, so it is `wanted` exactly when its
+    // bytes after the opening quote are `wanted` followed by the closing quote: compared in
+    // place, without measuring the key first (a sort of 2.5 M records by one column spent
+    // a fifth of its time measuring keys it then rejected by their first byte).
+    let count = wanted.count
+    guard end - pointer >= count + 2 else { return false }
     return wanted.withUnsafeBufferPointer { buffer in
-      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0)))
+      buffer.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: count)) && pointer[count + 1] == 0x22
+        && buffer.allSatisfy { $0 != 0x22 && $0 != 0x5C }
     }
   }
 

@@ -16,7 +16,8 @@ enum DateValue {
       guard let value = document.double(of: node), value.isFinite else { return nil }
       return abs(value) >= millisecondThreshold ? value / 1000 : value
     case .string:
-      return document.string(of: node).flatMap(parse)
+      // The bytes as they are in the text: no string made for each of millions of dates.
+      return document.withStringBytes(of: node) { parse(bytes: $0) } ?? nil
     default:
       return nil
     }
@@ -24,7 +25,11 @@ enum DateValue {
 
   /// Parses an ISO 8601 / RFC 3339 date or date-time.
   static func parse(_ text: String) -> Double? {
-    let bytes = Array(text.utf8)
+    Array(text.utf8).withUnsafeBufferPointer { parse(bytes: $0) }
+  }
+
+  /// ``parse(_:)`` of a date's UTF-8 bytes.
+  static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     guard bytes.count >= 7, bytes.count <= 40 else { return nil }
     var index = 0
     func digits(_ count: Int) -> Int? {

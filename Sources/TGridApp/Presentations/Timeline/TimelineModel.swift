@@ -69,6 +69,13 @@ struct TimelineModel {
   private var laneIndex: [String: Int32] = [:]
   /// Fields that look like categories (a few distinct short values), for `w` to cycle.
   var laneCandidates: [String] = []
+  /// Where the last record read by name had its fields, for the records after it with the
+  /// same shape (``FieldPlaces``); forgotten at the start of each slice (the document may
+  /// have changed between slices).
+  private var places: FieldPlaces?
+  /// Records whose fields were found by name (the others were read by position, shaped like
+  /// the record before): a measure for tests.
+  private(set) var recordsReadByName = 0
   /// The records read so far, and how many there are.
   var readCount: Int { reader.readCount }
   var recordCount: Int { reader.recordCount }
@@ -148,25 +155,161 @@ struct TimelineModel {
       return
     }
     let document = store.document
-    let endField = endField
+    let fields = FieldNames(
+      start: startField, end: endField, duration: durationField, lane: laneField, label: store.labelField)
     var reader = self.reader
+    places = nil
     reader.read(
       upTo: limit, in: store, until: deadline,
       reserve: { count in if self.events.capacity < count { self.events.reserveCapacity(count) } },
       each: { record, position in
         // The position is known here: asking the document for it costs a walk.
-        if var event = Self.event(
-          of: record, id: store.id(record), position: Self.documentPosition(of: record, shownAt: position, in: store),
-          start: startField, end: endField, labelField: store.labelField, in: document)
+        let documentPosition = Self.documentPosition(of: record, shownAt: position, in: store)
+        if let event = self.placedEvent(
+          of: record, id: store.id(record), position: documentPosition, fields: fields, in: document)
         {
-          self.addDuration(to: &event, of: record, in: document)
-          event.group = self.group(of: record, in: document)
           self.events.append(event)
         } else {
           self.undatedCount += 1
         }
       })
     self.reader = reader
+  }
+
+  /// The fields an event reads, by name.
+  struct FieldNames {
+    var start: String
+    var end: String?
+    var duration: String?
+    var lane: String?
+    var label: String?
+  }
+
+  /// Where the fields an event reads sit among the members of records of one shape: the
+  /// keys of `record` in order, and which of its first members are of a kind that can be a
+  /// title (what ``JSONPreview/titleMember(of:in:field:)`` chooses by). A record with the
+  /// same keys and kinds (most records of a file, one after another) is read by position:
+  /// no key decoded or compared by name, no title searched for.
+  struct FieldPlaces {
+    var record: JSONNode
+    var titleKinds: [Bool]
+    var start: Int?
+    var end: Int?
+    var duration: Int?
+    var lane: Int?
+    var title: Int?
+    /// The title was a record's first short string (no title key): it depends on the
+    /// values, so it is searched for in each record.
+    var titleByContent: Bool
+  }
+
+  /// The event of a record read in a slice (nil: no parsable start), its duration and lane
+  /// group included: by position when the record has the shape of the one ``places`` were
+  /// found in, else by name, keeping its places for the records after it.
+  private mutating func placedEvent(
+    of record: JSONNode, id: NodeID, position: Int, fields: FieldNames, in document: JSONDocument
+  ) -> Event? {
+    guard document.kind(of: record) == .object else { return nil }
+    var found = places.flatMap { places in
+      document.hasSameKeys(record, as: places.record) ? Self.members(of: record, at: places, in: document) : nil
+    }
+    if found == nil {
+      let places = Self.places(of: record, fields: fields, in: document)
+      self.places = places
+      recordsReadByName += 1
+      found = Self.members(of: record, at: places, in: document)
+    }
+    guard let members = found, let startValue = members.start,
+      let start = DateValue.seconds(of: startValue, in: document)
+    else { return nil }
+    let end = members.end.flatMap { DateValue.seconds(of: $0, in: document) }
+    let titleWidth: Int?
+    if places?.titleByContent == true {
+      titleWidth = Self.title(of: record, labelField: fields.label, in: document).map(TextWidth.displayWidth(of:))
+    } else {
+      titleWidth = members.title.map { Self.titleWidth(of: $0, in: document) }
+    }
+    var event = Event(
+      id: id, start: start, end: end, position: position,
+      labelWidth: titleWidth ?? Self.positionLabel(position).count, isTitled: titleWidth != nil)
+    if event.end == nil, let durationField = fields.duration, let value = members.duration,
+      let seconds = Self.durationSeconds(of: value, field: durationField, in: document), seconds > 0
+    {
+      event.end = event.start + seconds
+    }
+    if laneField != nil { event.group = group(ofValue: members.lane, in: document) }
+    return event
+  }
+
+  /// The width of a title member's label (``title(of:labelField:in:)``): a string of
+  /// printable ASCII is as wide as its bytes, up to the label's limit, measured without
+  /// making a string.
+  private static func titleWidth(of member: JSONNode, in document: JSONDocument) -> Int {
+    let plain = document.withStringBytes(of: member) { bytes -> Int? in
+      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+      return min(bytes.count, 40)
+    }
+    if let plain, let width = plain { return width }
+    return TextWidth.displayWidth(of: JSONPreview.inline(member, in: document, limit: 40))
+  }
+
+  /// Finds the fields of a record by name (as ``event(of:id:position:start:end:labelField:in:)``
+  /// does), as positions among its members.
+  private static func places(of record: JSONNode, fields: FieldNames, in document: JSONDocument) -> FieldPlaces {
+    func position(of member: JSONNode?) -> Int? {
+      guard let member else { return nil }
+      var index = 0
+      for child in document.children(of: record) {
+        if child == member { return index }
+        index += 1
+      }
+      return nil
+    }
+    let title = JSONPreview.titleMember(of: record, in: document, field: fields.label)
+    let titleKey = title.flatMap(document.key(of:))
+    let rank = titleKey.flatMap(JSONPreview.titleRank(of:))
+    // Without a chosen field, a title not found by its key's rank is content's choice.
+    let byRank = fields.label != nil || rank != nil
+    // The kinds the choice looked at: up to the member it stopped at (the chosen field's
+    // exact key, or a key of the best rank), else every member it reads. Kinds after it
+    // (a field that is null in some records) do not count.
+    let stopsAtTitle = fields.label.map { titleKey == $0 } ?? (rank == 0)
+    let decisive = stopsAtTitle ? (position(of: title) ?? 0) + 1 : JSONPreview.titleSearchLimit
+    var kinds: [Bool] = []
+    for member in document.children(of: record).prefix(decisive) {
+      let kind = document.kind(of: member)
+      kinds.append(kind == .string || kind == .number)
+    }
+    return FieldPlaces(
+      record: record, titleKinds: kinds,
+      start: position(of: document.child(forKey: fields.start, of: record)),
+      end: position(of: fields.end.flatMap { document.child(forKey: $0, of: record) }),
+      duration: position(of: fields.duration.flatMap { document.child(forKey: $0, of: record) }),
+      lane: position(of: fields.lane.flatMap { document.child(forKey: $0, of: record) }),
+      title: byRank ? position(of: title) : nil, titleByContent: !byRank)
+  }
+
+  /// The members of a record at the places found in another of its shape, in one pass;
+  /// nil when a member's kind differs where the title is chosen by kind.
+  private static func members(of record: JSONNode, at places: FieldPlaces, in document: JSONDocument) -> (
+    start: JSONNode?, end: JSONNode?, duration: JSONNode?, lane: JSONNode?, title: JSONNode?
+  )? {
+    var found: (start: JSONNode?, end: JSONNode?, duration: JSONNode?, lane: JSONNode?, title: JSONNode?)
+    found = (nil, nil, nil, nil, nil)
+    var index = 0
+    for member in document.children(of: record) {
+      if index < places.titleKinds.count {
+        let kind = document.kind(of: member)
+        guard (kind == .string || kind == .number) == places.titleKinds[index] else { return nil }
+      }
+      if index == places.start { found.start = member }
+      if index == places.end { found.end = member }
+      if index == places.duration { found.duration = member }
+      if index == places.lane { found.lane = member }
+      if index == places.title { found.title = member }
+      index += 1
+    }
+    return found
   }
 
   /// Follows an edit once every record has been read: the records the edit touched (the
@@ -284,8 +427,12 @@ struct TimelineModel {
   /// first met (0 when lanes are not grouped).
   private mutating func group(of record: JSONNode, in document: JSONDocument) -> Int32 {
     guard let laneField else { return 0 }
-    let title =
-      document.child(forKey: laneField, of: record).map { JSONPreview.inline($0, in: document, limit: 40) } ?? ""
+    return group(ofValue: document.child(forKey: laneField, of: record), in: document)
+  }
+
+  /// The group of lanes of a record whose lane field holds `value` (nil: it has none).
+  private mutating func group(ofValue value: JSONNode?, in document: JSONDocument) -> Int32 {
+    let title = value.map { JSONPreview.inline($0, in: document, limit: 40) } ?? ""
     if let index = laneIndex[title] { return index }
     let index = Int32(laneTitles.count)
     laneTitles.append(title)
