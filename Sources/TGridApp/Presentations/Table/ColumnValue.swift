@@ -2,7 +2,7 @@ import TGridJSON
 
 /// One value of a table column as the frequency and summary sheets count it: equal values
 /// (by jq's `==` for scalars, by compact text for containers) are one key.
-enum ColumnValue: Hashable {
+enum ColumnValue: Hashable, Sendable {
   /// A JSON number.
   case number(Double)
   /// A string that spells a number (`"88111030"`), with its text.
@@ -75,6 +75,25 @@ enum ColumnValue: Hashable {
     case .null: return "null"
     case .container(let text): return text.hasPrefix("[") ? "array" : "object"
     case .missing: return "missing"
+    }
+  }
+
+  /// The kinds ``kindName`` gives, in ``kindIndex`` order.
+  static let kindNames = ["number", "numeric string", "string", "bool", "null", "array", "object", "missing"]
+  /// The ``kindIndex`` of `null` and of a missing key.
+  static let nullKindIndex = 4
+  static let missingKindIndex = 7
+
+  /// The position of ``kindName`` in ``kindNames`` (a count per kind without hashing it).
+  var kindIndex: Int {
+    switch self {
+    case .number: return 0
+    case .numericString: return 1
+    case .string: return 2
+    case .boolean: return 3
+    case .null: return Self.nullKindIndex
+    case .container(let text): return text.utf8.first == UInt8(ascii: "[") ? 5 : 6
+    case .missing: return Self.missingKindIndex
     }
   }
 
