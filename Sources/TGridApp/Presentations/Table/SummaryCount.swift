@@ -6,14 +6,19 @@ import TermGrid
 /// Which value of a row each column of a summary reads, worked out once from the table's
 /// columns: the rows' own keys, matched as bytes in one pass over a row's members
 /// (``JSONDocument/members(_:of:into:)``, no key made into a `String`); sub-columns along
-/// their paths; the value column for rows that are not objects.
+/// their paths; array rows' elements by position; the value column for other rows.
 struct SummaryPlan: Sendable {
   /// How many columns are summarized.
   let columnCount: Int
-  /// The keys of the columns that are a row's own members.
+  /// The keys of the columns that are a row's own members (element columns too: an
+  /// object may have a key spelled `[0]`).
   let keys: JSONKeyList
   /// The column of each of ``keys``.
   let keyColumns: [Int]
+  /// The position of the elements each of ``keys`` shows of array rows (nil: none).
+  let keyPositions: [Int?]
+  /// How many elements of an array row are read (the highest position shown, plus one).
+  let elementCount: Int
   /// The sub-columns (`address.city`) and their paths.
   let subColumns: [Int]
   let subColumnPaths: [[String]]
@@ -22,30 +27,39 @@ struct SummaryPlan: Sendable {
 
   /// The plan for `columns` (in summary order) of `model`.
   init(columns: [String], model: TableModel) {
-    self.init(columns: columns, isSubColumn: model.isSubColumn, path: model.path(ofColumn:))
+    self.init(sources: columns.map(model.source(ofColumn:)))
   }
 
-  /// The plan for `columns`, given which are sub-columns and their paths.
-  init(columns: [String], isSubColumn: (String) -> Bool, path: (String) -> [String]) {
-    columnCount = columns.count
+  /// The plan for columns that read their values from `sources`.
+  init(sources: [TableModel.CellSource]) {
+    columnCount = sources.count
     var keys: [String] = []
     var keyColumns: [Int] = []
+    var keyPositions: [Int?] = []
     var subColumns: [Int] = []
     var subColumnPaths: [[String]] = []
     var valueColumn: Int?
-    for (index, name) in columns.enumerated() {
-      if name == TableModel.valueColumn {
+    for (index, source) in sources.enumerated() {
+      switch source {
+      case .row:
         valueColumn = valueColumn ?? index
-      } else if isSubColumn(name) {
+      case .path(let path):
         subColumns.append(index)
-        subColumnPaths.append(path(name))
-      } else {
-        keys.append(name)
+        subColumnPaths.append(path)
+      case .key(let key):
+        keys.append(key)
         keyColumns.append(index)
+        keyPositions.append(nil)
+      case .element(let position, let key):
+        keys.append(key)
+        keyColumns.append(index)
+        keyPositions.append(position)
       }
     }
     self.keys = JSONKeyList(keys)
     self.keyColumns = keyColumns
+    self.keyPositions = keyPositions
+    elementCount = keyPositions.compactMap { $0 }.max().map { $0 + 1 } ?? 0
     self.subColumns = subColumns
     self.subColumnPaths = subColumnPaths
     self.valueColumn = valueColumn
@@ -54,6 +68,7 @@ struct SummaryPlan: Sendable {
   /// The values one row gives, read again and again without allocating.
   struct Scratch {
     var found: [JSONNode?] = []
+    var elements: [JSONNode?] = []
   }
 
   /// Adds one row's values to every column's summary (a missing key as ``ColumnValue/missing``).
@@ -70,10 +85,25 @@ struct SummaryPlan: Sendable {
           ColumnValue(TableModel.value(at: subColumnPaths[index], in: row, of: document), in: document))
       }
       if let valueColumn { summaries[valueColumn].add(.missing) }
+    } else if elementCount > 0, document.kind(of: row) == .array, document.childCount(of: row) > 0 {
+      // The elements read once, in order, up to the last position a column shows.
+      scratch.elements.removeAll(keepingCapacity: true)
+      for element in document.children(of: row) {
+        scratch.elements.append(element)
+        if scratch.elements.count == elementCount { break }
+      }
+      for (index, column) in keyColumns.enumerated() {
+        let position = keyPositions[index]
+        let element = position.flatMap { scratch.elements.indices.contains($0) ? scratch.elements[$0] : nil }
+        summaries[column].add(ColumnValue(element, in: document))
+      }
+      for column in subColumns { summaries[column].add(.missing) }
+      if let valueColumn { summaries[valueColumn].add(.missing) }
     } else {
       for column in keyColumns { summaries[column].add(.missing) }
       for column in subColumns { summaries[column].add(.missing) }
-      if let valueColumn { summaries[valueColumn].add(ColumnValue(row, in: document)) }
+      let shown = TableModel.value(.row, in: row, of: document)
+      if let valueColumn { summaries[valueColumn].add(ColumnValue(shown, in: document)) }
     }
   }
 }

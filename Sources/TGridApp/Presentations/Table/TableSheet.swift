@@ -145,7 +145,7 @@ final class TableSheet {
       count = background
     } else {
       count = FrequencyCount(
-        document: store.document, column: column, path: model.path(ofColumn: column),
+        document: store.document, source: model.source(ofColumn: column),
         rows: Self.workerRows(rows, in: store, model: model), threads: FrequencyCount.threadCount)
       background = count
     }

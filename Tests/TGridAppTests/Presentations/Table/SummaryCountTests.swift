@@ -35,8 +35,7 @@ import Testing
 
   /// A plan for ``columns`` (`o.a` a sub-column) without a table model.
   static func plan(in document: JSONDocument) -> SummaryPlan {
-    SummaryPlan(
-      columns: columns, isSubColumn: { $0 == "o.a" }, path: { $0 == "o.a" ? ["o", "a"] : [$0] })
+    SummaryPlan(sources: [.key("k"), .key("n"), .key("s"), .path(["o", "a"]), .row, .key("absent")])
   }
 
   /// The summaries one thread makes, a row at a time.
@@ -157,6 +156,43 @@ import Testing
     count.cancel()
     #expect(count.wait(milliseconds: 60_000))
     #expect(count.result == nil)
+  }
+
+  @Test func arrayRowsAreSummarizedByPositionAsTheTableShowsThem() throws {
+    let document = try JSONDocument(parsing: #"[[1, "x"], [2], {"[0]": 5}, 3, [], [4, "y", true]]"#)
+    let plan = SummaryPlan(sources: [.element(0, key: "[0]"), .element(1, key: "[1]"), .row])
+    var summaries = Array(repeating: ColumnSummary(), count: 3)
+    var scratch = SummaryPlan.Scratch()
+    let rows = Array(document.children(of: document.root))
+    for row in rows { plan.summarize(row, of: document, into: &summaries, scratch: &scratch) }
+    #expect(summaries[0].kindCounts == ["number": 4, "missing": 2], "1, 2, the record's 5, 4; 3 and [] have none")
+    #expect(summaries[0].minimum == 1 && summaries[0].maximum == 5)
+    #expect(summaries[1].kindCounts == ["string": 2, "missing": 4])
+    #expect(summaries[2].kindCounts == ["number": 1, "array": 1, "missing": 4], "3 and the empty array")
+    // Each column reads what the table's cell shows.
+    for (column, source) in [TableModel.CellSource.element(0, key: "[0]"), .element(1, key: "[1]"), .row].enumerated() {
+      var expected = ColumnSummary()
+      for row in rows { expected.add(ColumnValue(TableModel.value(source, in: row, of: document), in: document)) }
+      #expect(summaries[column].kindCounts == expected.kindCounts)
+    }
+  }
+
+  @Test func shortDecimalsReadAsDoubleReadsThem() {
+    var random = SplitMix64(seed: 5)
+    var texts = ["0", "-0", "007", "1.", ".5", "+4", "1e3", "-", "", "1.2.3", "123456789012345", "1234567890123456"]
+    for _ in 0..<20_000 {
+      let whole = random.next() % 1_000_000_000
+      let places = Int(random.next() % 7)
+      let fraction = places == 0 ? "" : "." + String(String(random.next()).suffix(places))
+      texts.append((random.next() % 3 == 0 ? "-" : "") + String(whole) + fraction)
+    }
+    for text in texts {
+      if let fast = TableSortKey.shortDecimal(text) {
+        #expect(fast.bitPattern == Double(text)?.bitPattern, "\(text)")
+      }
+    }
+    #expect(TableSortKey.shortDecimal("12.50") == 12.5 && TableSortKey.shortDecimal("-3") == -3)
+    #expect(TableSortKey.shortDecimal("1e3") == nil && TableSortKey.shortDecimal("1234567890123456") == nil)
   }
 
   @Test func mergedSketchesAreTheSketchOfEveryValue() {
