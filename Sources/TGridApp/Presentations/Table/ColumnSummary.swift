@@ -2,15 +2,23 @@
 /// ``add(_:)``: the mix of kinds, missing keys apart from nulls, distinct values (exact up
 /// to ``exactDistinctLimit``, then a ``HyperLogLog`` estimate), the most frequent value,
 /// and the smallest, largest, mean and percentiles of its numbers (and numeric strings).
-struct ColumnSummary {
+///
+/// Summaries of parts of a column merge (``merge(_:)``) into the summary of the whole:
+/// counts, kinds, extremes and sums add up exactly (the mean up to float rounding), the
+/// sketches merge register by register, the exact counts while they stay under the bound,
+/// and the samples are drawn from in proportion to the numbers each part saw.
+struct ColumnSummary: Sendable {
   /// How many rows were read.
   private(set) var rowCount = 0
-  /// How many rows had each kind (``ColumnValue/kindName``), missing included.
-  private(set) var kindCounts: [String: Int] = [:]
+  /// How many rows had each kind, by ``ColumnValue/kindIndex`` (missing included).
+  private var kindTallies = [Int](repeating: 0, count: ColumnValue.kindNames.count)
   /// Counts per value while there are at most ``exactDistinctLimit`` of them.
   private var exactCounts: [ColumnValue: Int]? = [:]
   /// The most frequent value when the exact counts were given up, and its count then.
   private var modeAtLimit: (value: ColumnValue, count: Int)?
+  /// The distinct values once the exact counts are given up. A sketch does not change when
+  /// a value is added again, so it is made only then, from the exact counts' values, and
+  /// is the very sketch adding every value would have made.
   private var sketch = HyperLogLog()
   /// Numbers seen (and numeric strings): a uniform sample of at most ``sampleLimit``.
   private var sample: [Double] = []
@@ -29,16 +37,18 @@ struct ColumnSummary {
   /// Counts one row's value.
   mutating func add(_ value: ColumnValue) {
     rowCount += 1
-    kindCounts[value.kindName, default: 0] += 1
-    if value != .missing { sketch.add(value) }
+    kindTallies[value.kindIndex] += 1
     if var counts = exactCounts {
       exactCounts = nil  // keeps the dictionary uniquely referenced while it changes
       counts[value, default: 0] += 1
       if counts.count > Self.exactDistinctLimit {
-        modeAtLimit = counts.filter { $0.key != .missing }.max { $0.value < $1.value }.map { ($0.key, $0.value) }
+        modeAtLimit = exactMode(of: counts)
+        addToSketch(counts)
       } else {
         exactCounts = counts
       }
+    } else if value != .missing {
+      sketch.add(value)
     }
     guard let number = value.number else { return }
     numberCount += 1
@@ -54,10 +64,99 @@ struct ColumnSummary {
     }
   }
 
+  /// How many rows had each kind (``ColumnValue/kindName``), missing included.
+  var kindCounts: [String: Int] {
+    var counts: [String: Int] = [:]
+    for (index, count) in kindTallies.enumerated() where count > 0 { counts[ColumnValue.kindNames[index]] = count }
+    return counts
+  }
+
   /// How many rows lack the key.
-  var missingCount: Int { kindCounts["missing"] ?? 0 }
+  var missingCount: Int { kindTallies[ColumnValue.missingKindIndex] }
   /// How many rows have `null`.
-  var nullCount: Int { kindCounts["null"] ?? 0 }
+  var nullCount: Int { kindTallies[ColumnValue.nullKindIndex] }
+
+  /// Adds the summary of other rows of the same column (read after these: the merged
+  /// sample draws on both in proportion to how many numbers each saw, in a fixed order, so
+  /// a merge of the same parts in the same order is the same each run).
+  mutating func merge(_ other: ColumnSummary) {
+    rowCount += other.rowCount
+    for index in kindTallies.indices { kindTallies[index] += other.kindTallies[index] }
+    if var counts = exactCounts, let otherCounts = other.exactCounts {
+      exactCounts = nil
+      counts.merge(otherCounts, uniquingKeysWith: +)
+      if counts.count > Self.exactDistinctLimit {
+        modeAtLimit = exactMode(of: counts)
+        addToSketch(counts)
+      } else {
+        exactCounts = counts
+      }
+    } else {
+      // One part (or both) gave its exact counts up: the mode is the likelier of theirs.
+      let candidates = [modeAtLimit, other.modeAtLimit, exactMode(of: exactCounts), exactMode(of: other.exactCounts)]
+      modeAtLimit = candidates.compactMap { $0 }.max { $0.count < $1.count }
+      if let exactCounts { addToSketch(exactCounts) }
+      if let otherCounts = other.exactCounts { addToSketch(otherCounts) }
+      sketch.merge(other.sketch)
+      exactCounts = nil
+    }
+    guard other.numberCount > 0, let otherMinimum = other.minimum, let otherMaximum = other.maximum else { return }
+    let total = numberCount + other.numberCount
+    if total <= Self.sampleLimit {
+      sample += other.sample
+    } else {
+      sample = mergedSample(sample, of: numberCount, other.sample, of: other.numberCount)
+    }
+    numberCount = total
+    numberSum += other.numberSum
+    minimum = Swift.min(minimum ?? otherMinimum, otherMinimum)
+    maximum = Swift.max(maximum ?? otherMaximum, otherMaximum)
+  }
+
+  /// Adds the values of exact counts to the sketch (not a missing key).
+  private mutating func addToSketch(_ counts: [ColumnValue: Int]) {
+    for value in counts.keys where value != .missing { sketch.add(value) }
+  }
+
+  /// The most frequent value of exact counts (not a missing key).
+  private func exactMode(of counts: [ColumnValue: Int]?) -> (value: ColumnValue, count: Int)? {
+    counts?.filter { $0.key != .missing }.max { $0.value < $1.value }.map { ($0.key, $0.value) }
+  }
+
+  /// A uniform sample of ``sampleLimit`` of the `firstCount + secondCount` numbers two
+  /// uniform samples stand for: each draw takes the next number of one of them (shuffled)
+  /// with the chance that a number not yet drawn of all of them is one of its own.
+  private mutating func mergedSample(
+    _ first: [Double], of firstCount: Int, _ second: [Double], of secondCount: Int
+  ) -> [Double] {
+    var first = first
+    var second = second
+    first.shuffle(using: &random)
+    second.shuffle(using: &random)
+    var merged: [Double] = []
+    merged.reserveCapacity(Self.sampleLimit)
+    var (firstLeft, secondLeft) = (firstCount, secondCount)
+    var (firstNext, secondNext) = (0, 0)
+    while merged.count < Self.sampleLimit, firstLeft + secondLeft > 0 {
+      let takesFirst = UInt64(firstLeft) > random.next() % UInt64(firstLeft + secondLeft)
+      if takesFirst, firstNext < first.count {
+        merged.append(first[firstNext])
+        firstNext += 1
+        firstLeft -= 1
+      } else if secondNext < second.count {
+        merged.append(second[secondNext])
+        secondNext += 1
+        secondLeft -= 1
+      } else if firstNext < first.count {
+        merged.append(first[firstNext])
+        firstNext += 1
+        firstLeft -= 1
+      } else {
+        break
+      }
+    }
+    return merged
+  }
 
   /// The number of distinct values (missing keys not counted), and whether it is exact.
   var distinct: (count: Int, isExact: Bool) {
@@ -139,7 +238,7 @@ struct ColumnSummary {
 }
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast generator with a fixed seed.
-struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   init(seed: UInt64) {

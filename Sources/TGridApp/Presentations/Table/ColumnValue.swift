@@ -2,7 +2,7 @@ import TGridJSON
 
 /// One value of a table column as the frequency and summary sheets count it: equal values
 /// (by jq's `==` for scalars, by compact text for containers) are one key.
-enum ColumnValue: Hashable {
+enum ColumnValue: Hashable, Sendable {
   /// A JSON number.
   case number(Double)
   /// A string that spells a number (`"88111030"`), with its text.
@@ -27,7 +27,8 @@ enum ColumnValue: Hashable {
     switch document.kind(of: node) {
     case .number:
       // -0 and 0 are one value, as in jq.
-      self = .number((document.double(of: node) ?? 0) + 0)
+      let text = document.numberText(of: node) ?? "0"
+      self = .number((TableSortKey.shortDecimal(text) ?? Double(text) ?? 0) + 0)
     case .string:
       let text = document.string(of: node) ?? ""
       if let number = TableSortKey.number(spelledBy: text) {
@@ -75,6 +76,66 @@ enum ColumnValue: Hashable {
     case .null: return "null"
     case .container(let text): return text.hasPrefix("[") ? "array" : "object"
     case .missing: return "missing"
+    }
+  }
+
+  /// Equal as jq's `==` has them: strings by their code points (their UTF-8 bytes), not
+  /// by Swift's canonical equivalence, which is also slower (it normalizes any text that is
+  /// not ASCII, and the sheets compare and hash millions of values).
+  static func == (lhs: ColumnValue, rhs: ColumnValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.number(let a), .number(let b)): return a == b
+    case (.numericString(let a, _), .numericString(let b, _)), (.string(let a), .string(let b)),
+      (.container(let a), .container(let b)):
+      return Self.sameBytes(a, b)
+    case (.boolean(let a), .boolean(let b)): return a == b
+    case (.null, .null), (.missing, .missing): return true
+    default: return false
+    }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(kindIndex)
+    switch self {
+    case .number(let value): hasher.combine(value)
+    case .numericString(let text, _), .string(let text), .container(let text): Self.hashBytes(text, into: &hasher)
+    case .boolean(let value): hasher.combine(value)
+    case .null, .missing: break
+    }
+  }
+
+  /// Whether two strings have the same UTF-8 bytes.
+  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { first in b.withUTF8 { second in first.elementsEqual(second) } }
+  }
+
+  /// Hashes a string's UTF-8 bytes (and its length, so that values never run together).
+  private static func hashBytes(_ text: String, into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { bytes in
+      hasher.combine(bytes.count)
+      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+    }
+  }
+
+  /// The kinds ``kindName`` gives, in ``kindIndex`` order.
+  static let kindNames = ["number", "numeric string", "string", "bool", "null", "array", "object", "missing"]
+  /// The ``kindIndex`` of `null` and of a missing key.
+  static let nullKindIndex = 4
+  static let missingKindIndex = 7
+
+  /// The position of ``kindName`` in ``kindNames`` (a count per kind without hashing it).
+  var kindIndex: Int {
+    switch self {
+    case .number: return 0
+    case .numericString: return 1
+    case .string: return 2
+    case .boolean: return 3
+    case .null: return Self.nullKindIndex
+    case .container(let text): return text.utf8.first == UInt8(ascii: "[") ? 5 : 6
+    case .missing: return Self.missingKindIndex
     }
   }
 

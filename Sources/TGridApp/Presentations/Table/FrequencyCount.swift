@@ -41,7 +41,15 @@ final class FrequencyCount: Sendable {
 
   /// Starts counting the values of the column `column` (a key, or ``TableModel/valueColumn``)
   /// of `rows` of `document` on `threads` threads (at least one).
-  init(document: JSONDocument, column: String, path: [String]? = nil, rows: Rows, threads: Int) {
+  convenience init(document: JSONDocument, column: String, path: [String]? = nil, rows: Rows, threads: Int) {
+    let source: TableModel.CellSource =
+      column == TableModel.valueColumn ? .row : path.map { $0.count == 1 ? .key($0[0]) : .path($0) } ?? .key(column)
+    self.init(document: document, source: source, rows: rows, threads: threads)
+  }
+
+  /// Starts counting the values a column reads from `source` in `rows` of `document` on
+  /// `threads` threads (at least one).
+  init(document: JSONDocument, source: TableModel.CellSource, rows: Rows, threads: Int) {
     rowCount = rows.count
     let threads = max(1, min(threads, rows.count / Self.checkInterval + 1))
     parts = Locked([])
@@ -49,7 +57,7 @@ final class FrequencyCount: Sendable {
       let range = (rows.count * part / threads)..<(rows.count * (part + 1) / threads)
       group.enter()
       DispatchQueue.global(qos: .userInitiated).async { [self] in
-        let table = count(column: column, path: path ?? [column], of: rows, in: range, document: document)
+        let table = count(source, of: rows, in: range, document: document)
         parts.withLock { $0.append(table) }
         group.leave()
       }
@@ -85,24 +93,13 @@ final class FrequencyCount: Sendable {
 
   /// Counts the column's values of the rows at positions `range`.
   private func count(
-    column: String, path: [String], of rows: Rows, in range: Range<Int>, document: JSONDocument
+    _ source: TableModel.CellSource, of rows: Rows, in range: Range<Int>, document: JSONDocument
   ) -> FrequencyTable {
     var table = FrequencyTable()
-    let isValueColumn = column == TableModel.valueColumn
     var sinceCheck = 0
     // The same value a table cell shows (``TableModel/value(row:column:in:)``).
     func add(_ row: JSONNode) -> Bool {
-      let value: JSONNode?
-      if document.kind(of: row) == .object {
-        value =
-          isValueColumn
-          ? nil
-          : path.count == 1
-            ? document.child(forKey: path[0], of: row) : TableModel.value(at: path, in: row, of: document)
-      } else {
-        value = isValueColumn ? row : nil
-      }
-      table.add(ColumnValue(value, in: document))
+      table.add(ColumnValue(TableModel.value(source, in: row, of: document), in: document))
       sinceCheck += 1
       guard sinceCheck == Self.checkInterval else { return true }
       _ = read.add(sinceCheck, ordering: .relaxed)

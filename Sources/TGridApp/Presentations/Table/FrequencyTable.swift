@@ -47,6 +47,14 @@ struct FrequencyTable {
       }
     }
 
+    /// A jq filter keeping the array rows whose element at `position` this row counts (a
+    /// row without it, for the missing row); other rows never index (an object cannot
+    /// be indexed by a number).
+    func filterExpression(element position: Int) -> String {
+      if case .value(.missing) = self { return "(type == \"array\" and length > \(position)) | not" }
+      return "type == \"array\" and (\(filterExpression(path: ".[\(position)]")))"
+    }
+
     /// A jq filter keeping the records this row counts, for a column at `path`.
     func filterExpression(path: String) -> String {
       switch self {

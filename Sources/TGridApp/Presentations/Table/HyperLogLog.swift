@@ -4,7 +4,7 @@
 ///
 /// Values are hashed with a fixed 64-bit hash (``ColumnValue/stableHash``), so an estimate
 /// is the same from run to run.
-struct HyperLogLog {
+struct HyperLogLog: Sendable {
   /// The number of index bits: 2^precision registers.
   let precision: Int
   private var registers: [UInt8]
@@ -30,6 +30,15 @@ struct HyperLogLog {
   /// Adds a value.
   mutating func add(_ value: ColumnValue) {
     add(hash: value.stableHash)
+  }
+
+  /// Adds the values another sketch of the same precision counted: the register-wise
+  /// maximum, the very sketch that adding all of its values here would make.
+  mutating func merge(_ other: HyperLogLog) {
+    precondition(other.precision == precision, "HyperLogLog sketches of different precisions do not merge")
+    for index in registers.indices where other.registers[index] > registers[index] {
+      registers[index] = other.registers[index]
+    }
   }
 
   /// The estimated number of distinct values added.

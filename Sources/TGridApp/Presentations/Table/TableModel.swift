@@ -2,8 +2,10 @@ import TGridJSON
 import TermGrid
 
 /// The rows and columns of a table over one container: each child is a row, the columns
-/// are the union of the rows' keys in first-seen order, and rows that are not objects
-/// (scalars and arrays among records) show in a `(value)` column of their own.
+/// are the union of the rows' keys in first-seen order, rows that are arrays show their
+/// elements in a column per position (`[0]`, `[1]`, … as VisiData has them, typed and
+/// sorted like any column), and other rows (scalars, empty arrays) show in a `(value)`
+/// column of their own.
 ///
 /// The rows are listed at once, as a ``NodeIDList`` (the children of an untouched container
 /// are one run of ids: no memory per row), but finding the columns means reading every key
@@ -33,6 +35,9 @@ struct TableModel {
   /// The keys from a row to a sub-column's value (`address.city` → `["address", "city"]`);
   /// a column of the rows' own keys is not listed (its path is its name).
   private(set) var columnPaths: [String: [String]] = [:]
+  /// The columns of array rows' elements (`[0]`, `[1]`, …) and the position each shows.
+  /// An object row with a key spelled the same (`"[0]"`) shows its member there.
+  private(set) var elementColumns: [String: Int] = [:]
 
   /// The scan in progress: the rows read so far and the keys they have.
   private var scan = Scan()
@@ -49,6 +54,11 @@ struct TableModel {
   /// Rows read for their keys when the model is made (enough for a first screen of any
   /// ordinary dataset, and cheap).
   static let initialScanRows = 2_000
+  /// Array rows show at most this many elements as columns (the rest show in the tree).
+  static let maximumElementColumns = 1_000
+
+  /// The name of the column of array rows' elements at `position`: `[0]`, as jq's path.
+  static func elementColumnName(_ position: Int) -> String { "[\(position)]" }
 
   private struct Scan {
     var next = 0
@@ -58,6 +68,60 @@ struct TableModel {
     /// Rows whose keys were decoded, and rows skipped as shaped like the row before.
     var decodedRowCount = 0
     var skippedRowCount = 0
+    /// The most elements an array row has (at most ``maximumElementColumns``).
+    var elementCount = 0
+    /// Whether the first row that is an object or an array was an array (its element
+    /// columns come first).
+    var elementsFirst: Bool?
+  }
+
+  /// Where a column's value is in a row (what ``value(_:in:of:)`` reads, on any thread).
+  enum CellSource: Equatable, Sendable {
+    /// The row itself, when it is neither an object nor a non-empty array.
+    case row
+    /// An object row's own member.
+    case key(String)
+    /// Along keys from an object row (a sub-column).
+    case path([String])
+    /// The element at a position of an array row, or an object row's member with the
+    /// column's name.
+    case element(Int, key: String)
+  }
+
+  /// Where the column named `name` finds its value in a row.
+  func source(ofColumn name: String) -> CellSource {
+    if name == Self.valueColumn { return .row }
+    if let position = elementColumns[name] { return .element(position, key: name) }
+    if let path = columnPaths[name] { return .path(path) }
+    return .key(name)
+  }
+
+  /// The value a column shows for `row` (nil: the row has none there).
+  static func value(_ source: CellSource, in row: JSONNode, of document: JSONDocument) -> JSONNode? {
+    let kind = document.kind(of: row)
+    switch source {
+    case .row:
+      return kind == .object || (kind == .array && document.childCount(of: row) > 0) ? nil : row
+    case .key(let key):
+      return kind == .object ? document.child(forKey: key, of: row) : nil
+    case .path(let path):
+      return kind == .object ? value(at: path, in: row, of: document) : nil
+    case .element(let position, let key):
+      if kind == .array { return document.child(at: position, of: row) }
+      return kind == .object ? document.child(forKey: key, of: row) : nil
+    }
+  }
+
+  /// Notes a row that is not an object: an array's elements make columns, anything else
+  /// shows in ``valueColumn``.
+  private static func note(valueRow row: JSONNode, of document: JSONDocument, in scan: inout Scan) {
+    let count = document.kind(of: row) == .array ? document.childCount(of: row) : 0
+    guard count > 0 else {
+      scan.hasValues = true
+      return
+    }
+    scan.elementCount = max(scan.elementCount, min(count, maximumElementColumns))
+    if scan.elementsFirst == nil { scan.elementsFirst = true }
   }
 
   /// The expanded columns of a table, kept when it reads its rows again.
@@ -106,7 +170,9 @@ struct TableModel {
     let document = store.document
     var keys = topLevelKeys
     var seen = Set(keys)
-    var hasValues = allColumns.first == Self.valueColumn
+    var found = Scan()
+    found.hasValues = allColumns.first == Self.valueColumn
+    found.elementCount = elementColumns.count
     for id in changed {
       guard let node = store.node(id) else { continue }
       if document.kind(of: node) == .object {
@@ -114,10 +180,10 @@ struct TableModel {
           if let key = document.key(of: member), seen.insert(key).inserted { keys.append(key) }
         }
       } else {
-        hasValues = true
+        Self.note(valueRow: node, of: document, in: &found)
       }
     }
-    return setColumns(keys: keys, hasValues: hasValues)
+    return setColumns(keys: keys, hasValues: found.hasValues, elements: found.elementCount)
   }
 
   private mutating func scanRows(upTo limit: Int, in store: DocumentStore, until deadline: UInt64?) -> Bool {
@@ -156,8 +222,9 @@ struct TableModel {
           scan.decodedRowCount += 1
           previous = child
         }
+        if scan.elementsFirst == nil { scan.elementsFirst = false }
       } else {
-        scan.hasValues = true
+        Self.note(valueRow: child, of: document, in: &scan)
       }
       position += 1
       // The clock is read every 256 rows: a row costs about a microsecond.
@@ -167,17 +234,32 @@ struct TableModel {
     scan.next = position >= available ? rows.count : position
     if isScanned {
       // The whole union: columns are exactly what the rows have.
-      return setColumns(keys: scan.keys, hasValues: scan.hasValues)
+      return setColumns(
+        keys: scan.keys, hasValues: scan.hasValues, elements: scan.elementCount,
+        elementsFirst: scan.elementsFirst ?? true)
     }
     // Part way: columns only grow (a rescan after an edit keeps the old ones meanwhile).
     var keys = topLevelKeys
     var seen = Set(keys)
     for key in scan.keys where seen.insert(key).inserted { keys.append(key) }
-    return setColumns(keys: keys, hasValues: scan.hasValues || allColumns.first == Self.valueColumn)
+    return setColumns(
+      keys: keys, hasValues: scan.hasValues || allColumns.first == Self.valueColumn,
+      elements: max(scan.elementCount, elementColumns.count), elementsFirst: scan.elementsFirst ?? true)
   }
 
-  private mutating func setColumns(keys: [String], hasValues: Bool) -> Bool {
-    var next = keys.flatMap { expandedNames(of: $0) }
+  /// Sets the columns: the rows' keys (expanded where they are), `elements` columns of
+  /// array elements before or after them, and ``valueColumn`` first when `hasValues`.
+  private mutating func setColumns(
+    keys: [String], hasValues: Bool, elements: Int = 0, elementsFirst: Bool? = nil
+  ) -> Bool {
+    let elementNames = (0..<elements).map(Self.elementColumnName)
+    let before =
+      elementsFirst ?? (allColumns.first { $0 != Self.valueColumn }.map { elementColumns[$0] != nil } ?? true)
+    var seen = Set(elementNames)
+    // A key spelled as an element column (`"[0]"`) shares its column.
+    let keyNames = keys.flatMap { expandedNames(of: $0) }.filter { seen.insert($0).inserted }
+    elementColumns = Dictionary(uniqueKeysWithValues: elementNames.enumerated().map { ($1, $0) })
+    var next = before ? elementNames + keyNames : keyNames + elementNames
     if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
     if let columnOrder {
       let present = Set(next)
@@ -195,7 +277,9 @@ struct TableModel {
   private var topLevelKeys: [String] {
     var seen: Set<String> = []
     return allColumns.compactMap { name in
-      guard name != Self.valueColumn, let key = path(ofColumn: name).first, seen.insert(key).inserted else {
+      guard name != Self.valueColumn, elementColumns[name] == nil, let key = path(ofColumn: name).first,
+        seen.insert(key).inserted
+      else {
         return nil
       }
       return key
@@ -231,7 +315,8 @@ struct TableModel {
   /// read: the union, in first-seen order), named `column.key`.
   /// - Returns: how many sub-columns it has now (0: no row has an object there).
   mutating func expand(column name: String, in store: DocumentStore) -> Int {
-    guard name != Self.valueColumn, expansions[name] == nil, allColumns.contains(name) else { return 0 }
+    guard name != Self.valueColumn, elementColumns[name] == nil, expansions[name] == nil, allColumns.contains(name)
+    else { return 0 }
     let document = store.document
     let path = path(ofColumn: name)
     var keys: [String] = []
@@ -363,6 +448,9 @@ struct TableModel {
   func firstFilledColumn(of row: NodeID, in store: DocumentStore) -> Int {
     let document = store.document
     guard let node = store.node(row) else { return 0 }
+    if document.kind(of: node) == .array, document.childCount(of: node) > 0 {
+      return columnIndex[Self.elementColumnName(0)] ?? 0
+    }
     guard document.kind(of: node) == .object else { return columnIndex[Self.valueColumn] ?? 0 }
     var first: Int?
     for member in document.children(of: node) {
@@ -384,12 +472,7 @@ struct TableModel {
   /// sub-column, a step of its path is missing or not an object).
   func value(row: NodeID, column: Int, in store: DocumentStore) -> JSONNode? {
     guard columns.indices.contains(column), let node = store.node(row) else { return nil }
-    let document = store.document
-    let name = columns[column]
-    if name == Self.valueColumn, document.kind(of: node) != .object { return node }
-    guard document.kind(of: node) == .object else { return nil }
-    if let path = columnPaths[name] { return Self.value(at: path, in: node, of: document) }
-    return document.child(forKey: name, of: node)
+    return Self.value(source(ofColumn: columns[column]), in: node, of: store.document)
   }
 }
 
@@ -440,8 +523,43 @@ enum TableSortKey: Comparable {
         ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45
       })
     else { return nil }
-    guard let value = Double(text), value.isFinite else { return nil }
+    guard let value = shortDecimal(text) ?? Double(text), value.isFinite else { return nil }
     return value
+  }
+
+  /// The value of a short decimal (`-12`, `3.25`: at most 15 digits, no exponent) without
+  /// `strtod`: its digits are a whole number a `Double` holds exactly, and one division by
+  /// an exact power of ten rounds correctly (Clinger's fast path), so the result is the
+  /// very `Double(text)`. Nil for anything else (`Double(text)` reads it then).
+  static func shortDecimal(_ text: String) -> Double? {
+    var digits: Int64 = 0
+    var count = 0
+    var fraction = -1
+    var isNegative = false
+    for (index, byte) in text.utf8.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        digits = digits * 10 + Int64(byte &- UInt8(ascii: "0"))
+        count += 1
+        if fraction >= 0 { fraction += 1 }
+        if count > 15 { return nil }
+      case UInt8(ascii: "."):
+        guard fraction < 0, count > 0 else { return nil }
+        fraction = 0
+      case UInt8(ascii: "-") where index == 0:
+        isNegative = true
+      default:
+        return nil
+      }
+    }
+    guard count > 0, fraction != 0 else { return nil }
+    let value = fraction > 0 ? Double(digits) / powersOfTen[fraction] : Double(digits)
+    return isNegative ? -value : value
+  }
+
+  /// 10⁰ … 10¹⁵, each exact.
+  private static let powersOfTen: [Double] = (0...15).map { power in
+    (0..<power).reduce(1.0) { value, _ in value * 10 }
   }
 
   /// The order of kinds, the same ascending and descending: numbers, strings, booleans,

@@ -168,8 +168,14 @@ extension TablePresentation {
     switch sheet.kind {
     case .frequency(let column):
       guard sheet.frequencyRows.indices.contains(focusedRow) else { return }
-      var expression = sheet.frequencyRows[focusedRow].selection.filterExpression(
-        path: ColumnValue.path(ofColumn: column, keys: model.path(ofColumn: column)))
+      var expression: String
+      let selection = sheet.frequencyRows[focusedRow].selection
+      if case .element(let position, _) = model.source(ofColumn: column) {
+        expression = selection.filterExpression(element: position)
+      } else {
+        expression = selection.filterExpression(
+          path: ColumnValue.path(ofColumn: column, keys: model.path(ofColumn: column)))
+      }
       // Within a filter already on the table: both hold.
       if let existing = store.filter, existing.container == model.root {
         expression = "(\(existing.filter)) and (\(expression))"

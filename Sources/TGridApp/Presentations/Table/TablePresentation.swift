@@ -152,7 +152,7 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
             measure(value, in: name)
           }
         }
-      } else {
+      } else if !Self.measureElements(of: node, in: document, model: model, measure: measure) {
         measure(node, in: TableModel.valueColumn)
       }
     }
@@ -185,7 +185,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     for row in rows.prefix(Self.measuredRows) {
       guard let node = store.node(row) else { continue }
       guard document.kind(of: node) == .object else {
-        measure(node, in: TableModel.valueColumn)
+        if !Self.measureElements(of: node, in: document, model: model, measure: measure) {
+          measure(node, in: TableModel.valueColumn)
+        }
         continue
       }
       for member in document.children(of: node) {
@@ -198,6 +200,19 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       }
     }
     return grew
+  }
+
+  /// Measures an array row's elements in their columns (`[0]`, `[1]`, …).
+  /// - Returns: whether the row is such an array (else it shows in the value column).
+  private static func measureElements(
+    of row: JSONNode, in document: JSONDocument, model: TableModel, measure: (JSONNode, String) -> Void
+  ) -> Bool {
+    guard document.kind(of: row) == .array, document.childCount(of: row) > 0 else { return false }
+    for (position, element) in document.children(of: row).enumerated() {
+      guard position < model.elementColumns.count else { break }
+      measure(element, TableModel.elementColumnName(position))
+    }
+    return true
   }
 
   /// Focus and selection kept by row index, moved to where their records' rows are now.
@@ -363,6 +378,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       else {
         return indexPath(row: row, column: firstFilledColumn(ofRow: row))
       }
+      return indexPath(row: row, column: column)
+    }
+    // An element of an array row: its position's column.
+    if document.kind(of: record) == .array, let position = document.position(of: field),
+      let column = model.column(named: TableModel.elementColumnName(position))
+    {
       return indexPath(row: row, column: column)
     }
     return indexPath(row: row, column: model.column(named: TableModel.valueColumn) ?? 0)

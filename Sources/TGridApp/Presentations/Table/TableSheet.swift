@@ -57,14 +57,18 @@ final class TableSheet {
   /// ``backgroundRowCount`` rows).
   private var background: FrequencyCount?
   private var summaries: [ColumnSummary] = []
+  /// The summary under way on worker threads (a table of at least ``backgroundRowCount`` rows).
+  private var summaryCount: SummaryCount?
+  private var summaryPlan: SummaryPlan?
+  private var summaryScratch = SummaryPlan.Scratch()
   private var columns: [String] = []
 
   /// The widest a sheet column's values make it.
   static let maximumWidth = 40
   /// The width of a frequency bar at its longest.
   static let barWidth = 30
-  /// A frequency sheet of this many rows or more is counted on worker threads (fewer are
-  /// counted on the run loop's thread, at once).
+  /// A sheet of this many rows or more is counted on worker threads (fewer are counted on
+  /// the run loop's thread, at once).
   static let backgroundRowCount = 20_000
 
   init(kind: Kind, columnIndex: Int, columns: [String], tableFocus: IndexPath?, tableOffset: Point) {
@@ -79,6 +83,7 @@ final class TableSheet {
 
   deinit {
     background?.cancel()
+    summaryCount?.cancel()
   }
 
   /// The column titles of a kind of sheet.
@@ -102,11 +107,15 @@ final class TableSheet {
     guard !isComputed else { return true }
     let document = store.document
     let columnIndex = model.column(named: columns.indices.contains(self.columnIndex) ? columns[self.columnIndex] : "")
-    if case .frequency = kind, let columnIndex, !countsOnThisThread,
-      background != nil || rows.count - position >= Self.backgroundRowCount
-    {
+    let inBackground =
+      !countsOnThisThread
+      && (background != nil || summaryCount != nil || rows.count - position >= Self.backgroundRowCount)
+    if inBackground, case .frequency = kind, let columnIndex {
       return advanceInBackground(
         column: model.columns[columnIndex], until: deadline, in: store, model: model, rows: rows)
+    }
+    if inBackground, kind == .summary {
+      return summarizeInBackground(until: deadline, in: store, model: model, rows: rows)
     }
     while position < rows.count {
       let row = rows[position]
@@ -135,24 +144,12 @@ final class TableSheet {
     if let background {
       count = background
     } else {
-      let document = store.document
-      let root = store.node(model.root)
-      let isFiltered = store.filter.map { $0.container == model.root } ?? false
-      let counted: FrequencyCount.Rows
-      if let root, document.isContainer(root), !isFiltered, rows.count <= document.childCount(of: root) {
-        // Every child, in some order: the threads read them from the document itself.
-        counted = .children(of: root, count: rows.count)
-      } else {
-        counted = .nodes(rows.compactMap { store.node($0) })
-      }
       count = FrequencyCount(
-        document: document, column: column, path: model.path(ofColumn: column), rows: counted,
-        threads: FrequencyCount.threadCount)
+        document: store.document, source: model.source(ofColumn: column),
+        rows: Self.workerRows(rows, in: store, model: model), threads: FrequencyCount.threadCount)
       background = count
     }
-    let now = MonotonicClock.nanoseconds()
-    let milliseconds = deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 } ?? Int(Int32.max)
-    guard count.wait(milliseconds: milliseconds), let result = count.result else {
+    guard count.wait(milliseconds: Self.milliseconds(until: deadline)), let result = count.result else {
       position = count.rowsRead
       return false
     }
@@ -164,36 +161,65 @@ final class TableSheet {
     return true
   }
 
-  /// The positions of the table's sub-columns.
-  private func subColumnIndices(_ model: TableModel) -> [Int] {
-    model.columns.indices.filter { model.isSubColumn(model.columns[$0]) }
+  /// The rows as the worker threads read them: every child of the table's container when
+  /// the table shows them all (in some order: the threads read them from the document
+  /// itself), else the rows' values.
+  private static func workerRows(_ rows: NodeIDList, in store: DocumentStore, model: TableModel)
+    -> FrequencyCount.Rows
+  {
+    let document = store.document
+    let root = store.node(model.root)
+    let isFiltered = store.filter.map { $0.container == model.root } ?? false
+    if let root, document.isContainer(root), !isFiltered, rows.count <= document.childCount(of: root) {
+      return .children(of: root, count: rows.count)
+    }
+    return .nodes(rows.compactMap { store.node($0) })
+  }
+
+  /// How long from now until `deadline` (nil: as long as it takes).
+  private static func milliseconds(until deadline: UInt64?) -> Int {
+    let now = MonotonicClock.nanoseconds()
+    return deadline.map { $0 > now ? Int(($0 - now) / 1_000_000) : 0 } ?? Int(Int32.max)
+  }
+
+  /// Starts the summary on worker threads if it is not under way, waits for it until
+  /// `deadline`, and takes its result when it has ended.
+  private func summarizeInBackground(
+    until deadline: UInt64?, in store: DocumentStore, model: TableModel, rows: NodeIDList
+  ) -> Bool {
+    let count: SummaryCount
+    if let summaryCount {
+      count = summaryCount
+    } else {
+      count = SummaryCount(
+        document: store.document, plan: plan(model), rows: Self.workerRows(rows, in: store, model: model),
+        threads: FrequencyCount.threadCount)
+      summaryCount = count
+    }
+    guard count.wait(milliseconds: Self.milliseconds(until: deadline)), let result = count.result else {
+      position = count.rowsRead
+      return false
+    }
+    summaryCount = nil
+    summaries = result
+    position = rows.count
+    isComputed = true
+    makeLines()
+    return true
+  }
+
+  /// Which value of a row each summarized column reads.
+  private func plan(_ model: TableModel) -> SummaryPlan {
+    if let summaryPlan { return summaryPlan }
+    let made = SummaryPlan(columns: columns, model: model)
+    summaryPlan = made
+    return made
   }
 
   /// Adds one row's values to every column's summary (its members read once).
   private func summarize(row: NodeID, in store: DocumentStore, model: TableModel) {
-    let document = store.document
     guard let node = store.node(row) else { return }
-    var present = Array(repeating: false, count: summaries.count)
-    if document.kind(of: node) == .object {
-      for member in document.children(of: node) {
-        guard let key = document.key(of: member), !model.isSubColumn(key), let column = model.column(named: key),
-          summaries.indices.contains(column), !present[column]
-        else { continue }
-        present[column] = true
-        summaries[column].add(ColumnValue(member, in: document))
-      }
-      // Sub-columns (`address.city`) read their value along their path.
-      for column in subColumnIndices(model) where summaries.indices.contains(column) && !present[column] {
-        guard let value = TableModel.value(at: model.path(ofColumn: model.columns[column]), in: node, of: document)
-        else { continue }
-        present[column] = true
-        summaries[column].add(ColumnValue(value, in: document))
-      }
-    } else if let column = model.column(named: TableModel.valueColumn), summaries.indices.contains(column) {
-      present[column] = true
-      summaries[column].add(ColumnValue(node, in: document))
-    }
-    for column in present.indices where !present[column] { summaries[column].add(.missing) }
+    plan(model).summarize(node, of: store.document, into: &summaries, scratch: &summaryScratch)
   }
 
   /// Makes ``lines`` from what was counted.
@@ -325,6 +351,7 @@ final class TableSheet {
     frequency = recount.frequency
     summaries = recount.summaries
     columns = recount.columns
+    summaryPlan = recount.summaryPlan
     position = recount.position
     isComputed = true
     makeLines()

@@ -9,6 +9,30 @@ import Testing
     DocumentStore(document: try JSONDocument(parsing: json), name: "test.json", path: nil)
   }
 
+  @Test func arrayRowsHaveAColumnPerPositionAndOtherValuesTheValueColumn() throws {
+    let store = try store(#"[["a", 1], ["b", 2, true], 3, []]"#)
+    let model = TableModel(store: store, root: store.root)
+    #expect(model.columns == [TableModel.valueColumn, "[0]", "[1]", "[2]"])
+    let document = store.document
+    func text(_ row: Int, _ column: String) -> String? {
+      model.column(named: column).flatMap { model.value(row: model.rows[row], column: $0, in: store) }
+        .map { document.rawText(of: $0) }
+    }
+    #expect(text(1, "[2]") == "true")
+    #expect(text(0, "[2]") == nil, "a shorter row has nothing there")
+    #expect(text(0, "[0]") == #""a""#)
+    #expect(text(0, TableModel.valueColumn) == nil, "an array shows in its positions, not as a preview")
+    #expect(text(2, TableModel.valueColumn) == "3")
+    #expect(text(3, TableModel.valueColumn) == "[]", "an empty array has no position to show in")
+    #expect(model.firstFilledColumn(of: model.rows[0], in: store) == 1)
+    // Records first: their keys lead; a key spelled as a position shares its column.
+    let mixed = try self.store(#"[{"a": 1}, [5], {"[0]": 9}]"#)
+    let mixedModel = TableModel(store: mixed, root: mixed.root)
+    #expect(mixedModel.columns == ["a", "[0]"])
+    let shared = try #require(mixedModel.value(row: mixedModel.rows[2], column: 1, in: mixed))
+    #expect(mixed.document.rawText(of: shared) == "9")
+  }
+
   @Test func columnsAreTheUnionOfKeysInFirstSeenOrderWithValuesFirst() throws {
     let store = try store(#"[{"b": 1, "a": 2}, 3, {"c": 4, "a": 5}]"#)
     let model = TableModel(store: store, root: store.root)

@@ -169,6 +169,23 @@ extension PilotTests {
         pilot.statusLine.contains("7 of 300000 records") || pilot.statusLine.contains("row 1/7"), "\(pilot.statusLine)")
     }
 
+    @Test func aLargeTableIsSummarizedOnWorkerThreadsThroughTheRunLoop() throws {
+      // More rows than TableSheet.backgroundRowCount: the summary runs on worker threads.
+      let count = TableSheet.backgroundRowCount + 10_000
+      let records = (0..<count).map { #"{"id": \#($0), "g": "g\#($0 % 7)"}"# }
+      let pilot = try Pilot(
+        json: "[" + records.joined(separator: ",") + "]", size: CellSize(columns: 120, rows: 8), presentation: .table)
+      pilot.press("I")
+      #expect(pilot.waitForBackgroundWork(seconds: 60) { $0.statusLine.contains("summary of 2 columns · row") })
+      let id = try #require(pilot.lines.first { $0.hasPrefix("id") }, "\(pilot.screen)")
+      #expect(id.contains("≈"), "\(count) distinct ids are past the exact bound: \(id)")
+      #expect(id.contains("29999") && id.contains("14999.5"), "min, max and mean exact: \(id)")
+      let group = try #require(pilot.lines.first { $0.hasPrefix("g ") || $0.hasPrefix("g│") }, "\(pilot.screen)")
+      #expect(group.contains("│       7│"), "seven groups, counted exactly: \(group)")
+      pilot.press("q")
+      #expect(pilot.statusLine.contains("row 1/\(count)"), "\(pilot.statusLine)")
+    }
+
     // MARK: - Golden screens
 
     @Test func goldenScreensOfTheFrequencyAndSummaryOfTheCars() throws {
