@@ -178,6 +178,9 @@ final class TreePresentation: JSONTreeModelPresentation {
 
   func apply(_ change: DocumentChange) {
     provider.forgetInlinePreviews()
+    // More of the file loaded: the tables were decided on part of it (an array that grew
+    // past what a table shown without asking has is a tree again).
+    if change.reason == .grew { provider.forgetTableDecisions() }
     // Array elements show their index: the siblings after a change are renumbered.
     provider.follow(change, in: model, view: host.collectionView, withAncestors: false, renumbering: true)
   }
