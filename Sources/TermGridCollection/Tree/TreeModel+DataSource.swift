@@ -129,22 +129,40 @@ extension TreeModel {
   public static let tableGapsReuseIdentifier = "TreeTableGaps"
 
   /// The column of each item of a section that is a cell of a table section two levels up
-  /// (`nil` for the others), or empty when there is none: the provider is asked only about
-  /// the children of the rows of nodes it lays out as tables.
+  /// (three when its rows are grouped, ``TreeTableDescription/rowsAreGrouped``; `nil` for
+  /// the others), or empty when there is none: the provider is asked only about the
+  /// children of the rows of nodes it lays out as tables.
   func tableCellColumns(inSection section: Int) -> [Int?] {
     guard section >= 2, levels.indices.contains(section) else { return [] }
-    let tables = levels[section - 2]
-    let rows = levels[section - 1]
     var columns: [Int?] = []
-    for item in 0..<tables.count {
-      let rowRange = Int(tables.childStarts[item])..<Int(tables.childStarts[item + 1])
-      guard !rowRange.isEmpty, provider.tableColumns(ofNode: tables.nodes[item]) != nil else { continue }
+    /// Each cell below the rows `rowRange` of level `section - 1`, in the columns of `table`.
+    func fill(rows rowRange: Range<Int>, ofTable table: Int) {
+      let rows = levels[section - 1]
       if columns.isEmpty { columns = [Int?](repeating: nil, count: levels[section].count) }
-      let table = tables.nodes[item]
       for cell in Int(rows.childStarts[rowRange.lowerBound])..<Int(rows.childStarts[rowRange.upperBound])
       where cell < columns.count {
         columns[cell] = provider.tableColumn(ofNode: levels[section].nodes[cell], inTableOf: table)
       }
+    }
+    let tables = levels[section - 2]
+    for item in 0..<tables.count {
+      let rowRange = Int(tables.childStarts[item])..<Int(tables.childStarts[item + 1])
+      guard !rowRange.isEmpty, let description = provider.tableDescription(ofNode: tables.nodes[item]),
+        !description.rowsAreGrouped
+      else { continue }
+      fill(rows: rowRange, ofTable: tables.nodes[item])
+    }
+    guard section >= 3 else { return columns }
+    let groupedTables = levels[section - 3]
+    let groups = levels[section - 2]
+    for item in 0..<groupedTables.count {
+      let groupRange = Int(groupedTables.childStarts[item])..<Int(groupedTables.childStarts[item + 1])
+      guard !groupRange.isEmpty,
+        provider.tableDescription(ofNode: groupedTables.nodes[item])?.rowsAreGrouped == true
+      else { continue }
+      let rowRange = Int(groups.childStarts[groupRange.lowerBound])..<Int(groups.childStarts[groupRange.upperBound])
+      guard !rowRange.isEmpty else { continue }
+      fill(rows: rowRange, ofTable: groupedTables.nodes[item])
     }
     return columns
   }
@@ -152,7 +170,13 @@ extension TreeModel {
   /// The column of a cell of a table section, or `nil` for a node that is none.
   public func tableColumn(ofItemAt indexPath: IndexPath) -> Int? {
     guard isValid(indexPath), let row = parentIndexPath(ofItemAt: indexPath),
-      let table = parentIndexPath(ofItemAt: row), provider.tableColumns(ofNode: node(at: table)) != nil
+      let parent = parentIndexPath(ofItemAt: row)
+    else { return nil }
+    if let description = provider.tableDescription(ofNode: node(at: parent)), !description.rowsAreGrouped {
+      return provider.tableColumn(ofNode: node(at: indexPath), inTableOf: node(at: parent))
+    }
+    guard let table = parentIndexPath(ofItemAt: parent),
+      provider.tableDescription(ofNode: node(at: table))?.rowsAreGrouped == true
     else { return nil }
     return provider.tableColumn(ofNode: node(at: indexPath), inTableOf: node(at: table))
   }

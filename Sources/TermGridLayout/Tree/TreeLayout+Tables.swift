@@ -102,12 +102,13 @@ extension TreeLayout {
     }
   }
 
-  /// The previous or next row of the same table.
+  /// The previous or next row of the same table and group (past a group's last row the
+  /// focus goes to the next group, as in the rest of the tree).
   private func adjacentRow(of row: Int, down: Bool) -> Int? {
-    let table = Int(cache.parents[row])
-    let first = Int(cache.firstChildren[table])
+    let parent = Int(cache.parents[row])
+    let first = Int(cache.firstChildren[parent])
     let next = row + (down ? 1 : -1)
-    return next >= first && next < first + Int(cache.childCounts[table]) ? next : nil
+    return next >= first && next < first + Int(cache.childCounts[parent]) ? next : nil
   }
 
   /// The cell of a row in a column.

@@ -219,7 +219,7 @@ extension TreeLayoutCache {
     stackNext.reserveCapacity(64)
     var pending = sectionStarts[0]
     let hasTables = isOutline && !tables.isEmpty
-    let parents = parents
+    let rowTables = rowTables
     var isTable = [Bool](repeating: false, count: hasTables ? total : 0)
     for table in tables.keys where hasTables { isTable[table] = true }
     var tableEnds: [Int: Int] = [:]
@@ -280,8 +280,7 @@ extension TreeLayoutCache {
       // line, all at once, and what a cell shows below it (a cell expanded in place) comes
       // after them, so rows still grow along `order`.
       if isTable[entered], childCounts[entered] > 0 { nextRow += 1 }
-      let parent = Int(parents[entered])
-      guard parent >= 0, isTable[parent], childCounts[entered] > 0 else { continue }
+      guard rowTables[entered] >= 0, childCounts[entered] > 0 else { continue }
       let first = Int(firstChildren[entered])
       let cells = Int(childCounts[entered])
       stackNext[stackNext.count - 1] = Int32(cells)

@@ -9,6 +9,8 @@ struct TreeTableGeometry: Hashable {
   var trailingColumns: Set<Int> = []
   /// What a row shows in a column it has no cell in; nil: nothing.
   var missingMark: String?
+  /// Whether the table's children are groups of its rows (``TreeTableDescription/rowsAreGrouped``).
+  var rowsAreGrouped = false
   /// The column where the rows' labels (and the header) start: one indent right of the node.
   var left = 0
   /// The width of the row-label column: the widest row label measured.
@@ -30,20 +32,28 @@ struct TreeTableGeometry: Hashable {
 }
 
 extension TreeLayoutCache {
-  /// Records the tables the data source described and the column of each of their cells.
+  /// Records the tables the data source described, the rows of each and the column of
+  /// each of their cells.
   mutating func readTables(_ descriptions: [Int: TreeTableDescription], columnHints: [Int: Int]) {
     cellColumns = [Int32](repeating: -1, count: count)
-    // Shallower first: a row of a table is not a table of its own (its children are cells).
+    rowTables = [Int32](repeating: -1, count: count)
+    var rowGroups = Set<Int>()
+    // Shallower first: a row of a table is not a table of its own (its children are
+    // cells), nor is a group of a table's rows or a cell.
     for table in descriptions.keys.sorted() {
-      guard let description = descriptions[table], self.table(ofRow: table) == nil, cellColumns[table] < 0 else {
-        continue
-      }
+      guard let description = descriptions[table], rowTables[table] < 0, cellColumns[table] < 0,
+        !rowGroups.contains(table)
+      else { continue }
       var geometry = TreeTableGeometry(
         titles: description.columnTitles, trailingColumns: description.trailingColumns,
-        missingMark: description.missingMark)
-      geometry.left = (Int(depths[table]) + 1) * parameters.indentWidth
-      let firstRow = Int(firstChildren[table])
-      for row in firstRow..<(firstRow + Int(childCounts[table])) {
+        missingMark: description.missingMark, rowsAreGrouped: description.rowsAreGrouped)
+      geometry.left = (Int(depths[table]) + (description.rowsAreGrouped ? 2 : 1)) * parameters.indentWidth
+      if description.rowsAreGrouped {
+        let firstGroup = Int(firstChildren[table])
+        rowGroups.formUnion(firstGroup..<(firstGroup + Int(childCounts[table])))
+      }
+      forEachRow(ofTable: table, rowsAreGrouped: description.rowsAreGrouped) { row in
+        rowTables[row] = Int32(truncatingIfNeeded: table)
         let firstCell = Int(firstChildren[row])
         for (place, cell) in (firstCell..<(firstCell + Int(childCounts[row]))).enumerated() {
           let column = max(0, columnHints[cell] ?? place)
@@ -51,20 +61,51 @@ extension TreeLayoutCache {
           while geometry.titles.count <= column { geometry.titles.append("") }
           dropBadgeOfCell(cell)
         }
+        return true
       }
       tables[table] = geometry
     }
     tableNodes = tables.keys.sorted()
   }
 
+  /// Calls `body` with each row of a table in order (the children of its groups' when
+  /// its rows are grouped) until it returns false.
+  func forEachRow(ofTable table: Int, rowsAreGrouped: Bool, _ body: (Int) -> Bool) {
+    let first = Int(firstChildren[table])
+    for child in first..<(first + Int(childCounts[table])) {
+      guard rowsAreGrouped else {
+        if !body(child) { return }
+        continue
+      }
+      let firstRow = Int(firstChildren[child])
+      for row in firstRow..<(firstRow + Int(childCounts[child])) where !body(row) { return }
+    }
+  }
+
+  /// A table's last row: its last child's, or its last open group's last child.
+  func lastRow(ofTable table: Int, rowsAreGrouped: Bool) -> Int? {
+    let first = Int(firstChildren[table])
+    let count = Int(childCounts[table])
+    guard count > 0 else { return nil }
+    guard rowsAreGrouped else { return first + count - 1 }
+    for group in (first..<(first + count)).reversed() where childCounts[group] > 0 {
+      return Int(firstChildren[group]) + Int(childCounts[group]) - 1
+    }
+    return nil
+  }
+
   /// The rows (and their cells) a table's columns are measured from: its first
   /// ``Parameters/tableSampleRows`` rows and its last.
   func sampledTableNodes(ofTable table: Int) -> [Int] {
-    let firstRow = Int(firstChildren[table])
-    let rowCount = Int(childCounts[table])
-    guard rowCount > 0 else { return [] }
-    var rows = Array(firstRow..<(firstRow + min(rowCount, parameters.tableSampleRows)))
-    if rowCount > parameters.tableSampleRows { rows.append(firstRow + rowCount - 1) }
+    let grouped = tables[table]?.rowsAreGrouped ?? false
+    var rows: [Int] = []
+    forEachRow(ofTable: table, rowsAreGrouped: grouped) { row in
+      rows.append(row)
+      return rows.count < parameters.tableSampleRows
+    }
+    if let last = lastRow(ofTable: table, rowsAreGrouped: grouped), rows.last.map({ $0 < last }) ?? false {
+      rows.append(last)
+    }
     var nodes: [Int] = []
     for row in rows {
       nodes.append(row)
@@ -77,8 +118,16 @@ extension TreeLayoutCache {
   /// The table a node is a row of, if any.
   @inline(__always)
   func table(ofRow global: Int) -> Int? {
-    let parent = Int(parents[global])
-    return parent >= 0 && tables[parent] != nil ? parent : nil
+    guard !rowTables.isEmpty else { return nil }
+    let table = rowTables[global]
+    return table >= 0 ? Int(table) : nil
+  }
+
+  /// The table a node is a cell of, if any.
+  @inline(__always)
+  func table(ofCell global: Int) -> Int? {
+    guard !cellColumns.isEmpty, cellColumns[global] >= 0 else { return nil }
+    return table(ofRow: Int(parents[global]))
   }
 
   /// Whether a node is a row or a cell of a table section.
@@ -134,7 +183,7 @@ extension TreeLayoutCache {
   /// The cells a table's row or cell covers; `nil` for any other node.
   func tableCellRect(ofGlobal global: Int) -> CellRect? {
     let row = Int(rows[global])
-    if let column = tableColumn(ofGlobal: global), let table = tables[Int(parents[Int(parents[global])])] {
+    if let column = tableColumn(ofGlobal: global), let owner = table(ofCell: global), let table = tables[owner] {
       return CellRect(
         column: table.left + table.columnOffsets[column], row: row, columns: table.columnWidths[column], rows: 1)
     }
@@ -146,7 +195,7 @@ extension TreeLayoutCache {
 
   /// Marks a row or cell of a table in its info, with the width its frame has.
   func describeTablePart(ofGlobal global: Int, in info: inout TreeNodeInfo) {
-    if let column = tableColumn(ofGlobal: global), let table = tables[Int(parents[Int(parents[global])])] {
+    if let column = tableColumn(ofGlobal: global), let owner = table(ofCell: global), let table = tables[owner] {
       info.tableColumn = column
       info.width = table.columnWidths[column]
       info.isTableTrailing = table.trailingColumns.contains(column)

@@ -83,6 +83,8 @@ struct TreeLayoutCache {
   /// Each node's column when it is a cell of a table section, else -1; empty when there
   /// are no tables.
   var cellColumns: [Int32] = []
+  /// The table each node is a row of, else -1; empty when there are no tables.
+  var rowTables: [Int32] = []
   /// Rows the content takes.
   var totalRows = 0
   /// Columns the content takes.

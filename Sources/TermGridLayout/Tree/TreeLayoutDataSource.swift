@@ -61,7 +61,8 @@ public protocol TreeLayoutDataSource: AnyObject {
 /// child is a row (one row of the outline, its label in a row-label column) and each child
 /// of a row is a cell in one of the columns, on the row's line; a header row with the
 /// column titles sits between the node and its first row and stays pinned at the top of the
-/// visible area while the table's rows are in view.
+/// visible area while the table's rows are in view. The rows may come in groups
+/// (``rowsAreGrouped``): one table across all of them.
 public struct TreeTableDescription: Hashable, Sendable {
   /// The columns' titles, in column order (a record array's union of keys).
   public var columnTitles: [String]
@@ -71,12 +72,22 @@ public struct TreeTableDescription: Hashable, Sendable {
   /// What a row without a cell in a column shows there (a record without the key), drawn
   /// dimmed by a ``ElementKind/tableGaps`` view; `nil`, the default, leaves it blank.
   public var missingMark: String?
+  /// Whether the node's children are groups of rows rather than rows: each child is laid
+  /// out as a node of the tree at its place (a long array's pages, `[0 … 9999]`,
+  /// `[10000 … 19999]`, open or not), and the children of the open ones are the table's
+  /// rows, one indent right of them. The header, the columns and their widths are the whole
+  /// table's: the header is pinned while a row of any group is in view. `false`, the
+  /// default: the children are the rows.
+  public var rowsAreGrouped: Bool
 
   /// Creates a table description.
-  public init(columnTitles: [String], trailingColumns: Set<Int> = [], missingMark: String? = nil) {
+  public init(
+    columnTitles: [String], trailingColumns: Set<Int> = [], missingMark: String? = nil, rowsAreGrouped: Bool = false
+  ) {
     self.columnTitles = columnTitles
     self.trailingColumns = trailingColumns
     self.missingMark = missingMark
+    self.rowsAreGrouped = rowsAreGrouped
   }
 }
 

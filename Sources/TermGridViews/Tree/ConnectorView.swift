@@ -6,33 +6,24 @@ import TermGridCore
 /// Lines go through a ``LineCanvas``, which merges them with lines already in each cell:
 /// where connectors cross or join, the cell shows the right junction (`├ ┬ ┼`) whatever
 /// order the views draw in. The view never fills its frame, so it erases nothing.
-open class ConnectorView: ReusableView {
+open class ConnectorView: InfoView<ConnectorGeometry> {
   /// The lines to draw, from the last attributes applied.
-  public private(set) var geometry: ConnectorGeometry?
+  public var geometry: ConnectorGeometry? { info }
   /// The line style; `nil` uses the theme's connector style.
   public var style: Style?
 
-  public required init() {
-    super.init()
-  }
-
   open override func prepareForReuse() {
     super.prepareForReuse()
-    geometry = nil
     style = nil
   }
 
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    geometry = attributes.info?.value(as: ConnectorGeometry.self)
-  }
-
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    guard let geometry else { return }
+  open override func draw(
+    _ geometry: ConnectorGeometry, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
     // Part-way through an animation the frame may be another size than the lines were made
     // for: they stay anchored at its top-left corner and are cut at its edges, so a trunk
     // shortens as a subtree folds away instead of reaching into other nodes.
-    let lines = LineCanvas(style: style ?? context.theme.connector, clip: clip.intersection(region))
+    let lines = LineCanvas(style: style ?? context.theme.connector, clip: area)
     for segment in geometry.segments {
       let start = CellPoint(column: region.column + segment.start.column, row: region.row + segment.start.row)
       let end = CellPoint(column: region.column + segment.end.column, row: region.row + segment.end.row)

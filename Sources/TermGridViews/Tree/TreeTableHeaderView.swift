@@ -4,41 +4,28 @@ import TermGridCore
 /// column's title over its column, in the theme's header style and underlined, from the
 /// ``TreeTableHeaderInfo`` in its attributes' info. Pinned to the top of the visible area,
 /// it covers the row that scrolled under it.
-open class TreeTableHeaderView: ReusableView {
+open class TreeTableHeaderView: InfoView<TreeTableHeaderInfo> {
   /// The columns, from the last attributes applied.
-  public private(set) var header: TreeTableHeaderInfo?
+  public var header: TreeTableHeaderInfo? { info }
 
-  /// Creates a header view.
-  public required init() {
-    super.init()
-  }
-
-  open override func prepareForReuse() {
-    super.prepareForReuse()
-    header = nil
-  }
-
-  open override func apply(_ attributes: LayoutAttributes) {
-    super.apply(attributes)
-    header = attributes.info?.value(as: TreeTableHeaderInfo.self)
-  }
-
-  open override func draw(in canvas: inout Canvas, region: CellRect, clip: CellRect, context: DrawingContext) {
-    let row = clip.intersection(CellRect(column: region.column, row: region.row, columns: region.columns, rows: 1))
-    guard !row.isEmpty, let header else { return }
+  open override func draw(
+    _ header: TreeTableHeaderInfo, in canvas: inout Canvas, region: CellRect, area: CellRect, context: DrawingContext
+  ) {
+    let row = area.intersection(CellRect(column: region.column, row: region.row, columns: region.columns, rows: 1))
+    guard !row.isEmpty else { return }
     let style = context.theme.header.adding(.underline)
     canvas.fill(row, style: style)
     for (column, title) in header.titles.enumerated()
     where column < header.columnOffsets.count && column < header.columnWidths.count {
       let width = header.columnWidths[column]
-      let area = row.intersection(
+      let cells = row.intersection(
         CellRect(column: region.column + header.columnOffsets[column], row: region.row, columns: width, rows: 1))
-      guard !area.isEmpty else { continue }
+      guard !cells.isEmpty else { continue }
       let shown = TextWidth.truncated(title, toWidth: width)
       let indent = header.trailingColumns.contains(column) ? max(0, width - TextWidth.displayWidth(of: shown)) : 0
       canvas.draw(
         shown, at: CellPoint(column: region.column + header.columnOffsets[column] + indent, row: region.row),
-        style: style, clip: area)
+        style: style, clip: cells)
     }
   }
 }

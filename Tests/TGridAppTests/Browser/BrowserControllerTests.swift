@@ -6,7 +6,13 @@ import Testing
 
 @Suite struct BrowserControllerTests {
   @Test func switchingToTheTreeKeepsTheSelectedValuesAndTheFocus() throws {
-    let browser = try makeBrowser()
+    // Records of two shapes: the tree shows them as a tree, each value on its row (records
+    // sharing keys would be a table there, their nested values in closed cells, and only
+    // the values a view shows keep their selection).
+    let browser = try makeBrowser(
+      json:
+        #"[{"name": "A", "items": [{"n": 1, "big": 9007199254740993}, {"n": 2}]}, {"label": "B", "parts": [{"n": 3}]}]"#
+    )
     let view = browser.collectionView
     view.focusItem(at: IndexPath(item: 1, section: 0))
     view.tapItem(at: IndexPath(item: 1, section: 0))
@@ -120,10 +126,11 @@ import Testing
 
   // MARK: - Fixtures
 
-  func makeBrowser() throws -> BrowserController {
-    let document = try JSONDocument(
-      parsing:
-        #"[{"name": "A", "items": [{"n": 1, "big": 9007199254740993}, {"n": 2}]}, {"name": "B", "items": [{"n": 3}]}]"#)
+  func makeBrowser(
+    json: String =
+      #"[{"name": "A", "items": [{"n": 1, "big": 9007199254740993}, {"n": 2}]}, {"name": "B", "items": [{"n": 3}]}]"#
+  ) throws -> BrowserController {
+    let document = try JSONDocument(parsing: json)
     return BrowserController(
       document: document, sourceName: "test.json", size: CellSize(columns: 90, rows: 12), animates: false)
   }

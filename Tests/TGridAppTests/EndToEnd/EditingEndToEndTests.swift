@@ -32,8 +32,9 @@ struct EditingEndToEndTests {
     // Collapse Grace, go down to Linus, collapse him, paste after him.
     try tmux.sendKeyList(["h", "j", "h", "p"])
     try tmux.waitFor(text: "pasted 1 value")
-    // Edit Grace's name, undo it, redo it.
-    try tmux.sendKeyList(["g", "j", "l", "l", "l", "j"])
+    // Edit Grace's name, undo it, redo it (the users are a table in the tree: Grace's row,
+    // closed above, opens, then along it past its id to its name).
+    try tmux.sendKeyList(["g", "j", "l", "l", "l", "l"])
     try tmux.waitFor(text: ".users[0].name")
     try tmux.send("e")
     try tmux.waitFor(text: ".users[0].name = Grace")

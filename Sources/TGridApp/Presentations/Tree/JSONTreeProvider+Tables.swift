@@ -5,8 +5,14 @@ import TermGrid
 /// in place as a table section of the outline (TermGrid's ``TreeTableDescription``): its
 /// elements are the rows, their members the cells, in the columns of the union of their
 /// keys. Rows are always open and cells closed (a nested value shows its preview and opens
-/// in place on Enter). An array grouped by ``JSONTreeProvider/groupSize`` is a table per
-/// group.
+/// in place on Enter). An array grouped by ``JSONTreeProvider/groupSize`` is one table
+/// across its groups (``TreeTableDescription/rowsAreGrouped``): one header, one set of
+/// columns.
+///
+/// **Which containers are tables.** In the outline of the tree (``automaticTables``) a
+/// container is a table when it looks like one (``looksLikeTable(_:)``), decided once, the
+/// first time its children are listed; `T` chooses for a node (``toggleTable(ofNode:)``),
+/// whatever the rule says. A row or a cell of a table is never a table of its own.
 extension JSONTreeProvider {
   /// The columns of one table section: the union of its records' keys, in the order they
   /// are first met.
@@ -15,6 +21,8 @@ extension JSONTreeProvider {
     var index: [String: Int] = [:]
     /// Each column's type, from the values of the rows read (as the table view infers it).
     var types: [ColumnType.Tally] = []
+    /// Whether the table's rows come in groups (an array of more than ``JSONTreeProvider/groupSize``).
+    var rowsAreGrouped = false
 
     /// The column of `key`, added when it is new (nil past ``JSONTreeProvider/tableColumnLimit``).
     mutating func add(_ key: String) -> Int? {
@@ -36,7 +44,8 @@ extension JSONTreeProvider {
         if type.isNumeric { trailing.insert(column) }
         return type.marker.map { title + " " + $0 } ?? title
       }
-      return TreeTableDescription(columnTitles: marked, trailingColumns: trailing, missingMark: "·")
+      return TreeTableDescription(
+        columnTitles: marked, trailingColumns: trailing, missingMark: "·", rowsAreGrouped: rowsAreGrouped)
     }
   }
 
@@ -48,11 +57,26 @@ extension JSONTreeProvider {
   /// the column of their place).
   static let tableColumnLimit = 200
 
-  /// The most elements read to decide whether a container holds records.
+  /// The most elements read to decide whether a container holds records (`T`).
   static let tableShapeSample = 1_000
 
+  /// The first elements of a container read to decide whether it is shown as a table
+  /// without being asked (``looksLikeTable(_:)``).
+  static let automaticTableSample = 100
+
+  /// The most columns (keys in the union of the elements read) a table shown without
+  /// being asked has: wider records stay a tree, where each field has its own line.
+  static let automaticTableColumnLimit = 20
+
+  /// The most cells (elements × the keys an element read has on average) a table shown
+  /// without being asked has: every row of a table is open, so a larger array would make
+  /// opening the tree slower (10,000 records of 13 fields took 0.55 s instead of tens of
+  /// milliseconds); it opens as a tree, and `T` makes it one table.
+  static let automaticTableCellLimit = 10_000
+
   /// Whether a value's elements are mostly records sharing keys: at least half of those
-  /// read are objects, and the keys they share most are in at least half of them.
+  /// read are objects, and the keys they share most are in at least half of them. The rule
+  /// of `T`, looser than the automatic one.
   func isTableShaped(_ value: JSONNode) -> Bool {
     let document = store.document
     guard document.isContainer(value), !isHierarchyNode(value) else { return false }
@@ -72,17 +96,103 @@ extension JSONTreeProvider {
     return shared * 2 >= objects
   }
 
+  /// Whether a container is shown as a table without being asked (README, "Tables inside
+  /// the tree"): it has at least 2 elements, and of its first ``automaticTableSample``
+  /// at least 80 % are objects, the union of their keys is at most
+  /// ``automaticTableColumnLimit`` keys, an object holds on average at least 60 % of
+  /// that union, and the table would have at most ``automaticTableCellLimit`` cells. Arrays of mixed values, of records of many shapes, or of very wide records
+  /// stay a tree; so do the `children` of a hierarchy (the tree they describe). Reads at
+  /// most 100 elements and 21 keys of each, whatever the container's size.
+  func looksLikeTable(_ value: JSONNode) -> Bool {
+    let document = store.document
+    let count = store.shownChildCount(of: value)
+    guard document.isContainer(value), !isHierarchyNode(value), count >= 2 else { return false }
+    var read = 0
+    var objects = 0
+    var cells = 0
+    var keys = Set<String>()
+    for child in store.shownChildren(of: value) {
+      guard read < Self.automaticTableSample else { break }
+      read += 1
+      guard document.kind(of: child) == .object else { continue }
+      if isHierarchyNode(child) { return false }
+      objects += 1
+      for member in document.children(of: child) {
+        guard let key = document.key(of: member) else { continue }
+        cells += 1
+        keys.insert(key)
+        if keys.count > Self.automaticTableColumnLimit { return false }
+      }
+    }
+    guard !keys.isEmpty, objects * 5 >= read * 4, count * cells <= Self.automaticTableCellLimit * read else {
+      return false
+    }
+    return cells * 5 >= objects * keys.count * 3
+  }
+
+  /// Whether anything may be shown as a table: the automatic rule is on, or a node was
+  /// chosen with `T`. When not, nothing below asks the document about tables.
+  var mayHaveTables: Bool { automaticTables || !tableChoices.isEmpty }
+
+  /// Whether a node is shown as a table section: its choice by `T`, else the automatic
+  /// rule, and never a row or a cell of a table. Decided once per node and kept (an edit
+  /// inside a table does not turn it into a tree); the decisions of a node's undecided
+  /// ancestors are made first, from the top, without recursion.
+  func isTable(_ node: Int) -> Bool {
+    // A diff marks each value on its own line (`· 3 changes`): while the store shows one,
+    // or compares, nothing is a table unless chosen.
+    let showsDiff = store.diff != nil || store.pendingDiff != nil
+    if decidedWithDiff != showsDiff {
+      decidedWithDiff = showsDiff
+      forgetTableDecisions()
+    }
+    if let known = tableDecisions[node] { return known }
+    guard mayHaveTables, let value = value(node) else { return false }
+    let document = store.document
+    var chain = [value]
+    var current = value
+    while let parent = document.parent(of: current), tableDecisions[store.id(parent).rawValue] == nil {
+      chain.append(parent)
+      current = parent
+    }
+    for undecided in chain.reversed() { tableDecisions[store.id(undecided).rawValue] = decideTable(undecided) }
+    return tableDecisions[node] ?? false
+  }
+
+  /// The decision for one value whose parent and grandparent are decided.
+  private func decideTable(_ value: JSONNode) -> Bool {
+    let document = store.document
+    if let parent = document.parent(of: value) {
+      if tableDecisions[store.id(parent).rawValue] == true { return false }
+      if let grandparent = document.parent(of: parent), tableDecisions[store.id(grandparent).rawValue] == true {
+        return false
+      }
+    }
+    // One level of groups at the most: an array of more than `groupSize`² elements stays a tree.
+    if let size = topGroupSize(forCount: store.shownChildCount(of: value)), size != groupSize { return false }
+    if let chosen = tableChoices[store.id(value).rawValue] { return chosen }
+    return automaticTables && !decidedWithDiff && looksLikeTable(value)
+  }
+
   /// Shows a container as a table section, or as a tree again.
   /// - Returns: whether it is a table now; `nil` when it cannot be one (not records).
   func toggleTable(ofNode node: Int) -> Bool? {
-    if tableNodes.remove(node) != nil {
-      tableColumnCache.removeAll()
+    if isTable(node) {
+      tableChoices[node] = false
+      forgetTableDecisions()
       return false
     }
     guard let value = value(node), isTableShaped(value) else { return nil }
-    tableNodes.insert(node)
+    tableChoices[node] = true
+    forgetTableDecisions()
+    return isTable(node)
+  }
+
+  /// Every table decision and column read is made again: a choice changed, or the rule
+  /// (the tree's orientation).
+  func forgetTableDecisions() {
+    tableDecisions.removeAll()
     tableColumnCache.removeAll()
-    return true
   }
 
   /// The node a table toggle acts on from the focused node: the table it is a row or cell
@@ -91,21 +201,24 @@ extension JSONTreeProvider {
     if let group = group(node) { return group.owner.rawValue }
     guard let value = value(node) else { return nil }
     if let owner = tableOwner(ofRowOrCell: value) { return owner }
-    // On a record of an array of records: that array.
-    if !isTableShaped(value), let parent = store.document.parent(of: value), isTableShaped(parent) {
-      return store.id(parent).rawValue
+    // On a record of an array of records, or on a field of one: that array.
+    if !isTableShaped(value), let parent = store.document.parent(of: value) {
+      if isTableShaped(parent) { return store.id(parent).rawValue }
+      if let grandparent = store.document.parent(of: parent), isTableShaped(grandparent) {
+        return store.id(grandparent).rawValue
+      }
     }
     return store.document.isContainer(value) ? node : nil
   }
 
   /// The table section a value is a row or a cell of, if any.
   func tableOwner(ofRowOrCell value: JSONNode) -> Int? {
-    guard !tableNodes.isEmpty, let parent = store.document.parent(of: value) else { return nil }
+    guard mayHaveTables, let parent = store.document.parent(of: value) else { return nil }
     let parentNode = store.id(parent).rawValue
-    if tableNodes.contains(parentNode) { return parentNode }
+    if isTable(parentNode) { return parentNode }
     guard let grandparent = store.document.parent(of: parent) else { return nil }
     let grandparentNode = store.id(grandparent).rawValue
-    return tableNodes.contains(grandparentNode) ? grandparentNode : nil
+    return isTable(grandparentNode) ? grandparentNode : nil
   }
 
   /// Whether a node is an element of `table` or a member of one (a row or a cell of it as
@@ -118,28 +231,28 @@ extension JSONTreeProvider {
 
   /// Whether a value is a row (1) or a cell (2) of a table section, or neither (nil).
   private func tableRole(of value: JSONNode) -> Int? {
-    guard !tableNodes.isEmpty, let parent = store.document.parent(of: value) else { return nil }
-    if tableNodes.contains(store.id(parent).rawValue) { return 1 }
+    guard mayHaveTables, let parent = store.document.parent(of: value) else { return nil }
+    if isTable(store.id(parent).rawValue) { return 1 }
     guard let grandparent = store.document.parent(of: parent) else { return nil }
-    return tableNodes.contains(store.id(grandparent).rawValue) ? 2 : nil
+    return isTable(store.id(grandparent).rawValue) ? 2 : nil
   }
 
   /// Rows open, cells closed; nil for any other node.
   func tableCollapseState(ofNode node: Int) -> Bool? {
-    guard !tableNodes.isEmpty, let value = value(node), let role = tableRole(of: value) else { return nil }
+    guard mayHaveTables, let value = value(node), let role = tableRole(of: value) else { return nil }
     return role == 2
   }
 
   /// Whether a node is a cell of a table section.
   func isTableCell(_ node: Int) -> Bool {
-    guard !tableNodes.isEmpty, let value = value(node) else { return false }
+    guard mayHaveTables, let value = value(node) else { return false }
     return tableRole(of: value) == 2
   }
 
   /// The kind of value a cell of a table section holds (its colour, as in the table
   /// view); nil for any other node.
   func tableCellKind(_ node: Int) -> JSONKind? {
-    guard !tableNodes.isEmpty, let value = value(node), tableRole(of: value) == 2 else { return nil }
+    guard mayHaveTables, let value = value(node), tableRole(of: value) == 2 else { return nil }
     return store.document.kind(of: value)
   }
 
@@ -163,43 +276,41 @@ extension JSONTreeProvider {
   // MARK: - TreeNodeProvider
 
   func tableColumns(ofNode node: Int) -> [String]? {
-    guard !tableNodes.isEmpty else { return nil }
+    guard mayHaveTables else { return nil }
     return columns(ofTable: node)?.titles
   }
 
   func tableDescription(ofNode node: Int) -> TreeTableDescription? {
-    guard !tableNodes.isEmpty else { return nil }
+    guard mayHaveTables else { return nil }
     return columns(ofTable: node)?.description
   }
 
+  /// A cell's column; a key no row read before had (past the rows of a grouped table its
+  /// columns were read from) is a new column at the end.
   func tableColumn(ofNode node: Int, inTableOf table: Int) -> Int? {
-    guard let value = value(node), let key = store.document.key(of: value) else { return nil }
-    return columns(ofTable: table)?.index[key]
+    guard let value = value(node), let key = store.document.key(of: value), columns(ofTable: table) != nil else {
+      return nil
+    }
+    return tableColumnCache[table]?.add(key)
   }
 
-  /// The columns of a node shown as a table section: a container in table mode whose
-  /// children are its elements, or a group of such a container's elements.
+  /// The columns of a node shown as a table section, read once: the keys of all its rows
+  /// (of its first ``groupSize`` when its rows are grouped; the keys of the others are
+  /// added as their groups open), the types from its first ``tableTypeSample``. Nil for a
+  /// node shown as a tree, and for an array so large its groups are grouped again.
   private func columns(ofTable node: Int) -> TableColumns? {
     if let known = tableColumnCache[node] { return known }
+    guard node >= 0, isTable(node), let value = value(node), let source = childSource(of: value) else { return nil }
     let document = store.document
     var columns = TableColumns()
-    if let group = group(node) {
-      guard tableNodes.contains(group.owner.rawValue), group.size == groupSize, let owner = store.node(group.owner),
-        let source = childSource(of: owner)
-      else { return nil }
-      for (read, position) in positions(of: group).enumerated() {
-        guard let row = store.shownChild(at: position, of: source) else { continue }
-        addKeys(of: row, to: &columns, in: document, typing: read < Self.tableTypeSample)
-      }
-    } else {
-      guard tableNodes.contains(node), let value = value(node), let source = childSource(of: value),
-        topGroupSize(forCount: store.shownChildCount(of: source)) == nil
-      else { return nil }
-      var read = 0
-      store.forEachShownChild(of: source) {
-        addKeys(of: $0, to: &columns, in: document, typing: read < Self.tableTypeSample)
-        read += 1
-      }
+    let count = store.shownChildCount(of: source)
+    if let size = topGroupSize(forCount: count) {
+      guard size == groupSize else { return nil }
+      columns.rowsAreGrouped = true
+    }
+    for (position, row) in store.shownChildren(of: source).enumerated() {
+      guard position < groupSize else { break }
+      addKeys(of: row, to: &columns, in: document, typing: position < Self.tableTypeSample)
     }
     tableColumnCache[node] = columns
     return columns

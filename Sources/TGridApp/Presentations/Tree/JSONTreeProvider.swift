@@ -46,9 +46,18 @@ final class JSONTreeProvider: TreeNodeProvider {
   /// (``inlinePreviewLabel(ofNode:fitting:)``, ``forgetInlinePreviews()``).
   var inlinePreviews: [InlinePreviewKey: String?] = [:]
 
-  /// The arrays and objects of records shown as table sections in the outline
-  /// (``JSONTreeProvider/toggleTable(ofNode:)``), by node number.
-  var tableNodes: Set<Int> = []
+  /// Whether arrays and objects of records are shown as table sections without being
+  /// asked (``JSONTreeProvider/looksLikeTable(_:)``): the tree's outline sets it.
+  var automaticTables = false {
+    didSet { if automaticTables != oldValue { forgetTableDecisions() } }
+  }
+  /// The nodes `T` chose to show as a table (true) or as a tree (false), by node number
+  /// (``JSONTreeProvider/toggleTable(ofNode:)``).
+  var tableChoices: [Int: Bool] = [:]
+  /// Whether each node asked about so far is shown as a table (``JSONTreeProvider/isTable(_:)``).
+  var tableDecisions: [Int: Bool] = [:]
+  /// Whether the store showed a diff when the decisions were made.
+  var decidedWithDiff = false
   /// The columns of each table section read since the document last changed.
   var tableColumnCache: [Int: TableColumns] = [:]
 
@@ -235,7 +244,7 @@ final class JSONTreeProvider: TreeNodeProvider {
   private func plainLabel(ofNode node: Int) -> String {
     if let group = group(node) { return label(of: group) }
     guard let value = value(node) else { return "" }
-    if !tableNodes.isEmpty, let text = tableLabel(of: value) { return text }
+    if mayHaveTables, let text = tableLabel(of: value) { return text }
     let document = self.document
     if isHierarchyNode(value), let name = document.child(forKey: "name", of: value) {
       return JSONPreview.inline(name, in: document, limit: 80)

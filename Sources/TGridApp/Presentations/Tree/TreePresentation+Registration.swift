@@ -22,7 +22,8 @@ extension BrowserKeys {
     keys.add(KeyBinding(keyNames: ["o"], .toggleTreeStyle, help: "Columns or outline", group: "Tree"))
     keys.add(
       KeyBinding(
-        keyNames: ["T"], .toggleTreeTable, help: "Show the array of records here as a table in the tree, or as a tree",
+        keyNames: ["T"], .toggleTreeTable,
+        help: "Records here as a tree or a table (records sharing keys are tables by default)",
         group: "Tree"))
     // In an outline the values are a list: Alt-Left and Alt-Right move nothing.
     keys.unbind(KeyEvent(.left, modifiers: .alt))

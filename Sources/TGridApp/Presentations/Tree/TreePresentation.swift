@@ -46,6 +46,8 @@ final class TreePresentation: JSONTreeModelPresentation {
   init(host: any PresentationHost, orientation: TreeLayout.Orientation) {
     self.host = host
     provider = JSONTreeProvider(store: host.store, groupSize: Self.groupSize)
+    // Arrays of records are drawn as tables in the outline (README, "Tables inside the tree").
+    provider.automaticTables = orientation == .outline
     // A large document opens with what fits on a screen expanded.
     let rows = max(8, host.screenSize.rows - 1)
     model = TreeModel(
@@ -139,7 +141,10 @@ final class TreePresentation: JSONTreeModelPresentation {
     let next = treeLayout.copy(orientation: orientation)
     next.maximumNodeWidth = Self.maximumNodeWidth(for: orientation)
     treeLayout = next
-    if isShown { host.collectionView.setCollectionViewLayout(next, animated: animated) }
+    // Tables inside the tree are the outline's: its rows and cells are read again.
+    applyAutomaticTables(for: orientation) { mayAnimate in
+      if isShown { host.collectionView.setCollectionViewLayout(next, animated: animated && mayAnimate) }
+    }
   }
 
   func fold(toDepth depth: Int?, in host: any PresentationHost) {
@@ -173,6 +178,9 @@ final class TreePresentation: JSONTreeModelPresentation {
 
   func apply(_ change: DocumentChange) {
     provider.forgetInlinePreviews()
+    // More of the file loaded: the tables were decided on part of it (an array that grew
+    // past what a table shown without asking has is a tree again).
+    if change.reason == .grew { provider.forgetTableDecisions() }
     // Array elements show their index: the siblings after a change are renumbered.
     provider.follow(change, in: model, view: host.collectionView, withAncestors: false, renumbering: true)
   }

@@ -8,10 +8,13 @@ extension PilotTests {
   /// A collapsed object or array in the tree shows its content after its name, as jless does
   /// (issue 28, "the tree shows a jless-style inline preview"), pressed through the real run
   /// loop: cut with `…` to the row's width, strings as JSON strings, reading only the first
-  /// elements of a huge array.
+  /// elements of a huge array. The cars are records sharing keys, a table in the outline as
+  /// the tree opens (TreeAutomaticTablePilotTests): `T` shows them as the tree whose
+  /// previews these tests read.
   @Suite struct TreeInlinePreviewPilotTests {
     @Test func collapsedRecordsShowTheirMembersAfterTheirIndex() throws {
       let pilot = try Pilot(json: Self.cars, size: CellSize(columns: 120, rows: 12), presentation: .tree)
+      pilot.press("T")
       #expect(pilot.lines[0].hasPrefix("(root) [30]"), "\n\(pilot.screen)")
       #expect(
         Self.trimmed(pilot.lines[1])
@@ -29,7 +32,7 @@ extension PilotTests {
 
     @Test func anExpandedRecordShowsItsLabelAndItsMembersAsBefore() throws {
       let pilot = try Pilot(json: Self.cars, size: CellSize(columns: 120, rows: 14), presentation: .tree)
-      pilot.press("j", "Right")
+      pilot.press("T", "j", "Right")
       #expect(Self.trimmed(pilot.lines[1]) == "├─ [0] chevrolet chevelle malibu {9}", "\n\(pilot.screen)")
       #expect(Self.trimmed(pilot.lines[2]) == #"│  ├─ Name: "chevrolet chevelle malibu""#)
       #expect(Self.trimmed(pilot.lines[11]).hasPrefix("├─ ▸ [1]: {Name: \"buick skylark 320\", "), "\n\(pilot.screen)")
@@ -41,6 +44,7 @@ extension PilotTests {
     @Test func aNarrowRowCutsThePreviewToItsWidthCountingWideCharacters() throws {
       let columns = 44
       let pilot = try Pilot(json: Self.cars, size: CellSize(columns: columns, rows: 12), presentation: .tree)
+      pilot.press("T")
       #expect(Self.trimmed(pilot.lines[1]) == #"├─ ▸ [0]: {Name: "chevrolet cheve…", …} (+9)"#, "\n\(pilot.screen)")
       #expect(Self.trimmed(pilot.lines[2]) == #"├─ ▸ [1]: {Name: "buick skylark 3…", …} (+9)"#)
       // Each of 日本 takes two columns: the row is cut by what it shows, not by its characters,
@@ -48,12 +52,13 @@ extension PilotTests {
       let wide = try #require(pilot.lines.first { $0.contains("[7]") }, "\n\(pilot.screen)")
       #expect(Self.trimmed(wide) == #"├─ ▸ [7]: {Name: "日本 トヨタ カ…", …} (+9)"#, "\n\(pilot.screen)")
       let narrower = try Pilot(json: Self.cars, size: CellSize(columns: 36, rows: 12), presentation: .tree)
+      narrower.press("T")
       let cut = try #require(narrower.lines.first { $0.contains("[7]") })
       #expect(Self.trimmed(cut) == #"├─ ▸ [7]: {Name: "日本 ト…", …} (+9)"#, "\n\(narrower.screen)")
       // Every record's row fills the screen (but for a wide character that would pass its
       // edge): its name, cut inside the quotes when too long, then `…` for the rest, then the
-      // badge.
-      for line in narrower.lines[1..<11] {
+      // badge. (The line after them holds T's message.)
+      for line in narrower.lines[1..<10] {
         #expect(Self.trimmed(line).hasSuffix(#"", …} (+9)"#), "\(line)")
         #expect((35...36).contains(TextWidth.displayWidth(of: Self.trimmed(line))), "\(line)")
       }
@@ -116,7 +121,12 @@ extension PilotTests {
       #expect(
         Self.trimmed(pilot.lines[1]).hasPrefix(#"             ├─ ▸ [1]: {Name: "buick skylark 320", "#),
         "\n\(pilot.screen)")
+      // In the outline the cars are a table; as a tree (`T`) each shows its preview again.
       pilot.press("o")
+      #expect(pilot.lines[1].contains("Name") && pilot.lines[1].contains("Cylinders #"), "\n\(pilot.screen)")
+      #expect(
+        pilot.lines[2].contains("[0]") && pilot.lines[2].contains("chevrolet chevelle"), "\n\(pilot.screen)")
+      pilot.press("T")
       #expect(
         Self.trimmed(pilot.lines[1]).hasPrefix(#"├─ ▸ [0]: {Name: "chevrolet chevelle malibu", "#), "\n\(pilot.screen)")
     }

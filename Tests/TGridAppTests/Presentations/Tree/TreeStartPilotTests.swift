@@ -71,8 +71,10 @@ extension PilotTests {
       let pilot = try Pilot(
         json: Self.json(.topLevelArray), size: CellSize(columns: 100, rows: 20), presentation: .tree)
       #expect(pilot.lines[0].contains("(root) [150]"))
-      #expect(pilot.lines[1].contains("[0]"), "\(pilot.screen)")
-      #expect(pilot.lines[2].contains("[1]"), "\(pilot.screen)")
+      // The records are a table in the tree: its header, then a row per record.
+      #expect(pilot.lines[1].contains("species"), "\(pilot.screen)")
+      #expect(pilot.lines[2].contains("[0]"), "\(pilot.screen)")
+      #expect(pilot.lines[3].contains("[1]"), "\(pilot.screen)")
       let schematic = try Pilot(
         json: Self.json(.topLevelArray), size: CellSize(columns: 100, rows: 20), presentation: .schematic)
       #expect(schematic.screen.contains("[0]"), "\(schematic.screen)")

@@ -5,9 +5,9 @@ import Testing
 @testable import TGridApp
 
 extension PilotTests {
-  /// Tables inside the tree (issue 29.6): `T` shows the array of records the focus is in as
-  /// a table section in place (TermGrid's tree tables), or as a tree again, and the
-  /// browser's keys act on its rows and cells.
+  /// Tables inside the tree (issue 29.6): the array of records is a table section in place
+  /// (TermGrid's tree tables) as the tree opens, `T` shows it as a tree or as a table
+  /// again, and the browser's keys act on its rows and cells.
   @Suite struct TreeTablePilotTests {
     /// The countries of `demo-data/` in the tree, focused on the root array.
     func countries(rows: Int = 20) throws -> Pilot {
@@ -18,6 +18,9 @@ extension PilotTests {
 
     @Test func tShowsTheRecordsAsATableInTheTreeAndBackKeepingFocusAndSelection() throws {
       let pilot = try countries()
+      // The countries open as a table (TreeAutomaticTablePilotTests): as a tree first.
+      pilot.press("T")
+      #expect(pilot.statusLine.contains("shown as a tree"), "\(pilot.statusLine)")
       pilot.press("j", "j", "Space", "j", "Space")
       #expect(pilot.statusLine.contains("2 selected"), "\(pilot.statusLine)")
       #expect(pilot.focusedPath == ".[2]")
@@ -42,7 +45,7 @@ extension PilotTests {
 
     @Test func theKeysMoveThroughRowsAndCells() throws {
       let pilot = try countries()
-      pilot.press("T", "j")
+      pilot.press("j")
       #expect(pilot.focusedPath == ".[0]")
       pilot.press("Right")
       #expect(pilot.focusedPath == ".[0].name", "Right from a row goes to its first cell")
@@ -77,7 +80,7 @@ extension PilotTests {
 
     @Test func aSearchLandsInACell() throws {
       let pilot = try countries()
-      pilot.press("T", "/")
+      pilot.press("/")
       pilot.type("Ottawa")
       pilot.press("Enter")
       #expect(pilot.focusedPath.hasSuffix(".capital"), "\(pilot.focusedPath)")
@@ -87,7 +90,7 @@ extension PilotTests {
 
     @Test func copyingARowCopiesTheRecordAndACellItsValue() throws {
       let pilot = try countries()
-      pilot.press("T", "j", "y")
+      pilot.press("j", "y")
       let record = try #require(pilot.browser.collectionView.pasteboard.string)
       #expect(record.contains("\"name\": \"Argentina\"") || record.contains("\"name\":\"Argentina\""), "\(record)")
       #expect(record.contains("Buenos Aires"))
@@ -97,7 +100,7 @@ extension PilotTests {
 
     @Test func editingACellEditsTheValueInItsRow() throws {
       let pilot = try countries()
-      pilot.press("T", "j", "Right", "Right", "Right")
+      pilot.press("j", "Right", "Right", "Right")
       #expect(pilot.focusedPath == ".[0].capital")
       pilot.press("e", "Ctrl-U")
       pilot.type("BA")
@@ -116,7 +119,7 @@ extension PilotTests {
          {"name": "Cleo", "age": null, "zip": "10115"}]
         """#
       let pilot = try Pilot(json: json, size: CellSize(columns: 60, rows: 8), presentation: .tree)
-      pilot.press("j", "T")
+      pilot.press("j")
       let header = pilot.lines[1]
       // The type markers of the table view: `#` numbers, `%` numeric strings, none for text.
       #expect(header.contains("age #") && header.contains("zip %"), "\n\(pilot.screen)")
@@ -157,11 +160,11 @@ extension PilotTests {
 
     @Test func aTableInsideTheTreeOnTheCountries() throws {
       let pilot = try countries()
-      pilot.press("T", "j")
+      pilot.press("j")
       expectSnapshot(pilot.screen, named: "tree-table-countries-100x20")
       // Scrolled: the header stays pinned over the rows.
       let short = try countries(rows: 8)
-      short.press("T", "G")
+      short.press("G")
       #expect(!short.lines[1].contains("[0]"), "\n\(short.screen)")
       #expect(short.lines[0].contains("name") && short.lines[0].contains("capital"), "\n\(short.screen)")
     }

@@ -153,6 +153,56 @@ import Testing
     #expect(plain.frame(of: "[1]").row == 6)
   }
 
+  @Test func rowsInGroupsAreOneTableOneHeaderPinnedAcrossAllGroupsColumnsSharedByAll() throws {
+    let harness = TreeTableHarness(
+      Self.groupedTable, tables: ["t": ["a", "b"]], groupedTables: ["t"], columns: 28, rows: 4)
+    // Root 0, t 1, the header 2, g0 3, its rows 4 and 5, g1 6, its rows 7 and 8, after 9.
+    // The rows are one indent right of their groups, the header over their columns.
+    #expect(
+      harness.lines == [
+        "root                        ",
+        "├─ t                        ",
+        "│  │          a   b         ",
+        "│  ├─ g0                    ",
+      ])
+    // One set of columns: b is as wide as its widest cell, in the second group.
+    #expect(harness.frame(of: "b0") == CellRect(column: 18, row: 4, columns: 7, rows: 1))
+    #expect(harness.frame(of: "long-b2") == CellRect(column: 18, row: 7, columns: 7, rows: 1))
+    #expect(harness.model.tableColumn(ofItemAt: harness.indexPath(of: "long-b2")) == 1)
+    #expect(harness.layout.isTableRow(at: harness.indexPath(of: "[2]")))
+    #expect(!harness.layout.isTableRow(at: harness.indexPath(of: "g1")), "a group is no row")
+    #expect(harness.layout.tableIndexPaths == [harness.indexPath(of: "t")], "one table, not one per group")
+    let view = harness.collectionView
+    let table = harness.indexPath(of: "t")
+    func header() throws -> LayoutAttributes {
+      try #require(harness.layout.layoutAttributesForSupplementaryView(ofKind: ElementKind.tableHeader, at: table))
+    }
+    // Scrolled through both groups (the rows of the first, the second's label): one header,
+    // pinned on top, over the label of the group scrolled under it.
+    for top in [4, 5, 6] {
+      view.contentOffset = Point(x: 0, y: Double(top))
+      #expect(try header().frame.minY == Double(top), "pinned at \(top)")
+      #expect(try header().info?.value(as: TreeTableHeaderInfo.self)?.isPinned == true)
+    }
+    #expect(
+      harness.lines == [
+        "│  └─ g1      a   b         ",
+        "│     ├─ [2]  a2  long-b2   ",
+        "│     └─ [3]  a3  b3        ",
+        "└─ after                    ",
+      ])
+    // Down from a group's last row is the next group, then its first row.
+    view.focusItem(at: harness.indexPath(of: "[1]"))
+    view.moveFocus(.down)
+    #expect(harness.focusedLabel == "g1")
+    view.moveFocus(.down)
+    #expect(harness.focusedLabel == "[2]")
+    view.moveFocus(.right)
+    #expect(harness.focusedLabel == "a2")
+    view.moveFocus(.up)
+    #expect(harness.focusedLabel == "g1", "up from the first row of a group is its group")
+  }
+
   // MARK: - Fixtures
 
   /// Cells are written `column|text`.
@@ -183,6 +233,26 @@ import Testing
           0|y
     """
 
+  static let groupedTable = """
+    root
+      t
+        g0
+          [0]
+            0|a0
+            1|b0
+          [1]
+            0|a1
+            1|b1
+        g1
+          [2]
+            0|a2
+            1|long-b2
+          [3]
+            0|a3
+            1|b3
+      after
+    """
+
   static func longTable(rows: Int) -> String {
     var outline = "root\n  t\n"
     for row in 0..<rows { outline += "    [\(row)]\n      0|a\(row)\n      1|b\(row)\n" }
@@ -197,6 +267,8 @@ final class TableTreeProvider: TreeNodeProvider {
   let tables: [String: [String]]
   var trailingColumns: Set<Int> = []
   var missingMark: String?
+  /// The tables whose children are groups of rows.
+  var groupedTables: Set<String> = []
 
   init(_ outline: String, tables: [String: [String]]) {
     store = TreeOutline.store(outline)
@@ -205,7 +277,9 @@ final class TableTreeProvider: TreeNodeProvider {
 
   func tableDescription(ofNode node: Int) -> TreeTableDescription? {
     tableColumns(ofNode: node).map {
-      TreeTableDescription(columnTitles: $0, trailingColumns: trailingColumns, missingMark: missingMark)
+      TreeTableDescription(
+        columnTitles: $0, trailingColumns: trailingColumns, missingMark: missingMark,
+        rowsAreGrouped: groupedTables.contains(store.label(ofNode: node)))
     }
   }
 
@@ -230,9 +304,10 @@ final class TreeTableHarness {
 
   init(
     _ outline: String, tables: [String: [String]], trailingColumns: Set<Int> = [], missingMark: String? = nil,
-    columns: Int, rows: Int
+    groupedTables: Set<String> = [], columns: Int, rows: Int
   ) {
     provider = TableTreeProvider(outline, tables: tables)
+    provider.groupedTables = groupedTables
     provider.trailingColumns = trailingColumns
     provider.missingMark = missingMark
     model = TreeModel(provider: provider)
