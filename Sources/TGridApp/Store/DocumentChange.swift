@@ -65,6 +65,11 @@ struct DocumentChange: Sendable {
   var reason: Reason
   /// The steps, in order (empty when the document ``Reason/grew``).
   var steps: [Step]
+  /// Whether every value of the document before it ``Reason/grew`` is unchanged, and so is
+  /// how views show it: a load read more values (the preview's values were complete), where
+  /// a filter, a label field or a diff's marks that changed are announced as
+  /// ``Reason/grew`` too without it. What a view measured for values it knew still holds.
+  var keepsValues = false
 
   /// Every container whose children changed.
   var changedParents: Set<NodeID> { Set(steps.map(\.parent)) }

@@ -478,7 +478,8 @@ package final class DocumentStore {
       onChange?(DocumentChange(reason: .replaced, steps: []))
       return false
     }
-    announce(DocumentChange(reason: .grew, steps: []))
+    // The preview's values were complete: they are the same in the new document.
+    announce(DocumentChange(reason: .grew, steps: [], keepsValues: true))
     return true
   }
 

@@ -269,6 +269,9 @@ struct ChartModel {
     ids = []
     x = []
     y = yFields.map { _ in [] }
+    // Room for every record at once: arrays grown by doubling leave their smaller copies
+    // freed among the heap's live blocks, resident after the edit.
+    reserveCapacity(old.ids.count + change.steps.count)
     var next = 0
     var position = 0
     store.forEachShownChild(of: node) { record in

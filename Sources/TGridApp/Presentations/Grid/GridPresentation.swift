@@ -34,8 +34,11 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   private var cardSizes: [[CellSize]?] = []
   /// The size shared by the cards of large sections.
   private var sharedCardSize = CellSize(columns: CardContent.widthRange.lowerBound, rows: 3)
-  /// What each card shows, measured once and drawn from the same value.
-  private var contents: [NodeID: CardContent] = [:]
+  /// What each card shows and its size, measured once and drawn from the same value.
+  private var contents: [NodeID: MeasuredCard] = [:]
+  /// How many cards were measured (their content made) since the grid was made: what a
+  /// load's growth costs the grid is the new records' cards.
+  private(set) var measuredCardCount = 0
   /// How many levels of nested values cards write out (`z` and a digit).
   private(set) var previewDepth = 0
   /// The most rows of values a card shows: more on a taller screen.
@@ -225,8 +228,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
   func apply(_ change: DocumentChange) {
     let view = host.collectionView
     if change.reason == .grew {
-      contents = [:]
-      rebuild(root: model.root)
+      // A load that read more keeps the cards measured on its preview (the same values,
+      // the same ids): only the new records' cards are measured. A filter, a label field or
+      // a diff's marks change what cards show: every card is measured again.
+      rebuild(root: model.root, keepingContents: change.keepsValues && store.diff == nil)
       view.reloadData()
       flowLayout.invalidateLayout()
       return
@@ -409,9 +414,9 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     host.setNeedsDisplay()
   }
 
-  private func rebuild(root: NodeID) {
+  private func rebuild(root: NodeID, keepingContents: Bool = false) {
     model = GridModel(store: store, root: root, groups: model.groups || root != model.root)
-    contents = [:]
+    if !keepingContents { contents = [:] }
     measureCards()
     // A document that grew past ``individuallySizedLimit`` while loading now shares one
     // card size: the layout must be told, or its cards keep the first slice's size.
@@ -420,8 +425,21 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
 
   // MARK: - Cards
 
+  /// A card's content and its size: measured with it, as the text widths of every row
+  /// take longer than reading the value (a grid of 2,000 cards that grows while a file
+  /// loads asks for every size again).
+  private struct MeasuredCard {
+    var content: CardContent
+    var size: CellSize
+  }
+
   /// What the card of a value shows (measured once, drawn from the same value).
   func content(of id: NodeID) -> CardContent? {
+    measuredCard(of: id)?.content
+  }
+
+  /// A card's content and size, measured when first asked for.
+  private func measuredCard(of id: NodeID) -> MeasuredCard? {
     if let known = contents[id] { return known }
     guard let node = store.node(id) else { return nil }
     if contents.count >= Self.contentCacheLimit { contents = [:] }
@@ -440,8 +458,10 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
         node: node, in: store.document, previewDepth: previewDepth, labelField: store.labelField,
         maximumRows: cardRowLimit)
     }
-    contents[id] = content
-    return content
+    let measured = MeasuredCard(content: content, size: content.size)
+    contents[id] = measured
+    measuredCardCount += 1
+    return measured
   }
 
   private func measureCards() {
@@ -451,13 +471,15 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
       if section.items.count > Self.individuallySizedLimit {
         // One size for the whole section, from a sample: the layout stays arithmetic.
         for id in section.items.prefix(200) {
-          guard let size = content(of: id)?.size else { continue }
+          guard let size = measuredCard(of: id)?.size else { continue }
           widest = CellSize(columns: max(widest.columns, size.columns), rows: max(widest.rows, size.rows))
         }
         cardSizes.append(nil)
       } else {
         cardSizes.append(
-          section.items.map { content(of: $0)?.size ?? CellSize(columns: CardContent.widthRange.lowerBound, rows: 3) })
+          section.items.map {
+            measuredCard(of: $0)?.size ?? CellSize(columns: CardContent.widthRange.lowerBound, rows: 3)
+          })
       }
     }
     sharedCardSize = widest
