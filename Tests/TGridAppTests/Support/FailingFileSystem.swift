@@ -42,6 +42,8 @@ final class FailingFileSystem: FileSystem {
   private(set) var steps: [Step] = []
   /// The temporary file's permission bits while the text was written to it.
   private(set) var modeWhileWriting: UInt32?
+  /// Called as the document's text is written (tests look at the app meanwhile).
+  var whileWriting: (() -> Void)?
   private let superuser: Bool?
   private let user: UInt32?
   private let groups: [UInt32]?
@@ -107,6 +109,7 @@ final class FailingFileSystem: FileSystem {
   func writeDocument(_ document: JSONDocument, to descriptor: Int32) throws(FileError) {
     var info = stat()
     if fstat(descriptor, &info) == 0 { modeWhileWriting = UInt32(info.st_mode) & 0o7777 }
+    whileWriting?()
     try take(.write)
     try real.writeDocument(document, to: descriptor)
   }

@@ -24,6 +24,9 @@ protocol FileContext: AnyObject {
   /// The stream followed, if any (a save writes every record read, and tells it when it
   /// replaces the followed file).
   var following: FollowController { get }
+  /// The search, whose count (a pass over the whole document on another thread) waits
+  /// while a save writes.
+  var finding: FindingController { get }
 }
 
 /// Files: saving (Ctrl-S, `:w`, `:w PATH`, `:saveas`, `:w!`, the save-as prompt and the
@@ -224,6 +227,8 @@ package final class FileController {
     do throws(FileError) {
       stream?.willReplaceFile()
       let outcome: DocumentSaver.Outcome
+      let countPaused = context.finding.pauseCountForSave()
+      defer { if countPaused { context.finding.resumeCountAfterSave() } }
       do throws(FileError) {
         outcome = try saver.save(store.document, to: path)
       } catch {
