@@ -108,6 +108,11 @@ public final class TerminalRunLoop: DisplayHost {
         continue  // an animation frame is due
       }
       if let exit = handleEvents(startingWith: event) { return exit }
+      // A key that woke the loop while work woke it too is drawn first, as above.
+      if let waker, waker.isPending, root.answersInputBeforeWakes, !root.wantsToQuit {
+        terminal.noteUnsavedWork(root.hasUnsavedWork)
+        if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
+      }
     }
   }
 

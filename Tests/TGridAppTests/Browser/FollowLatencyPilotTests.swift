@@ -41,6 +41,31 @@ extension PilotTests {
       #expect(run.pilot.focusedPath == first.focus, "\(kind): the burst moves no one")
     }
 
+    /// In a real terminal a key often arrives while the loop sleeps, and the wake that came
+    /// with it is taken before the key's frame: the arrivals must see where the key left the
+    /// focus. A move up is not undone by the batch (following stops), and a move to the last
+    /// record resumes following before the batch moves the end.
+    @Test(arguments: [PresentationKind.grid, .table])
+    func arrivalsTakenBeforeTheKeysFrameSeeTheKeysMove(kind: PresentationKind) throws {
+      let run = try Run(records: 40, presentation: kind)
+      let view = run.pilot.browser.collectionView
+      let following = run.pilot.browser.following
+      #expect(following.isFollowing)
+      let store = run.pilot.store
+      func indexPath(ofRecord position: Int) throws -> TermGrid.IndexPath {
+        let record = try #require(store.document.child(at: position, of: store.document.root))
+        return try #require(run.pilot.browser.presentation.indexPath(for: store.id(record), reveal: false))
+      }
+      view.focusItem(at: try indexPath(ofRecord: 36), scrollPosition: .nearest)  // `k`, with no frame after it
+      following.append((1...5).map { Array(#"{"n":\#(100 + $0),"name":"late"}"#.utf8) })
+      #expect(!following.isFollowing, "\(kind): the move up paused following")
+      #expect(run.pilot.focusedPath.hasPrefix(".[36]"), "\(kind): the batch left the focus: \(run.pilot.focusedPath)")
+      view.focusItem(at: try indexPath(ofRecord: 44), scrollPosition: .nearest)  // `G`, with no frame after it
+      following.append((1...5).map { Array(#"{"n":\#(200 + $0),"name":"later"}"#.utf8) })
+      #expect(following.isFollowing, "\(kind): G reached the end: following again")
+      #expect(run.pilot.focusedPath.hasPrefix(".[49]"), "\(kind): at the new last record: \(run.pilot.focusedPath)")
+    }
+
     /// Arrivals and drops by `--keep` through the grid's append path leave the same cards
     /// as a grid opened on the records kept.
     @Test func theGridAfterArrivalsAndDropsShowsWhatAFreshGridShows() throws {

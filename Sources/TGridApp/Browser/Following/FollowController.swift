@@ -123,6 +123,9 @@ package final class FollowController {
 
   /// Appends records to the document: following, the focus goes to the new last one.
   func append(_ lines: [[UInt8]]) {
+    // A key answered before this batch (keys go first) may have reached the last record:
+    // that resumes following before the batch moves the end away from the focus.
+    focusDidSettle()
     let store = context.store
     let hadContent = store.hasContent
     let focusBefore = context.focusedNodeID

@@ -82,6 +82,20 @@ import Testing
     #expect(root.log == ["key a", "key b", "frame", "wake", "frame"])
   }
 
+  /// A key that wakes the sleeping loop while a wake comes too (the usual case in a real
+  /// terminal under a flood) is drawn before the wake's work as well.
+  @Test func aKeyHeardWhileTheLoopSleptIsDrawnBeforeTheWakeThatCameWithIt() throws {
+    let terminal = HeadlessTerminal(size: CellSize(columns: 10, rows: 2))
+    let waker = try #require(terminal.waker)
+    let root = OrderRecordingRoot(answersInputBeforeWakes: true)
+    root.wakeOnKey = waker
+    terminal.enqueue(.key(KeyEvent(.character("a"))))
+    let runLoop = TerminalRunLoop(terminal: terminal, root: root)
+    terminal.presentObserver = { _ in root.log.append("frame") }
+    #expect(runLoop.run() == .inputEnded)
+    #expect(root.log == ["frame", "key a", "frame", "wake", "frame"])
+  }
+
   /// By default a wake that came before the keys is heard first (a load that finished:
   /// the keys act on what it brought).
   @Test func byDefaultAPendingWakeIsHeardBeforeWaitingKeys() throws {
@@ -119,6 +133,8 @@ import Testing
   final class OrderRecordingRoot: RunLoopRoot {
     var log: [String] = []
     let answersInputBeforeWakes: Bool
+    /// Woken as each key is heard (records that arrived while the loop slept, with the key).
+    var wakeOnKey: RunLoopWaker?
 
     init(answersInputBeforeWakes: Bool) {
       self.answersInputBeforeWakes = answersInputBeforeWakes
@@ -126,6 +142,7 @@ import Testing
 
     func handle(_ event: InputEvent, in runLoop: TerminalRunLoop) -> EventResponse {
       if case .key(let key) = event, case .character(let character) = key.key { log.append("key \(character)") }
+      wakeOnKey?.wake()
       return .changed
     }
 
