@@ -93,6 +93,7 @@ public enum TextWidth {
 
   /// The number of columns `text` takes when drawn, counting visible forms of controls.
   public static func displayWidth(of text: some StringProtocol) -> Int {
+    if let columns = printableASCIIWidth(of: text) { return columns }
     var total = 0
     for character in text {
       if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F {
@@ -104,6 +105,17 @@ public enum TextWidth {
       }
     }
     return total
+  }
+
+  /// The width of text made only of printable ASCII (`0x20`–`0x7E`: each byte one cluster
+  /// of one column, none replaced), read from its bytes; nil for any other text.
+  static func printableASCIIWidth(of text: some StringProtocol) -> Int? {
+    var count = 0
+    for byte in text.utf8 {
+      guard byte >= 0x20, byte < 0x7F else { return nil }
+      count += 1
+    }
+    return count
   }
 
   /// The text drawn in place of a cluster that must not reach the terminal as itself, or
@@ -148,6 +160,13 @@ public enum TextWidth {
     -> String
   {
     guard width > 0 else { return "" }
+    if let columns = printableASCIIWidth(of: text) {
+      // Most labels: one column a byte, nothing to replace, cut at a byte.
+      if columns <= width { return String(text) }
+      let ellipsisWidth = displayWidth(of: ellipsis)
+      guard width > ellipsisWidth else { return String(repeating: ".", count: width) }
+      return String(decoding: text.utf8.prefix(width - ellipsisWidth), as: UTF8.self) + ellipsis
+    }
     let visible = visibleText(text)
     if displayWidth(of: visible) <= width { return visible }
     let ellipsisWidth = displayWidth(of: ellipsis)
@@ -165,6 +184,7 @@ public enum TextWidth {
 
   /// `text` with every unsafe cluster replaced by its visible form.
   public static func visibleText(_ text: some StringProtocol) -> String {
+    if printableASCIIWidth(of: text) != nil { return String(text) }
     var needsWork = false
     for character in text where visibleForm(of: character) != nil {
       needsWork = true

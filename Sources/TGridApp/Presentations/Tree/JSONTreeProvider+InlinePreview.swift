@@ -61,6 +61,7 @@ extension JSONTreeProvider {
   func forgetInlinePreviews() {
     inlinePreviews.removeAll()
     tableColumnCache.removeAll()
+    tableRoles.removeAll()
   }
 
   /// A node and the columns its preview was made for.

@@ -139,19 +139,15 @@ extension JSONTreeProvider {
   /// inside a table does not turn it into a tree); the decisions of a node's undecided
   /// ancestors are made first, from the top, without recursion.
   func isTable(_ node: Int) -> Bool {
-    // A diff marks each value on its own line (`· 3 changes`): while the store shows one,
-    // or compares, nothing is a table unless chosen.
-    let showsDiff = store.diff != nil || store.pendingDiff != nil
-    if decidedWithDiff != showsDiff {
-      decidedWithDiff = showsDiff
-      forgetTableDecisions()
-    }
+    noteDiffState()
     if let known = tableDecisions[node] { return known }
+    // A row or a cell is never a table of its own.
+    if let role = tableRoles[node], role != .none { return false }
     guard mayHaveTables, let value = value(node) else { return false }
     let document = store.document
     var chain = [value]
     var current = value
-    while let parent = document.parent(of: current), tableDecisions[store.id(parent).rawValue] == nil {
+    while let parent = lookUpParent(of: current), tableDecisions[store.id(parent).rawValue] == nil {
       chain.append(parent)
       current = parent
     }
@@ -159,12 +155,23 @@ extension JSONTreeProvider {
     return tableDecisions[node] ?? false
   }
 
+  /// A diff marks each value on its own line (`· 3 changes`): while the store shows one,
+  /// or compares, nothing is a table unless chosen; the decisions are made again when that
+  /// changes.
+  private func noteDiffState() {
+    let showsDiff = store.diff != nil || store.pendingDiff != nil
+    if decidedWithDiff != showsDiff {
+      decidedWithDiff = showsDiff
+      forgetTableDecisions()
+    }
+  }
+
   /// The decision for one value whose parent and grandparent are decided.
   private func decideTable(_ value: JSONNode) -> Bool {
     let document = store.document
-    if let parent = document.parent(of: value) {
+    if let parent = lookUpParent(of: value) {
       if tableDecisions[store.id(parent).rawValue] == true { return false }
-      if let grandparent = document.parent(of: parent), tableDecisions[store.id(grandparent).rawValue] == true {
+      if let grandparent = lookUpParent(of: parent), tableDecisions[store.id(grandparent).rawValue] == true {
         return false
       }
     }
@@ -193,6 +200,7 @@ extension JSONTreeProvider {
   func forgetTableDecisions() {
     tableDecisions.removeAll()
     tableColumnCache.removeAll()
+    tableRoles.removeAll()
   }
 
   /// The node a table toggle acts on from the focused node: the table it is a row or cell
@@ -202,9 +210,9 @@ extension JSONTreeProvider {
     guard let value = value(node) else { return nil }
     if let owner = tableOwner(ofRowOrCell: value) { return owner }
     // On a record of an array of records, or on a field of one: that array.
-    if !isTableShaped(value), let parent = store.document.parent(of: value) {
+    if !isTableShaped(value), let parent = lookUpParent(of: value) {
       if isTableShaped(parent) { return store.id(parent).rawValue }
-      if let grandparent = store.document.parent(of: parent), isTableShaped(grandparent) {
+      if let grandparent = lookUpParent(of: parent), isTableShaped(grandparent) {
         return store.id(grandparent).rawValue
       }
     }
@@ -213,10 +221,10 @@ extension JSONTreeProvider {
 
   /// The table section a value is a row or a cell of, if any.
   func tableOwner(ofRowOrCell value: JSONNode) -> Int? {
-    guard mayHaveTables, let parent = store.document.parent(of: value) else { return nil }
+    guard mayHaveTables, let parent = lookUpParent(of: value) else { return nil }
     let parentNode = store.id(parent).rawValue
     if isTable(parentNode) { return parentNode }
-    guard let grandparent = store.document.parent(of: parent) else { return nil }
+    guard let grandparent = lookUpParent(of: parent) else { return nil }
     let grandparentNode = store.id(grandparent).rawValue
     return isTable(grandparentNode) ? grandparentNode : nil
   }
@@ -224,44 +232,75 @@ extension JSONTreeProvider {
   /// Whether a node is an element of `table` or a member of one (a row or a cell of it as
   /// a table section), whether or not it is shown as one.
   func isRowOrCell(_ node: Int, ofTable table: Int) -> Bool {
-    guard let value = value(node), let parent = store.document.parent(of: value) else { return false }
+    guard let value = value(node), let parent = lookUpParent(of: value) else { return false }
     if store.id(parent).rawValue == table { return true }
-    return store.document.parent(of: parent).map { store.id($0).rawValue == table } ?? false
+    return lookUpParent(of: parent).map { store.id($0).rawValue == table } ?? false
   }
 
-  /// Whether a value is a row (1) or a cell (2) of a table section, or neither (nil).
-  private func tableRole(of value: JSONNode) -> Int? {
-    guard mayHaveTables, let parent = store.document.parent(of: value) else { return nil }
-    if isTable(store.id(parent).rawValue) { return 1 }
-    guard let grandparent = store.document.parent(of: parent) else { return nil }
-    return isTable(store.id(grandparent).rawValue) ? 2 : nil
+  /// What a listed node is in a table section: a row, a cell, or neither.
+  enum TableRole {
+    case none, row, cell
+  }
+
+  /// The parent of a value in the document, counted (``tableParentLookups``): in a large
+  /// file each is a search of the container index, the cost listing a table's rows avoids.
+  func lookUpParent(of value: JSONNode) -> JSONNode? {
+    tableParentLookups += 1
+    return store.document.parent(of: value)
+  }
+
+  /// What the children of a node are in a table section, from what the node is: a row's
+  /// children are cells, a table's are rows. Nil when nothing may be a table.
+  func tableRoleOfChildren(ofNode node: Int) -> TableRole? {
+    guard mayHaveTables, node >= 0 else { return nil }
+    noteDiffState()
+    let own = tableRoles[node] ?? value(node).map(tableRole(of:)) ?? TableRole.none
+    switch own {
+    case .row: return .cell
+    case .cell: return TableRole.none
+    case .none: return isTable(node) ? .row : TableRole.none
+    }
+  }
+
+  /// Whether a value is a row or a cell of a table section: noted when it was listed, else
+  /// read from its parent and grandparent.
+  private func tableRole(of value: JSONNode) -> TableRole {
+    guard mayHaveTables else { return .none }
+    noteDiffState()
+    if let known = tableRoles[store.id(value).rawValue] { return known }
+    guard let parent = lookUpParent(of: value) else { return .none }
+    if isTable(store.id(parent).rawValue) { return .row }
+    guard let grandparent = lookUpParent(of: parent) else { return .none }
+    return isTable(store.id(grandparent).rawValue) ? .cell : .none
   }
 
   /// Rows open, cells closed; nil for any other node.
   func tableCollapseState(ofNode node: Int) -> Bool? {
-    guard mayHaveTables, let value = value(node), let role = tableRole(of: value) else { return nil }
-    return role == 2
+    guard mayHaveTables, let value = value(node) else { return nil }
+    let role = tableRole(of: value)
+    return role == .none ? nil : role == .cell
   }
 
   /// Whether a node is a cell of a table section.
   func isTableCell(_ node: Int) -> Bool {
     guard mayHaveTables, let value = value(node) else { return false }
-    return tableRole(of: value) == 2
+    return tableRole(of: value) == .cell
   }
 
   /// The kind of value a cell of a table section holds (its colour, as in the table
   /// view); nil for any other node.
   func tableCellKind(_ node: Int) -> JSONKind? {
-    guard mayHaveTables, let value = value(node), tableRole(of: value) == 2 else { return nil }
+    guard mayHaveTables, let value = value(node), tableRole(of: value) == .cell else { return nil }
     return store.document.kind(of: value)
   }
 
   /// A row's label is its index (or key); a cell's is its value alone (strings unquoted,
   /// as the table view shows them; a container its preview). Nil for other values.
   func tableLabel(of value: JSONNode) -> String? {
-    guard let role = tableRole(of: value) else { return nil }
+    let role = tableRole(of: value)
+    guard role != .none else { return nil }
     let document = store.document
-    if role == 1 { return document.key(of: value) ?? "[\(document.position(of: value) ?? 0)]" }
+    if role == .row { return document.key(of: value) ?? "[\(document.position(of: value) ?? 0)]" }
     if document.isContainer(value) {
       return inlinePreview(of: value, fitting: Self.tableCellPreviewColumns) ?? "…"
     }

@@ -60,6 +60,12 @@ final class JSONTreeProvider: TreeNodeProvider {
   var decidedWithDiff = false
   /// The columns of each table section read since the document last changed.
   var tableColumnCache: [Int: TableColumns] = [:]
+  /// Each listed node's place in a table section (``JSONTreeProvider/TableRole``), noted
+  /// when its parent's children were listed, so that drawing a row or a cell does not ask
+  /// the document for its parent and grandparent.
+  var tableRoles: [Int: TableRole] = [:]
+  /// How many times the table code asked the document for a value's parent (tests).
+  var tableParentLookups = 0
 
   /// The member whose value colours a record's box (`--kind FIELD`); `nil`: a hierarchy
   /// node's own `kind`.
@@ -134,6 +140,7 @@ final class JSONTreeProvider: TreeNodeProvider {
   private func forEachChild(of group: Group, _ body: (Int) -> Void) {
     let range = positions(of: group)
     guard !range.isEmpty, let owner = store.node(group.owner), let source = childSource(of: owner) else { return }
+    let role = source == owner ? tableRoleOfChildren(ofNode: group.owner.rawValue) : nil
     if group.size > groupSize {
       let size = group.size / groupSize
       for index in (range.lowerBound / size)..<((range.upperBound + size - 1) / size) {
@@ -142,7 +149,10 @@ final class JSONTreeProvider: TreeNodeProvider {
       return
     }
     for position in range {
-      if let child = store.shownChild(at: position, of: source) { body(store.id(child).rawValue) }
+      guard let value = store.shownChild(at: position, of: source) else { continue }
+      let child = store.id(value).rawValue
+      if let role { tableRoles[child] = role }
+      body(child)
     }
   }
 
@@ -167,6 +177,8 @@ final class JSONTreeProvider: TreeNodeProvider {
     }
     guard let value = value(node), let source = childSource(of: value) else { return }
     let count = store.shownChildCount(of: source)
+    // What the children are in a table is known from their parent, once for them all.
+    let role = source == value ? tableRoleOfChildren(ofNode: node) : nil
     if let size = topGroupSize(forCount: count) {
       let owner = NodeID(node)
       for index in 0..<((count + size - 1) / size) {
@@ -174,7 +186,11 @@ final class JSONTreeProvider: TreeNodeProvider {
       }
       return
     }
-    store.forEachShownChild(of: source) { body(store.id($0).rawValue) }
+    store.forEachShownChild(of: source) {
+      let child = store.id($0).rawValue
+      if let role { tableRoles[child] = role }
+      body(child)
+    }
   }
 
   func hasChildren(_ node: Int) -> Bool {

@@ -122,6 +122,24 @@ extension PilotTests {
         try #require(next.range(of: "n10000")).lowerBound.utf16Offset(in: next) == nameColumn, "\n\(pilot.screen)")
     }
 
+    @Test func listingATablesRowsAndCellsAsksTheDocumentForNoParent() throws {
+      let count = TreePresentation.groupSize + 2_500
+      let json =
+        "[" + (0..<count).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ",\n") + "]"
+      let pilot = try Pilot(json: json, size: CellSize(columns: 60, rows: 10), presentation: .tree)
+      let tree = try #require(pilot.browser.presentation as? TreePresentation)
+      pilot.press("T")
+      #expect(pilot.browser.treeLayoutTableCount == 1, "\n\(pilot.screen)")
+      // Opening the second group lists 2,500 rows and 5,000 cells; drawing them and moving
+      // along them reads each one's place in the table from the level it was listed in,
+      // not from the document's parents (a search of its index each, in a large file).
+      tree.provider.tableParentLookups = 0
+      pilot.press("End", "Right", "Right", "j", "j", "j", "Right", "j")
+      #expect(pilot.focusedPath == ".[10004].id", "\(pilot.focusedPath)")
+      #expect(tree.provider.tableParentLookups <= 2, "\(tree.provider.tableParentLookups) parent lookups")
+      #expect(pilot.lines.contains { $0.contains("[10003]") && $0.contains("n10003") }, "\n\(pilot.screen)")
+    }
+
     @Test func anAutomaticTableInTheTreeOnPhotoAlbums() throws {
       let pilot = try Pilot(
         json: "", path: demoDataPath("photo-albums.json"), size: CellSize(columns: 100, rows: 16),

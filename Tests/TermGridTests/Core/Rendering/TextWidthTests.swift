@@ -15,6 +15,25 @@ import Testing
     #expect(TextWidth.displayWidth(of: sample.text) == sample.columns, "\(sample.text.debugDescription)")
   }
 
+  @Test func printableASCIIIsReadByTheByteAndCutAsClustersAre() {
+    let text = "name: \"Argentina\" [12] {a, b}"
+    #expect(TextWidth.printableASCIIWidth(of: text) == text.count)
+    #expect(TextWidth.displayWidth(of: text) == text.count)
+    for width in 0...(text.count + 2) {
+      let expected =
+        width == 0 ? "" : width >= text.count ? text : width == 1 ? "." : String(text.prefix(width - 1)) + "…"
+      #expect(TextWidth.truncated(text, toWidth: width) == expected, "width \(width)")
+      #expect(TextWidth.truncated(text[...], toWidth: width) == expected, "a substring, width \(width)")
+    }
+    // Not printable ASCII: a control byte is still replaced, a combining mark joins its letter.
+    #expect(TextWidth.printableASCIIWidth(of: "a\u{1B}b") == nil)
+    #expect(TextWidth.truncated("a\u{1B}[31mb", toWidth: 3) == "a␛…")
+    #expect(TextWidth.printableASCIIWidth(of: "e\u{301}x") == nil)
+    #expect(TextWidth.displayWidth(of: "e\u{301}x") == 2)
+    #expect(TextWidth.visibleText("tab\there") == "tab␉here")
+    #expect(TextWidth.displayWidth(of: "\u{7F}") == 1)
+  }
+
   @Test func indicClustersTakeAColumnPerSpacingCodePoint() {
     // न्दी is one cluster (a conjunct): न with a virama, द, and the spacing vowel sign ी.
     #expect(Array("न्दी").count == 1)
