@@ -9,15 +9,18 @@ import Testing
 struct FollowEndToEndTests {
   /// A file to follow, removed at the end.
   final class FollowedFile {
-    let path = NSTemporaryDirectory() + "tgrid-follow-e2e-\(UUID().uuidString).jsonl"
+    /// A folder of its own: the files other tests make and delete in the temporary folder
+    /// meanwhile are no events of this one's (the idle check counts the processor's ticks).
+    let folder = NSTemporaryDirectory() + "tgrid-follow-e2e-\(UUID().uuidString)"
+    var path: String { folder + "/followed.jsonl" }
 
     init(lines: [String]) {
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
       FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
     deinit {
-      try? FileManager.default.removeItem(atPath: path)
-      try? FileManager.default.removeItem(atPath: path + ".1")
+      try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Appends text (as a writer process would, with `>>`).
