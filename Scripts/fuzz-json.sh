@@ -73,10 +73,28 @@ swiftc -sanitize=fuzzer,address -parse-as-library -O -g -D TGRID_FUZZER_BUILD \
   -module-name TGridSystem -package-name tgrid -swift-version 6 -whole-module-optimization -I "$platform" \
   -emit-module -emit-module-path "$platform/TGridSystem.swiftmodule" \
   -c $(find Sources/TGridSystem -name "*.swift" | sort) -o "$platform/TGridSystem.o"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-  -module-name TGridJSON -package-name tgrid -swift-version 6 -I "$platform" \
-  $(find Sources/TGridJSON -name "*.swift" | sort) "$source_file" "$platform/TermGridPlatform.o" \
-  "$platform/TGridSystem.o" -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
+# The linker's "Cannot export local symbol" lines are noise. The compiler's output goes to a
+# file and is shown once it is done (a filter in a process substitution could still be
+# writing when the script ended, and a failure's reason was lost). A failed build is tried
+# once more with one job at a time, in case a parallel job was killed for memory.
+build_log="$platform/build-$target.log"
+build_engine() {
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g "$@" \
+    -module-name TGridJSON -package-name tgrid -swift-version 6 -I "$platform" \
+    $(find Sources/TGridJSON -name "*.swift" | sort) "$source_file" "$platform/TermGridPlatform.o" \
+    "$platform/TGridSystem.o" -o "$binary" > "$build_log" 2>&1
+}
+show_build_log() { grep -v "Cannot export local symbol" "$build_log" >&2 || true; }
+if ! build_engine; then
+  show_build_log
+  echo "building the $target fuzzer failed; trying again with one job" >&2
+  if ! build_engine -j 1; then
+    show_build_log
+    echo "building the $target fuzzer failed twice" >&2
+    exit 1
+  fi
+fi
+show_build_log
 
 # MARK: - Seeds
 
@@ -97,7 +115,9 @@ seed_json() {
   found=$(wc -l < "$list")
   if [ "$found" -gt 0 ]; then
     local step=$(( found > 300 ? found / 300 : 1 ))
-    awk -v step="$step" 'NR % step == 0' "$list" | head -n 300 | while IFS= read -r file; do
+    # awk stops at 300 itself: `head` closing the pipe early would end awk with SIGPIPE,
+    # and under `pipefail` that ended this script without a word after the build.
+    awk -v step="$step" 'NR % step == 0 { print; if (++taken == 300) exit }' "$list" | while IFS= read -r file; do
       cp "$file" "$corpus/real-$(printf '%s' "$file" | cksum | cut -d' ' -f1).json" 2>/dev/null || true
     done
     echo "seeded with real JSON files from this machine (of $found found)"

@@ -138,6 +138,7 @@
         // Scripts/fuzz-json.sh builds the engine with only the platform files it needs, not
         // the terminal's signals: no terminal there takes SIGIO over, and the fuzzer takes
         // no leases (it parses bytes in memory). Leases are off in it.
+        _ = action
         isAvailable = false
         return false
       #else
@@ -145,7 +146,14 @@
           isAvailable = false
           return false
         }
+        let started = startServing()
+        isAvailable = started
+        return started
       #endif
+    }
+
+    /// Starts the thread that answers lease breaks; false when it could not be started.
+    private static func startServing() -> Bool {
       var thread = pthread_t()
       let started = pthread_create(
         &thread, nil,
@@ -154,7 +162,6 @@
           return nil
         }, nil)
       if started == 0 { pthread_detach(thread) }
-      isAvailable = started == 0
       return started == 0
     }
 
