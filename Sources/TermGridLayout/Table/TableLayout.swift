@@ -53,6 +53,13 @@ open class TableLayout: CollectionLayout {
   /// (0: none). More than there are columns freezes them all.
   public var frozenColumnCount = 0 { didSet { if frozenColumnCount != oldValue { invalidateLayout() } } }
 
+  /// Whether scrolling sideways to a cell moves whole columns, as a spreadsheet or VisiData
+  /// does: the first column after the frozen ones and the row headers is never cut in the
+  /// middle by a move to a cell (``rectForScrollingToItem(at:visibleRect:)``). At the right
+  /// end of the content the offset stops where the content ends, which may still cut it.
+  /// Off by default: the view moves as little as it can.
+  public var scrollsByWholeColumns = false
+
   /// Whether a line separates every row from the next (the header row always has one).
   public var showsRowSeparators = false { didSet { if showsRowSeparators != oldValue { invalidateLayout() } } }
 
@@ -190,9 +197,24 @@ open class TableLayout: CollectionLayout {
   }
 
   open override var collectionViewContentSize: Size {
-    let width = columnCount == 0 ? 0 : bodyLeft + columnStarts[columnCount]
+    var width = columnCount == 0 ? 0 : bodyLeft + columnStarts[columnCount]
+    if scrollsByWholeColumns { width = max(width, wholeColumnsWidth(visibleColumns: visibleCells.columns)) }
     let height = rowCount == 0 ? bodyTop : bodyTop + rowCount * rowPitch - (showsRowSeparators ? 1 : 0)
     return metrics.size(for: CellSize(columns: width, rows: height))
+  }
+
+  /// With ``scrollsByWholeColumns``, the content is wide enough for the view to stop with
+  /// the last columns whole: the first column that leaves room for the last one lined up
+  /// after the frozen ones, and blank cells after the last column, as far as the view is wide.
+  func wholeColumnsWidth(visibleColumns: Int) -> Int {
+    guard columnCount > frozenColumns else { return 0 }
+    let pinned = bodyLeft + columnStarts[frozenColumns]
+    let room = visibleColumns - pinned
+    let end = columnStarts[columnCount - 1] + columnWidths[columnCount - 1]
+    guard room > 0, end - columnStarts[frozenColumns] > room else { return 0 }
+    var first = frozenColumns
+    while first < columnCount - 1, columnStarts[first] < end - room { first += 1 }
+    return columnStarts[first] - columnStarts[frozenColumns] + visibleColumns
   }
 
   /// The columns that meet the cells from `first` to `last` (content columns).
@@ -257,14 +279,15 @@ open class TableLayout: CollectionLayout {
       }
       if let line = rowSeparatorAttributes(row: -1), line.frame.intersects(rect) { result.append(line) }
     }
-    // Lines of scrolled columns that pass under the frozen ones are left out: the header
-    // row's line would join them through the frozen cells.
+    // Lines of scrolled columns that pass under the frozen ones or the row headers are left
+    // out: the header row's line would join them through the cells that cover them.
     let frozenEnd = metrics.rect(
-      for: CellRect(column: columnLeft(0, visible: visible) + columnStarts[frozen], row: 0, columns: 1, rows: 1)
+      for: CellRect(
+        column: headerColumn(visible: visible) + bodyLeft + columnStarts[frozen], row: 0, columns: 1, rows: 1)
     ).minX
     for column in Set(columnRange + (frozen > 0 ? [frozen] : [])).sorted() where column > 0 && column < columnCount {
       guard let line = columnSeparatorAttributes(column: column), line.frame.intersects(rect) else { continue }
-      if frozen > 0, column > frozen, line.frame.minX < frozenEnd { continue }
+      if column > frozen, line.frame.minX < frozenEnd { continue }
       result.append(line)
     }
     if rowHeaderWidth > 0, let line = columnSeparatorAttributes(column: 0), line.frame.intersects(rect) {
@@ -499,14 +522,33 @@ open class TableLayout: CollectionLayout {
       right: 0)
   }
 
-  /// A frozen cell is always in view sideways: scrolling to it moves only up or down.
+  /// A frozen cell is always in view sideways: scrolling to it moves only up or down. With
+  /// ``scrollsByWholeColumns``, a cell right of the visible area is brought in by moving
+  /// whole columns out at the left: the rect returned starts at the first column that
+  /// leaves room for the cell, and is one cell wider than `visibleRect`, so the view lines
+  /// that column up with the left edge (after the frozen columns and row headers).
   open override func rectForScrollingToItem(at indexPath: IndexPath, visibleRect: Rect) -> Rect? {
-    guard let attributes = layoutAttributesForItem(at: indexPath), isColumnFrozen(position(of: indexPath).column)
-    else { return nil }
+    guard let attributes = layoutAttributesForItem(at: indexPath) else { return nil }
+    let column = position(of: indexPath).column
     var rect = attributes.frame
-    rect.origin.x = visibleRect.minX
-    rect.size.width = 0
-    return rect
+    if isColumnFrozen(column) {
+      rect.origin.x = visibleRect.minX
+      rect.size.width = 0
+      return rect
+    }
+    guard scrollsByWholeColumns, rect.maxX > visibleRect.maxX, rect.width < visibleRect.width else { return nil }
+    let metrics = metrics
+    let visible = visibleCells
+    // The first column at or after the frozen ones whose start leaves the cell's right edge in view.
+    var first = frozenColumns
+    while first < column,
+      metrics.rect(for: CellRect(column: columnLeft(first, visible: visible), row: 0, columns: 1, rows: 1)).minX
+        < rect.maxX - visibleRect.width
+    {
+      first += 1
+    }
+    let start = metrics.rect(for: CellRect(column: columnLeft(first, visible: visible), row: 0, columns: 1, rows: 1))
+    return Rect(x: start.minX, y: rect.minY, width: visibleRect.width + start.width, height: rect.height)
   }
 
   /// Up and Down go to the same column of the row above or below, Left and Right along the row.

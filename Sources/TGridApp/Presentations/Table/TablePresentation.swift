@@ -81,6 +81,9 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let root = GridModel.mainContainer(of: host.store.document.root, in: host.store.document)
     model = TableModel(store: host.store, root: host.store.id(root))
     tableLayout.delegate = self
+    // Moving right brings whole columns in, as in VisiData: the column after the pinned ones
+    // never starts in its middle.
+    tableLayout.scrollsByWholeColumns = true
     applySort()
     measureColumns()
   }

@@ -40,6 +40,23 @@ extension PilotTests {
       #expect(pilot.lines[0] == before, "focusing the pinned column scrolls nothing:\n\(pilot.screen)")
     }
 
+    @Test func movingRightBringsWholeColumnsInAndTheFirstIsNeverCut() throws {
+      let wide = try Pilot(
+        json: "", path: demoDataPath("countries.json"), size: CellSize(columns: 200, rows: 10), presentation: .table)
+      let names = Set(headers(wide).dropFirst().filter { !$0.isEmpty })
+      #expect(names.count == 7, "\(wide.screen)")
+      let pilot = try countries()
+      pilot.press("!")
+      for step in 1...6 {
+        pilot.press("l")
+        let first = headers(pilot)[1]
+        #expect(
+          names.contains(first), "step \(step): the first column after the row numbers is whole:\n\(pilot.screen)")
+      }
+      #expect(pilot.statusLine.contains("column 7/7"), "\(pilot.statusLine)")
+      #expect(headers(pilot).last == "landlocked ?", "the last column whole at the end:\n\(pilot.screen)")
+    }
+
     @Test func bangUnpinsTheColumnAndPinsTheColumnsUpToTheFocusedOne() throws {
       let pilot = try countries()
       pilot.press("!")

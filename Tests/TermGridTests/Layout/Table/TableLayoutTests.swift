@@ -163,6 +163,56 @@ import Testing
     #expect(all.layout.isColumnFrozen(1) && !all.layout.isColumnFrozen(2))
   }
 
+  @Test func movingRightBringsWholeColumnsInWhenTheTableScrollsByThem() {
+    let rows = (0..<4).map { ["name\($0)", String($0 * $0), "x\($0)", "y\($0)"] }
+    let table = TableHarness(
+      columns: ["name", "square", "k", "l"], rows: rows, widths: [6, 7, 3, 4], size: CellSize(columns: 16, rows: 4))
+    table.layout.scrollsByWholeColumns = true
+    table.collectionView.scrollToItem(at: table.layout.indexPath(row: 0, column: 2), at: .nearest)
+    #expect(
+      table.lines == [
+        "#│square │k  │l ",
+        "─┼───────┼───┼──",
+        "0│0      │x0 │y0",
+        "1│1      │x1 │y1",
+      ],
+      "the name column left whole, the square column whole after the row headers\n\(table.lines.joined(separator: "\n"))"
+    )
+    // The last column: the view stops with it whole and blank cells after it.
+    table.collectionView.scrollToItem(at: table.layout.indexPath(row: 0, column: 3), at: .nearest)
+    #expect(
+      table.lines == [
+        "#│k  │l         ",
+        "─┼───┼────      ",
+        "0│x0 │y0        ",
+        "1│x1 │y1        ",
+      ], "\(table.lines.joined(separator: "\n"))")
+    // Back to the left: the column comes in whole at the left edge, as before.
+    table.collectionView.scrollToItem(at: table.layout.indexPath(row: 0, column: 0), at: .nearest)
+    #expect(table.lines[0] == "#│name  │square ")
+    // Without it the view moves as little as it can, and cuts the first column.
+    let least = TableHarness(
+      columns: ["name", "square", "k", "l"], rows: rows, widths: [6, 7, 3, 4], size: CellSize(columns: 16, rows: 4))
+    least.collectionView.scrollToItem(at: least.layout.indexPath(row: 0, column: 2), at: .nearest)
+    #expect(least.lines[0] == "#│  │square │k  ", "\(least.lines.joined(separator: "\n"))")
+  }
+
+  @Test func linesOfColumnsScrolledUnderTheRowHeadersAreLeftOut() {
+    let rows = (0..<3).map { ["r\($0)", String($0), "x"] }
+    let table = TableHarness(
+      columns: ["name", "n", "k"], rows: rows, widths: [4, 3, 3], size: CellSize(columns: 10, rows: 4),
+      rowHeaderWidth: 3)
+    // The line left of the n column (content column 8) is under the row headers.
+    table.collectionView.contentOffset = Point(x: 6, y: 0)
+    #expect(
+      table.lines == [
+        "#  │  │k  ",
+        "───┼──┼───",
+        "0  │  │x  ",
+        "1  │  │x  ",
+      ], "\(table.lines.joined(separator: "\n"))")
+  }
+
   @Test func aScrolledTableKeepsItsFrozenColumnWholeWithItsHeader() throws {
     let rows = (0..<10).map { ["name\($0)", String($0 * $0), "x\($0)", "y"] }
     let table = TableHarness(
@@ -232,10 +282,13 @@ final class TableHarness: CollectionViewDataSource, TableLayoutDelegate {
   let layout = TableLayout()
   let collectionView: CollectionView
 
-  init(columns: [String], rows: [[String]], widths: [Int], size: CellSize) {
+  let rowHeaderWidth: Int
+
+  init(columns: [String], rows: [[String]], widths: [Int], size: CellSize, rowHeaderWidth: Int = 1) {
     self.columns = columns
     self.rows = rows
     self.widths = widths
+    self.rowHeaderWidth = rowHeaderWidth
     layout.delegate = nil
     collectionView = CollectionView(frame: CellRect(size: size), layout: layout)
     collectionView.animatesChanges = false
@@ -257,7 +310,7 @@ final class TableHarness: CollectionViewDataSource, TableLayoutDelegate {
 
   func numberOfColumns(in tableLayout: TableLayout) -> Int { columns.count }
   func tableLayout(_ tableLayout: TableLayout, widthOfColumn column: Int) -> Int { widths[column] }
-  func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { 1 }
+  func widthOfRowHeaders(in tableLayout: TableLayout) -> Int { rowHeaderWidth }
 
   func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
     rows.count * columns.count
