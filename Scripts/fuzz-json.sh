@@ -58,6 +58,7 @@ platform_files=(
   Sources/TermGridPlatform/Environment/Environment.swift
   Sources/TermGridPlatform/Errors/SystemErrorMessage.swift
   Sources/TermGridPlatform/Threads/Locked.swift
+  Sources/TermGridPlatform/Threads/PlatformThread.swift
 )
 platform=".build/fuzz/platform"
 mkdir -p "$platform"

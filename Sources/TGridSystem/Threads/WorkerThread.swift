@@ -1,3 +1,5 @@
+import TermGridPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -15,29 +17,10 @@ package final class WorkerThread {
     self.thread = thread
   }
 
-  /// The closure, kept alive until the thread has run it.
-  private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
   /// Starts a thread running `body`; nil if the system refuses one (the caller then does
   /// the work itself).
   package static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    guard result == 0 else {
-      Unmanaged<Body>.fromOpaque(context).release()
-      return nil
-    }
-    return WorkerThread(thread: thread)
+    PlatformThread.start(body).map(WorkerThread.init(thread:))
   }
 
   /// Waits for the closure to return (once; later calls return at once).

@@ -43,7 +43,7 @@ public enum TerminationWatchdog {
     TerminalSignals.prepareTerminationSemaphore()
     // The watchdog's thread takes no signals: their handlers run on the others.
     let mask = TerminalSignals.blockHandledSignals()
-    _ = DetachedThread.start { watch(graceMilliseconds: graceMilliseconds, rescue: rescue) }
+    _ = PlatformThread.startDetached { watch(graceMilliseconds: graceMilliseconds, rescue: rescue) }
     TerminalSignals.restoreSignalMask(mask)
   }
 
@@ -77,32 +77,5 @@ public enum TerminationWatchdog {
       }
       TerminalSignals.terminateProcess(bySignal: signal)
     }
-  }
-}
-
-/// A thread that runs one closure and is never joined.
-enum DetachedThread {
-  private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  /// Starts a detached thread running `body`; false when the system refuses one.
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    guard result == 0 else {
-      Unmanaged<Body>.fromOpaque(context).release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
   }
 }

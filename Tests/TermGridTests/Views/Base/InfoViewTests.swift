@@ -6,17 +6,11 @@ import Testing
 /// layout's value, forget it on reuse, and draw only where their frame meets the clip.
 @Suite struct InfoViewTests {
   func attributes(_ info: some Hashable & Sendable, columns: Int = 6, rows: Int = 1) -> LayoutAttributes {
-    var attributes = LayoutAttributes(
-      forSupplementaryViewOfKind: ElementKind.tableHeader, with: IndexPath(item: 0, section: 0),
-      frame: Rect(x: 0, y: 0, width: Double(columns), height: Double(rows)))
-    attributes.info = LayoutInfo(info)
-    return attributes
+    ElementViewTestSupport.attributes(info, kind: ElementKind.tableHeader, columns: columns, rows: rows)
   }
 
   func drawn(_ view: ReusableView, region: CellRect, clip: CellRect, size: CellSize) -> [String] {
-    var canvas = Canvas(size: size)
-    view.draw(in: &canvas, region: region, clip: clip, context: DrawingContext(theme: .monochrome))
-    return canvas.lines
+    ElementViewTestSupport.drawn(view, region: region, clip: clip, size: size)
   }
 
   @Test func theTreesViewsKeepTheirValueUntilReused() {
