@@ -556,7 +556,9 @@ final class FindingController {
   /// `F`: every element again, the focus kept.
   func clearFilter() {
     guard store.filter != nil else {
-      show(message: "no filter to clear")
+      // VisiData's Shift-F is the frequency sheet: where a view has one, say its key.
+      let frequency = context.presentation.keyBindings.keys(for: .showFrequencySheet).first
+      show(message: "no filter to clear" + (frequency.map { " · frequency: \($0.name)" } ?? ""))
       return
     }
     let kept = selection

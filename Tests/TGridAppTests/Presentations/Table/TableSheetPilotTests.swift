@@ -36,6 +36,9 @@ extension PilotTests {
       pilot.press("F")
       #expect(pilot.statusLine.contains("filter cleared"), "F still shows every record again: \(pilot.statusLine)")
       #expect(pilot.statusLine.contains("/40 "))
+      // F again, with no filter (VisiData's Shift-F habit): the frequency sheet's keys are named.
+      pilot.press("F")
+      #expect(pilot.statusLine.contains("no filter to clear · frequency: ="), "\(pilot.statusLine)")
     }
 
     @Test func altFAlsoOpensItAndAMissingValueFiltersToTheRecordsWithoutTheKey() throws {
