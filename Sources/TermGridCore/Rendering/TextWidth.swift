@@ -110,12 +110,20 @@ public enum TextWidth {
   /// The width of text made only of printable ASCII (`0x20`–`0x7E`: each byte one cluster
   /// of one column, none replaced), read from its bytes; nil for any other text.
   static func printableASCIIWidth(of text: some StringProtocol) -> Int? {
+    // A native string's bytes are one buffer: checked in a loop of their own, not a
+    // generic iterator's step (a call through the protocol) per byte.
+    if let known = text.utf8.withContiguousStorageIfAvailable(printableASCIIWidth(ofBytes:)) { return known }
     var count = 0
     for byte in text.utf8 {
       guard byte >= 0x20, byte < 0x7F else { return nil }
       count += 1
     }
     return count
+  }
+
+  private static func printableASCIIWidth(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+    return bytes.count
   }
 
   /// The text drawn in place of a cluster that must not reach the terminal as itself, or

@@ -355,6 +355,20 @@ open class TreeLayout: CollectionLayout {
 
   // MARK: - Focus and updates
 
+  /// Only the pinned ancestor rows depend on the focus, and only where some could be
+  /// pinned: in the outline, scrolled down (at the top nothing is hidden above the focus),
+  /// with no table header pinned over the top row (it takes that row instead). Elsewhere,
+  /// in a table section most of all, a focus move that scrolls nothing redraws the cells'
+  /// states without asking for the visible elements again (no row, connector or preview
+  /// is laid out for it).
+  open override var visibleElementsDependOnFocus: Bool {
+    guard orientation == .outline, pinsAncestors, maximumPinnedAncestors > 0 else { return false }
+    guard let host = collectionView else { return true }
+    let topRow = metrics.row(forY: host.bounds.minY)
+    if topRow <= 0 { return false }
+    return cache.tables.isEmpty || cache.pinnedTable(topRow: topRow) == nil
+  }
+
   /// Moves the focus along the tree, not by geometry:
   /// Left to the parent, Right to the first child, Up and Down by row (outline) or within
   /// the depth column (columns).

@@ -234,9 +234,20 @@ extension TreeLayoutCache {
     guard let owner = table(ofRow: global), let table = tables[owner], let mark = table.missingMark,
       let first = table.columnOffsets.first, markers[global] != 1
     else { return nil }
-    var filled = [Bool](repeating: false, count: table.columnWidths.count)
+    let columns = table.columnWidths.count
     let firstCell = Int(firstChildren[global])
-    for cell in firstCell..<(firstCell + Int(childCounts[global])) {
+    let rowCells = firstCell..<(firstCell + Int(childCounts[global]))
+    if columns <= 64 {
+      // Asked for every row on screen at every pass: a row with a cell in each column (most
+      // rows) is known without making an array.
+      var mask: UInt64 = 0
+      for cell in rowCells where cellColumns[cell] >= 0 && Int(cellColumns[cell]) < columns {
+        mask |= 1 << UInt64(cellColumns[cell])
+      }
+      if mask == (columns == 64 ? ~0 : (1 << UInt64(columns)) - 1) { return nil }
+    }
+    var filled = [Bool](repeating: false, count: columns)
+    for cell in rowCells {
       let column = Int(cellColumns[cell])
       if filled.indices.contains(column) { filled[column] = true }
     }

@@ -79,18 +79,21 @@ open class TreeNodeCell: Cell {
       canvas.draw(String(glyph) + " ", at: CellPoint(column: column, row: region.row), style: textStyle, clip: area)
       column += marker.width
     }
-    var badge = info?.badgeText ?? ""
-    var badgeWidth = TextWidth.displayWidth(of: badge)
+    let hidden = info?.hiddenDescendantCount ?? 0
+    var badge = hidden > 0 ? TreeNodeInfo.badgeText(forHiddenCount: hidden) : ""
+    var badgeWidth = badge.isEmpty ? 0 : TextWidth.displayWidth(of: badge)
     if end - column - badgeWidth < 1 {
       badge = ""
       badgeWidth = 0
     }
+    // Measured once: every row on screen is drawn at every frame.
     let shown = TextWidth.truncated(label, toWidth: max(0, end - column - badgeWidth))
+    let shownWidth = TextWidth.displayWidth(of: shown)
     if info?.isTableTrailing == true, followsColumnAlignment, marker == .none, badge.isEmpty {
       // A number in a column of numbers ends at the column's right edge.
-      column = max(column, end - TextWidth.displayWidth(of: shown))
+      column = max(column, end - shownWidth)
     }
-    let intendedEnd = column + TextWidth.displayWidth(of: shown) + badgeWidth
+    let intendedEnd = column + shownWidth + badgeWidth
     column = canvas.draw(shown, at: CellPoint(column: column, row: region.row), style: textStyle, clip: area)
     if !badge.isEmpty {
       canvas.draw(badge, at: CellPoint(column: column, row: region.row), style: theme.badge.over(style), clip: area)

@@ -46,7 +46,7 @@ final class InlinePreviewTreeLayout: TreeLayout {
   private func sizedForPreview(_ attributes: LayoutAttributes) -> LayoutAttributes {
     guard attributes.category == .cell, let previewLabel, let host = collectionView,
       var info = attributes.info?.value(as: TreeNodeInfo.self), info.marker == .collapsed, !info.isPinned,
-      info.tableColumn == nil, !info.isTableRow
+      info.tableColumn == nil
     else { return attributes }
     let metrics = host.cellMetrics
     let cells = metrics.cellRect(for: attributes.frame)

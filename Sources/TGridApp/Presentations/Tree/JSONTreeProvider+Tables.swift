@@ -21,6 +21,8 @@ extension JSONTreeProvider {
     var index: [String: Int] = [:]
     /// Each column's type, from the values of the rows read (as the table view infers it).
     var types: [ColumnType.Tally] = []
+    /// How many values each column's type was read from (at most ``JSONTreeProvider/tableTypeSample``).
+    var typedCounts: [Int] = []
     /// Whether the table's rows come in groups (an array of more than ``JSONTreeProvider/groupSize``).
     var rowsAreGrouped = false
 
@@ -31,6 +33,7 @@ extension JSONTreeProvider {
       index[key] = titles.count
       titles.append(key)
       types.append(ColumnType.Tally())
+      typedCounts.append(0)
       return titles.count - 1
     }
 
@@ -335,8 +338,9 @@ extension JSONTreeProvider {
 
   /// The columns of a node shown as a table section, read once: the keys of all its rows
   /// (of its first ``groupSize`` when its rows are grouped; the keys of the others are
-  /// added as their groups open), the types from its first ``tableTypeSample``. Nil for a
-  /// node shown as a tree, and for an array so large its groups are grouped again.
+  /// added as their groups are listed, ``addColumns(ofLaterRow:toTable:)``), each column's
+  /// type from its first ``tableTypeSample`` values. Nil for a node shown as a tree, and
+  /// for an array so large its groups are grouped again.
   private func columns(ofTable node: Int) -> TableColumns? {
     if let known = tableColumnCache[node] { return known }
     guard node >= 0, isTable(node), let value = value(node), let source = childSource(of: value) else { return nil }
@@ -349,16 +353,33 @@ extension JSONTreeProvider {
     }
     for (position, row) in store.shownChildren(of: source).enumerated() {
       guard position < groupSize else { break }
-      addKeys(of: row, to: &columns, in: document, typing: position < Self.tableTypeSample)
+      addKeys(of: row, to: &columns, in: document)
     }
     tableColumnCache[node] = columns
     return columns
   }
 
-  private func addKeys(of row: JSONNode, to columns: inout TableColumns, in document: JSONDocument, typing: Bool) {
+  /// Rows of a grouped table listed after its columns were read (a later group opened):
+  /// a key no row read before had becomes a column at the end, titled and typed, before
+  /// the layout next asks for the table's header.
+  func addColumns(ofLaterRows positions: Range<Int>, of source: JSONNode, toTable table: Int) {
+    guard var columns = tableColumnCache.removeValue(forKey: table) else { return }
+    let document = store.document
+    for position in positions {
+      if let row = store.shownChild(at: position, of: source) { addKeys(of: row, to: &columns, in: document) }
+    }
+    tableColumnCache[table] = columns
+  }
+
+  /// A row's keys into the columns, each value typing its column while the column has
+  /// read fewer than ``tableTypeSample``.
+  private func addKeys(of row: JSONNode, to columns: inout TableColumns, in document: JSONDocument) {
     guard document.kind(of: row) == .object else { return }
     for member in document.children(of: row) {
-      guard let key = document.key(of: member), let column = columns.add(key), typing else { continue }
+      guard let key = document.key(of: member), let column = columns.add(key),
+        columns.typedCounts[column] < Self.tableTypeSample
+      else { continue }
+      columns.typedCounts[column] += 1
       columns.types[column].add(member, in: document)
     }
   }

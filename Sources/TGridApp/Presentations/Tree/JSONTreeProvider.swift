@@ -148,6 +148,11 @@ final class JSONTreeProvider: TreeNodeProvider {
       }
       return
     }
+    // Rows of a grouped table past the first group its columns were read from: their keys
+    // join its columns as they are listed, before the layout asks for its header.
+    if role == .row, range.lowerBound >= groupSize {
+      addColumns(ofLaterRows: range, of: source, toTable: group.owner.rawValue)
+    }
     for position in range {
       guard let value = store.shownChild(at: position, of: source) else { continue }
       let child = store.id(value).rawValue

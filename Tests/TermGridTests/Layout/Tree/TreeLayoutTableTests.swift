@@ -106,6 +106,43 @@ import Testing
     #expect(!harness.lines[0].contains("a    b"))
   }
 
+  @Test func aFocusMoveAsksForTheVisibleElementsOnlyWhereAncestorsMayBePinned() throws {
+    let layout = CountingTreeLayout(orientation: .outline)
+    let harness = TreeTableHarness(
+      Self.longTable(rows: 20), tables: ["t": ["a", "b"]], layout: layout, columns: 24, rows: 6)
+    let view = harness.collectionView
+    view.focusItem(at: harness.indexPath(of: "[0]"))
+    view.layoutIfNeeded()
+    // At the top nothing is hidden above the focus: a move redraws the cells' states only.
+    var queries = layout.elementQueries
+    #expect(view.moveFocus(.down))
+    view.layoutIfNeeded()
+    #expect(harness.focusedLabel == "[1]")
+    #expect(layout.elementQueries == queries, "no layout pass for a focus move at the top")
+    // Scrolled into the table: its header is pinned over the top row, where ancestors
+    // would go, so moving down its rows asks for nothing either.
+    view.contentOffset = Point(x: 0, y: 10)
+    view.focusItem(at: harness.indexPath(of: "[9]"))
+    view.layoutIfNeeded()
+    queries = layout.elementQueries
+    #expect(view.moveFocus(.down))
+    view.layoutIfNeeded()
+    #expect(harness.focusedLabel == "[10]")
+    #expect(layout.elementQueries == queries, "no layout pass for a focus move under a pinned header")
+    #expect(harness.lines[0] == "│  ├─       a    b      ", "the header is still pinned")
+    // Past the table, scrolled: the focus decides which ancestors are pinned.
+    view.contentOffset = Point(x: 0, y: 24)
+    view.focusItem(at: harness.indexPath(of: "after3"))
+    view.layoutIfNeeded()
+    queries = layout.elementQueries
+    #expect(view.moveFocus(.down))
+    view.layoutIfNeeded()
+    #expect(harness.focusedLabel == "after4")
+    #expect(layout.elementQueries > queries, "a focus move asks again where the pinned rows follow it")
+    // In columns nothing is pinned.
+    #expect(!TreeLayout(orientation: .columns).visibleElementsDependOnFocus)
+  }
+
   @Test func theFocusMovesAcrossCellsByColumnAndDownAColumn() {
     let harness = TreeTableHarness(
       Self.cars, tables: ["cars [3]": ["Name", "Miles_per_Gallon", "Cyl"]], columns: 50, rows: 8)
@@ -295,17 +332,28 @@ final class TableTreeProvider: TreeNodeProvider {
   }
 }
 
+/// A tree layout that counts the rect queries made of it.
+final class CountingTreeLayout: TreeLayout {
+  private(set) var elementQueries = 0
+
+  override func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+    elementQueries += 1
+    return super.layoutAttributesForElements(in: rect)
+  }
+}
+
 /// A ``TableTreeProvider`` shown in an outline, drawn headless.
 final class TreeTableHarness {
   let provider: TableTreeProvider
   let model: TreeModel
-  let layout = TreeLayout(orientation: .outline)
+  let layout: TreeLayout
   let collectionView: CollectionView
 
   init(
     _ outline: String, tables: [String: [String]], trailingColumns: Set<Int> = [], missingMark: String? = nil,
-    groupedTables: Set<String> = [], columns: Int, rows: Int
+    groupedTables: Set<String> = [], layout: TreeLayout = TreeLayout(orientation: .outline), columns: Int, rows: Int
   ) {
+    self.layout = layout
     provider = TableTreeProvider(outline, tables: tables)
     provider.groupedTables = groupedTables
     provider.trailingColumns = trailingColumns
