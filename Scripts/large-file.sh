@@ -60,7 +60,9 @@ print(f"{written} bytes, {seq} records", file=sys.stderr)
 PY
 fi
 size=$(stat -c %s "$path")
-lines=$(($(tail -c 2000 "$path" | tail -1 | sed -E 's/^\{"seq":([0-9]+),.*/\1/') + 1))
+# Counted, not read from the last "seq": each run's save deletes a record.
+lines=$(wc -l <"$path")
+[ "$(tail -c 1 "$path" | od -An -c | tr -d ' ')" = '\n' ] || lines=$((lines + 1))
 echo "file: $path, $size bytes, $lines records; memory: $(free -g | awk '/Mem:/ {print $2}') GB" >&2
 
 # Runs a command and samples its memory every 0.1 s from /proc: prints "seconds anon file",
@@ -201,8 +203,12 @@ if command -v tmux >/dev/null 2>&1; then
   }
   size_mb=$((size / 1000000))
   echo
-  echo "| step in the app (key → screen) | time | floor | × floor | peak RssAnon | × file |"
-  echo "|---|---:|---|---:|---:|---:|"
+  echo "| step in the app (key → screen) | time | floor | × floor | CPU (all threads) | peak RssAnon | × file |"
+  echo "|---|---:|---|---:|---:|---:|---:|"
+  # The app's CPU (user + system, every thread's, those ended included) at the last step.
+  ticks=$(getconf CLK_TCK)
+  cpu_last=0
+  cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo "$cpu_last"; }
   seconds() { printf '%d.%03d s' $(($1 / 1000)) $(($1 % 1000)); }
   step() {
     local anon file floor_name="$2" floor_ms="$3" ratio="" floor_text=""
@@ -217,7 +223,12 @@ if command -v tmux >/dev/null 2>&1; then
       time_text="> $time_text (not reached)"
       ratio=""
     fi
-    printf '| %s | %s | %s | %s | %d MB | %s |\n' "$1" "$time_text" "$floor_text" "$ratio" $((anon / 1024)) \
+    local cpu_now
+    cpu_now=$(cpu_ticks)
+    local cpu_text
+    cpu_text="$(seconds $(((cpu_now - cpu_last) * 1000 / ticks)))"
+    cpu_last=$cpu_now
+    printf '| %s | %s | %s | %s | %s | %d MB | %s |\n' "$1" "$time_text" "$floor_text" "$ratio" "$cpu_text" $((anon / 1024)) \
       "$(awk -v a="$anon" -v s="$size" 'BEGIN {printf "%.2f×", a * 1024 / s}')"
     echo "    $(screen | tail -1 | tr -s ' ')" >&2
   }

@@ -64,6 +64,12 @@ struct RecordSliceReader {
     return isRead
   }
 
+  /// The records before `position` were read by the caller, in a pass of its own over
+  /// the same records in order (on two cores).
+  mutating func skip(to position: Int) {
+    readCount = min(max(readCount, position), recordCount)
+  }
+
   /// Every record is read, `count` of them: a caller that read them all in a pass of its
   /// own (following an edit), or found nothing to read.
   mutating func finish(count: Int) {

@@ -136,7 +136,18 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
   ///   elements, and while a regular expression runs). `result` then holds the elements
   ///   evaluated before the one that was stopped (its `elementCount` grew by their number),
   ///   so a later call can go on from there.
+  ///
+  /// A range of at least ``elementsPerThread`` × 2 positions is filtered on two cores:
+  /// its later half on a worker thread (see `JSONFilter+Halves.swift`).
   public func filter(
+    elementsOf container: JSONNode, at positions: Range<Int>, in document: JSONDocument,
+    into result: inout JSONFilterResult, cancellation: JSONCancellation?
+  ) throws(CancellationError) {
+    try filterInHalves(elementsOf: container, at: positions, in: document, into: &result, cancellation: cancellation)
+  }
+
+  /// Filters the children at `positions` in order on the calling thread.
+  func filterInOrder(
     elementsOf container: JSONNode, at positions: Range<Int>, in document: JSONDocument,
     into result: inout JSONFilterResult, cancellation: JSONCancellation?
   ) throws(CancellationError) {
@@ -176,15 +187,15 @@ public struct JSONFilter: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: `CancellationError` once `cancellation` is cancelled (checked every 1,024
   ///   elements, and while a regular expression runs: a long match stops too).
+  ///
+  /// A container of at least ``elementsPerThread`` × 2 children is filtered on two cores.
   public func filter(elementsOf container: JSONNode, in document: JSONDocument, cancellation: JSONCancellation? = nil)
     throws(CancellationError) -> JSONFilterResult
   {
-    var evaluator = FilterEvaluator(document: document, constants: constants, cancellation: cancellation)
     var result = JSONFilterResult(matches: [], elementCount: 0, errorCount: 0, firstError: nil)
-    for element in document.children(of: container) {
-      if (result.elementCount + 1) % 1024 == 0, cancellation?.isCancelled == true { throw CancellationError() }
-      try take(element, with: &evaluator, into: &result)
-    }
+    try filterInHalves(
+      elementsOf: container, at: 0..<document.childCount(of: container), in: document, into: &result,
+      cancellation: cancellation)
     return result
   }
 }

@@ -20,4 +20,12 @@ public struct JSONFilterResult: Sendable, Equatable {
     self.errorCount = errorCount
     self.firstError = firstError
   }
+
+  /// Adds what a filter kept of the positions after this result's (its later half).
+  mutating func append(_ later: JSONFilterResult) {
+    matches.append(contentsOf: later.matches)
+    elementCount += later.elementCount
+    errorCount += later.errorCount
+    if firstError == nil { firstError = later.firstError }
+  }
 }

@@ -1,4 +1,5 @@
 import TGridJSON
+import TGridSystem
 import TermGrid
 
 /// The rows and columns of a table over one container: each child is a row, the columns
@@ -60,7 +61,7 @@ struct TableModel {
   /// The name of the column of array rows' elements at `position`: `[0]`, as jq's path.
   static func elementColumnName(_ position: Int) -> String { "[\(position)]" }
 
-  private struct Scan {
+  fileprivate struct Scan: Sendable {
     var next = 0
     var keys: [String] = []
     var seen: Set<String> = []
@@ -73,6 +74,16 @@ struct TableModel {
     /// Whether the first row that is an object or an array was an array (its element
     /// columns come first).
     var elementsFirst: Bool?
+
+    /// Adds the scan of the rows after this one's (read on another thread).
+    mutating func merge(_ later: Scan) {
+      for key in later.keys where seen.insert(key).inserted { keys.append(key) }
+      hasValues = hasValues || later.hasValues
+      decodedRowCount += later.decodedRowCount
+      skippedRowCount += later.skippedRowCount
+      elementCount = max(elementCount, later.elementCount)
+      if elementsFirst == nil { elementsFirst = later.elementsFirst }
+    }
   }
 
   /// Where a column's value is in a row (what ``value(_:in:of:)`` reads, on any thread).
@@ -206,26 +217,15 @@ struct TableModel {
     func nextRow() -> JSONNode? {
       isFiltered ? store.shownChild(at: position, of: node) : following.next()
     }
-    // A row with the keys of the row before (compared as bytes) has none to add: most
-    // records share a shape, and decoding and hashing every key of 2.5 M records took the
-    // most of a gigabyte's scan.
     var previous: JSONNode?
+    if !isFiltered {
+      // Unfiltered rows are a pure function of the text: read in halves on two cores.
+      position = Self.scanInHalves(
+        of: node, from: position, to: end, in: document, into: &scan, after: &previous, until: deadline)
+      following = document.children(of: node, from: position).makeIterator()
+    }
     while position < end, let child = nextRow() {
-      if document.kind(of: child) == .object {
-        if let previous, document.hasSameKeys(child, as: previous) {
-          scan.skippedRowCount += 1
-        } else {
-          for member in document.children(of: child) {
-            guard let key = document.key(of: member) else { continue }
-            if scan.seen.insert(key).inserted { scan.keys.append(key) }
-          }
-          scan.decodedRowCount += 1
-          previous = child
-        }
-        if scan.elementsFirst == nil { scan.elementsFirst = false }
-      } else {
-        Self.note(valueRow: child, of: document, in: &scan)
-      }
+      Self.scan(row: child, after: &previous, of: document, into: &scan)
       position += 1
       // The clock is read every 256 rows: a row costs about a microsecond.
       if position & 255 == 0, let deadline, MonotonicClock.nanoseconds() >= deadline { break }
@@ -245,6 +245,72 @@ struct TableModel {
     return setColumns(
       keys: keys, hasValues: scan.hasValues || allColumns.first == Self.valueColumn,
       elements: max(scan.elementCount, elementColumns.count), elementsFirst: scan.elementsFirst ?? true)
+  }
+
+  /// Reads one row's keys into `scan`. A row with the keys of the row before (compared as
+  /// bytes) has none to add: most records share a shape, and decoding and hashing every key
+  /// of 2.5 M records took the most of a gigabyte's scan.
+  private static func scan(
+    row: JSONNode, after previous: inout JSONNode?, of document: JSONDocument, into scan: inout Scan
+  ) {
+    if document.kind(of: row) == .object {
+      if let previous, document.hasSameKeys(row, as: previous) {
+        scan.skippedRowCount += 1
+      } else {
+        for member in document.children(of: row) {
+          guard let key = document.key(of: member) else { continue }
+          if scan.seen.insert(key).inserted { scan.keys.append(key) }
+        }
+        scan.decodedRowCount += 1
+        previous = row
+      }
+      if scan.elementsFirst == nil { scan.elementsFirst = false }
+    } else {
+      note(valueRow: row, of: document, in: &scan)
+    }
+  }
+
+  /// Rows each of two threads reads at a time: a few milliseconds' work, so a slice ends
+  /// near its deadline, and far more than the cost of starting a thread.
+  static let rowsPerThread = 2_048
+
+  /// Reads the children of `node` from `start` towards `end` in chunks of two halves, the
+  /// later half of each on a worker thread into a scan of its own, merged after the
+  /// earlier half's (keys in first-seen order, as one pass makes them), until `deadline`.
+  /// `previous` is the last row of this thread's halves whose keys were decoded.
+  /// Stops where fewer than two halves are left (or no thread can be had); returns the
+  /// position it got to.
+  private static func scanInHalves(
+    of node: JSONNode, from start: Int, to end: Int, in document: JSONDocument, into scan: inout Scan,
+    after previous: inout JSONNode?, until deadline: UInt64?
+  ) -> Int {
+    var position = start
+    guard TableScanHalves.hasTwoCores else { return position }
+    while end - position >= 2 * rowsPerThread {
+      let middle = position + rowsPerThread
+      let later = TableScanHalves.Later()
+      let worker = WorkerThread.start {
+        var part = Scan()
+        var previous: JSONNode?
+        var rows = document.children(of: node, from: middle).makeIterator()
+        for _ in 0..<rowsPerThread {
+          guard let row = rows.next() else { break }
+          Self.scan(row: row, after: &previous, of: document, into: &part)
+        }
+        later.scan = part
+      }
+      guard let worker else { break }
+      var rows = document.children(of: node, from: position).makeIterator()
+      for _ in 0..<rowsPerThread {
+        guard let row = rows.next() else { break }
+        Self.scan(row: row, after: &previous, of: document, into: &scan)
+      }
+      worker.join()
+      scan.merge(later.scan)
+      position += 2 * rowsPerThread
+      if let deadline, MonotonicClock.nanoseconds() >= deadline { break }
+    }
+    return position
   }
 
   /// Sets the columns: the rows' keys (expanded where they are), `elements` columns of
@@ -587,5 +653,15 @@ enum TableSortKey: Comparable {
 
   static func == (lhs: TableSortKey, rhs: TableSortKey) -> Bool {
     !(lhs < rhs) && !(rhs < lhs)
+  }
+}
+
+/// The later half of a chunk of the table's key scan (``TableModel``), written on a worker
+/// thread and read after it is joined.
+enum TableScanHalves {
+  static let hasTwoCores = ProcessIdentity.processorCount >= 2
+
+  final class Later: @unchecked Sendable {
+    fileprivate var scan = TableModel.Scan()
   }
 }

@@ -1,4 +1,5 @@
 import TGridJSON
+import TGridSystem
 import TermGrid
 
 /// The records of a timeline: the container's children with a parsable date in the chosen
@@ -159,6 +160,18 @@ struct TimelineModel {
       start: startField, end: endField, duration: durationField, lane: laneField, label: store.labelField)
     var reader = self.reader
     places = nil
+    if laneField == nil, store.filter == nil, RecordHalves.hasTwoCores, let node = store.node(root),
+      document.kind(of: node).isContainer
+    {
+      // Records read without a lane or a filter are a pure function of the text: in
+      // halves on two cores.
+      let end = min(limit, reader.recordCount, store.shownChildCount(of: node))
+      if events.capacity < end { events.reserveCapacity(end) }
+      let position = readInHalves(
+        of: node, from: reader.readCount, to: end, identity: store.identity, fields: fields, in: document,
+        until: deadline)
+      reader.skip(to: position)
+    }
     reader.read(
       upTo: limit, in: store, until: deadline,
       reserve: { count in if self.events.capacity < count { self.events.reserveCapacity(count) } },
@@ -209,15 +222,32 @@ struct TimelineModel {
   private mutating func placedEvent(
     of record: JSONNode, id: NodeID, position: Int, fields: FieldNames, in document: JSONDocument
   ) -> Event? {
+    guard
+      let found = Self.placedEvent(
+        of: record, id: id, position: position, fields: fields, in: document, places: &places,
+        readByName: &recordsReadByName)
+    else { return nil }
+    var event = found.event
+    if laneField != nil { event.group = group(ofValue: found.lane, in: document) }
+    return event
+  }
+
+  /// ``placedEvent(of:id:position:fields:in:)`` with the places and the count of records
+  /// read by name given (a worker thread has its own), and the lane's member returned for
+  /// the caller to group.
+  private static func placedEvent(
+    of record: JSONNode, id: NodeID, position: Int, fields: FieldNames, in document: JSONDocument,
+    places: inout FieldPlaces?, readByName: inout Int
+  ) -> (event: Event, lane: JSONNode?)? {
     guard document.kind(of: record) == .object else { return nil }
     var found = places.flatMap { places in
       document.hasSameKeys(record, as: places.record) ? Self.members(of: record, at: places, in: document) : nil
     }
     if found == nil {
-      let places = Self.places(of: record, fields: fields, in: document)
-      self.places = places
-      recordsReadByName += 1
-      found = Self.members(of: record, at: places, in: document)
+      let fresh = Self.places(of: record, fields: fields, in: document)
+      places = fresh
+      readByName += 1
+      found = Self.members(of: record, at: fresh, in: document)
     }
     guard let members = found, let startValue = members.start,
       let start = DateValue.seconds(of: startValue, in: document)
@@ -237,17 +267,87 @@ struct TimelineModel {
     {
       event.end = event.start + seconds
     }
-    if laneField != nil { event.group = group(ofValue: members.lane, in: document) }
-    return event
+    return (event, members.lane)
+  }
+
+  /// Records each of two threads reads at a time: a few milliseconds' work, so a slice
+  /// ends near its deadline, and far more than the cost of starting a thread.
+  static let recordsPerThread = 1_024
+
+  /// Reads the records of `node` from `start` towards `end` in chunks of two halves, the
+  /// later half of each on a worker thread with places of its own, its events appended
+  /// after the earlier half's (as one pass in order makes them), until `deadline`. Stops
+  /// where fewer than two halves are left (or no thread can be had); returns the position
+  /// it got to. Only for records without lanes (their groups are numbered in order) shown
+  /// unfiltered (a record's position is its place among the children).
+  private mutating func readInHalves(
+    of node: JSONNode, from start: Int, to end: Int, identity: NodeIdentityMap, fields: FieldNames,
+    in document: JSONDocument, until deadline: UInt64?
+  ) -> Int {
+    var position = start
+    while end - position >= 2 * Self.recordsPerThread {
+      let middle = position + Self.recordsPerThread
+      let later = RecordHalves.Later()
+      let worker = WorkerThread.start {
+        var places: FieldPlaces?
+        var readByName = 0
+        var records = document.children(of: node, from: middle).makeIterator()
+        for offset in 0..<Self.recordsPerThread {
+          guard let record = records.next() else { break }
+          if let (event, _) = Self.placedEvent(
+            of: record, id: identity.id(of: record), position: middle + offset, fields: fields, in: document,
+            places: &places, readByName: &readByName)
+          {
+            later.events.append(event)
+          } else {
+            later.undatedCount += 1
+          }
+        }
+        later.readByName = readByName
+      }
+      guard let worker else { break }
+      var records = document.children(of: node, from: position).makeIterator()
+      for offset in 0..<Self.recordsPerThread {
+        guard let record = records.next() else { break }
+        if let (event, _) = Self.placedEvent(
+          of: record, id: identity.id(of: record), position: position + offset, fields: fields, in: document,
+          places: &places, readByName: &recordsReadByName)
+        {
+          events.append(event)
+        } else {
+          undatedCount += 1
+        }
+      }
+      worker.join()
+      events.append(contentsOf: later.events)
+      undatedCount += later.undatedCount
+      recordsReadByName += later.readByName
+      position += 2 * Self.recordsPerThread
+      if let deadline, MonotonicClock.nanoseconds() >= deadline { break }
+    }
+    return position
   }
 
   /// The width of a title member's label (``title(of:labelField:in:)``): a string of
-  /// printable ASCII is as wide as its bytes, up to the label's limit, measured without
-  /// making a string.
+  /// printable ASCII and Latin-1 letters (U+00C0–U+00FF, `Zoë Björk`: one column each,
+  /// none of them combining) is as wide as its characters, up to the label's limit,
+  /// measured without making a string.
   private static func titleWidth(of member: JSONNode, in document: JSONDocument) -> Int {
     let plain = document.withStringBytes(of: member) { bytes -> Int? in
-      for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
-      return min(bytes.count, 40)
+      var characters = 0
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte >= 0x20 && byte < 0x7F {
+          index += 1
+        } else if byte == 0xC3, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
+          index += 2
+        } else {
+          return nil
+        }
+        characters += 1
+      }
+      return min(characters, 40)
     }
     if let plain, let width = plain { return width }
     return TextWidth.displayWidth(of: JSONPreview.inline(member, in: document, limit: 40))
@@ -578,5 +678,17 @@ struct TimelineModel {
     let found = order.filter { (hits[$0] ?? 0) * 2 >= sampled }
     let named = startNames + momentNames + endNames
     return found.sorted { (named.firstIndex(of: $0) ?? named.count) < (named.firstIndex(of: $1) ?? named.count) }
+  }
+}
+
+/// The later half of a chunk of the timeline's records (``TimelineModel``), written on a
+/// worker thread and read after it is joined.
+enum RecordHalves {
+  static let hasTwoCores = ProcessIdentity.processorCount >= 2
+
+  final class Later: @unchecked Sendable {
+    var events: [TimelineModel.Event] = []
+    var undatedCount = 0
+    var readByName = 0
   }
 }
