@@ -151,6 +151,23 @@ struct ChartModel {
     }
   }
 
+  /// A record's point (for a splice after an edit): its id, x and a value per series.
+  private struct Point {
+    var id: NodeID
+    var x: Double
+    var y: [Double]
+  }
+
+  private mutating func point(of record: JSONNode, id: NodeID, position: Int, in store: DocumentStore) -> Point {
+    let document = store.document
+    document.members(lookup, of: record, into: &found)
+    let yStart = xField == nil ? 0 : 1
+    let x = xValue(of: record, member: yStart == 0 ? nil : found[0], position: position, in: store)
+    return Point(
+      id: id, x: x,
+      y: yFields.indices.map { found[yStart + $0].flatMap { Self.number(of: $0, in: document) } ?? .nan })
+  }
+
   /// A record's x: its position without an x field, else the x field's value (`member`,
   /// `nil` when the record has none) as a number, a date or a category.
   private mutating func xValue(of record: JSONNode, member: JSONNode?, position: Int, in store: DocumentStore)
@@ -265,32 +282,35 @@ struct ChartModel {
         touched.insert(ancestor)
       }
     }
-    let old = self
-    ids = []
-    x = []
-    y = yFields.map { _ in [] }
-    // Room for every record at once: arrays grown by doubling leave their smaller copies
-    // freed among the heap's live blocks, resident after the edit.
-    reserveCapacity(old.ids.count + change.steps.count)
+    // In place: the points of untouched records stay where they are (an index x is
+    // renumbered), the touched ones are read again and spliced in. Untouched records keep
+    // their order (a moved record is touched), so they are met in the order of the points.
+    var splices = RecordSplices<Point>()
+    let count = ids.count
     var next = 0
     var position = 0
     store.forEachShownChild(of: node) { record in
       defer { position += 1 }
       let id = store.id(record)
       if !touched.contains(id) {
-        while next < old.ids.count, touched.contains(old.ids[next]) { next += 1 }
-        if next < old.ids.count, old.ids[next] == id {
-          ids.append(id)
-          x.append(
-            xField == nil
-              ? Double(store.filter == nil ? position : document.position(of: record) ?? position) : old.x[next])
-          for series in y.indices { y[series].append(old.y[series][next]) }
+        while next < count, touched.contains(ids[next]) {
+          splices.remove(at: next)
+          next += 1
+        }
+        if next < count, ids[next] == id {
+          if xField == nil {
+            x[next] = Double(store.filter == nil ? position : document.position(of: record) ?? position)
+          }
           next += 1
           return
         }
       }
-      append(record, id: id, position: position, in: store)
+      splices.insert(point(of: record, id: id, position: position, in: store), before: next)
     }
+    splices.remove(next..<count)
+    splices.apply(to: &ids) { $0.id }
+    splices.apply(to: &x) { $0.x }
+    for series in y.indices { splices.apply(to: &y[series]) { $0.y[series] } }
     reader.finish(count: position)
     return true
   }

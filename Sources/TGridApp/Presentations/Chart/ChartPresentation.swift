@@ -357,26 +357,48 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
 
   func apply(_ change: DocumentChange) {
     host.collectionView.finishAnimationsNow()
-    var next = model
-    if !next.follow(change, in: store) {
+    // The model follows in place (a copy of it would copy every point on the first
+    // change); only the ids shown are kept for an animated update, and only when the
+    // update can animate.
+    let before = Points(
+      ids: shownCount <= Self.animatedUpdateLimit ? model.ids : [], yFields: model.yFields, count: shownCount)
+    // The layout keeps the value arrays of its last pass (to know them again by their
+    // storage): forgotten first, or the first change in place would copy each of them.
+    chartLayout.invalidateLayout()
+    if !model.follow(change, in: store) {
       // An edit of a chart read whole is followed whole (its points slide); records that
       // arrive (a load, a followed stream) are read in slices again.
       let wasRead = model.isRead
-      next = model.reread(in: store)
+      var next = model.reread(in: store)
       if wasRead, change.reason != .grew { next.readAll(in: store) }
+      model = next
     }
     // The other side of a diff is one batch update too: the points of records both sides
     // hold (their ids are the diff's pairing) slide to their values there, the others come
     // and go.
-    replaceModel(with: next, grew: change.reason == .grew)
+    modelReplaced(before: before, grew: change.reason == .grew)
+  }
+
+  /// The points shown before a change: their records' ids (the first `count`), the series.
+  private struct Points {
+    var ids: [NodeID]
+    var yFields: [String]
+    var count: Int
   }
 
   /// Takes a new model: one batch update from the points shown to the new ones (a point
   /// kept slides to its new place), or a reload while the new one is still being read.
   private func replaceModel(with next: ChartModel, grew: Bool = false) {
-    let old = model
-    let oldCount = shownCount
+    let before = Points(
+      ids: shownCount <= Self.animatedUpdateLimit ? model.ids : [], yFields: model.yFields, count: shownCount)
     model = next
+    modelReplaced(before: before, grew: grew)
+  }
+
+  /// Shows the model that replaced the points `before`.
+  private func modelReplaced(before: Points, grew: Bool) {
+    let next = model
+    let oldCount = before.count
     guard isShown else {
       modelDidChange()
       return
@@ -388,13 +410,17 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
       view.reloadData()
       chartLayout.invalidateLayout()
       view.ensureFocus()
+      // The pass now rather than at the next frame: after an edit the store gives the
+      // heap's freed pages back once the views have followed it, and the pass frees the
+      // last one's arrays (a point's bins, 4 MB for a million points).
+      if !grew { view.layoutIfNeeded() }
       return
     }
-    let oldItems = old.yFields.map { field in old.ids.prefix(oldCount).map { PointKey(id: $0, field: field) } }
+    let oldItems = before.yFields.map { field in before.ids.prefix(oldCount).map { PointKey(id: $0, field: field) } }
     modelDidChange()
     let newItems = next.yFields.map { field in next.ids.map { PointKey(id: $0, field: field) } }
     let diff = SnapshotDifference(
-      oldSections: old.yFields, oldItems: oldItems, newSections: next.yFields, newItems: newItems)
+      oldSections: before.yFields, oldItems: oldItems, newSections: next.yFields, newItems: newItems)
     view.performBatchUpdates {
       diff.record(in: view)
       // Values may have changed: every point is placed again.
