@@ -147,7 +147,6 @@ extension JSONTreeProvider {
     // A row or a cell is never a table of its own.
     if let role = tableRoles[node], role != .none { return false }
     guard mayHaveTables, let value = value(node) else { return false }
-    let document = store.document
     var chain = [value]
     var current = value
     while let parent = lookUpParent(of: current), tableDecisions[store.id(parent).rawValue] == nil {
@@ -171,7 +170,6 @@ extension JSONTreeProvider {
 
   /// The decision for one value whose parent and grandparent are decided.
   private func decideTable(_ value: JSONNode) -> Bool {
-    let document = store.document
     if let parent = lookUpParent(of: value) {
       if tableDecisions[store.id(parent).rawValue] == true { return false }
       if let grandparent = lookUpParent(of: parent), tableDecisions[store.id(grandparent).rawValue] == true {
