@@ -56,4 +56,13 @@ extension JSONDocument {
     }
     return JSONStringDecoder.decodedBytes(pointer, count: count).withUnsafeBufferPointer(body)
   }
+
+  /// Calls `body` with a number's text as written (its bytes in the document, no
+  /// allocation); nil for other kinds.
+  public func withNumberBytes<Result>(of node: JSONNode, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    guard TapeWord.kind(storage.word(valid(node))) == TapeWord.number, let (pointer, count) = scalarToken(node) else {
+      return nil
+    }
+    return body(UnsafeBufferPointer(start: pointer, count: count))
+  }
 }

@@ -16,6 +16,18 @@ public struct JSONKeyList: Hashable, Sendable {
 
   /// How many keys there are.
   public var count: Int { keys.count }
+
+  /// Which key of the list each member of the last object read had, by the member's
+  /// position: records of a file usually share their keys' order, so the next object's
+  /// member at a position is first compared with that one key alone. Kept by the reader
+  /// between objects (one per thread); a new one knows nothing yet.
+  public struct Shape: Sendable {
+    /// For each member position, the key it had (`-1`: none of the list's, or more than one).
+    var keyAtPosition: [Int] = []
+
+    /// A shape that knows no object yet.
+    public init() {}
+  }
 }
 
 extension JSONDocument {
@@ -26,25 +38,75 @@ extension JSONDocument {
   /// - Parameter found: replaced by `keys.count` entries; giving the same array for every
   ///   object reads them all without allocating.
   public func members(_ keys: JSONKeyList, of node: JSONNode, into found: inout [JSONNode?]) {
+    guard cleared(&found, for: keys, of: node) else { return }
+    for member in children(of: node) { _ = match(member, against: keys.bytes, into: &found) }
+  }
+
+  /// Makes `found` `keys.count` nils (its storage kept when it has that many).
+  /// - Returns: whether `node` is an object and there are keys to find.
+  private func cleared(_ found: inout [JSONNode?], for keys: JSONKeyList, of node: JSONNode) -> Bool {
     if found.count == keys.count {
       for index in found.indices { found[index] = nil }
     } else {
       found = [JSONNode?](repeating: nil, count: keys.count)
     }
-    guard kind(of: node) == .object, keys.count > 0 else { return }
+    return kind(of: node) == .object && keys.count > 0
+  }
+
+  /// Puts `member` in `found` at every key of `wanted` it has.
+  /// - Returns: that key's position when it is exactly one and the key is written without
+  ///   escapes, else -1.
+  private func match(_ member: JSONNode, against wanted: [[UInt8]], into found: inout [JSONNode?]) -> Int {
+    guard let (pointer, count) = keyToken(member) else { return -1 }
+    var matched = -1
+    var matches = 0
+    if TapeWord.isKeyEscaped(storage.word(member.index)) {
+      let decoded = JSONStringDecoder.decodedBytes(pointer, count: count)
+      for index in wanted.indices where wanted[index] == decoded { found[index] = member }
+      return -1
+    }
+    // Unescaped: the key's bytes are the token's between its quotes.
+    let key = UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0))
+    for index in wanted.indices where wanted[index].count == key.count {
+      if wanted[index].withUnsafeBufferPointer({ $0.elementsEqual(key) }) {
+        found[index] = member
+        matched = index
+        matches += 1
+      }
+    }
+    return matches == 1 ? matched : -1
+  }
+
+  /// The member of an object for each key of a list, as ``members(_:of:into:)`` gives
+  /// them, matched first by position: a member whose position had key `k` in the object
+  /// read before is compared with `k` alone (its bytes up to the closing quote, the key
+  /// not measured first), and only a member that is not `k` is compared with every key.
+  /// The result is the same whatever `shape` holds; it is updated for the next object.
+  public func members(
+    _ keys: JSONKeyList, of node: JSONNode, into found: inout [JSONNode?], shape: inout JSONKeyList.Shape
+  ) {
+    guard cleared(&found, for: keys, of: node) else { return }
     let wanted = keys.bytes
+    var position = 0
     for member in children(of: node) {
-      guard let (pointer, count) = keyToken(member) else { continue }
-      if TapeWord.isKeyEscaped(storage.word(member.index)) {
-        let decoded = JSONStringDecoder.decodedBytes(pointer, count: count)
-        for index in wanted.indices where wanted[index] == decoded { found[index] = member }
-        continue
+      defer { position += 1 }
+      if position == shape.keyAtPosition.count { shape.keyAtPosition.append(-1) }
+      guard let offset = storage.keyOffset(of: member.index) else { continue }
+      let escaped = TapeWord.isKeyEscaped(storage.word(member.index))
+      let guess = shape.keyAtPosition[position]
+      if guess >= 0, !escaped {
+        let (pointer, end) = storage.bytes(at: offset)
+        let key = wanted[guess]
+        // Unescaped keys hold no quote: equal when the bytes agree and a quote follows.
+        if key.count + 1 < end - pointer, pointer[key.count + 1] == 0x22,
+          key.withUnsafeBufferPointer({ $0.elementsEqual(UnsafeBufferPointer(start: pointer + 1, count: key.count)) })
+        {
+          found[guess] = member
+          continue
+        }
       }
-      // Unescaped: the key's bytes are the token's between its quotes.
-      let key = UnsafeBufferPointer(start: pointer + 1, count: max(count - 2, 0))
-      for index in wanted.indices where wanted[index].count == key.count {
-        if wanted[index].withUnsafeBufferPointer({ $0.elementsEqual(key) }) { found[index] = member }
-      }
+      // A key listed twice is compared in full each time (each place gets the member).
+      shape.keyAtPosition[position] = match(member, against: wanted, into: &found)
     }
   }
 }

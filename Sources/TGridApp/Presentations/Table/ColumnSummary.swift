@@ -1,3 +1,5 @@
+import TGridJSON
+
 /// The summary of one column (a row of VisiData's `I` sheet), built value by value with
 /// ``add(_:)``: the mix of kinds, missing keys apart from nulls, distinct values (exact up
 /// to ``exactDistinctLimit``, then a ``HyperLogLog`` estimate), the most frequent value,
@@ -7,13 +9,24 @@
 /// counts, kinds, extremes and sums add up exactly (the mean up to float rounding), the
 /// sketches merge register by register, the exact counts while they stay under the bound,
 /// and the samples are drawn from in proportion to the numbers each part saw.
+///
+/// ``add(_:in:)`` reads a value straight from the document's bytes: strings and numbers
+/// are hashed, compared and parsed (once) from their text, and made into a ``ColumnValue``
+/// only the first time the exact counts see them; the summary is the one ``add(_:)`` of
+/// the same values makes.
 struct ColumnSummary: Sendable {
   /// How many rows were read.
   private(set) var rowCount = 0
   /// How many rows had each kind, by ``ColumnValue/kindIndex`` (missing included).
   private var kindTallies = [Int](repeating: 0, count: ColumnValue.kindNames.count)
   /// Counts per value while there are at most ``exactDistinctLimit`` of them.
-  private var exactCounts: [ColumnValue: Int]? = [:]
+  private var exactCounts: ExactCounts? {
+    isExact ? counts : nil
+  }
+  /// The counts while ``isExact`` (emptied once given up).
+  private var counts = ExactCounts()
+  /// Whether there are at most ``exactDistinctLimit`` distinct values so far.
+  private var isExact = true
   /// The most frequent value when the exact counts were given up, and its count then.
   private var modeAtLimit: (value: ColumnValue, count: Int)?
   /// The distinct values once the exact counts are given up. A sketch does not change when
@@ -36,21 +49,64 @@ struct ColumnSummary: Sendable {
 
   /// Counts one row's value.
   mutating func add(_ value: ColumnValue) {
-    rowCount += 1
-    kindTallies[value.kindIndex] += 1
-    if var counts = exactCounts {
-      exactCounts = nil  // keeps the dictionary uniquely referenced while it changes
-      counts[value, default: 0] += 1
-      if counts.count > Self.exactDistinctLimit {
-        modeAtLimit = exactMode(of: counts)
-        addToSketch(counts)
-      } else {
-        exactCounts = counts
+    count(kind: value.kindIndex, hash: value.stableHash, isEqual: { $0 == value }, make: { value })
+    if let number = value.number { add(number: number) }
+  }
+
+  /// Counts one row's value read from `document` (nil: the row has no such key), as
+  /// ``add(_:)`` counts `ColumnValue(node, in: document)`, without making a `String` of a
+  /// string or number that the exact counts have seen (or have given up).
+  mutating func add(_ node: JSONNode?, in document: JSONDocument) {
+    guard let node else { return add(.missing) }
+    switch document.kind(of: node) {
+    case .string:
+      let counted = document.withStringBytes(of: node) { bytes in
+        let number = TableSortKey.number(spelledBy: bytes)
+        let tag: UInt8 = number == nil ? 3 : 2
+        count(
+          kind: number == nil ? 2 : 1, hash: ColumnValue.stableHash(tag: tag, bytes: bytes),
+          isEqual: { $0.hasText(bytes, numeric: number != nil) },
+          make: {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return number.map { .numericString(text, $0) } ?? .string(text)
+          })
+        return number
       }
-    } else if value != .missing {
-      sketch.add(value)
+      if let number = counted ?? nil { add(number: number) }
+    case .number:
+      // -0 and 0 are one value, as in jq.
+      let number =
+        document.withNumberBytes(of: node) { bytes in
+          TableSortKey.shortDecimal(bytes) ?? Double(String(decoding: bytes, as: UTF8.self)) ?? 0
+        }.map { $0 + 0 } ?? 0
+      count(
+        kind: 0, hash: ColumnValue.stableHash(number: number),
+        isEqual: { if case .number(let other) = $0 { other == number } else { false } }, make: { .number(number) })
+      add(number: number)
+    default:
+      add(ColumnValue(node, in: document))
     }
-    guard let number = value.number else { return }
+  }
+
+  /// Counts a value of kind `kind` (``ColumnValue/kindIndex``) with `hash` (its
+  /// ``ColumnValue/stableHash``) into the exact counts (an entry made by `make` when none
+  /// `isEqual`) or, once they are given up, the sketch.
+  @inline(__always)
+  private mutating func count(
+    kind: Int, hash: UInt64, isEqual: (ColumnValue) -> Bool, make: () -> ColumnValue
+  ) {
+    rowCount += 1
+    kindTallies[kind] += 1
+    if isExact {
+      counts.increment(counts.entry(hash: hash, isEqual: isEqual, make: make))
+      if counts.count > Self.exactDistinctLimit { giveUpExactCounts() }
+    } else if kind != ColumnValue.missingKindIndex {
+      sketch.add(hash: hash)
+    }
+  }
+
+  /// Counts a number (or a numeric string's) into the mean, extremes and sample.
+  private mutating func add(number: Double) {
     numberCount += 1
     numberSum += number
     minimum = Swift.min(minimum ?? number, number)
@@ -82,15 +138,9 @@ struct ColumnSummary: Sendable {
   mutating func merge(_ other: ColumnSummary) {
     rowCount += other.rowCount
     for index in kindTallies.indices { kindTallies[index] += other.kindTallies[index] }
-    if var counts = exactCounts, let otherCounts = other.exactCounts {
-      exactCounts = nil
-      counts.merge(otherCounts, uniquingKeysWith: +)
-      if counts.count > Self.exactDistinctLimit {
-        modeAtLimit = exactMode(of: counts)
-        addToSketch(counts)
-      } else {
-        exactCounts = counts
-      }
+    if isExact, let otherCounts = other.exactCounts {
+      counts.merge(otherCounts)
+      if counts.count > Self.exactDistinctLimit { giveUpExactCounts() }
     } else {
       // One part (or both) gave its exact counts up: the mode is the likelier of theirs.
       let candidates = [modeAtLimit, other.modeAtLimit, exactMode(of: exactCounts), exactMode(of: other.exactCounts)]
@@ -98,7 +148,8 @@ struct ColumnSummary: Sendable {
       if let exactCounts { addToSketch(exactCounts) }
       if let otherCounts = other.exactCounts { addToSketch(otherCounts) }
       sketch.merge(other.sketch)
-      exactCounts = nil
+      isExact = false
+      counts = ExactCounts()
     }
     guard other.numberCount > 0, let otherMinimum = other.minimum, let otherMaximum = other.maximum else { return }
     let total = numberCount + other.numberCount
@@ -113,14 +164,36 @@ struct ColumnSummary: Sendable {
     maximum = Swift.max(maximum ?? otherMaximum, otherMaximum)
   }
 
-  /// Adds the values of exact counts to the sketch (not a missing key).
-  private mutating func addToSketch(_ counts: [ColumnValue: Int]) {
-    for value in counts.keys where value != .missing { sketch.add(value) }
+  /// Past the bound: the mode so far kept, the values put in the sketch, the counts dropped.
+  private mutating func giveUpExactCounts() {
+    modeAtLimit = exactMode(of: counts)
+    addToSketch(counts)
+    isExact = false
+    counts = ExactCounts()
   }
 
-  /// The most frequent value of exact counts (not a missing key).
-  private func exactMode(of counts: [ColumnValue: Int]?) -> (value: ColumnValue, count: Int)? {
-    counts?.filter { $0.key != .missing }.max { $0.value < $1.value }.map { ($0.key, $0.value) }
+  /// Adds the values of exact counts to the sketch (not a missing key).
+  private mutating func addToSketch(_ counts: ExactCounts) {
+    for (index, value) in counts.values.enumerated() where value != .missing { sketch.add(hash: counts.hashes[index]) }
+  }
+
+  /// The most frequent value of exact counts (not a missing key); of equally frequent ones
+  /// the first by code points of its text.
+  private func exactMode(of counts: ExactCounts?) -> (value: ColumnValue, count: Int)? {
+    guard let counts else { return nil }
+    var best: Int?
+    for (index, value) in counts.values.enumerated() where value != .missing {
+      guard let current = best else {
+        best = index
+        continue
+      }
+      if counts.counts[index] != counts.counts[current] {
+        if counts.counts[index] > counts.counts[current] { best = index }
+      } else if value.text.unicodeScalars.lexicographicallyPrecedes(counts.values[current].text.unicodeScalars) {
+        best = index
+      }
+    }
+    return best.map { (counts.values[$0], counts.counts[$0]) }
   }
 
   /// A uniform sample of ``sampleLimit`` of the `firstCount + secondCount` numbers two
@@ -160,21 +233,14 @@ struct ColumnSummary: Sendable {
 
   /// The number of distinct values (missing keys not counted), and whether it is exact.
   var distinct: (count: Int, isExact: Bool) {
-    if let exactCounts { return (exactCounts.keys.filter { $0 != .missing }.count, true) }
+    if let exactCounts { return (exactCounts.values.filter { $0 != .missing }.count, true) }
     return (sketch.estimate, false)
   }
 
   /// The most frequent value (not a missing key), its count, and whether that is exact (it
   /// is the mode of the first ``exactDistinctLimit`` distinct values otherwise).
   var mode: (value: ColumnValue, count: Int, isExact: Bool)? {
-    if let exactCounts {
-      let best = exactCounts.filter { $0.key != .missing }.max { first, second in
-        first.value != second.value
-          ? first.value < second.value
-          : second.key.text.unicodeScalars.lexicographicallyPrecedes(first.key.text.unicodeScalars)
-      }
-      return best.map { ($0.key, $0.value, true) }
-    }
+    if exactCounts != nil { return exactMode(of: exactCounts).map { ($0.value, $0.count, true) } }
     return modeAtLimit.map { ($0.value, $0.count, false) }
   }
 
@@ -204,10 +270,15 @@ struct ColumnSummary: Sendable {
 
   /// The sparkline of some numbers (see ``sparkline(width:)``).
   static func sparkline(of numbers: [Double], width: Int) -> String {
+    // A number past a Double's range (`1e400`) reads as infinite: no bin holds it.
+    let numbers = numbers.allSatisfy(\.isFinite) ? numbers : numbers.filter(\.isFinite)
     guard width > 0, let low = numbers.min(), let high = numbers.max(), high > low else { return "" }
+    // Halved when the span itself is past a Double's range (`-1e308` to `1e308`).
+    let scale = (high - low).isFinite ? 1.0 : 0.5
+    let span = high * scale - low * scale
     var bins = [Int](repeating: 0, count: width)
     for number in numbers {
-      let bin = Int((number - low) / (high - low) * Double(width))
+      let bin = Int((number * scale - low * scale) / span * Double(width))
       bins[min(max(bin, 0), width - 1)] += 1
     }
     let fullest = bins.max() ?? 1

@@ -104,6 +104,15 @@ enum ColumnValue: Hashable, Sendable {
     }
   }
 
+  /// Whether it is a string (a numeric one when `numeric`) whose UTF-8 bytes are `bytes`.
+  func hasText(_ bytes: UnsafeBufferPointer<UInt8>, numeric: Bool) -> Bool {
+    switch self {
+    case .numericString(var text, _) where numeric: return text.withUTF8 { $0.elementsEqual(bytes) }
+    case .string(var text) where !numeric: return text.withUTF8 { $0.elementsEqual(bytes) }
+    default: return false
+    }
+  }
+
   /// Whether two strings have the same UTF-8 bytes.
   private static func sameBytes(_ a: String, _ b: String) -> Bool {
     var a = a

@@ -1,5 +1,3 @@
-import Dispatch
-import Synchronization
 import TGridJSON
 import TGridSystem
 import TermGrid
@@ -28,12 +26,7 @@ final class FrequencyCount: Sendable {
     }
   }
 
-  /// How many rows there are to count.
-  let rowCount: Int
-  private let group = DispatchGroup()
-  private let cancellation = JSONCancellation()
-  private let read = Atomic<Int>(0)
-  private let parts: Locked<[FrequencyTable]>
+  private let workers: RowWorkers<FrequencyTable>
 
   /// Rows are counted this many at a time between looks at the progress and at
   /// ``cancel()`` (about a millisecond of work).
@@ -50,74 +43,37 @@ final class FrequencyCount: Sendable {
   /// Starts counting the values a column reads from `source` in `rows` of `document` on
   /// `threads` threads (at least one).
   init(document: JSONDocument, source: TableModel.CellSource, rows: Rows, threads: Int) {
-    rowCount = rows.count
-    let threads = max(1, min(threads, rows.count / Self.checkInterval + 1))
-    parts = Locked([])
-    for part in 0..<threads {
-      let range = (rows.count * part / threads)..<(rows.count * (part + 1) / threads)
-      group.enter()
-      DispatchQueue.global(qos: .userInitiated).async { [self] in
-        let table = count(source, of: rows, in: range, document: document)
-        parts.withLock { $0.append(table) }
-        group.leave()
-      }
+    workers = RowWorkers(document: document, rows: rows, threads: threads) { eachRow in
+      var table = FrequencyTable()
+      // The same value a table cell shows (``TableModel/value(row:column:in:)``).
+      eachRow { row in table.add(ColumnValue(TableModel.value(source, in: row, of: document), in: document)) }
+      return table
     }
   }
 
+  /// How many rows there are to count.
+  var rowCount: Int { workers.rowCount }
+
   /// How many rows are counted so far (all parts together).
-  var rowsRead: Int { min(rowCount, read.load(ordering: .relaxed)) }
+  var rowsRead: Int { workers.rowsRead }
 
   /// Whether every part has ended (counted, or stopped by ``cancel()``).
-  var isFinished: Bool { group.wait(timeout: .now()) == .success }
+  var isFinished: Bool { workers.isFinished }
 
   /// Waits up to `milliseconds` for every part to end.
   /// - Returns: whether they have.
-  func wait(milliseconds: Int) -> Bool {
-    group.wait(timeout: .now() + .milliseconds(max(0, milliseconds))) == .success
-  }
+  func wait(milliseconds: Int) -> Bool { workers.wait(milliseconds: milliseconds) }
 
   /// The whole count, once every part has ended and none was cancelled.
   var result: FrequencyTable? {
-    guard !cancellation.isCancelled, isFinished else { return nil }
-    return parts.withLock { parts in
-      var merged = FrequencyTable()
-      for part in parts { merged.merge(part) }
-      return merged
-    }
+    guard let parts = workers.parts else { return nil }
+    var merged = FrequencyTable()
+    for part in parts { merged.merge(part) }
+    return merged
   }
 
   /// Stops every part at its next check; ``result`` is then nil.
-  func cancel() {
-    cancellation.cancel()
-  }
-
-  /// Counts the column's values of the rows at positions `range`.
-  private func count(
-    _ source: TableModel.CellSource, of rows: Rows, in range: Range<Int>, document: JSONDocument
-  ) -> FrequencyTable {
-    var table = FrequencyTable()
-    var sinceCheck = 0
-    // The same value a table cell shows (``TableModel/value(row:column:in:)``).
-    func add(_ row: JSONNode) -> Bool {
-      table.add(ColumnValue(TableModel.value(source, in: row, of: document), in: document))
-      sinceCheck += 1
-      guard sinceCheck == Self.checkInterval else { return true }
-      _ = read.add(sinceCheck, ordering: .relaxed)
-      sinceCheck = 0
-      return !cancellation.isCancelled
-    }
-    switch rows {
-    case .children(let container, _):
-      var children = document.children(of: container, from: range.lowerBound).makeIterator()
-      for _ in range {
-        guard let row = children.next(), add(row) else { break }
-      }
-    case .nodes(let nodes):
-      for row in nodes[range] where !add(row) { break }
-    }
-    _ = read.add(sinceCheck, ordering: .relaxed)
-    return table
-  }
+  func cancel() { workers.cancel() }
 
   /// How many threads a count uses: one per processor, at most four.
   static var threadCount: Int { min(4, ProcessIdentity.processorCount) }

@@ -69,6 +69,8 @@ struct SummaryPlan: Sendable {
   struct Scratch {
     var found: [JSONNode?] = []
     var elements: [JSONNode?] = []
+    /// The key order of the last object row, tried first on the next.
+    var shape = JSONKeyList.Shape()
   }
 
   /// Adds one row's values to every column's summary (a missing key as ``ColumnValue/missing``).
@@ -76,13 +78,12 @@ struct SummaryPlan: Sendable {
     _ row: JSONNode, of document: JSONDocument, into summaries: inout [ColumnSummary], scratch: inout Scratch
   ) {
     if document.kind(of: row) == .object {
-      document.members(keys, of: row, into: &scratch.found)
+      document.members(keys, of: row, into: &scratch.found, shape: &scratch.shape)
       for (index, column) in keyColumns.enumerated() {
-        summaries[column].add(ColumnValue(scratch.found[index], in: document))
+        summaries[column].add(scratch.found[index], in: document)
       }
       for (index, column) in subColumns.enumerated() {
-        summaries[column].add(
-          ColumnValue(TableModel.value(at: subColumnPaths[index], in: row, of: document), in: document))
+        summaries[column].add(TableModel.value(at: subColumnPaths[index], in: row, of: document), in: document)
       }
       if let valueColumn { summaries[valueColumn].add(.missing) }
     } else if elementCount > 0, document.kind(of: row) == .array, document.childCount(of: row) > 0 {
@@ -95,7 +96,7 @@ struct SummaryPlan: Sendable {
       for (index, column) in keyColumns.enumerated() {
         let position = keyPositions[index]
         let element = position.flatMap { scratch.elements.indices.contains($0) ? scratch.elements[$0] : nil }
-        summaries[column].add(ColumnValue(element, in: document))
+        summaries[column].add(element, in: document)
       }
       for column in subColumns { summaries[column].add(.missing) }
       if let valueColumn { summaries[valueColumn].add(.missing) }
@@ -103,100 +104,51 @@ struct SummaryPlan: Sendable {
       for column in keyColumns { summaries[column].add(.missing) }
       for column in subColumns { summaries[column].add(.missing) }
       let shown = TableModel.value(.row, in: row, of: document)
-      if let valueColumn { summaries[valueColumn].add(ColumnValue(shown, in: document)) }
+      if let valueColumn { summaries[valueColumn].add(shown, in: document) }
     }
   }
 }
 
 /// Every column's summary counted on worker threads (the summary sheet of a large table),
-/// as ``FrequencyCount`` counts one column's values: the rows are split in parts, each part
-/// summarized on a thread of its own over a copy of the document, and the parts' summaries
-/// merged in row order once the last one ends. ``rowsRead`` is the progress, ``cancel()``
-/// stops every part at its next check.
+/// as ``FrequencyCount`` counts one column's values: the rows are split in parts by
+/// ``RowWorkers``, each part summarized on a thread of its own over a copy of the document,
+/// and the parts' summaries merged in row order once the last one ends. ``rowsRead`` is the
+/// progress, ``cancel()`` stops every part at its next check.
 final class SummaryCount: Sendable {
-  /// How many rows there are to summarize.
-  let rowCount: Int
-  private let group = DispatchGroup()
-  private let cancellation = JSONCancellation()
-  private let read = Atomic<Int>(0)
-  /// Each part's summaries, in row order (nil until the part ends).
-  private let parts: Locked<[[ColumnSummary]?]>
+  private let workers: RowWorkers<[ColumnSummary]>
 
   /// Starts summarizing, by `plan`, `rows` of `document` on `threads` threads (at least one).
   init(document: JSONDocument, plan: SummaryPlan, rows: FrequencyCount.Rows, threads: Int) {
-    rowCount = rows.count
-    let threads = max(1, min(threads, rows.count / FrequencyCount.checkInterval + 1))
-    parts = Locked(Array(repeating: nil, count: threads))
-    for part in 0..<threads {
-      let range = (rows.count * part / threads)..<(rows.count * (part + 1) / threads)
-      group.enter()
-      DispatchQueue.global(qos: .userInitiated).async { [self] in
-        let summaries = summarize(rows, in: range, plan: plan, document: document)
-        parts.withLock { $0[part] = summaries }
-        group.leave()
-      }
+    workers = RowWorkers(document: document, rows: rows, threads: threads) { eachRow in
+      var summaries = Array(repeating: ColumnSummary(), count: plan.columnCount)
+      var scratch = SummaryPlan.Scratch()
+      eachRow { row in plan.summarize(row, of: document, into: &summaries, scratch: &scratch) }
+      return summaries
     }
   }
 
+  /// How many rows there are to summarize.
+  var rowCount: Int { workers.rowCount }
+
   /// How many rows are summarized so far (all parts together).
-  var rowsRead: Int { min(rowCount, read.load(ordering: .relaxed)) }
+  var rowsRead: Int { workers.rowsRead }
 
   /// Whether every part has ended (summarized, or stopped by ``cancel()``).
-  var isFinished: Bool { group.wait(timeout: .now()) == .success }
+  var isFinished: Bool { workers.isFinished }
 
   /// Waits up to `milliseconds` for every part to end.
   /// - Returns: whether they have.
-  func wait(milliseconds: Int) -> Bool {
-    group.wait(timeout: .now() + .milliseconds(max(0, milliseconds))) == .success
-  }
+  func wait(milliseconds: Int) -> Bool { workers.wait(milliseconds: milliseconds) }
 
   /// Every column's summary, once every part has ended and none was cancelled.
   var result: [ColumnSummary]? {
-    guard !cancellation.isCancelled, isFinished else { return nil }
-    return parts.withLock { parts in
-      var merged: [ColumnSummary]?
-      for case let part? in parts {
-        guard var whole = merged else {
-          merged = part
-          continue
-        }
-        for column in whole.indices { whole[column].merge(part[column]) }
-        merged = whole
-      }
-      return merged
+    guard let parts = workers.parts, var merged = parts.first else { return nil }
+    for part in parts.dropFirst() {
+      for column in merged.indices { merged[column].merge(part[column]) }
     }
+    return merged
   }
 
   /// Stops every part at its next check; ``result`` is then nil.
-  func cancel() {
-    cancellation.cancel()
-  }
-
-  /// Summarizes the rows at positions `range`.
-  private func summarize(
-    _ rows: FrequencyCount.Rows, in range: Range<Int>, plan: SummaryPlan, document: JSONDocument
-  ) -> [ColumnSummary] {
-    var summaries = Array(repeating: ColumnSummary(), count: plan.columnCount)
-    var scratch = SummaryPlan.Scratch()
-    var sinceCheck = 0
-    func add(_ row: JSONNode) -> Bool {
-      plan.summarize(row, of: document, into: &summaries, scratch: &scratch)
-      sinceCheck += 1
-      guard sinceCheck == FrequencyCount.checkInterval else { return true }
-      _ = read.add(sinceCheck, ordering: .relaxed)
-      sinceCheck = 0
-      return !cancellation.isCancelled
-    }
-    switch rows {
-    case .children(let container, _):
-      var children = document.children(of: container, from: range.lowerBound).makeIterator()
-      for _ in range {
-        guard let row = children.next(), add(row) else { break }
-      }
-    case .nodes(let nodes):
-      for row in nodes[range] where !add(row) { break }
-    }
-    _ = read.add(sinceCheck, ordering: .relaxed)
-    return summaries
-  }
+  func cancel() { workers.cancel() }
 }

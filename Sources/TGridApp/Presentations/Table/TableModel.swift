@@ -583,13 +583,20 @@ enum TableSortKey: Comparable {
   /// The number a string spells in JSON's way or a common one (`12`, `-3.5`, `1e6`, `+4`),
   /// nil for anything else (`0x10`, `nan`, `1,000`, ` 12`, an empty string).
   static func number(spelledBy text: String) -> Double? {
-    let utf8 = text.utf8
+    var text = text
+    return text.withUTF8 { number(spelledBy: $0) }
+  }
+
+  /// The number a string's UTF-8 bytes spell (as the text's `number(spelledBy:)`).
+  static func number(spelledBy utf8: UnsafeBufferPointer<UInt8>) -> Double? {
     guard !utf8.isEmpty, utf8.count <= 32, utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }),
       utf8.allSatisfy({
         ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2D || $0 == 0x2B || $0 == 0x65 || $0 == 0x45
       })
     else { return nil }
-    guard let value = shortDecimal(text) ?? Double(text), value.isFinite else { return nil }
+    guard let value = shortDecimal(utf8) ?? Double(String(decoding: utf8, as: UTF8.self)), value.isFinite else {
+      return nil
+    }
     return value
   }
 
@@ -598,11 +605,17 @@ enum TableSortKey: Comparable {
   /// an exact power of ten rounds correctly (Clinger's fast path), so the result is the
   /// very `Double(text)`. Nil for anything else (`Double(text)` reads it then).
   static func shortDecimal(_ text: String) -> Double? {
+    var text = text
+    return text.withUTF8 { shortDecimal($0) }
+  }
+
+  /// The value of a short decimal's UTF-8 bytes (as the text's `shortDecimal(_:)`).
+  static func shortDecimal(_ utf8: UnsafeBufferPointer<UInt8>) -> Double? {
     var digits: Int64 = 0
     var count = 0
     var fraction = -1
     var isNegative = false
-    for (index, byte) in text.utf8.enumerated() {
+    for (index, byte) in utf8.enumerated() {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
         digits = digits * 10 + Int64(byte &- UInt8(ascii: "0"))
