@@ -122,6 +122,7 @@ extension JSONStorage {
   /// Gives back the memory of the raw pages inside the gap (their words are never read).
   func discardGap() {
     guard compactTape != nil, gapStart != Int.max else { return }
-    words.discardPages(gapStart..<gapStart + (words.capacity - words.count))
+    let start = tapeStart + gapStart
+    words.discardPages(start..<start + (words.capacity - tapeStart - words.count))
   }
 }

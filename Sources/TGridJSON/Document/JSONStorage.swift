@@ -26,6 +26,13 @@ final class JSONStorage: @unchecked Sendable {
   @exclusivity(unchecked) var words: GrowableBuffer<UInt64>
   /// Tape index where the gap of unused capacity sits (`Int.max`: at the end).
   @exclusivity(unchecked) var gapStart = Int.max
+  /// Physical index of the tape's first word: the words before it are a dead prefix, left
+  /// by records removed from the start (``JSONDocument/removeFirstRecords(_:)``) without
+  /// moving the rest of the tape. Their pages are given back to the system; the prefix is
+  /// taken back (the tape's head moved down) only when the gap has no room left.
+  @exclusivity(unchecked) var tapeStart = 0
+  /// The least room a growing tape gets beyond what it needs, in words (tests make it small).
+  var tapeGrowthMinimum = 1 << 16
   /// The pages of `words` stored in 2 or 4 bytes a word (nil while none is: see
   /// ``CompactTape``); their memory in `words` is given back to the system.
   @exclusivity(unchecked) var compactTape: CompactTape?
@@ -128,6 +135,7 @@ final class JSONStorage: @unchecked Sendable {
     result.caches.withLock { $0 = cached }
     result.longKeyOffsets = longKeyOffsets
     result.containerIndexBlockSize = containerIndexBlockSize
+    result.tapeGrowthMinimum = tapeGrowthMinimum
     result.editBufferCompactionCount = editBufferCompactionCount
     result.freedEditBufferByteCount = freedEditBufferByteCount
     result.editBufferCompactionMinimum = editBufferCompactionMinimum
@@ -165,7 +173,7 @@ final class JSONStorage: @unchecked Sendable {
 
   /// Where the word at a tape index is stored.
   @inline(__always) func physicalIndex(_ index: Int) -> Int {
-    index < gapStart ? index : index &+ (words.capacity &- words.count)
+    index < gapStart ? index &+ tapeStart : index &+ (words.capacity &- words.count)
   }
 
   /// The word at a tape index.
@@ -189,7 +197,7 @@ final class JSONStorage: @unchecked Sendable {
       return
     }
     let before = max(0, min(count, gapStart - start))
-    if before > 0 { destination.update(from: words.pointer + start, count: before) }
+    if before > 0 { destination.update(from: words.pointer + tapeStart + start, count: before) }
     if count > before {
       destination.advanced(by: before).update(
         from: words.pointer + physicalIndex(start + before), count: count - before)

@@ -98,37 +98,84 @@ extension JSONStorage {
 
   /// Replaces the words of a tape range with others, through the gap.
   func replaceWords(_ range: Range<Int>, with inserted: [UInt64]) {
+    if inserted.isEmpty, dropWords(range) { return }
     moveGap(to: range.upperBound, room: inserted.count - range.count)
     // The removed words join the gap; the inserted ones fill its start.
     gapStart = range.lowerBound
     words.count -= range.count
-    inflatePages(range.lowerBound..<range.lowerBound + inserted.count)
+    inflatePages(tapeStart + range.lowerBound..<tapeStart + range.lowerBound + inserted.count)
     inserted.withUnsafeBufferPointer { buffer in
       if let source = buffer.baseAddress {
-        (words.pointer + range.lowerBound).update(from: source, count: buffer.count)
+        (words.pointer + tapeStart + range.lowerBound).update(from: source, count: buffer.count)
       }
     }
     gapStart += inserted.count
     words.count += inserted.count
   }
 
+  /// Words before a removed range that may be moved up over it instead of moving the gap:
+  /// the synthetic root's, and little more.
+  static let droppedPrefixLimit = 64
+
+  /// Removes a range near the tape's start (records leaving a follower's document) by
+  /// moving the few words before it up over it and starting the tape after them
+  /// (``tapeStart``), so that neither the rest of the tape nor the gap moves. False (and
+  /// nothing done) when the range is not near the start, lies across the gap, or the tape
+  /// has compact pages.
+  func dropWords(_ range: Range<Int>) -> Bool {
+    guard !range.isEmpty, range.lowerBound <= JSONStorage.droppedPrefixLimit, compactTape == nil else {
+      return false
+    }
+    // A tape still in order has its gap at the end.
+    if gapStart == Int.max { gapStart = words.count }
+    guard gapStart >= range.upperBound else { return false }
+    let oldStart = tapeStart
+    moveWords(from: oldStart, to: oldStart + range.count, count: range.lowerBound)
+    tapeStart += range.count
+    gapStart -= range.count
+    words.count -= range.count
+    // The dead words' memory goes back to the system (from a little before the old start:
+    // the page that held it may only now be wholly dead).
+    words.discardPages(max(0, oldStart - JSONStorage.droppedPageMargin)..<tapeStart)
+    return true
+  }
+
+  /// Words before the previous start whose pages are given back again with each drop (at
+  /// least a system page of them).
+  static let droppedPageMargin = 1 << 13
+
+  /// Moves the tape's head down over its dead prefix (``tapeStart`` back to 0): the words
+  /// before the gap move, the gap grows by the prefix.
+  func reclaimDeadPrefix() {
+    guard tapeStart > 0 else { return }
+    moveWords(from: tapeStart, to: 0, count: min(gapStart, words.count))
+    tapeStart = 0
+  }
+
   /// Moves the gap to tape index `index`, with room for at least `room` more words.
   func moveGap(to index: Int, room: Int) {
     let count = words.count
     let current = min(gapStart, count)
-    if words.capacity - count < room {
-      // Grow by a little more than needed: the new capacity is mostly gap, and pages
-      // never written are never resident.
-      let tail = count - current
-      let oldCapacity = words.capacity
-      words.resize(capacity: count + room + max(count / 64, 1 << 16))
-      moveWords(from: oldCapacity - tail, to: words.capacity - tail, count: tail)
+    if words.capacity - tapeStart - count < room {
+      // A tape that loses records at its start takes its dead prefix back first, and then
+      // keeps room for half its length again: the prefix is moved back once for every half
+      // a tape appended, not every few batches.
+      let dropping = tapeStart > 0
+      reclaimDeadPrefix()
+      if words.capacity - count < room + (dropping ? count / 4 : 0) {
+        // Grow by a little more than needed: the new capacity is mostly gap, and pages
+        // never written are never resident.
+        let tail = count - current
+        let oldCapacity = words.capacity
+        words.resize(capacity: count + room + max(count / (dropping ? 2 : 64), tapeGrowthMinimum))
+        moveWords(from: oldCapacity - tail, to: words.capacity - tail, count: tail)
+      }
     }
-    let gap = words.capacity - count
+    let gap = words.capacity - tapeStart - count
     if index < current {
-      moveWords(from: index, to: index + gap, count: current - index)
+      moveWords(from: tapeStart + index, to: tapeStart + index + gap, count: current - index)
     } else if index > current {
-      moveWords(from: current + gap, to: current, count: index - current)
+      moveWords(from: tapeStart + current + gap, to: tapeStart + current, count: index - current)
     }
     gapStart = index
     discardGap()
@@ -136,7 +183,8 @@ extension JSONStorage {
 
   /// Puts the words back in order at the start of the buffer (the gap at the end).
   func closeGap() {
-    guard gapStart != Int.max else { return }
+    guard gapStart != Int.max || tapeStart > 0 else { return }
+    reclaimDeadPrefix()
     moveGap(to: words.count, room: 0)
     gapStart = Int.max
   }

@@ -84,6 +84,37 @@ extension PilotTests {
       #expect(cards(shown) == cards(fresh.screen), "\(shown)\n---\n\(fresh.screen)")
     }
 
+    /// Arrivals and drops by `--keep` through the table's paths (appended at the end, cut
+    /// off the start) leave the same rows and the same screen, at the top and at the end,
+    /// as a table opened on the records kept.
+    @Test func theTableAfterArrivalsAndDropsShowsWhatAFreshTableShows() throws {
+      let run = try Run(records: 30, presentation: .table)
+      run.pilot.browser.following.keptRecordCount = 45
+      for batch in 0..<4 {
+        run.append((1...10).map { #"{"n":\#(100 + batch * 10 + $0),"name":"late \#(batch)"}"# }, keeping: 45)
+      }
+      // (`append` stops waiting once 45 records are there: the last batches too.)
+      let store = run.pilot.store
+      let last = #"{"n":140,"name":"late 3"}"#
+      #expect(run.pilot.waitForBackgroundWork { _ in store.document.serializedText().contains(last) })
+      #expect(run.count == 45)
+      let kept = store.document.serializedText()
+      let fresh = try Pilot(
+        json: kept, size: run.pilot.terminal.size, presentation: .table, options: JSONParseOptions(mode: .lines))
+      let table = try #require(run.pilot.browser.presentation as? TablePresentation)
+      let freshTable = try #require(fresh.browser.presentation as? TablePresentation)
+      #expect(table.model.rows.count == 45)
+      #expect(
+        table.model.rows.map { run.pilot.store.node($0).map { run.pilot.store.document.rawText(of: $0) } }
+          == freshTable.model.rows.map { fresh.store.node($0).map { fresh.store.document.rawText(of: $0) } })
+      #expect(table.model.columns == freshTable.model.columns)
+      for key in ["g", "G"] {
+        run.pilot.press(key)
+        fresh.press(key)
+        #expect(cards(run.pilot.screen) == cards(fresh.screen), "\(key):\n\(run.pilot.screen)\n---\n\(fresh.screen)")
+      }
+    }
+
     /// The screen without its status line (which says FOLLOW and what was dropped).
     private func cards(_ screen: String) -> String {
       screen.split(separator: "\n", omittingEmptySubsequences: false).dropLast().joined(separator: "\n")

@@ -731,10 +731,12 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
 
   /// Records that arrived at the end of an unsorted table (a followed stream): their rows
   /// are appended as they are and their cells inserted at the end, without listing the
-  /// rows again or comparing them (the cost is the batch's, not the table's).
+  /// rows again or comparing them (the cost is the batch's, not the table's). Records that
+  /// left its start (`--keep`) are cut off the same way (``applyDrop(_:)``).
   /// - Returns: false, having changed nothing, for any other change (the general path).
   private func applyArrival(_ change: DocumentChange) -> Bool {
-    guard sorts.isEmpty, store.diff == nil, !change.steps.isEmpty else { return false }
+    guard sorts.isEmpty, store.diff == nil, let first = change.steps.first else { return false }
+    if case .removed = first { return applyDrop(change) }
     let root = model.root
     let oldRows = model.rows
     var appended: [NodeID] = []
@@ -759,6 +761,37 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
     let columns = model.columns.count
     let cells = ((oldRows.count * columns)..<(model.rows.count * columns)).map { IndexPath(item: $0, section: 0) }
     view.performBatchUpdates { view.insertItems(at: cells) }
+    refreshHeaders()
+    return true
+  }
+
+  /// Records that left the start of an unsorted table (`--keep`): their rows are cut off
+  /// the start (``NodeIDList/removeFirst(_:)``) and their cells deleted, without comparing
+  /// the lists. The keys are read again in slices, as for any removal (a column only the
+  /// records that left had goes).
+  /// - Returns: false, having changed nothing, unless every step removes the first row.
+  private func applyDrop(_ change: DocumentChange) -> Bool {
+    let root = model.root
+    let oldRows = model.rows
+    var removedCount = 0
+    for step in change.steps {
+      guard case .removed(let parent, let position, let node) = step, parent == root, position == 0,
+        removedCount < oldRows.count, oldRows[removedCount] == node
+      else { return false }
+      removedCount += 1
+    }
+    let view = host.collectionView
+    let kept = cellsByName()
+    let oldColumns = model.columns
+    model.rows.removeFirst(removedCount)
+    model.rescan()
+    if model.columns != oldColumns {
+      columnsDidChange(keeping: Self.reindexed(kept, from: oldRows) { row(ofRecord: $0) })
+      return true
+    }
+    let columns = model.columns.count
+    let cells = (0..<(removedCount * columns)).map { IndexPath(item: $0, section: 0) }
+    view.performBatchUpdates { view.deleteItems(at: cells) }
     refreshHeaders()
     return true
   }

@@ -1,0 +1,189 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TGridJSON
+
+/// Records leaving the start of a followed document (`--keep`) move the tape's start
+/// (``JSONStorage/tapeStart``) instead of the whole tape: after any sequence of drops and
+/// appends, with the dead prefix taken back when the gap runs out, the document is the
+/// same as a fresh parse of the records it keeps (structure, text, keys, paths, search,
+/// filter, the saved file).
+@Suite struct TapeDeadPrefixTests {
+  static func record(_ number: Int) -> String {
+    let nested = number % 5 == 0 ? #","deep":{"list":[1,{"x":\#(number)}],"empty":{}}"# : ""
+    return #"{"n":\#(number),"msg":"record number \#(number)","tags":["a",\#(number % 7)]\#(nested)}"#
+  }
+
+  static func lines(_ range: Range<Int>) -> [[UInt8]] { range.map { Array(record($0).utf8) } }
+
+  static func text(_ range: Range<Int>) -> String { range.map { record($0) + "\n" }.joined() }
+
+  static func fresh(_ range: Range<Int>) throws -> JSONDocument {
+    try JSONDocument(parsing: text(range), options: JSONParseOptions(mode: .lines))
+  }
+
+  /// Compares a followed document with a fresh parse of the same records, word by word
+  /// (kinds, key deltas and containers' sizes: offsets into the text differ) and node by
+  /// node.
+  static func expectSame(_ document: JSONDocument, as range: Range<Int>, _ note: String) throws {
+    let expected = try fresh(range)
+    #expect(document.serializedText() == expected.serializedText(), "\(note): text")
+    let count = expected.storage.wordCount
+    #expect(document.storage.wordCount == count, "\(note): word count")
+    guard document.storage.wordCount == count else { return }
+    var mismatches = 0
+    var index = 0
+    while index < count {
+      let word = document.storage.word(index)
+      let wanted = expected.storage.word(index)
+      if TapeWord.kind(word) != TapeWord.kind(wanted) || TapeWord.keyDelta(word) != TapeWord.keyDelta(wanted) {
+        mismatches += 1
+      }
+      if TapeWord.isContainer(wanted) {
+        if document.storage.word(index + 1) != expected.storage.word(index + 1) { mismatches += 1 }
+        index += 2
+      } else {
+        index += 1
+      }
+    }
+    #expect(mismatches == 0, "\(note): tape words")
+    #expect(document.childCount(of: document.root) == range.count, "\(note): records")
+    var nodes = 0
+    for ((node, _), (wanted, _)) in zip(
+      document.descendants(of: document.root), expected.descendants(of: expected.root))
+    {
+      if node != wanted || document.rawText(of: node) != expected.rawText(of: wanted)
+        || document.key(of: node) != expected.key(of: wanted)
+        || document.parent(of: node) != expected.parent(of: wanted)
+        || document.path(of: node) != expected.path(of: wanted)
+      {
+        mismatches += 1
+      }
+      nodes += 1
+    }
+    var expectedNodes = 0
+    for _ in expected.descendants(of: expected.root) { expectedNodes += 1 }
+    #expect(mismatches == 0 && nodes == expectedNodes && nodes > range.count, "\(note): nodes")
+    let search = try JSONSearch("record number 1")
+    #expect(try search.matchCount(in: document) == (try search.matchCount(in: expected)), "\(note): search")
+    let filter = try JSONFilter(".n % 3 == 0")
+    #expect(
+      document.children(of: document.root).filter { filter.matches($0, in: document) }
+        == expected.children(of: expected.root).filter { filter.matches($0, in: expected) }, "\(note): filter")
+    if let last = range.last {
+      let path = try JSONPath(jq: ".[\(range.count - 1)].n")
+      #expect(document.node(at: path).map { document.int(of: $0) } == last, "\(note): path")
+    }
+  }
+
+  /// Batches appended and dropped for a long while, with a small growth room so that the
+  /// gap runs out many times: the dead prefix is taken back (and the tape grows) again and
+  /// again, and the document stays a fresh parse of what it keeps.
+  @Test func dropsAndAppendsEqualAFreshParseAcrossReclaims() throws {
+    var document = try Self.fresh(0..<30)
+    document.storage.tapeGrowthMinimum = 64
+    document.storage.editBufferCompactionMinimum = 0
+    let keep = 40
+    var first = 0
+    var next = 30
+    var reclaims = 0
+    var largestStart = 0
+    for batch in 0..<240 {
+      let count = 1 + (batch * 7) % 13
+      let startBeforeAppend = document.storage.tapeStart
+      try document.appendRecords(Self.lines(next..<next + count))
+      next += count
+      if document.storage.tapeStart < startBeforeAppend { reclaims += 1 }
+      let over = document.childCount(of: document.root) - keep
+      let startBefore = document.storage.tapeStart
+      if over > 0 {
+        try document.removeFirstRecords(over)
+        first += over
+        #expect(document.storage.tapeStart > startBefore, "batch \(batch): the drop moved the start")
+      }
+      largestStart = max(largestStart, document.storage.tapeStart)
+      // The capacity stays bounded by what is kept (a few times it, not all records seen).
+      #expect(document.storage.words.capacity < 8 * document.storage.wordCount + 4096, "batch \(batch): capacity")
+      if batch % 16 == 0 || batch > 230 { try Self.expectSame(document, as: first..<next, "batch \(batch)") }
+    }
+    #expect(reclaims > 3, "the dead prefix was taken back \(reclaims) times")
+    #expect(largestStart > 0)
+    try Self.expectSame(document, as: first..<next, "at the end")
+  }
+
+  /// An edit in the middle first (the gap left there), then drops and appends: the drop
+  /// happens before the gap, appends move the gap back to the end.
+  @Test func aDropWithTheGapInTheMiddle() throws {
+    var document = try Self.fresh(0..<20)
+    document.storage.tapeGrowthMinimum = 32
+    let record = try #require(document.child(at: 10, of: document.root))
+    let number = try #require(document.child(forKey: "n", of: record))
+    try document.replace(number, withJSON: "10")
+    try document.removeFirstRecords(5)
+    try Self.expectSame(document, as: 5..<20, "after the drop")
+    try document.appendRecords(Self.lines(20..<26))
+    try document.removeFirstRecords(3)
+    try Self.expectSame(document, as: 8..<26, "after an append and a drop")
+  }
+
+  /// A drop reverted (the text it removed still held) puts the records back at the start.
+  @Test func aDropRevertedPutsTheRecordsBack() throws {
+    var document = try Self.fresh(0..<12)
+    let edit = try document.removeFirstRecords(4)
+    #expect(document.storage.tapeStart > 0)
+    try Self.expectSame(document, as: 4..<12, "dropped")
+    #expect(document.canRevert(edit))
+    document.revert(edit)
+    try Self.expectSame(document, as: 0..<12, "reverted")
+  }
+
+  /// Saving writes what is kept, and a copy of a document with a dead prefix (made before
+  /// an edit of a shared document) is the same document.
+  @Test func savingAndCopyingAfterDrops() throws {
+    var document = try Self.fresh(0..<50)
+    try document.removeFirstRecords(20)
+    try document.appendRecords(Self.lines(50..<55))
+    try document.removeFirstRecords(5)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tgrid-dead-prefix-\(UUID()).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try document.save(toFile: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.text(25..<55))
+    let shared = document
+    try document.appendRecords(Self.lines(55..<57))
+    #expect(shared.storage !== document.storage)
+    try Self.expectSame(shared, as: 25..<55, "the snapshot")
+    try Self.expectSame(document, as: 25..<57, "the copy")
+  }
+
+  /// Snapshots of a followed document read on other threads while the follower keeps
+  /// dropping and appending (each drop and append on its own copy of the storage): each
+  /// reads as the records it had.
+  @Test func snapshotsReadOnOtherThreadsWhileRecordsComeAndGo() async throws {
+    var document = try Self.fresh(0..<40)
+    document.storage.tapeGrowthMinimum = 64
+    var first = 0
+    var next = 40
+    let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for batch in 0..<60 {
+        let snapshot = document
+        let range = first..<next
+        group.addTask {
+          var same = true
+          for _ in 0..<3 where snapshot.serializedText() != Self.text(range) { same = false }
+          return same
+        }
+        let count = 3 + batch % 5
+        try document.appendRecords(Self.lines(next..<next + count))
+        next += count
+        try document.removeFirstRecords(count)
+        first += count
+      }
+      var collected: [Bool] = []
+      for try await result in group { collected.append(result) }
+      return collected
+    }
+    #expect(results.count == 60 && results.allSatisfy { $0 })
+    try Self.expectSame(document, as: first..<next, "at the end")
+  }
+}
