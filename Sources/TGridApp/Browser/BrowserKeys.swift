@@ -11,6 +11,10 @@ enum BrowserKeys {
     var keys = common()
     ownKeys(&keys)
     addSwitching(to: &keys, from: kind)
+    // `t` is the tree from every view (the tree's own `t` goes back to the grid), as the
+    // grid's help says: a view that does not use the key for itself keeps it so.
+    let tree = KeyEvent(.character("t"))
+    if kind != .tree, keys.binding(for: tree) == nil { keys.rebind([tree], to: PresentationKind.tree.switchingCommand) }
     return keys
   }
 

@@ -196,6 +196,22 @@ extension PilotTests {
       #expect(pilot.focusedPath == ".[2]")
     }
 
+    @Test func tShowsTheTreeFromEveryOtherViewKeepingTheFocus() throws {
+      for view in ["3", "4", "5", "6"] {
+        let pilot = try Pilot(json: Self.records(5))
+        pilot.press("j", view)
+        let shown = pilot.browser.presentation.kind
+        #expect(shown != .grid && shown != .tree, "\(view): \(shown)")
+        let focus = pilot.focusedPath
+        pilot.press("t")
+        #expect(pilot.browser.presentation.kind == .tree, "t from \(shown)")
+        // (The timeline of records without dates shows none and focuses nothing.)
+        if !focus.isEmpty {
+          #expect(pilot.focusedPath == focus, "t from \(shown) keeps \(focus)\n\(pilot.screen)")
+        }
+      }
+    }
+
     // MARK: - The tree
 
     @Test func enterCollapsesAndExpandsATreeNode() throws {
