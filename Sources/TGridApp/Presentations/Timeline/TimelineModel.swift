@@ -289,6 +289,26 @@ struct TimelineModel {
   /// ends near its deadline, and far more than the cost of starting a thread.
   static let recordsPerThread = 1_024
 
+  /// Reads one half's run of ``recordsPerThread`` records of `node` from `start` (fewer at
+  /// the end): its events appended to `events`, the records without a date counted.
+  private static func readRun(
+    of node: JSONNode, from start: Int, identity: NodeIdentityMap, fields: FieldNames, in document: JSONDocument,
+    events: inout [Event], undatedCount: inout Int, places: inout FieldPlaces?, readByName: inout Int
+  ) {
+    var records = document.children(of: node, from: start).makeIterator()
+    for offset in 0..<recordsPerThread {
+      guard let record = records.next() else { break }
+      if let (event, _) = placedEvent(
+        of: record, id: identity.id(of: record), position: start + offset, fields: fields, in: document,
+        places: &places, readByName: &readByName)
+      {
+        events.append(event)
+      } else {
+        undatedCount += 1
+      }
+    }
+  }
+
   /// Reads the records of `node` from `start` towards `end` in chunks of two halves, the
   /// later half of each on a worker thread with places of its own, its events appended
   /// after the earlier half's (as one pass in order makes them), until `deadline`. Stops
@@ -306,33 +326,15 @@ struct TimelineModel {
       let worker = WorkerThread.start {
         var places: FieldPlaces?
         var readByName = 0
-        var records = document.children(of: node, from: middle).makeIterator()
-        for offset in 0..<Self.recordsPerThread {
-          guard let record = records.next() else { break }
-          if let (event, _) = Self.placedEvent(
-            of: record, id: identity.id(of: record), position: middle + offset, fields: fields, in: document,
-            places: &places, readByName: &readByName)
-          {
-            later.events.append(event)
-          } else {
-            later.undatedCount += 1
-          }
-        }
+        Self.readRun(
+          of: node, from: middle, identity: identity, fields: fields, in: document, events: &later.events,
+          undatedCount: &later.undatedCount, places: &places, readByName: &readByName)
         later.readByName = readByName
       }
       guard let worker else { break }
-      var records = document.children(of: node, from: position).makeIterator()
-      for offset in 0..<Self.recordsPerThread {
-        guard let record = records.next() else { break }
-        if let (event, _) = Self.placedEvent(
-          of: record, id: identity.id(of: record), position: position + offset, fields: fields, in: document,
-          places: &places, readByName: &recordsReadByName)
-        {
-          events.append(event)
-        } else {
-          undatedCount += 1
-        }
-      }
+      Self.readRun(
+        of: node, from: position, identity: identity, fields: fields, in: document, events: &events,
+        undatedCount: &undatedCount, places: &places, readByName: &recordsReadByName)
       worker.join()
       events.append(contentsOf: later.events)
       undatedCount += later.undatedCount
