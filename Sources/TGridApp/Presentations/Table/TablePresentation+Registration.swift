@@ -8,11 +8,17 @@ extension PresentationKind {
 extension CommandIdentifier {
   /// Show the document as a table.
   static let showTable: CommandIdentifier = "showTable"
+  /// The focused row's first column (vim's `0`).
+  static let moveToFirstColumn: CommandIdentifier = "moveToFirstColumn"
+  /// The focused row's last column (vim's `$`).
+  static let moveToLastColumn: CommandIdentifier = "moveToLastColumn"
 }
 
 extension BrowserKeys {
   /// Keys in the table.
   static let table = makeTable(for: .table) { keys in
+    keys.add(KeyBinding(keyNames: ["0", "^"], .moveToFirstColumn, help: "First column of the row", group: "Table"))
+    keys.add(KeyBinding(keyNames: ["$"], .moveToLastColumn, help: "Last column of the row", group: "Table"))
     keys.add(KeyBinding(keyNames: ["s"], .sortAscending, help: "Sort rows by this column, ascending", group: "Table"))
     keys.add(KeyBinding(keyNames: ["S"], .sortDescending, help: "Sort rows by this column, descending", group: "Table"))
     // < and > size columns here; a diff's sides are z < and z >.

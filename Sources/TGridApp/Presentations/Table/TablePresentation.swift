@@ -452,6 +452,22 @@ final class TablePresentation: Presentation, CollectionViewDataSource, TableLayo
       showAllColumns()
     case .moveColumnLeft, .moveColumnRight:
       moveFocusedColumn(by: command == .moveColumnLeft ? -1 : 1)
+    case .moveToFirst, .moveToLast:
+      // As in VisiData and vim: the first or last row, in the focused column.
+      guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)), !shownRows.isEmpty else { return false }
+      let target = indexPath(row: command == .moveToLast ? shownRows.count - 1 : 0, column: focused.column)
+      view.focusItem(at: target, scrollPosition: nil)
+      if command == .moveToLast { view.scrollToEnd() } else { view.contentOffset.y = view.minimumContentOffset.y }
+      view.scrollToItem(at: target, at: .nearest)
+    case .moveToFirstColumn, .moveToLastColumn:
+      // vim's 0 and $: the same row's first or last column.
+      guard let focused = view.indexPathForFocusedItem.flatMap(position(of:)), !model.columns.isEmpty else {
+        return false
+      }
+      let target = indexPath(row: focused.row, column: command == .moveToLastColumn ? model.columns.count - 1 : 0)
+      view.focusItem(at: target, scrollPosition: nil)
+      if command == .moveToFirstColumn { view.contentOffset.x = view.minimumContentOffset.x }
+      view.scrollToItem(at: target, at: .nearest)
     case .openCell:
       openFocused()
     case .goUp:

@@ -63,11 +63,33 @@ extension PilotTests {
       #expect(pilot.browser.message?.contains("name scrolls again") == true, "\(pilot.statusLine)")
       for _ in 0..<6 { pilot.press("l") }
       #expect(!headers(pilot).contains("name"), "unpinned, it scrolls away:\n\(pilot.screen)")
-      pilot.press("g")
+      pilot.press("g", "0")
       pilot.press("l", "!")
       #expect(pilot.browser.message?.contains("pinned 2 columns, up to code") == true, "\(pilot.statusLine)")
       for _ in 0..<5 { pilot.press("l") }
       #expect(headers(pilot).prefix(3) == ["", "name", "code"], "both stay:\n\(pilot.screen)")
+    }
+
+    @Test func gAndShiftGGoToTheFirstAndLastRowInTheSameColumn() throws {
+      let pilot = try countries()
+      pilot.press("l", "l", "j", "j")
+      #expect(pilot.statusLine.contains("row 3/"), "\(pilot.statusLine)")
+      #expect(pilot.statusLine.contains("column 3/7 capital"), "\(pilot.statusLine)")
+      let rows = pilot.browser.collectionView.numberOfItems(inSection: 0) / 7
+      pilot.press("G")
+      #expect(pilot.statusLine.contains("row \(rows)/\(rows) · column 3/7 capital"), "\(pilot.statusLine)")
+      #expect(
+        pilot.lines.dropLast().last?.trimmingCharacters(in: .whitespaces).hasPrefix("\(rows - 1)") == true,
+        "the last row shows at the bottom:\n\(pilot.screen)")
+      pilot.press("g")
+      #expect(pilot.statusLine.contains("row 1/\(rows) · column 3/7 capital"), "\(pilot.statusLine)")
+      #expect(pilot.lines[2].contains("Argentina"), "the first row shows:\n\(pilot.screen)")
+      pilot.press("$")
+      #expect(pilot.statusLine.contains("row 1/\(rows) · column 7/7"), "\(pilot.statusLine)")
+      #expect(headers(pilot).last == "landlocked ?", "the last column shows:\n\(pilot.screen)")
+      pilot.press("0")
+      #expect(pilot.statusLine.contains("row 1/\(rows) · column 1/7 name"), "\(pilot.statusLine)")
+      #expect(headers(pilot).prefix(3) == ["", "name", "code"], "scrolled back to the start:\n\(pilot.screen)")
     }
 
     @Test func minusHidesTheColumnAndUnderscoreShowsItAgain() throws {
