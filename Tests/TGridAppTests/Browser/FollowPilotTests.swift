@@ -151,6 +151,21 @@ extension PilotTests {
       #expect(run.pilot.store.undoName == nil, "arrivals are no edit to undo")
     }
 
+    @Test func aTextLineArrivingInTheTableAddsItsColumnLastWithoutMovingTheOthers() throws {
+      let run = try Run(records: 10, presentation: .table)
+      func fields() -> [String] {
+        run.pilot.lines[0].split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+      let before = fields()
+      #expect(before.contains("name"), "\(run.pilot.screen)")
+      run.append(["not json at all", #"{"n":12,"name":"twelve"}"#])
+      #expect(Array(fields().prefix(before.count)) == before, "no column moved:\n\(run.pilot.screen)")
+      let columns = run.pilot.browser.collectionView.numberOfItems(inSection: 0) / run.count
+      #expect(run.status.contains("FOLLOW"), "\(run.status)")
+      run.pilot.press("$")
+      #expect(run.status.contains("column \(columns)/\(columns) (value)"), "the text's column is last: \(run.status)")
+    }
+
     @Test(arguments: PresentationKind.allCases)
     func olderRecordsLeavePastKeepWithACount(kind: PresentationKind) throws {
       let run = try Run(records: 5, presentation: kind)

@@ -182,7 +182,7 @@ struct TableModel {
     var keys = topLevelKeys
     var seen = Set(keys)
     var found = Scan()
-    found.hasValues = allColumns.first == Self.valueColumn
+    found.hasValues = allColumns.contains(Self.valueColumn)
     found.elementCount = elementColumns.count
     for id in changed {
       guard let node = store.node(id) else { continue }
@@ -243,7 +243,7 @@ struct TableModel {
     var seen = Set(keys)
     for key in scan.keys where seen.insert(key).inserted { keys.append(key) }
     return setColumns(
-      keys: keys, hasValues: scan.hasValues || allColumns.first == Self.valueColumn,
+      keys: keys, hasValues: scan.hasValues || allColumns.contains(Self.valueColumn),
       elements: max(scan.elementCount, elementColumns.count), elementsFirst: scan.elementsFirst ?? true)
   }
 
@@ -314,7 +314,8 @@ struct TableModel {
   }
 
   /// Sets the columns: the rows' keys (expanded where they are), `elements` columns of
-  /// array elements before or after them, and ``valueColumn`` first when `hasValues`.
+  /// array elements before or after them, and ``valueColumn`` when `hasValues`: first, or
+  /// last when it comes after other columns were shown.
   private mutating func setColumns(
     keys: [String], hasValues: Bool, elements: Int = 0, elementsFirst: Bool? = nil
   ) -> Bool {
@@ -326,7 +327,12 @@ struct TableModel {
     let keyNames = keys.flatMap { expandedNames(of: $0) }.filter { seen.insert($0).inserted }
     elementColumns = Dictionary(uniqueKeysWithValues: elementNames.enumerated().map { ($1, $0) })
     var next = before ? elementNames + keyNames : keyNames + elementNames
-    if hasValues || (next.isEmpty && !rows.isEmpty) { next.insert(Self.valueColumn, at: 0) }
+    if hasValues || (next.isEmpty && !rows.isEmpty) {
+      // First when the table starts with it; one that comes later (a text line arriving
+      // while following, rows read later) goes last, so no column shown moves, and stays.
+      let isLater = !allColumns.isEmpty && allColumns.first != Self.valueColumn
+      if isLater { next.append(Self.valueColumn) } else { next.insert(Self.valueColumn, at: 0) }
+    }
     if let columnOrder {
       let present = Set(next)
       let placed = columnOrder.filter { present.contains($0) }

@@ -17,6 +17,8 @@ extension CommandIdentifier {
 extension BrowserKeys {
   /// Keys in the table.
   static let table = makeTable(for: .table) { keys in
+    // g, G, Home and End keep the column (the first and last row: End follows a stream);
+    // 0 and $ keep the row, as in vim.
     keys.add(KeyBinding(keyNames: ["0", "^"], .moveToFirstColumn, help: "First column of the row", group: "Table"))
     keys.add(KeyBinding(keyNames: ["$"], .moveToLastColumn, help: "Last column of the row", group: "Table"))
     keys.add(KeyBinding(keyNames: ["s"], .sortAscending, help: "Sort rows by this column, ascending", group: "Table"))

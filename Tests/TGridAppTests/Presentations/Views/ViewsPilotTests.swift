@@ -161,7 +161,7 @@ extension PilotTests {
       #expect(scalarTable.screen.contains("42"))
       let wideRecord = "[{" + (0..<10_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}]"
       let wide = try Pilot(json: wideRecord, size: CellSize(columns: 80, rows: 8), presentation: .table)
-      wide.press("End")
+      wide.press("End", "$")
       #expect(wide.statusLine.contains("column 10000/10000"))
       let huge = "[{\"text\": \"" + String(repeating: "x", count: 1_000_000) + "\"}]"
       let cut = try Pilot(json: huge, size: CellSize(columns: 60, rows: 8), presentation: .table)

@@ -63,7 +63,7 @@ extension PilotTests {
       let json = "[" + record + "," + record + "]"
       let pilot = try Pilot(json: json, size: CellSize(columns: 80, rows: 8), presentation: .table)
       expectSnapshot(pilot.screen, named: "views-table-10000-columns-80x8")
-      pilot.press("End")
+      pilot.press("End", "$")
       expectSnapshot(pilot.screen, named: "views-table-10000-columns-end-80x8")
       let schematic = try Pilot(json: json, size: CellSize(columns: 80, rows: 8), presentation: .schematic)
       expectSnapshot(schematic.screen, named: "views-schematic-10000-columns-80x8")
