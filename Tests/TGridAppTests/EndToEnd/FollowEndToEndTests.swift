@@ -16,7 +16,7 @@ struct FollowEndToEndTests {
 
     init(lines: [String]) {
       try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0 + "\n" }.joined().utf8))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
     deinit {
