@@ -49,7 +49,7 @@ struct ColumnSummary: Sendable {
 
   /// Counts one row's value.
   mutating func add(_ value: ColumnValue) {
-    count(kind: value.kindIndex, hash: value.stableHash, isEqual: { $0 == value }, make: { value })
+    ExactCounts.key(of: value) { kind, key in count(kind: kind, hash: value.stableHash, key: key, make: { value }) }
     if let number = value.number { add(number: number) }
   }
 
@@ -62,10 +62,9 @@ struct ColumnSummary: Sendable {
     case .string:
       let counted = document.withStringBytes(of: node) { bytes in
         let number = TableSortKey.number(spelledBy: bytes)
-        let tag: UInt8 = number == nil ? 3 : 2
+        let isNumeric = number != nil
         count(
-          kind: number == nil ? 2 : 1, hash: ColumnValue.stableHash(tag: tag, bytes: bytes),
-          isEqual: { $0.hasText(bytes, numeric: number != nil) },
+          kind: isNumeric ? 1 : 2, hash: ColumnValue.stableHash(tag: isNumeric ? 2 : 3, bytes: bytes), key: bytes,
           make: {
             let text = String(decoding: bytes, as: UTF8.self)
             return number.map { .numericString(text, $0) } ?? .string(text)
@@ -79,28 +78,34 @@ struct ColumnSummary: Sendable {
         document.withNumberBytes(of: node) { bytes in
           TableSortKey.shortDecimal(bytes) ?? Double(String(decoding: bytes, as: UTF8.self)) ?? 0
         }.map { $0 + 0 } ?? 0
-      count(
-        kind: 0, hash: ColumnValue.stableHash(number: number),
-        isEqual: { if case .number(let other) = $0 { other == number } else { false } }, make: { .number(number) })
+      ExactCounts.withNumberKey(number) { key in
+        count(kind: 0, hash: ColumnValue.stableHash(number: number), key: key, make: { .number(number) })
+      }
       add(number: number)
+    case .true, .false, .null:
+      // No text to read: the value made without going back to the document.
+      let kind = document.kind(of: node)
+      let value: ColumnValue = kind == .null ? .null : .boolean(kind == .true)
+      ExactCounts.key(of: value) { kind, key in count(kind: kind, hash: value.stableHash, key: key, make: { value }) }
     default:
       add(ColumnValue(node, in: document))
     }
   }
 
   /// Counts a value of kind `kind` (``ColumnValue/kindIndex``) with `hash` (its
-  /// ``ColumnValue/stableHash``) into the exact counts (an entry made by `make` when none
-  /// `isEqual`) or, once they are given up, the sketch.
+  /// ``ColumnValue/stableHash``) and key bytes `key` (``ExactCounts/key(of:_:)``) into the
+  /// exact counts (an entry made by `make` when the value is new) or, once they are given
+  /// up, the sketch.
   @inline(__always)
   private mutating func count(
-    kind: Int, hash: UInt64, isEqual: (ColumnValue) -> Bool, make: () -> ColumnValue
+    kind: UInt8, hash: UInt64, key: UnsafeBufferPointer<UInt8>, make: () -> ColumnValue
   ) {
     rowCount += 1
-    kindTallies[kind] += 1
+    kindTallies[Int(kind)] += 1
     if isExact {
-      counts.increment(counts.entry(hash: hash, isEqual: isEqual, make: make))
+      counts.increment(counts.entry(hash: hash, kind: kind, key: key, make: make))
       if counts.count > Self.exactDistinctLimit { giveUpExactCounts() }
-    } else if kind != ColumnValue.missingKindIndex {
+    } else if Int(kind) != ColumnValue.missingKindIndex {
       sketch.add(hash: hash)
     }
   }
@@ -253,7 +258,62 @@ struct ColumnSummary: Sendable {
   /// The `fraction` percentile of the numbers (nearest rank: the smallest number with at
   /// least that share of the numbers at or below it).
   func percentile(_ fraction: Double) -> Double? {
-    Self.percentile(fraction, of: sample.sorted())
+    percentiles([fraction])[0]
+  }
+
+  /// Several percentiles (see ``percentile(_:)``) from one copy of the numbers, each found
+  /// by selection (``selected(_:in:)``) instead of a sort of them all: the sheet asks for two
+  /// of up to ``sampleLimit`` numbers a column on the run loop, once the workers have ended.
+  func percentiles(_ fractions: [Double]) -> [Double?] {
+    guard !sample.isEmpty else { return fractions.map { _ in nil } }
+    var numbers = sample
+    return fractions.map { fraction in
+      let rank = Int((fraction * Double(numbers.count)).rounded(.up))
+      return Self.selected(min(max(rank, 1), numbers.count) - 1, in: &numbers)
+    }
+  }
+
+  /// The number at `position` (from 0) of `numbers` once sorted; `numbers` is reordered.
+  /// Quickselect: each step splits the part that holds the position in three around the
+  /// median of three of its numbers (less, equal, greater: many equal numbers cost no more
+  /// than different ones) and keeps the part that holds it; what is left after 64 steps,
+  /// or under 16 numbers, is sorted.
+  static func selected(_ position: Int, in numbers: inout [Double]) -> Double {
+    precondition(numbers.indices.contains(position), "no number at position \(position)")
+    return numbers.withUnsafeMutableBufferPointer { buffer in
+      var (low, high) = (0, buffer.count)
+      var steps = 0
+      while high - low > 16, steps < 64 {
+        steps += 1
+        let (first, middle, last) = (buffer[low], buffer[low + (high - low) / 2], buffer[high - 1])
+        let pivot = Swift.max(Swift.min(first, middle), Swift.min(Swift.max(first, middle), last))
+        // [low, less) < pivot, [less, next) == pivot, [greater, high) > pivot.
+        var (less, next, greater) = (low, low, high)
+        while next < greater {
+          let number = buffer[next]
+          if number < pivot {
+            buffer.swapAt(less, next)
+            less += 1
+            next += 1
+          } else if number > pivot {
+            greater -= 1
+            buffer.swapAt(next, greater)
+          } else {
+            next += 1
+          }
+        }
+        if position < less {
+          high = less
+        } else if position >= greater {
+          low = greater
+        } else {
+          return pivot
+        }
+      }
+      var rest = UnsafeMutableBufferPointer(rebasing: buffer[low..<high])
+      rest.sort()
+      return buffer[position]
+    }
   }
 
   /// The shape of the numbers' distribution as a sparkline: `width` equal-width bins from

@@ -245,6 +245,7 @@ final class TableSheet {
         let distinct = summary.distinct
         let mode = summary.mode
         let approximate = summary.percentilesAreSampled ? "≈" : ""
+        let percentiles = summary.percentiles([0.5, 0.95])
         func number(_ value: Double?, prefix: String = "") -> Field {
           Field(text: value.map { prefix + ColumnValue.text(of: $0) } ?? "", isNumeric: true)
         }
@@ -257,7 +258,7 @@ final class TableSheet {
           // A mode of one (every value different) says nothing.
           Field(text: mode.map { $0.count > 1 ? ($0.isExact ? "" : "≈") + "\($0.value.text) ×\($0.count)" : "" } ?? ""),
           number(summary.minimum), number(summary.maximum), number(summary.mean),
-          number(summary.percentile(0.5), prefix: approximate), number(summary.percentile(0.95), prefix: approximate),
+          number(percentiles[0], prefix: approximate), number(percentiles[1], prefix: approximate),
           Field(text: summary.sparkline()),
         ]
       }
