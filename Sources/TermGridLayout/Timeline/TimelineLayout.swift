@@ -103,9 +103,12 @@ open class TimelineLayout: CollectionLayout {
   private var itemLanes: [Int32] = []
   private var itemIsMarker: [Bool] = []
   private var itemHasRange: [Bool] = []
-  /// Items per lane in axis order, with their end columns for binary search.
-  private var laneItems: [[Int32]] = []
-  private var laneEnds: [[Int]] = []
+  /// Items per lane in axis order, with their end columns for binary search: lane `l`'s
+  /// are at `laneOffsets[l]..<laneOffsets[l + 1]` (one array for all, not one per lane:
+  /// a timeline of millions of moments fitting its width has hundreds of thousands).
+  private var laneItems: [Int32] = []
+  private var laneEnds: [Int] = []
+  private var laneOffsets: [Int] = [0]
   private var contentColumns = 0
   /// The earlier pass's headers and bands, for the batch update that replaced it.
   private var previousPeriod: TimelineCalendar.Period?
@@ -267,79 +270,71 @@ open class TimelineLayout: CollectionLayout {
       keys.append(UInt64(columns[item] + columnOffset) << 32 | UInt64(item))
     }
     keys.sort()
-    let order = keys.lazy.map { Int($0 & 0xFFFF_FFFF) }
-    let packed = Self.pack(
-      order: order, columns: columns, widths: widths, groups: groups, groupCount: max(1, groupCount),
-      spacing: max(0, itemSpacing))
-    var lanes = [Int32](repeating: -1, count: count)
-    var perLane: [[Int32]] = []
-    var perLaneEnds: [[Int]] = []
+    let order = keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+    keys = []
+    let packed = TimelineLanePacking.pack(
+      order: order, itemCount: count, columns: columns, widths: widths, groups: groups,
+      groupCount: max(1, groupCount), spacing: max(0, itemSpacing))
+    // The groups' lanes one after another (groups without items take no rows), and each
+    // lane's items in axis order in one array, a lane's run found by its offset.
+    var firstLane = [Int](repeating: 0, count: packed.laneCounts.count)
+    var groupItems = [Int](repeating: 0, count: packed.laneCounts.count)
+    if groupCount > 0 { for entry in order { groupItems[Int(groups[Int(entry)])] += 1 } }
     var rows: [Int] = []
     var shownGroups: [LaneGroup] = []
     var row = Self.headerRows
-    for (group, groupLanes) in packed.enumerated() where !groupLanes.isEmpty {
+    var totalLanes = 0
+    for (group, groupLanes) in packed.laneCounts.enumerated() where groupLanes > 0 {
       if groupCount > 0 {
         shownGroups.append(
           LaneGroup(
-            group: group, headerRow: row, lastRow: row + groupLanes.count, laneCount: groupLanes.count,
-            itemCount: groupLanes.reduce(0) { $0 + $1.items.count }))
+            group: group, headerRow: row, lastRow: row + groupLanes, laneCount: groupLanes,
+            itemCount: groupItems[group]))
         row += 1
       }
-      for lane in groupLanes {
-        for item in lane.items { lanes[Int(item)] = Int32(perLane.count) }
-        perLane.append(lane.items)
-        perLaneEnds.append(lane.ends)
+      firstLane[group] = totalLanes
+      for _ in 0..<groupLanes {
         rows.append(row)
         row += 1
       }
+      totalLanes += groupLanes
     }
-    let widest = perLaneEnds.lazy.compactMap(\.last).max() ?? 0
+    var lanes = packed.lanes
+    var offsets = [Int](repeating: 0, count: totalLanes + 1)
+    for entry in order {
+      let item = Int(entry)
+      let lane = Int(lanes[item]) + (groupCount > 0 ? firstLane[Int(groups[item])] : 0)
+      lanes[item] = Int32(lane)
+      offsets[lane + 1] += 1
+    }
+    for lane in 0..<totalLanes { offsets[lane + 1] += offsets[lane] }
+    var fill = offsets
+    var flatItems = [Int32](repeating: 0, count: order.count)
+    var flatEnds = [Int](repeating: 0, count: order.count)
+    var widest = 0
+    for entry in order {
+      let item = Int(entry)
+      let lane = Int(lanes[item])
+      let end = columns[item] + Int(widths[item])
+      flatItems[fill[lane]] = entry
+      flatEnds[fill[lane]] = end
+      fill[lane] += 1
+      widest = max(widest, end)
+    }
     itemColumns = columns
     itemWidths = widths
     itemLanes = lanes
     itemIsMarker = markers
     itemHasRange = hasRange
-    laneItems = perLane
-    laneEnds = perLaneEnds
-    laneCount = perLane.count
+    laneItems = flatItems
+    laneEnds = flatEnds
+    laneOffsets = offsets
+    laneCount = totalLanes
     laneRows = rows
     laneGroups = shownGroups
     bodyRows = row - Self.headerRows
     contentColumns = max(widest, column(forTime: last) + 1) + 1
     packedInputs = inputs
-  }
-
-  /// Packs items (in axis order) into the lowest lane of their group free at their start:
-  /// per group, its lanes, each with its items in axis order and their end columns.
-  static func pack(
-    order: some Sequence<Int>, columns: [Int], widths: [Int32], groups: [Int32], groupCount: Int, spacing: Int
-  )
-    -> [[(items: [Int32], ends: [Int])]]
-  {
-    var busy = [MinHeap](repeating: MinHeap(), count: groupCount)  // (free column, lane)
-    var freeLanes = [MinHeap](repeating: MinHeap(), count: groupCount)  // (lane, lane)
-    var packed = [[(items: [Int32], ends: [Int])]](repeating: [], count: groupCount)
-    for item in order {
-      let group = groups.isEmpty ? 0 : Int(groups[item])
-      let start = columns[item]
-      while let top = busy[group].peek, top.key <= start {
-        busy[group].pop()
-        freeLanes[group].push(key: top.value, value: top.value)
-      }
-      let lane: Int
-      if let free = freeLanes[group].peek {
-        freeLanes[group].pop()
-        lane = free.value
-      } else {
-        lane = packed[group].count
-        packed[group].append(([], []))
-      }
-      let finish = start + Int(widths[item])
-      busy[group].push(key: finish + spacing, value: lane)
-      packed[group][lane].items.append(Int32(item))
-      packed[group][lane].ends.append(finish)
-    }
-    return packed
   }
 
   private func reset() {
@@ -358,6 +353,7 @@ open class TimelineLayout: CollectionLayout {
     itemHasRange = []
     laneItems = []
     laneEnds = []
+    laneOffsets = [0]
     contentColumns = 0
   }
 
@@ -390,18 +386,17 @@ open class TimelineLayout: CollectionLayout {
     let lastLane = Self.firstIndex(in: laneRows) { $0 >= area.row + area.rows } - 1
     if firstLane <= lastLane {
       for lane in firstLane...lastLane {
-        let ends = laneEnds[lane]
         // The first item of the lane that ends after the area's left edge.
-        var low = 0
-        var high = ends.count
+        var low = laneOffsets[lane]
+        var high = laneOffsets[lane + 1]
+        let laneEnd = high
         while low < high {
           let middle = (low + high) / 2
-          if ends[middle] > area.column { high = middle } else { low = middle + 1 }
+          if laneEnds[middle] > area.column { high = middle } else { low = middle + 1 }
         }
         var position = low
-        let items = laneItems[lane]
-        while position < items.count {
-          let item = Int(items[position])
+        while position < laneEnd {
+          let item = Int(laneItems[position])
           guard itemColumns[item] < area.column + area.columns else { break }
           result.append(itemAttributes(item))
           position += 1
@@ -645,7 +640,7 @@ open class TimelineLayout: CollectionLayout {
     let item = indexPath.item
     guard indexPath.section == 0, item >= 0, item < itemLanes.count, itemLanes[item] >= 0 else { return nil }
     let lane = Int(itemLanes[item])
-    let items = laneItems[lane]
+    let items = laneItems[laneOffsets[lane]..<laneOffsets[lane + 1]]
     switch direction {
     case .left, .right:
       guard let position = items.firstIndex(of: Int32(item)) else { return indexPath }
@@ -656,7 +651,7 @@ open class TimelineLayout: CollectionLayout {
       var other = lane + step
       let centre = itemColumns[item]
       while other >= 0 && other < laneCount {
-        if let nearest = laneItems[other].min(by: {
+        if let nearest = laneItems[laneOffsets[other]..<laneOffsets[other + 1]].min(by: {
           abs(itemColumns[Int($0)] - centre) < abs(itemColumns[Int($1)] - centre)
         }) {
           return IndexPath(item: Int(nearest), section: 0)

@@ -346,9 +346,9 @@ struct TimelineModel {
   }
 
   /// The width of a title member's label (``title(of:labelField:in:)``): a string of
-  /// printable ASCII and Latin-1 letters (U+00C0–U+00FF, `Zoë Björk`: one column each,
-  /// none of them combining) is as wide as its characters, up to the label's limit,
-  /// measured without making a string.
+  /// printable ASCII and precomposed Latin letters (U+00C0–U+027F and U+1E00–U+1EFF,
+  /// `Zoë Björk`, `Łukasz Yılmaz`, `Ngọc`: one column each, none of them combining) is as
+  /// wide as its characters, up to the label's limit, measured without making a string.
   private static func titleWidth(of member: JSONNode, in document: JSONDocument) -> Int {
     let plain = document.withStringBytes(of: member) { bytes -> Int? in
       var characters = 0
@@ -357,8 +357,12 @@ struct TimelineModel {
         let byte = bytes[index]
         if byte >= 0x20 && byte < 0x7F {
           index += 1
-        } else if byte == 0xC3, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
-          index += 2
+        } else if byte >= 0xC3 && byte <= 0xC9, index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
+          index += 2  // U+00C0–U+027F: Latin-1 letters, Latin Extended-A and -B, IPA letters
+        } else if byte == 0xE1, index + 2 < bytes.count, (0xB8...0xBB).contains(bytes[index + 1]),
+          bytes[index + 2] & 0xC0 == 0x80
+        {
+          index += 3  // U+1E00–U+1EFF: Latin Extended Additional (`Ngọc`, `Nguyễn`)
         } else {
           return nil
         }

@@ -59,10 +59,20 @@ import Testing
   @Test func latinLettersAreMeasuredAsTheirLabelsAre() throws {
     // Titles of Latin-1 letters (two bytes each), long ones cut at the label's limit, and
     // others that are not one column a character (combining, wide, controls escaped).
-    let names = [
+    var names: [String] = [
       "Zoë Björk", "Ærøskøbing Ñandú ÿ", String(repeating: "é", count: 45), "Zoe\\u0308", "Zoë 東京",
       "é\\tx", "Ã©", "ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖ×ØÙÚÛÜÝÞßàáâãäåæçèéêëìíîïðñòóôõö÷øùúûüýþÿ", "\\u00e9t\\u00e9",
+      // Latin Extended-A and -B, IPA letters and Latin Extended Additional (two and three
+      // bytes each), and their neighbours that are not measured by bytes.
+      "Łukasz Yılmaz Doğan", "Ngọc Nguyễn", "\u{2C0}\u{2B0}x", "\u{1DFF}\u{1F00}", "a\u{0300}",
     ]
+    // Every letter of those blocks, 30 a title.
+    for block in [0x100..<0x280, 0x1E00..<0x1F00] {
+      for start in stride(from: block.lowerBound, to: block.upperBound, by: 30) {
+        let scalars = (start..<min(start + 30, block.upperBound)).compactMap { Unicode.Scalar(UInt32($0)) }
+        names.append(String(String.UnicodeScalarView(scalars)))
+      }
+    }
     let odd = Dictionary(
       uniqueKeysWithValues: names.enumerated().map { index, name in
         (
@@ -71,10 +81,10 @@ import Testing
         )
       })
     let store = DocumentStore(
-      document: try JSONDocument(parsing: Self.records(count: 40, odd: odd)), name: "t.json")
+      document: try JSONDocument(parsing: Self.records(count: 2 * names.count, odd: odd)), name: "t.json")
     var model = TimelineModel(store: store, root: store.root, fields: nil)
     model.readAll(in: store)
-    #expect(model.events.count == 40)
+    #expect(model.events.count == 2 * names.count)
     #expect(model.events.first?.labelWidth == 9)
     Self.expectSameAsByName(model, in: store)
   }
