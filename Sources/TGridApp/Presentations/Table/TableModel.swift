@@ -194,7 +194,8 @@ struct TableModel {
         Self.note(valueRow: node, of: document, in: &found)
       }
     }
-    return setColumns(keys: keys, hasValues: found.hasValues, elements: found.elementCount)
+    // A value among records that arrive (a text line while following) adds its column last.
+    return setColumns(keys: keys, hasValues: found.hasValues, elements: found.elementCount, valuesLast: true)
   }
 
   private mutating func scanRows(upTo limit: Int, in store: DocumentStore, until deadline: UInt64?) -> Bool {
@@ -314,10 +315,10 @@ struct TableModel {
   }
 
   /// Sets the columns: the rows' keys (expanded where they are), `elements` columns of
-  /// array elements before or after them, and ``valueColumn`` when `hasValues`: first, or
-  /// last when it comes after other columns were shown.
+  /// array elements before or after them, and ``valueColumn`` when `hasValues`: where it is
+  /// shown, else first (last with `valuesLast` after other columns).
   private mutating func setColumns(
-    keys: [String], hasValues: Bool, elements: Int = 0, elementsFirst: Bool? = nil
+    keys: [String], hasValues: Bool, elements: Int = 0, elementsFirst: Bool? = nil, valuesLast: Bool = false
   ) -> Bool {
     let elementNames = (0..<elements).map(Self.elementColumnName)
     let before =
@@ -328,10 +329,12 @@ struct TableModel {
     elementColumns = Dictionary(uniqueKeysWithValues: elementNames.enumerated().map { ($1, $0) })
     var next = before ? elementNames + keyNames : keyNames + elementNames
     if hasValues || (next.isEmpty && !rows.isEmpty) {
-      // First when the table starts with it; one that comes later (a text line arriving
-      // while following, rows read later) goes last, so no column shown moves, and stays.
-      let isLater = !allColumns.isEmpty && allColumns.first != Self.valueColumn
-      if isLater { next.append(Self.valueColumn) } else { next.insert(Self.valueColumn, at: 0) }
+      // Where it is shown (no column moves when rows are read again); else first, or last
+      // when `valuesLast` and other columns are shown.
+      let isFirst =
+        allColumns.contains(Self.valueColumn)
+        ? allColumns.first == Self.valueColumn : !(valuesLast && !allColumns.isEmpty)
+      if isFirst { next.insert(Self.valueColumn, at: 0) } else { next.append(Self.valueColumn) }
     }
     if let columnOrder {
       let present = Set(next)
