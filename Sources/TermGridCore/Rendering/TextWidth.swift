@@ -121,7 +121,7 @@ public enum TextWidth {
     return count
   }
 
-  private static func printableASCIIWidth(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  static func printableASCIIWidth(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
     return bytes.count
   }

@@ -57,7 +57,11 @@ extension TreeLayout {
   }
 
   /// The attributes of a table row's gaps view, if it has one.
-  func tableGapsAttributes(ofRow global: Int) -> LayoutAttributes? {
+  ///
+  /// Asked for every row on screen at every pass: the caller's copy of the cache and its
+  /// metrics are read, as reaching into the stored property copies the cache (and retains
+  /// its arrays) at each call.
+  func tableGapsAttributes(ofRow global: Int, in cache: TreeLayoutCache, metrics: CellMetrics) -> LayoutAttributes? {
     guard let (cells, info) = cache.tableGaps(ofRow: global) else { return nil }
     var attributes = LayoutAttributes(
       forSupplementaryViewOfKind: ElementKind.tableGaps, with: cache.indexPath(ofGlobal: global),

@@ -276,7 +276,9 @@ open class TreeLayout: CollectionLayout {
       node: { global in
         let frame = metrics.rect(for: cache.cellRect(ofGlobal: global))
         if frame.intersects(rect) { result.append(cache.nodeAttributes(ofGlobal: global, frame: frame)) }
-        if hasTables, let gaps = tableGapsAttributes(ofRow: global), gaps.frame.intersects(rect) {
+        if hasTables, let gaps = tableGapsAttributes(ofRow: global, in: cache, metrics: metrics),
+          gaps.frame.intersects(rect)
+        {
           result.append(gaps)
         }
       },
@@ -322,7 +324,8 @@ open class TreeLayout: CollectionLayout {
     case ElementKind.tableHeader:
       return tableHeaderAttributes().first { $0.indexPath == indexPath }
     case ElementKind.tableGaps:
-      return cache.globalIndex(of: indexPath).flatMap(tableGapsAttributes(ofRow:))
+      let cache = cache
+      return cache.globalIndex(of: indexPath).flatMap { tableGapsAttributes(ofRow: $0, in: cache, metrics: metrics) }
     default:
       return nil
     }

@@ -61,6 +61,9 @@ open class TreeNodeCell: Cell {
   ) {
     let theme = context.theme
     let textStyle = (labelStyle ?? theme.kinds[kind] ?? theme.normal).over(style)
+    // Read once: every row on screen is drawn at every frame, and each read of the optional
+    // through the property would copy it.
+    let info = self.info
     let marker = info?.marker ?? .none
     let start = region.column + (info?.contentOffset ?? 0)
     let width = info?.isPinned == true ? (info?.width ?? region.columns) : region.columns
@@ -86,9 +89,8 @@ open class TreeNodeCell: Cell {
       badge = ""
       badgeWidth = 0
     }
-    // Measured once: every row on screen is drawn at every frame.
-    let shown = TextWidth.truncated(label, toWidth: max(0, end - column - badgeWidth))
-    let shownWidth = TextWidth.displayWidth(of: shown)
+    // Cut and measured in one reading of the label.
+    let (shown, shownWidth) = TextWidth.measuredTruncation(of: label, toWidth: max(0, end - column - badgeWidth))
     if info?.isTableTrailing == true, followsColumnAlignment, marker == .none, badge.isEmpty {
       // A number in a column of numbers ends at the column's right edge.
       column = max(column, end - shownWidth)
