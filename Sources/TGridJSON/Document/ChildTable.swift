@@ -34,7 +34,7 @@ struct ChildTable: RandomAccessCollection, Sendable {
   mutating func replaceLast(_ count: Int, with offsets: [UInt32]) {
     precondition(count >= 0 && count <= self.count, "ChildTable.replaceLast: \(count) of \(self.count)")
     stored.removeLast(count)
-    stored.reserveCapacity(stored.count + offsets.count)
+    // (No `reserveCapacity`: an exact one would copy the whole table on every batch.)
     for offset in offsets { stored.append(offset &+ bias) }
   }
 
