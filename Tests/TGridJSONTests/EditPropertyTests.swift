@@ -114,7 +114,7 @@ import Testing
     for (key, table) in storage.caches.withLock({ $0.childTables }) {
       var rebuilt: [UInt32] = []
       for child in document.children(of: JSONNode(index: Int(key))) { rebuilt.append(UInt32(child.index - Int(key))) }
-      #expect(table == rebuilt, "step \(step): child table of #\(key)")
+      #expect(Array(table) == rebuilt, "step \(step): child table of #\(key)")
     }
     for (node, _) in document.descendants(of: JSONNode(index: 0)) where node.index > 0 || document.isJSONLines {
       #expect(document.parent(of: node) == reparsed.parent(of: node), "step \(step): parent of \(node)")

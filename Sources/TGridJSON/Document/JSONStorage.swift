@@ -79,7 +79,7 @@ final class JSONStorage: @unchecked Sendable {
     /// The children of large containers, by the container's tape index: each child's
     /// tape index minus the container's (relative, so an edit before the container only
     /// re-keys the table).
-    var childTables: [UInt32: [UInt32]] = [:]
+    var childTables: [UInt32: ChildTable] = [:]
     /// Child-by-child steps the walks to parents took while there was no container index:
     /// once they cost about what building it costs, it is built (``JSONStorage/parentIndex(of:)``).
     var parentWalkSteps = 0
@@ -330,7 +330,7 @@ final class JSONStorage: @unchecked Sendable {
 
   /// A container's children, each as its tape index minus the container's (cached for
   /// large containers).
-  func childTable(of index: Int) -> [UInt32] {
+  func childTable(of index: Int) -> ChildTable {
     let key = UInt32(index)
     if let table = caches.withLock({ $0.childTables[key] }) { return table }
     var table: [UInt32] = []
@@ -341,8 +341,9 @@ final class JSONStorage: @unchecked Sendable {
       table.append(UInt32(child - index))
       child = subtreeEnd(child)
     }
-    caches.withLock { $0.childTables[key] = table }
-    return table
+    let made = ChildTable(table)
+    caches.withLock { $0.childTables[key] = made }
+    return made
   }
 
   /// Whether every child of the container at `index` is a scalar: each child is then one
@@ -388,7 +389,8 @@ final class JSONStorage: @unchecked Sendable {
   }
 
   /// The first position in an ascending table whose entry is not below `value`.
-  static func lowerBound(of value: UInt32, in table: [UInt32]) -> Int {
+  static func lowerBound<Table: RandomAccessCollection<UInt32>>(of value: UInt32, in table: Table) -> Int
+  where Table.Index == Int {
     var low = 0
     var high = table.count
     while low < high {

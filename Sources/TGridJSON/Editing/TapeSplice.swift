@@ -193,12 +193,12 @@ extension JSONStorage {
   /// the inserted ones; in every container before the splice, the children after it move
   /// by the change in length (a no-op search for containers that do not enclose it); the
   /// tables of containers after it are re-keyed; those inside the removed words go.
-  static func updateChildTables(_ tables: inout [UInt32: [UInt32]], following splice: TapeSplice) {
+  static func updateChildTables(_ tables: inout [UInt32: ChildTable], following splice: TapeSplice) {
     guard !tables.isEmpty else { return }
     let start = splice.start
     let removedEnd = start + splice.removedCount
     let delta = splice.insertedWords.count - splice.removedCount
-    var rekeyed: [(UInt32, [UInt32])] = []
+    var rekeyed: [(UInt32, ChildTable)] = []
     for key in Array(tables.keys) {
       let container = Int(key)
       if container >= removedEnd {
@@ -214,11 +214,8 @@ extension JSONStorage {
       guard var table = tables.removeValue(forKey: key) else { continue }
       let low = lowerBound(of: UInt32(start - container), in: table)
       let high = lowerBound(of: UInt32(removedEnd - container), in: table)
-      if delta != 0 {
-        for position in high..<table.count { table[position] = UInt32(Int(table[position]) + delta) }
-      }
+      var children: [UInt32] = []
       if container == splice.parent {
-        var children: [UInt32] = []
         var offset = 0
         while offset < splice.insertedWords.count {
           children.append(UInt32(start + offset - container))
@@ -226,7 +223,21 @@ extension JSONStorage {
             TapeWord.isContainer(splice.insertedWords[offset])
             ? TapeWord.endDelta(ofInfo: splice.insertedWords[offset + 1]) : 1
         }
-        table.replaceSubrange(low..<high, with: children)
+      }
+      if high == table.count {
+        // At the end (a record appended): nothing after the splice moves.
+        table.replaceLast(table.count - low, with: children)
+      } else if low == 0, children.isEmpty {
+        // At the start (records dropped, `--keep`): the rest moves by the same distance,
+        // which the table notes once instead of moving every entry.
+        table.removeFirst(high, movingRestBy: delta)
+      } else {
+        var entries = Array(table)
+        if delta != 0 {
+          for position in high..<entries.count { entries[position] = UInt32(Int(entries[position]) + delta) }
+        }
+        entries.replaceSubrange(low..<high, with: children)
+        table = ChildTable(entries)
       }
       tables[key] = table
     }

@@ -73,6 +73,23 @@ public struct BatchUpdatePlan: Sendable {
       }
       return
     }
+    // Items cut off the start of one section, and perhaps some of those after them
+    // reloaded (records leaving a followed stream, `--keep`): the rest moves up by as many.
+    if let cut = Self.cutItems(oldCounts: oldCounts, newCounts: newCounts, operations: operations) {
+      sectionMap = Array(0..<oldCounts.count)
+      deletedItems[cut.section] = Array(0..<cut.count)
+      updateItems.reserveCapacity(cut.count + cut.reloaded.count)
+      for item in 0..<cut.count {
+        updateItems.append(UpdateItem(action: .delete, before: IndexPath(item: item, section: cut.section), after: nil))
+      }
+      for path in cut.reloaded {
+        reloadedItems.insert(path)
+        updateItems.append(
+          UpdateItem(
+            action: .reload, before: path, after: IndexPath(item: path.item - cut.count, section: cut.section)))
+      }
+      return
+    }
 
     var deletedSections = Set<Int>()
     var sectionInserts = Set<Int>()
@@ -292,6 +309,44 @@ public struct BatchUpdatePlan: Sendable {
     }
     guard next == newCounts[section] else { return nil }
     return (section, oldCounts[section]..<next)
+  }
+
+  /// The section and the number of items a batch deletes from its start, with the items
+  /// after them it reloads, when that is all it does: the deletes name the first items in
+  /// order, each reload a distinct item that stays, and no count but that section's changes.
+  private static func cutItems(oldCounts: [Int], newCounts: [Int], operations: [BatchOperation]) -> (
+    section: Int, count: Int, reloaded: [IndexPath]
+  )? {
+    guard !operations.isEmpty, oldCounts.count == newCounts.count else { return nil }
+    var shrunk: Int?
+    for section in oldCounts.indices where oldCounts[section] != newCounts[section] {
+      guard shrunk == nil, newCounts[section] < oldCounts[section] else { return nil }
+      shrunk = section
+    }
+    guard let section = shrunk else { return nil }
+    var next = 0
+    var reloaded: [IndexPath] = []
+    for operation in operations {
+      switch operation {
+      case .deleteItems(let paths):
+        guard reloaded.isEmpty else { return nil }
+        for path in paths {
+          guard path.section == section, path.item == next else { return nil }
+          next += 1
+        }
+      case .reloadItems(let paths):
+        reloaded += paths
+      default:
+        return nil
+      }
+    }
+    guard next == oldCounts[section] - newCounts[section] else { return nil }
+    var seen = Set<Int>()
+    for path in reloaded {
+      guard path.section == section, path.item >= next, path.item < oldCounts[section], seen.insert(path.item).inserted
+      else { return nil }
+    }
+    return (section, next, reloaded)
   }
 
   /// Where a section goes: the untouched ones keep their order and fill the places that

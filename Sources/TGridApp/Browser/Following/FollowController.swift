@@ -129,6 +129,8 @@ package final class FollowController {
     let store = context.store
     let hadContent = store.hasContent
     let focusBefore = context.focusedNodeID
+    let paused = !isFollowing && hadContent
+    let focusTop = paused ? focusedItemTop() : nil
     do {
       try store.appendRecords(lines)
     } catch {
@@ -147,7 +149,22 @@ package final class FollowController {
       {
         context.collectionView.focusItem(at: indexPath, scrollPosition: .none)
       }
+      // Records that left the start moved the focused one up: the view moves with it, so
+      // that the same records stay on screen (a drop never scrolls a paused reader away).
+      if let focusTop, let top = focusedItemTop(), top != focusTop {
+        let view = context.collectionView
+        var offset = view.contentOffset
+        offset.y += top - focusTop
+        view.contentOffset = offset
+      }
     }
+  }
+
+  /// Where the focused item's frame starts in the content, if there is a focused item.
+  private func focusedItemTop() -> Double? {
+    let view = context.collectionView
+    guard let indexPath = view.indexPathForFocusedItem else { return nil }
+    return view.collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame.minY
   }
 
   /// `--keep`: the oldest records leave, so that at most ``keptRecordCount`` stay. A drop

@@ -334,15 +334,34 @@ final class GridPresentation: Presentation, CollectionViewDataSource, FlowLayout
     let oldCount = items.count
     let visible = view.indexPathsForVisibleItems
     if removedCount > 0 {
-      if !contents.isEmpty { for item in 0..<removedCount { contents[items[item]] = nil } }
+      // The cards measured are a few (those drawn, a sample): the ones that left go by a
+      // look at them, not by a look-up for every record that left.
+      if contents.count < removedCount {
+        contents = contents.filter { store.node($0.key) != nil }
+      } else {
+        for item in 0..<removedCount { contents[items[item]] = nil }
+      }
       model.sections[0].items.removeFirst(removedCount)
     } else {
       model.sections[0].items.append(contentsOf: appended)
     }
-    measureCards()
-    let shared = fitting(
-      Size(width: Double(filledWidth(for: sharedCardSize.columns)), height: Double(sharedCardSize.rows)))
-    if flowLayout.itemSize != shared { flowLayout.itemSize = shared }
+    // Cards that share one size keep it while records come and go: measured again after
+    // a drop, the sample (the first cards) would be new cards every batch, and every card
+    // on screen could change size under a paused reader. A new grid measures it again.
+    let keepsSharedSize =
+      oldCount > Self.individuallySizedLimit
+      && model.sections[0].items.count > Self.individuallySizedLimit
+    if !keepsSharedSize {
+      measureCards()
+      let shared = fitting(
+        Size(width: Double(filledWidth(for: sharedCardSize.columns)), height: Double(sharedCardSize.rows)))
+      if flowLayout.itemSize != shared { flowLayout.itemSize = shared }
+    }
+    // A drop is not animated: batches come faster than an animation ends, and the cards
+    // that stay are drawn again in place (their indexes changed), with no frames between.
+    let animates = view.animatesChanges
+    if removedCount > 0 { view.animatesChanges = false }
+    defer { view.animatesChanges = animates }
     view.performBatchUpdates {
       if removedCount > 0 {
         view.deleteItems(at: (0..<removedCount).map { IndexPath(item: $0, section: 0) })

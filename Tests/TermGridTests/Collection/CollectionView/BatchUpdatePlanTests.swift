@@ -164,6 +164,58 @@ import Testing
     }
   }
 
+  /// Items cut off the start of a section, with some of the rest reloaded (records leaving
+  /// a followed stream), take a path of their own (no item hashed): it answers as the
+  /// general rules do, which the same deletes listed in reverse order still take.
+  @Test func cuttingTheStartOfASectionMapsAsTheGeneralRulesDo() throws {
+    var random = SeededRandom(seed: 31)
+    for _ in 0..<200 {
+      let sections = Int.random(in: 1...4, using: &random)
+      var oldCounts = (0..<sections).map { _ in Int.random(in: 0...40, using: &random) }
+      let section = Int.random(in: 0..<sections, using: &random)
+      oldCounts[section] += 1
+      let cut = Int.random(in: 1...oldCounts[section], using: &random)
+      var newCounts = oldCounts
+      newCounts[section] -= cut
+      let deleted = (0..<cut).map { ip($0, section) }
+      let staying = Array(cut..<oldCounts[section])
+      let reloaded = staying.filter { _ in Bool.random(using: &random) }.map { ip($0, section) }
+      let operations: [BatchOperation] =
+        reloaded.isEmpty ? [.deleteItems(deleted)] : [.deleteItems(deleted), .reloadItems(reloaded)]
+      let fast = try BatchUpdatePlan(oldCounts: oldCounts, newCounts: newCounts, operations: operations)
+      let general = try BatchUpdatePlan(
+        oldCounts: oldCounts, newCounts: newCounts,
+        operations: [.deleteItems(deleted.reversed()), .reloadItems(reloaded)])
+      #expect(fast.sectionMap == general.sectionMap)
+      #expect(fast.newCounts == general.newCounts)
+      #expect(fast.reloadedItems == general.reloadedItems)
+      #expect(Set(fast.updateItems) == Set(general.updateItems))
+      for old in oldCounts.indices {
+        for item in 0..<(oldCounts[old] + 2) {
+          #expect(fast.newIndexPath(for: ip(item, old)) == general.newIndexPath(for: ip(item, old)))
+        }
+      }
+      for new in newCounts.indices {
+        for item in 0..<(newCounts[new] + 2) {
+          #expect(fast.isInserted(ip(item, new)) == general.isInserted(ip(item, new)))
+        }
+      }
+    }
+  }
+
+  @Test func aCutThatDoesNotMatchTheCountsOrReloadsALeavingItemIsStillRefused() {
+    #expect(throws: BatchUpdateError.self) {
+      try BatchUpdatePlan(oldCounts: [6], newCounts: [3], operations: [.deleteItems([ip(0), ip(1)])])
+    }
+    #expect(throws: BatchUpdateError.self) {
+      try BatchUpdatePlan(oldCounts: [6, 2], newCounts: [4, 1], operations: [.deleteItems([ip(0), ip(1)])])
+    }
+    #expect(throws: BatchUpdateError.self) {
+      try BatchUpdatePlan(
+        oldCounts: [6], newCounts: [4], operations: [.deleteItems([ip(0), ip(1)]), .reloadItems([ip(1)])])
+    }
+  }
+
   // MARK: - Fixtures
 
   /// Where each item of section 0 goes.
