@@ -584,12 +584,35 @@ package final class DocumentStore {
       return nil
     }
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.appendRecords(lines) }
+    return announceArrival(edit, count: lines.count)
+  }
+
+  /// Appends records of a followed file read where it is mapped (`ranges`: positions of
+  /// `mapping`; see ``JSONDocument/appendRecords(mapped:in:)``), announced as
+  /// ``appendRecords(_:)`` announces them; the first ones make the document, copied.
+  /// - Returns: the change (nil when `ranges` is empty).
+  @discardableResult
+  func appendRecords(mapped ranges: [Range<Int>], in mapping: GrowingFileMapping) throws -> DocumentChange? {
+    guard !ranges.isEmpty else { return nil }
+    guard hasContent, document.isJSONLines else {
+      let bytes = UnsafePointer(mapping.base.assumingMemoryBound(to: UInt8.self))
+      return try appendRecords(ranges.map { Array(UnsafeBufferPointer(start: bytes + $0.lowerBound, count: $0.count)) })
+    }
+    precondition(pending == nil, "DocumentStore.appendRecords: not inside a command")
+    let edit = try changeLock.withLockHeld { () throws(JSONEditError) in
+      try self.document.appendRecords(mapped: ranges, in: mapping)
+    }
+    return announceArrival(edit, count: ranges.count)
+  }
+
+  /// Follows and announces an append of `count` records.
+  private func announceArrival(_ edit: JSONEdit, count: Int) -> DocumentChange {
     _ = identity.follow(edit)
     noteArrival(edit)
     let updated = document
     let parent = id(updated.root)
     var steps: [DocumentChange.Step] = []
-    steps.reserveCapacity(lines.count)
+    steps.reserveCapacity(count)
     var position = edit.position
     for child in updated.children(of: updated.root, from: edit.position) {
       steps.append(.inserted(parent: parent, position: position, node: id(child)))

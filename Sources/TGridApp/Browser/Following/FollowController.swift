@@ -84,13 +84,30 @@ package final class FollowController {
       context.wantsToQuit = true
       return .quit
     }
-    var lines: [[UInt8]] = []
-    lines.reserveCapacity(arrivals.records.count)
+    // In order: runs of records given as bytes, and of records read where the file is mapped.
+    var batches: [Batch] = []
+    func add(_ line: [UInt8]) {
+      if case .lines(var lines) = batches.last {
+        batches[batches.count - 1] = .lines([])
+        lines.append(line)
+        batches[batches.count - 1] = .lines(lines)
+      } else {
+        batches.append(.lines([line]))
+      }
+    }
     var notes = arrivals.notes
     for record in arrivals.records {
       switch record {
       case .json(let bytes):
-        lines.append(bytes)
+        add(bytes)
+      case .mapped(let range):
+        if case .mapped(var ranges) = batches.last {
+          batches[batches.count - 1] = .mapped([])
+          ranges.append(range)
+          batches[batches.count - 1] = .mapped(ranges)
+        } else {
+          batches.append(.mapped([range]))
+        }
       case .text(let bytes, let line):
         if isStrict {
           let text = String(decoding: bytes.prefix(80), as: UTF8.self)
@@ -101,7 +118,7 @@ package final class FollowController {
           return .quit
         }
         textRecordCount += 1
-        lines.append(Array(JSONStringEncoder.quoted(String(decoding: bytes, as: UTF8.self)).utf8))
+        add(Array(JSONStringEncoder.quoted(String(decoding: bytes, as: UTF8.self)).utf8))
       case .tooLong(let line, let byteCount):
         notes.append(
           "line \(line) skipped: \(DocumentLoad.megabytes(byteCount)) or more, over --max-line (\(DocumentLoad.megabytes(RecordSplitter.defaultMaximumLineByteCount)) by default)"
@@ -114,15 +131,38 @@ package final class FollowController {
       )
     }
     if let note = notes.last { context.show(message: notes.count > 1 ? notes.joined(separator: " · ") : note) }
-    guard !lines.isEmpty else { return notes.isEmpty ? nil : .changed }
-    append(lines)
+    guard !batches.isEmpty else { return notes.isEmpty ? nil : .changed }
+    for batch in batches {
+      switch batch {
+      case .lines(let lines): append(lines)
+      case .mapped(let ranges): append(mapped: ranges, from: stream)
+      }
+    }
     if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
     context.setNeedsDisplay()
     return .changed
   }
 
+  /// Records that arrived, in one run of the same kind.
+  private enum Batch {
+    /// Each one's text.
+    case lines([[UInt8]])
+    /// Where each one's text is in the followed file's mapping.
+    case mapped([Range<Int>])
+  }
+
   /// Appends records to the document: following, the focus goes to the new last one.
   func append(_ lines: [[UInt8]]) {
+    append(count: lines.count) { store throws in try store.appendRecords(lines) }
+  }
+
+  /// Appends records read where the followed file is mapped.
+  private func append(mapped ranges: [Range<Int>], from stream: FollowedStream) {
+    guard let mapping = stream.mapping else { return }
+    append(count: ranges.count) { store throws in try store.appendRecords(mapped: ranges, in: mapping) }
+  }
+
+  private func append(count: Int, by appending: (DocumentStore) throws -> Void) {
     // A key answered before this batch (keys go first) may have reached the last record:
     // that resumes following before the batch moves the end away from the focus.
     focusDidSettle()
@@ -130,7 +170,7 @@ package final class FollowController {
     let hadContent = store.hasContent
     let focusBefore = context.focusedNodeID
     do {
-      try store.appendRecords(lines)
+      try appending(store)
     } catch {
       context.show(message: "records not added: \(error)")
       return
@@ -140,7 +180,7 @@ package final class FollowController {
     if isFollowing || !hadContent {
       focusLastRecord()
     } else {
-      newWhilePaused += lines.count
+      newWhilePaused += count
       // Nothing moves under the focus while paused.
       if let focusBefore, context.focusedNodeID != focusBefore,
         let indexPath = context.presentation.indexPath(for: focusBefore, reveal: false)
