@@ -224,4 +224,101 @@ import Testing
     #expect(shared.mismatches.load(ordering: .relaxed) == 0)
     followed.expectValuesRight()
   }
+
+  /// Truncates the followed file and writes other text in it from its start; the follower
+  /// sees it (the old generation's text is lost) and maps the new file's text.
+  private func truncateAndWriteAgain(_ followed: Followed) {
+    let writer = open(followed.path, O_WRONLY | O_TRUNC)
+    let other = Array(String(repeating: #"{"other":"new text"}"# + "\n", count: 50).utf8)
+    _ = other.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+    close(writer)
+    followed.mapping.startGeneration(afterTruncation: true)
+    followed.fileCount = other.count
+    #expect(followed.mapping.extend(followed.descriptor, toFileOffset: followed.fileCount))
+  }
+
+  /// An edit's copy: the mapped text goes into the edit buffer, only what was not copied
+  /// yet, and afterwards a truncation takes nothing the document, its undo or a save needs.
+  @Test func copyingTheMappedTextFreesTheDocumentFromTheMapping() throws {
+    let followed = try Followed()
+    followed.document.storage.editBufferCompactionMinimum = 1
+    try followed.write(0..<300)
+    #expect(followed.document.readsMappedText)
+    let mappedBytes = followed.fileCount
+    let copied = followed.document.copyMappedText()
+    #expect(copied > mappedBytes - 200 && copied <= mappedBytes, "\(copied) of \(mappedBytes)")
+    #expect(!followed.document.readsMappedText)
+    #expect(followed.document.copyMappedText() == 0, "nothing is copied twice")
+    followed.expectValuesRight("copied")
+    // Records that arrive later are mapped again, and a later copy takes only them.
+    let before = followed.fileCount
+    try followed.write(300..<320)
+    #expect(followed.document.readsMappedText)
+    let more = followed.document.copyMappedText()
+    #expect(more > 0 && more <= followed.fileCount - before, "\(more)")
+    // An edit after the copy, then the file truncated and written again.
+    let record = try #require(followed.document.child(at: 10, of: followed.document.root))
+    let edit = try followed.document.replace(record, withJSON: #"{"n":9,"s":"edited"}"#)
+    truncateAndWriteAgain(followed)
+    #expect(followed.document.recordsWithLostText.isEmpty)
+    var expected = followed.expected
+    expected[10] = (9, "edited")
+    let values = Followed.values(of: followed.document)
+    #expect(values.map(\.n) == expected.map(\.n))
+    #expect(values.map(\.s) == expected.map(\.s))
+    #expect(!followed.document.serializedText().contains("new text"))
+    let output = open("/dev/null", O_WRONLY)
+    defer { close(output) }
+    #expect(throws: Never.self) { try followed.document.write(toFileDescriptor: output) }
+    // Undo and redo across the copy and the truncation.
+    let redo = followed.document.revert(edit)
+    followed.expectValuesRight("undone")
+    followed.document.revert(redo)
+    #expect(Followed.values(of: followed.document)[10].s == "edited")
+    // Drops compact the edit buffer the copied text is in: it moves with it.
+    for _ in 0..<5 {
+      try followed.document.removeFirstRecords(50)
+      expected.removeFirst(50)
+    }
+    #expect(followed.document.storage.editBufferCompactionCount > 0)
+    #expect(Followed.values(of: followed.document).map(\.s) == expected.map(\.s))
+  }
+
+  /// The records a truncation took are found (those copied into memory are not among
+  /// them) and leave in one edit, the document's text staying JSON Lines; records that
+  /// arrive afterwards go after the others.
+  @Test func recordsWithLostTextAreFoundAndLeave() throws {
+    let followed = try Followed()
+    try followed.write(0..<100)
+    followed.document.copyMappedText()
+    try followed.write(100..<150)
+    truncateAndWriteAgain(followed)
+    #expect(followed.document.recordsWithLostText == [101..<151])
+    try followed.document.removeRecords(101..<151)
+    followed.expected.removeLast(50)
+    followed.expectValuesRight("the lost records left")
+    #expect(followed.document.recordsWithLostText.isEmpty)
+    let text = followed.document.serializedText()
+    #expect(!text.contains("\"\"\""), "\(text.suffix(80))")
+    #expect(text.hasSuffix(#""}"#), "\(text.suffix(80))")
+    let output = open("/dev/null", O_WRONLY)
+    defer { close(output) }
+    #expect(throws: Never.self) { try followed.document.write(toFileDescriptor: output) }
+    try followed.write(1_000..<1_005)
+    followed.expectValuesRight("arrivals after")
+    #expect(followed.document.serializedText().hasPrefix(text))
+    // A run in the middle, the line break after it with it.
+    try followed.document.removeRecords(50..<60)
+    followed.expected.removeSubrange(50..<60)
+    followed.expectValuesRight("a run in the middle")
+    #expect(throws: JSONEditError.self) { try followed.document.removeRecords(0..<97) }
+    #expect(throws: Never.self) { try followed.document.write(toFileDescriptor: output) }
+    // All of them (a follower keeping only records of the file that was truncated).
+    try followed.document.removeRecords(0..<96)
+    followed.expected = []
+    followed.expectValuesRight("none left")
+    #expect(followed.document.serializedText() == "")
+    try followed.write(2_000..<2_003)
+    followed.expectValuesRight("arrivals after none")
+  }
 }

@@ -240,12 +240,13 @@ package final class FollowedStream: Sendable {
       var records: [RecordSplitter.Record] = []
       // What the open file has now.
       if let status = try? SystemFile.status(of: descriptor), status.size < offset {
-        notes.append(
-          "\(name) was truncated: reading it again from its start"
-            + (mapping == nil ? "" : " (the records read before lost their text with it)"))
+        // Mapped, the records read before lost their text with it: the follow controller
+        // says how many left the document with it.
+        notes.append("\(name) was truncated: reading it again from its start")
         offset = 0
         // The records read before lost their text with it: they read as empty from now on
-        // (see GrowingFileMapping), never through the mapped pages of a file that shrank.
+        // (see GrowingFileMapping), never through the mapped pages of a file that shrank,
+        // and leave the document (FollowController.removeRecordsWithLostText).
         mapping?.startGeneration(afterTruncation: true)
         splitter.reset()
         splitter.position = mapping?.position(ofFileOffset: 0) ?? 0

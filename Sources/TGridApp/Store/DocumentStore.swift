@@ -640,6 +640,43 @@ package final class DocumentStore {
     return change
   }
 
+  /// Removes the records whose text a truncation of their followed file took (see
+  /// ``JSONDocument/recordsWithLostText``), as `--keep` drops leave: one change of
+  /// ``DocumentChange/Reason/arrived`` whose steps remove them, no undo step; undo and redo
+  /// are forgotten first (the edits stay, copied into memory by ``perform(_:selection:_:)``).
+  /// - Returns: how many records left.
+  @discardableResult
+  func removeRecordsWithLostText() throws -> Int {
+    guard hasContent, document.isJSONLines else { return 0 }
+    let runs = document.recordsWithLostText
+    guard !runs.isEmpty else { return 0 }
+    precondition(pending == nil, "DocumentStore.removeRecordsWithLostText: not inside a command")
+    forgetEditHistory()
+    let root = self.root
+    var steps: [DocumentChange.Step] = []
+    var removedCount = 0
+    // The last run first: the positions of the others stay as they were.
+    for run in runs.reversed() {
+      let removed = document.children(of: document.root, from: run.lowerBound).prefix(run.count).map { id($0) }
+      let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.removeRecords(run) }
+      _ = identity.follow(edit)
+      steps += removed.map { .removed(parent: root, position: run.lowerBound, node: $0) }
+      removedCount += run.count
+    }
+    if !steps.isEmpty { announce(DocumentChange(reason: .arrived, steps: steps)) }
+    return removedCount
+  }
+
+  /// Copies into memory the text of a followed file's records that the document reads
+  /// where the file is mapped (see ``JSONDocument/copyMappedText()``), before the person's
+  /// edit, undo or redo: from then on a truncation of the file takes none of what the
+  /// edits, their undo or a save need. Only what arrived since the last copy is copied, and
+  /// nothing for a document never edited.
+  private func copyMappedText() {
+    guard document.readsMappedText else { return }
+    changeLock.withLockHeld { _ = document.copyMappedText() }
+  }
+
   // MARK: - Editing
 
   /// Why an edit was refused.
@@ -687,6 +724,7 @@ package final class DocumentStore {
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
     // The pairing holds the tape: the edit would copy it whole.
     dropSidePairing()
+    copyMappedText()
     pending = Transaction(
       name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,
       generationBefore: currentGeneration)
@@ -726,6 +764,7 @@ package final class DocumentStore {
   @discardableResult
   func undo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = undoStack.popLast() else { return nil }
+    copyMappedText()
     guard let detached = detachArrivals(for: transaction, forward: false) else {
       undoStack.append(transaction)
       return nil
@@ -747,6 +786,7 @@ package final class DocumentStore {
   @discardableResult
   func redo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = redoStack.popLast() else { return nil }
+    copyMappedText()
     guard let detached = detachArrivals(for: transaction, forward: true) else {
       redoStack.append(transaction)
       return nil

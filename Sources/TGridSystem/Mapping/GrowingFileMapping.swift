@@ -81,6 +81,9 @@
       lost.withLock { lost in !lost.contains { $0.overlaps(range) } }
     }
 
+    /// How many generations a truncation took the text of, so far (any thread).
+    package var truncationCount: Int { lost.withLock { $0.count } }
+
     /// The position in the reservation of the current file's byte at `offset`.
     package func position(ofFileOffset offset: Int) -> Int { generationStart + offset }
 
@@ -149,5 +152,6 @@
     package func extend(_ descriptor: Int32, toFileOffset end: Int) -> Bool { false }
     package func startGeneration(afterTruncation truncated: Bool = false) {}
     package func isIntact(_ range: Range<Int>) -> Bool { true }
+    package var truncationCount: Int { 0 }
   }
 #endif

@@ -53,6 +53,8 @@ package final class FollowController {
   private(set) var droppedCount = 0
   /// Records over `--keep` that stay until the edits are saved.
   private(set) var overKeepCount = 0
+  /// The followed file's truncations whose records left (see ``removeRecordsWithLostText(of:)``).
+  private var seenTruncationCount = 0
 
   /// The most records kept unless `--keep` says otherwise.
   package static let defaultKeptRecordCount = 1_000_000
@@ -131,13 +133,24 @@ package final class FollowController {
       )
     }
     if let note = notes.last { context.show(message: notes.count > 1 ? notes.joined(separator: " · ") : note) }
-    guard !batches.isEmpty else { return notes.isEmpty ? nil : .changed }
+    // The records a truncation took leave first: records are appended after the last
+    // record's text, which theirs no longer is.
+    let hadEditHistory = context.store.hasEditHistory
+    var lostCount = removeRecordsWithLostText(of: stream)
+    let forgotEditHistory = lostCount > 0 && hadEditHistory
     for batch in batches {
       switch batch {
       case .lines(let lines): append(lines)
-      case .mapped(let ranges): append(mapped: ranges, from: stream)
+      case .mapped(let ranges): lostCount += append(mapped: ranges, from: stream)
       }
     }
+    if lostCount > 0 {
+      notes.append(
+        "\(lostCount.formatted()) record\(lostCount == 1 ? "" : "s") read before left with its text"
+          + (forgotEditHistory ? " (undo history forgotten; the edits stay)" : ""))
+      context.show(message: notes.joined(separator: " · "))
+    }
+    guard !batches.isEmpty || lostCount > 0 else { return notes.isEmpty ? nil : .changed }
     if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
     context.setNeedsDisplay()
     return .changed
@@ -157,9 +170,34 @@ package final class FollowController {
   }
 
   /// Appends records read where the followed file is mapped.
-  private func append(mapped ranges: [Range<Int>], from stream: FollowedStream) {
-    guard let mapping = stream.mapping else { return }
-    append(count: ranges.count) { store throws in try store.appendRecords(mapped: ranges, in: mapping) }
+  /// - Returns: how many were not appended: their text lost already (the file truncated
+  ///   since they were read).
+  private func append(mapped ranges: [Range<Int>], from stream: FollowedStream) -> Int {
+    guard let mapping = stream.mapping else { return 0 }
+    let before = ranges.count
+    var ranges = ranges
+    if mapping.truncationCount > 0 { ranges.removeAll { !mapping.isIntact($0) } }
+    let lost = before - ranges.count
+    if !ranges.isEmpty {
+      append(count: ranges.count) { store throws in try store.appendRecords(mapped: ranges, in: mapping) }
+    }
+    return lost
+  }
+
+  /// After the followed file was truncated (it took the text of the records read from it
+  /// where it is mapped): those records leave the document, as `--keep` drops leave it
+  /// (undo and redo forgotten; the edits stay, copied into memory when they were made), so
+  /// that none reads as empty and a save writes what is left.
+  /// - Returns: how many left.
+  private func removeRecordsWithLostText(of stream: FollowedStream) -> Int {
+    guard let mapping = stream.mapping, mapping.truncationCount > seenTruncationCount else { return 0 }
+    seenTruncationCount = mapping.truncationCount
+    do {
+      return try context.store.removeRecordsWithLostText()
+    } catch {
+      context.show(message: "records that lost their text not dropped: \(error)")
+      return 0
+    }
   }
 
   private func append(count: Int, by appending: (DocumentStore) throws -> Void) {
