@@ -321,4 +321,46 @@ import Testing
     try followed.write(2_000..<2_003)
     followed.expectValuesRight("arrivals after none")
   }
+
+  /// A thread reads the document as it was before each copy (a view's snapshot) while the
+  /// copy repoints the document's values into memory: the copy makes its own storage, and
+  /// both read right.
+  @Test func copyingWhileAnotherThreadReadsTheDocument() throws {
+    let followed = try Followed()
+    try followed.write(0..<100)
+    final class Shared: Sendable {
+      let document: Mutex<JSONDocument?>
+      let done = Atomic<Bool>(false)
+      let mismatches = Atomic<Int>(0)
+      let reads = Atomic<Int>(0)
+      init(_ document: JSONDocument) { self.document = Mutex(document) }
+    }
+    let shared = Shared(followed.document)
+    let reader = try #require(
+      WorkerThread.start {
+        while !shared.done.load(ordering: .acquiring) {
+          guard let document = shared.document.withLock({ $0 }) else { continue }
+          for (index, value) in Followed.values(of: document).enumerated().dropFirst()
+          where value.n != index - 1 || value.s != String(repeating: "v\(index - 1)", count: (index - 1) % 7 + 1) {
+            shared.mismatches.add(1, ordering: .relaxed)
+          }
+          shared.reads.add(1, ordering: .relaxed)
+        }
+      })
+    for start in stride(from: 100, to: 1_000, by: 50) {
+      try followed.write(start..<(start + 50))
+      let before = followed.document
+      shared.document.withLock { $0 = before }
+      #expect(followed.document.copyMappedText() > 0)
+      #expect(before.readsMappedText, "the snapshot keeps its own storage")
+      let after = followed.document
+      shared.document.withLock { $0 = after }
+    }
+    while shared.reads.load(ordering: .relaxed) < 3 { Machine.sleep(microseconds: 1_000) }
+    shared.done.store(true, ordering: .releasing)
+    reader.join()
+    #expect(shared.mismatches.load(ordering: .relaxed) == 0)
+    #expect(!followed.document.readsMappedText)
+    followed.expectValuesRight()
+  }
 }
