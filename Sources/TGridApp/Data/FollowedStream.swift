@@ -61,18 +61,27 @@ package final class FollowedStream: Sendable {
   /// Where reading a file starts: its bytes before are in the document already.
   private let startOffset: Int
 
+  /// Where a followed file is mapped (nil for standard input, or when no address space
+  /// could be reserved): its records arrive as positions there (``RecordSplitter/Record/mapped(_:)``),
+  /// read by the document where they are, not copied into memory.
+  package let mapping: GrowingFileMapping?
+
   /// Prepares to follow `path` (nil or `-`: standard input), a file from `startOffset` on
   /// (the bytes before it are in the document already); reading waits while more than
-  /// `maximumPendingByteCount` bytes of records wait to be taken.
+  /// `maximumPendingByteCount` bytes of records wait to be taken; a file is mapped
+  /// `mappingChunkByteCount` bytes at a time (unless `mapsFile` is false: then its records
+  /// are read into memory, as standard input's are).
   package init(
     path: String?, maximumLineByteCount: Int, startOffset: Int = 0,
-    maximumPendingByteCount: Int = FollowedStream.defaultMaximumPendingByteCount
+    maximumPendingByteCount: Int = FollowedStream.defaultMaximumPendingByteCount,
+    mapsFile: Bool = true, mappingChunkByteCount: Int = 64 << 20
   ) {
     self.startOffset = startOffset
     self.maximumPendingByteCount = maximumPendingByteCount
     self.path = path == "-" ? nil : path
     name = self.path.map(DocumentLoader.baseName) ?? "(stdin)"
     self.maximumLineByteCount = maximumLineByteCount
+    mapping = self.path == nil || !mapsFile ? nil : GrowingFileMapping(chunkByteCount: mappingChunkByteCount)
   }
 
   /// The run loop's waker, told of every arrival.
@@ -137,6 +146,7 @@ package final class FollowedStream: Sendable {
     for record in records {
       switch record {
       case .json(let line), .text(let line, _): bytes += line.count
+      case .mapped(let range): bytes += range.count
       case .tooLong: break
       }
     }
@@ -203,6 +213,7 @@ package final class FollowedStream: Sendable {
   /// A file, by its name: reads what it has, then waits for it to change.
   private func followFile(_ path: String) {
     var splitter = RecordSplitter(maximumLineByteCount: maximumLineByteCount)
+    splitter.mapsLines = mapping != nil
     var buffer = [UInt8](repeating: 0, count: Self.readByteCount)
     let watch = FileWatch(path: path)
     var descriptor: Int32 = -1
@@ -217,6 +228,7 @@ package final class FollowedStream: Sendable {
         try SystemFile.seek(descriptor, to: startOffset)
         offset = startOffset
       }
+      splitter.position = mapping?.position(ofFileOffset: offset) ?? offset
     } catch {
       hand(Arrivals(failure: "tgrid: \(path): \(error)"))
       return
@@ -228,12 +240,19 @@ package final class FollowedStream: Sendable {
       var records: [RecordSplitter.Record] = []
       // What the open file has now.
       if let status = try? SystemFile.status(of: descriptor), status.size < offset {
+        // Mapped, the records read before lost their text with it: the follow controller
+        // says how many left the document with it.
         notes.append("\(name) was truncated: reading it again from its start")
         offset = 0
+        // The records read before lost their text with it: they read as empty from now on
+        // (see GrowingFileMapping), never through the mapped pages of a file that shrank,
+        // and leave the document (FollowController.removeRecordsWithLostText).
+        mapping?.startGeneration(afterTruncation: true)
         splitter.reset()
+        splitter.position = mapping?.position(ofFileOffset: 0) ?? 0
         try? SystemFile.seek(descriptor, to: 0)
       }
-      let read = readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+      let read = readToEnd(descriptor, from: offset, buffer: &buffer, splitter: &splitter, into: &records)
       offset += read
       changed = read > 0
       // The name: deleted, or another file now (rotated).
@@ -245,35 +264,44 @@ package final class FollowedStream: Sendable {
           // tgrid's own save: the old file's last lines are arrivals the saved file lacks;
           // the new one holds what was saved, and is read from its end.
           var late: [RecordSplitter.Record] = []
-          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &late)
+          let lateCount = readToEnd(descriptor, from: offset, buffer: &buffer, splitter: &splitter, into: &late)
+          offset += lateCount
           records += late
           SystemFile.release(descriptor)
           descriptor = next
           identity = (atName.device, atName.inode)
+          // The old file keeps its inode, and its mapping, for the records read from it.
+          mapping?.startGeneration()
           splitter.reset()
           offset = saved
+          splitter.position = mapping?.position(ofFileOffset: offset) ?? offset
           try? SystemFile.seek(descriptor, to: saved)
           watch.watchAgain()
           hand(Arrivals(records: records, notes: notes, missingFromSavedFile: late.count))
           records = []
           notes = []
-          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+          let newCount = readToEnd(descriptor, from: offset, buffer: &buffer, splitter: &splitter, into: &records)
+          offset += newCount
           changed = true
         } else if let known = identity, known != (atName.device, atName.inode),
           let next = try? SystemFile.open(path)
         {
           // The old file's last lines first, then the new one from its start.
-          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+          let lastCount = readToEnd(descriptor, from: offset, buffer: &buffer, splitter: &splitter, into: &records)
+          offset += lastCount
           SystemFile.release(descriptor)
           descriptor = next
           identity = (atName.device, atName.inode)
           offset = 0
+          mapping?.startGeneration()
           splitter.reset()
+          splitter.position = mapping?.position(ofFileOffset: 0) ?? 0
           notes.append(
             isDeleted ? "\(name) is back: following it" : "\(name) was replaced (rotated): following the new file")
           isDeleted = false
           watch.watchAgain()
-          offset += readToEnd(descriptor, buffer: &buffer, splitter: &splitter, into: &records)
+          let newCount = readToEnd(descriptor, from: offset, buffer: &buffer, splitter: &splitter, into: &records)
+          offset += newCount
           changed = true
         }
       } else if !isDeleted {
@@ -301,9 +329,10 @@ package final class FollowedStream: Sendable {
     return nil
   }
 
-  /// Reads from the descriptor's offset to the end of the file; returns the bytes read.
+  /// Reads from the descriptor's offset (`offset`) to the end of the file; returns the
+  /// bytes read. Mapped, the bytes read are mapped before the records they end are given.
   private func readToEnd(
-    _ descriptor: Int32, buffer: inout [UInt8], splitter: inout RecordSplitter,
+    _ descriptor: Int32, from offset: Int, buffer: inout [UInt8], splitter: inout RecordSplitter,
     into records: inout [RecordSplitter.Record]
   ) -> Int {
     var total = 0
@@ -311,6 +340,10 @@ package final class FollowedStream: Sendable {
       let count = (try? Self.read(descriptor, into: &buffer)) ?? 0
       guard count > 0 else { return total }
       total += count
+      if splitter.mapsLines, mapping?.extend(descriptor, toFileOffset: offset + total) != true {
+        // No room left to map it (or it cannot be mapped): what follows is copied.
+        splitter.mapsLines = false
+      }
       buffer.withUnsafeBytes { splitter.feed(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &records) }
       if records.count >= 10_000 {
         // A large file's first records show while the rest is read.

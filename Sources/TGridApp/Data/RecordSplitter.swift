@@ -16,12 +16,22 @@ struct RecordSplitter {
     case text([UInt8], line: Int)
     /// A line of `byteCount` bytes or more, at line `line`, over the limit: skipped.
     case tooLong(line: Int, byteCount: Int)
+    /// A JSON value on one line, whose bytes are at these stream positions (given instead
+    /// of ``json(_:)`` when ``mapsLines``: the stream is a mapped file).
+    case mapped(Range<Int>)
   }
 
   /// The longest line read unless `--max-line` says otherwise: 64 MiB.
   static let defaultMaximumLineByteCount = 64 << 20
   /// The longest line read (`--max-line`).
   let maximumLineByteCount: Int
+  /// Whether a JSON value on one line is given as its position (``Record/mapped(_:)``),
+  /// not its bytes.
+  var mapsLines = false
+  /// The position of the next byte fed (the caller sets it where the stream starts).
+  var position = 0
+  /// The position of the first byte of the record under way.
+  private var currentStart = 0
   /// The bytes of the record under way.
   private var current: [UInt8] = []
   /// Where each of its lines starts in `current`.
@@ -47,7 +57,9 @@ struct RecordSplitter {
 
   /// Starts over (the file was truncated): a partial record is forgotten.
   mutating func reset() {
+    let mapsLines = mapsLines
     self = RecordSplitter(maximumLineByteCount: maximumLineByteCount)
+    self.mapsLines = mapsLines
   }
 
   /// The stream ended (a pipe's writer closed it): the record under way is complete as it
@@ -73,6 +85,7 @@ struct RecordSplitter {
   }
 
   private mutating func feed(_ byte: UInt8, into records: inout [Record]) {
+    defer { position += 1 }
     if skipped > 0 {
       skipped += 1
       if byte == 0x0A {
@@ -93,6 +106,7 @@ struct RecordSplitter {
       if byte == 0x20 || byte == 0x09 || byte == 0x0D { return }
       firstLine = line
       lineStarts = [0]
+      currentStart = position
       depth = 0
       isInString = false
       isEscaped = false
@@ -102,6 +116,7 @@ struct RecordSplitter {
       giveUp(into: &records)
       firstLine = line
       lineStarts = [0]
+      currentStart = position
     }
     if byte == 0x0A {
       line += 1
@@ -158,7 +173,7 @@ struct RecordSplitter {
     current.removeSubrange(end...)
     if lineStarts.count == 1 {
       if Self.isOneJSONValue(current) {
-        records.append(.json(current))
+        records.append(mapsLines ? .mapped(currentStart..<(currentStart + current.count)) : .json(current))
       } else {
         records.append(.text(current, line: firstLine))
       }

@@ -584,12 +584,35 @@ package final class DocumentStore {
       return nil
     }
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.appendRecords(lines) }
+    return announceArrival(edit, count: lines.count)
+  }
+
+  /// Appends records of a followed file read where it is mapped (`ranges`: positions of
+  /// `mapping`; see ``JSONDocument/appendRecords(mapped:in:)``), announced as
+  /// ``appendRecords(_:)`` announces them; the first ones make the document, copied.
+  /// - Returns: the change (nil when `ranges` is empty).
+  @discardableResult
+  func appendRecords(mapped ranges: [Range<Int>], in mapping: GrowingFileMapping) throws -> DocumentChange? {
+    guard !ranges.isEmpty else { return nil }
+    guard hasContent, document.isJSONLines else {
+      let bytes = UnsafePointer(mapping.base.assumingMemoryBound(to: UInt8.self))
+      return try appendRecords(ranges.map { Array(UnsafeBufferPointer(start: bytes + $0.lowerBound, count: $0.count)) })
+    }
+    precondition(pending == nil, "DocumentStore.appendRecords: not inside a command")
+    let edit = try changeLock.withLockHeld { () throws(JSONEditError) in
+      try self.document.appendRecords(mapped: ranges, in: mapping)
+    }
+    return announceArrival(edit, count: ranges.count)
+  }
+
+  /// Follows and announces an append of `count` records.
+  private func announceArrival(_ edit: JSONEdit, count: Int) -> DocumentChange {
     _ = identity.follow(edit)
     noteArrival(edit)
     let updated = document
     let parent = id(updated.root)
     var steps: [DocumentChange.Step] = []
-    steps.reserveCapacity(lines.count)
+    steps.reserveCapacity(count)
     var position = edit.position
     for child in updated.children(of: updated.root, from: edit.position) {
       steps.append(.inserted(parent: parent, position: position, node: id(child)))
@@ -615,6 +638,43 @@ package final class DocumentStore {
       reason: .arrived, steps: removed.map { .removed(parent: root, position: 0, node: $0) })
     announce(change)
     return change
+  }
+
+  /// Removes the records whose text a truncation of their followed file took (see
+  /// ``JSONDocument/recordsWithLostText``), as `--keep` drops leave: one change of
+  /// ``DocumentChange/Reason/arrived`` whose steps remove them, no undo step; undo and redo
+  /// are forgotten first (the edits stay, copied into memory by ``perform(_:selection:_:)``).
+  /// - Returns: how many records left.
+  @discardableResult
+  func removeRecordsWithLostText() throws -> Int {
+    guard hasContent, document.isJSONLines else { return 0 }
+    let runs = document.recordsWithLostText
+    guard !runs.isEmpty else { return 0 }
+    precondition(pending == nil, "DocumentStore.removeRecordsWithLostText: not inside a command")
+    forgetEditHistory()
+    let root = self.root
+    var steps: [DocumentChange.Step] = []
+    var removedCount = 0
+    // The last run first: the positions of the others stay as they were.
+    for run in runs.reversed() {
+      let removed = document.children(of: document.root, from: run.lowerBound).prefix(run.count).map { id($0) }
+      let edit = try changeLock.withLockHeld { () throws(JSONEditError) in try self.document.removeRecords(run) }
+      _ = identity.follow(edit)
+      steps += removed.map { .removed(parent: root, position: run.lowerBound, node: $0) }
+      removedCount += run.count
+    }
+    if !steps.isEmpty { announce(DocumentChange(reason: .arrived, steps: steps)) }
+    return removedCount
+  }
+
+  /// Copies into memory the text of a followed file's records that the document reads
+  /// where the file is mapped (see ``JSONDocument/copyMappedText()``), before the person's
+  /// edit, undo or redo: from then on a truncation of the file takes none of what the
+  /// edits, their undo or a save need. Only what arrived since the last copy is copied, and
+  /// nothing for a document never edited.
+  private func copyMappedText() {
+    guard document.readsMappedText else { return }
+    changeLock.withLockHeld { _ = document.copyMappedText() }
   }
 
   // MARK: - Editing
@@ -664,6 +724,7 @@ package final class DocumentStore {
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
     // The pairing holds the tape: the edit would copy it whole.
     dropSidePairing()
+    copyMappedText()
     pending = Transaction(
       name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,
       generationBefore: currentGeneration)
@@ -703,6 +764,7 @@ package final class DocumentStore {
   @discardableResult
   func undo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = undoStack.popLast() else { return nil }
+    copyMappedText()
     guard let detached = detachArrivals(for: transaction, forward: false) else {
       undoStack.append(transaction)
       return nil
@@ -724,6 +786,7 @@ package final class DocumentStore {
   @discardableResult
   func redo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = redoStack.popLast() else { return nil }
+    copyMappedText()
     guard let detached = detachArrivals(for: transaction, forward: true) else {
       redoStack.append(transaction)
       return nil

@@ -1,4 +1,5 @@
 import Synchronization
+import TGridSystem
 import TermGridPlatform
 
 /// The shared, copy-on-write storage behind a ``JSONDocument`` (internal).
@@ -48,6 +49,10 @@ final class JSONStorage: @unchecked Sendable {
   /// Text written by edits; physical offset `original.count + i` is `added[i]`. Compacted
   /// when the text at its front is no longer reached (see ``compactEditBuffer(minimumFreedBytes:)``).
   @exclusivity(unchecked) var added: GrowableBuffer<UInt8>
+  /// The mapped text of a followed file, which records appended from it point into
+  /// (``JSONDocument/appendRecords(mapped:in:)``): physical offset ``mappedBase`` `+ i` is
+  /// its byte `i`. Nil until the first such record.
+  @exclusivity(unchecked) var mapped: GrowingFileMapping?
   /// How many times the edit buffer was compacted, and the bytes that freed in all.
   var editBufferCompactionCount = 0
   var freedEditBufferByteCount = 0
@@ -130,6 +135,7 @@ final class JSONStorage: @unchecked Sendable {
     }
     result.words.count = wordCount
     result.added = added.copy()
+    result.mapped = mapped
     // The caches are values: the copy starts with them instead of rebuilding them.
     let cached = caches.withLock { $0 }
     result.caches.withLock { $0 = cached }
@@ -414,12 +420,24 @@ final class JSONStorage: @unchecked Sendable {
   /// Number of original bytes: physical offsets from here on address `added`.
   @inline(__always) var originalCount: Int { original.count }
 
+  /// Where the physical offsets of ``mapped`` text start (the edit buffer's stay below).
+  static let mappedBase: UInt64 = 1 << 39
+
+  /// Whether a physical offset lies in the edit buffer (`added`).
+  @inline(__always) func isInEditBuffer(_ physical: UInt64) -> Bool {
+    physical >= UInt64(original.count) && physical < Self.mappedBase
+  }
+
   /// Pointer to the byte at a physical offset, and the end of its buffer.
   @inline(__always)
   func bytes(at physical: UInt64) -> (pointer: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
     let offset = Int(physical)
     if offset < original.count {
       return (original.base + offset, original.base + original.count)
+    }
+    if physical >= Self.mappedBase, let mapped {
+      let base = UnsafePointer(mapped.base.assumingMemoryBound(to: UInt8.self))
+      return (base + (offset - Int(Self.mappedBase)), base + mapped.count)
     }
     let base = UnsafePointer(added.pointer)
     return (base + (offset - original.count), base + added.count)

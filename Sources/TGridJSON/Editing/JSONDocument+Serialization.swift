@@ -24,13 +24,21 @@ extension JSONDocument {
   /// from the document's own bytes. Every other stretch is written from memory.
   ///
   /// - Throws: ``JSONWriteError``, with ``JSONWriteError/isSourceChanged`` when the
-  ///   document's bytes are a memory mapping of a file that changed (nothing but the
-  ///   document's bytes is ever written; the output is then incomplete).
+  ///   document's bytes are a memory mapping of a file that changed, or records of a
+  ///   followed file whose text its truncation took (nothing but the document's bytes is
+  ///   ever written; the output is then incomplete).
   public func write(toFileDescriptor descriptor: Int32) throws(JSONWriteError) {
     let original = storage.original
     for piece in storage.pieces where piece.length > 0 {
       let buffer = UnsafeBufferPointer(start: storage.bytes(at: piece.physical).pointer, count: piece.length)
       guard Int(piece.physical) < original.count else {
+        // A followed file's text that a truncation took is never written.
+        if piece.physical >= JSONStorage.mappedBase, let mapped = storage.mapped {
+          let start = Int(piece.physical - JSONStorage.mappedBase)
+          guard mapped.isIntact(start..<(start + piece.length)) else {
+            throw JSONWriteError(path: "", code: 0, isSourceChanged: true)
+          }
+        }
         try JSONDocument.writeAll(buffer, to: descriptor)
         continue
       }

@@ -21,7 +21,7 @@ extension JSONStorage {
   var unreachedEditBufferPrefix: Int {
     let originalCount = UInt64(original.count)
     var first = UInt64(added.count)
-    for piece in pieces where piece.length > 0 && piece.physical >= originalCount {
+    for piece in pieces where piece.length > 0 && isInEditBuffer(piece.physical) {
       first = min(first, piece.physical - originalCount)
     }
     return Int(first)
@@ -47,7 +47,7 @@ extension JSONStorage {
     let originalCount = UInt64(original.count)
     let shift = UInt64(cut)
     @inline(__always) func shifted(_ physical: UInt64) -> UInt64 {
-      guard physical >= originalCount else { return physical }
+      guard isInEditBuffer(physical) else { return physical }
       assert(physical >= originalCount + shift, "a live value's text lies in the compacted part of the edit buffer")
       return physical - shift
     }
@@ -57,13 +57,13 @@ extension JSONStorage {
     while index < count {
       let value = word(index)
       let payload = TapeWord.payload(value)
-      if payload >= originalCount { setWord(index, TapeWord.replacingPayload(value, with: shifted(payload))) }
+      if isInEditBuffer(payload) { setWord(index, TapeWord.replacingPayload(value, with: shifted(payload))) }
       index &+= TapeWord.isContainer(value) ? 2 : 1
     }
     if !longKeyOffsets.isEmpty {
-      for (key, offset) in longKeyOffsets where offset >= originalCount { longKeyOffsets[key] = shifted(offset) }
+      for (key, offset) in longKeyOffsets where isInEditBuffer(offset) { longKeyOffsets[key] = shifted(offset) }
     }
-    for position in pieces.indices where pieces[position].physical >= originalCount {
+    for position in pieces.indices where isInEditBuffer(pieces[position].physical) {
       pieces[position].physical = shifted(pieces[position].physical)
     }
     editBufferCompactionCount += 1
@@ -102,19 +102,19 @@ extension JSONStorage {
     while index < words.count {
       let value = words[index]
       let payload = TapeWord.payload(value)
-      if payload >= originalCount {
+      if isInEditBuffer(payload) {
         guard payload >= lowest else { return nil }
         words[index] = TapeWord.replacingPayload(value, with: payload - shift)
       }
       index += TapeWord.isContainer(value) ? 2 : 1
     }
     var longKeys = longKeys
-    for (key, offset) in longKeys where offset >= originalCount {
+    for (key, offset) in longKeys where isInEditBuffer(offset) {
       guard offset >= lowest else { return nil }
       longKeys[key] = offset - shift
     }
     var pieces = pieces
-    for position in pieces.indices where pieces[position].physical >= originalCount && pieces[position].length > 0 {
+    for position in pieces.indices where isInEditBuffer(pieces[position].physical) && pieces[position].length > 0 {
       guard pieces[position].physical >= lowest else { return nil }
       pieces[position].physical -= shift
     }

@@ -68,8 +68,10 @@ import Testing
       let arrivals = stream.take(maximumRecords: 97)
       if arrivals.records.count == 97, stream.pendingBytes < before { partial += 1 }
       for record in arrivals.records {
-        guard case .json(let line) = record, let text = String(bytes: line, encoding: .utf8),
-          let number = Int(text.dropFirst(5).dropLast())
+        // A followed file's records come as where they are mapped.
+        guard case .mapped(let range) = record, let mapping = stream.mapping else { continue }
+        let line = Array(UnsafeRawBufferPointer(start: mapping.base + range.lowerBound, count: range.count))
+        guard let text = String(bytes: line, encoding: .utf8), let number = Int(text.dropFirst(5).dropLast())
         else { continue }
         numbers.append(number)
       }

@@ -53,6 +53,8 @@ package final class FollowController {
   private(set) var droppedCount = 0
   /// Records over `--keep` that stay until the edits are saved.
   private(set) var overKeepCount = 0
+  /// The followed file's truncations whose records left (see ``removeRecordsWithLostText(of:)``).
+  private var seenTruncationCount = 0
 
   /// The most records kept unless `--keep` says otherwise.
   package static let defaultKeptRecordCount = 1_000_000
@@ -84,13 +86,30 @@ package final class FollowController {
       context.wantsToQuit = true
       return .quit
     }
-    var lines: [[UInt8]] = []
-    lines.reserveCapacity(arrivals.records.count)
+    // In order: runs of records given as bytes, and of records read where the file is mapped.
+    var batches: [Batch] = []
+    func add(_ line: [UInt8]) {
+      if case .lines(var lines) = batches.last {
+        batches[batches.count - 1] = .lines([])
+        lines.append(line)
+        batches[batches.count - 1] = .lines(lines)
+      } else {
+        batches.append(.lines([line]))
+      }
+    }
     var notes = arrivals.notes
     for record in arrivals.records {
       switch record {
       case .json(let bytes):
-        lines.append(bytes)
+        add(bytes)
+      case .mapped(let range):
+        if case .mapped(var ranges) = batches.last {
+          batches[batches.count - 1] = .mapped([])
+          ranges.append(range)
+          batches[batches.count - 1] = .mapped(ranges)
+        } else {
+          batches.append(.mapped([range]))
+        }
       case .text(let bytes, let line):
         if isStrict {
           let text = String(decoding: bytes.prefix(80), as: UTF8.self)
@@ -101,7 +120,7 @@ package final class FollowController {
           return .quit
         }
         textRecordCount += 1
-        lines.append(Array(JSONStringEncoder.quoted(String(decoding: bytes, as: UTF8.self)).utf8))
+        add(Array(JSONStringEncoder.quoted(String(decoding: bytes, as: UTF8.self)).utf8))
       case .tooLong(let line, let byteCount):
         notes.append(
           "line \(line) skipped: \(DocumentLoad.megabytes(byteCount)) or more, over --max-line (\(DocumentLoad.megabytes(RecordSplitter.defaultMaximumLineByteCount)) by default)"
@@ -114,15 +133,74 @@ package final class FollowController {
       )
     }
     if let note = notes.last { context.show(message: notes.count > 1 ? notes.joined(separator: " · ") : note) }
-    guard !lines.isEmpty else { return notes.isEmpty ? nil : .changed }
-    append(lines)
+    // The records a truncation took leave first: records are appended after the last
+    // record's text, which theirs no longer is.
+    let hadEditHistory = context.store.hasEditHistory
+    var lostCount = removeRecordsWithLostText(of: stream)
+    let forgotEditHistory = lostCount > 0 && hadEditHistory
+    for batch in batches {
+      switch batch {
+      case .lines(let lines): append(lines)
+      case .mapped(let ranges): lostCount += append(mapped: ranges, from: stream)
+      }
+    }
+    if lostCount > 0 {
+      notes.append(
+        "\(lostCount.formatted()) record\(lostCount == 1 ? "" : "s") read before left with its text"
+          + (forgotEditHistory ? " (undo history forgotten; the edits stay)" : ""))
+      context.show(message: notes.joined(separator: " · "))
+    }
+    guard !batches.isEmpty || lostCount > 0 else { return notes.isEmpty ? nil : .changed }
     if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
     context.setNeedsDisplay()
     return .changed
   }
 
+  /// Records that arrived, in one run of the same kind.
+  private enum Batch {
+    /// Each one's text.
+    case lines([[UInt8]])
+    /// Where each one's text is in the followed file's mapping.
+    case mapped([Range<Int>])
+  }
+
   /// Appends records to the document: following, the focus goes to the new last one.
   func append(_ lines: [[UInt8]]) {
+    append(count: lines.count) { store throws in try store.appendRecords(lines) }
+  }
+
+  /// Appends records read where the followed file is mapped.
+  /// - Returns: how many were not appended: their text lost already (the file truncated
+  ///   since they were read).
+  private func append(mapped ranges: [Range<Int>], from stream: FollowedStream) -> Int {
+    guard let mapping = stream.mapping else { return 0 }
+    let before = ranges.count
+    var ranges = ranges
+    if mapping.truncationCount > 0 { ranges.removeAll { !mapping.isIntact($0) } }
+    let lost = before - ranges.count
+    if !ranges.isEmpty {
+      append(count: ranges.count) { store throws in try store.appendRecords(mapped: ranges, in: mapping) }
+    }
+    return lost
+  }
+
+  /// After the followed file was truncated (it took the text of the records read from it
+  /// where it is mapped): those records leave the document, as `--keep` drops leave it
+  /// (undo and redo forgotten; the edits stay, copied into memory when they were made), so
+  /// that none reads as empty and a save writes what is left.
+  /// - Returns: how many left.
+  private func removeRecordsWithLostText(of stream: FollowedStream) -> Int {
+    guard let mapping = stream.mapping, mapping.truncationCount > seenTruncationCount else { return 0 }
+    seenTruncationCount = mapping.truncationCount
+    do {
+      return try context.store.removeRecordsWithLostText()
+    } catch {
+      context.show(message: "records that lost their text not dropped: \(error)")
+      return 0
+    }
+  }
+
+  private func append(count: Int, by appending: (DocumentStore) throws -> Void) {
     // A key answered before this batch (keys go first) may have reached the last record:
     // that resumes following before the batch moves the end away from the focus.
     focusDidSettle()
@@ -132,7 +210,7 @@ package final class FollowController {
     let paused = !isFollowing && hadContent
     let focusTop = paused ? focusedItemTop() : nil
     do {
-      try store.appendRecords(lines)
+      try appending(store)
     } catch {
       context.show(message: "records not added: \(error)")
       return
@@ -142,7 +220,7 @@ package final class FollowController {
     if isFollowing || !hadContent {
       focusLastRecord()
     } else {
-      newWhilePaused += lines.count
+      newWhilePaused += count
       // Nothing moves under the focus while paused.
       if let focusBefore, context.focusedNodeID != focusBefore,
         let indexPath = context.presentation.indexPath(for: focusBefore, reveal: false)

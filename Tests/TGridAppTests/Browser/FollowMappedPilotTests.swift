@@ -1,0 +1,185 @@
+import Foundation
+import TGridJSON
+import TermGrid
+import Testing
+
+@testable import TGridApp
+
+extension PilotTests {
+  /// A followed file's records are read where the file is mapped, not copied into the
+  /// document (`tgrid -f FILE`): through the real stream and run loop, the document's edit
+  /// buffer holds only the line breaks between batches, and the records read right after
+  /// the file grows, is rotated, truncated and deleted.
+  @Suite(.serialized) struct FollowMappedPilotTests {
+    static func line(_ n: Int) -> String { #"{"n":\#(n),"name":"record \#(n)"}"# }
+
+    /// Every record's `n`.
+    static func numbers(_ store: DocumentStore) -> [Int] {
+      let document = store.document
+      return document.children(of: document.root).map { record in
+        // A record that lost its text (its file truncated) has no digits: it reads as 0.
+        document.child(at: 0, of: record).flatMap { document.int(of: $0) } ?? -1
+      }
+    }
+
+    static func write(_ path: String, _ numbers: ClosedRange<Int>, appending: Bool = true) {
+      let text = numbers.map { line($0) + "\n" }.joined()
+      // In place (truncated first unless appending), as a writer does: never a new file.
+      if !FileManager.default.fileExists(atPath: path) {
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+      }
+      guard let handle = FileHandle(forWritingAtPath: path) else { return }
+      if appending { handle.seekToEndOfFile() } else { handle.truncateFile(atOffset: 0) }
+      handle.write(Data(text.utf8))
+      try? handle.close()
+    }
+
+    @Test func recordsAreReadWhereTheFileIsMappedThroughGrowthRotationTruncationAndDeletion() throws {
+      let path = NSTemporaryDirectory() + "tgrid-follow-mapped-\(UUID().uuidString).jsonl"
+      defer {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".1")
+      }
+      _ = FileManager.default.createFile(atPath: path, contents: Data())
+      // Records shown already (as `tgrid -f` has them once the first batch made the document).
+      let shown = (1...40).map { Self.line($0) }.joined(separator: "\n")
+      let pilot = try Pilot(json: shown, presentation: .table, options: JSONParseOptions(mode: .lines))
+      let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 20, mappingChunkByteCount: 4096)
+      defer { stream.stop() }
+      #expect(stream.mapping != nil)
+      pilot.browser.following.start(stream)
+      stream.start()
+      pilot.press("Ctrl-L")
+      var expected = Array(1...2_000)
+      func waitForRecords(_ comment: Comment) {
+        let arrived = pilot.waitForBackgroundWork { Self.numbers($0.store) == expected }
+        #expect(arrived, comment)
+      }
+      Self.write(path, 41...2_000)
+      waitForRecords("the file read")
+      // Grows, in many writes.
+      for start in stride(from: 2_001, to: 4_000, by: 250) {
+        Self.write(path, start...(start + 249))
+        expected += start...(start + 249)
+      }
+      waitForRecords("the file grew")
+      let document = pilot.store.document
+      // A line break a batch in memory, not the records' text (about 110 kB).
+      #expect(document.editBufferByteCount < 4_096, "\(document.editBufferByteCount)")
+      // Rotated: the old file's records stay, read from its mapping.
+      try FileManager.default.moveItem(atPath: path, toPath: path + ".1")
+      Self.write(path, 5_001...5_100, appending: false)
+      expected += 5_001...5_100
+      waitForRecords("rotated")
+      // Truncated and written again: reading starts over; the truncated file's records lost
+      // their text and leave (never read as empty, nor as the new text), the others keep theirs.
+      Self.write(path, 6_001...6_010, appending: false)
+      expected.removeLast(100)
+      expected += 6_001...6_010
+      let truncated = pilot.waitForBackgroundWork {
+        $0.screen.contains("truncated") && Self.numbers($0.store) == expected
+      }
+      #expect(truncated, "\(pilot.screen) \(Self.numbers(pilot.store).suffix(20))")
+      #expect(pilot.browser.message?.contains("100 records read before left with its text") == true)
+      // Deleted, the rotated file too: everything read stays.
+      try FileManager.default.removeItem(atPath: path)
+      try FileManager.default.removeItem(atPath: path + ".1")
+      #expect(pilot.waitForBackgroundWork { $0.screen.contains("deleted") }, "\(pilot.screen)")
+      #expect(Self.numbers(pilot.store) == expected)
+      #expect(pilot.store.document.serializedText().contains(Self.line(3_999)))
+    }
+
+    typealias Run = FollowPilotTests.Run
+
+    /// Truncates the followed file and writes `numbers` into it from its start, as
+    /// logrotate's copytruncate and a writer that goes on do.
+    static func truncate(_ run: Run, writing numbers: ClosedRange<Int>) {
+      write(run.path, numbers, appending: false)
+    }
+
+    static func numbers(_ run: Run) -> [Int] { FollowEditingPilotTests.numbers(run) }
+
+    /// An edit copies the mapped text the document holds into memory: a truncation
+    /// afterwards takes only the records that arrived after it, and a save writes the edit.
+    @Test func anEditThenATruncationThenASaveWritesTheEdit() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      run.append((6...20).map { Self.line($0) })
+      #expect(run.pilot.store.document.readsMappedText)
+      FollowEditingPilotTests.go(run, to: 7)
+      run.pilot.press("d")  // n=8 goes
+      #expect(Self.numbers(run) == Array(1...7) + Array(9...20))
+      #expect(!run.pilot.store.document.readsMappedText, "the edit copied the mapped text")
+      let edited = FollowEditingPilotTests.recordValues(run)
+      run.append((21...25).map { Self.line($0) })
+      #expect(run.pilot.store.document.readsMappedText, "arrivals after the edit are mapped again")
+      Self.truncate(run, writing: 100...100)
+      let taken = run.pilot.waitForBackgroundWork { _ in Self.numbers(run).last == 100 }
+      #expect(taken, "\(Self.numbers(run))")
+      #expect(Self.numbers(run) == Array(1...7) + Array(9...20) + [100], "the arrivals after the edit left")
+      #expect(
+        run.pilot.browser.message?.contains("5 records read before left with its text") == true,
+        "\(run.pilot.browser.message ?? "")")
+      #expect(run.pilot.browser.message?.contains("truncated") == true)
+      #expect(run.pilot.browser.message?.contains("undo history forgotten") == true)
+      run.pilot.press("Ctrl-S")
+      #expect(run.status.contains("saved"), "\(run.pilot.browser.message ?? "") \(run.status)")
+      let saved = try String(contentsOfFile: run.path, encoding: .utf8)
+      #expect(saved == (edited + [Self.line(100)]).joined(separator: "\n") + "\n", "\(saved)")
+    }
+
+    /// Without edits, the records whose text a truncation took leave the document, as
+    /// `--keep` drops leave it, and say so; the file's new records arrive after.
+    @Test func aTruncationWithoutEditsTakesTheRecordsReadBefore() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      run.append((6...30).map { Self.line($0) })
+      Self.truncate(run, writing: 100...102)
+      let taken = run.pilot.waitForBackgroundWork { _ in Self.numbers(run) == Array(1...5) + [100, 101, 102] }
+      #expect(taken, "\(Self.numbers(run))")
+      #expect(
+        run.pilot.browser.message?.contains("25 records read before left with its text") == true,
+        "\(run.pilot.browser.message ?? "")")
+      run.append([Self.line(103)])
+      #expect(Self.numbers(run) == Array(1...5) + [100, 101, 102, 103])
+      #expect(FollowEditingPilotTests.recordValues(run).allSatisfy { $0.contains("record") }, "none reads as empty")
+    }
+
+    /// Undo and redo work across the copy (and copy what arrived since): a truncation
+    /// after them takes nothing the document holds.
+    @Test func undoAndRedoAcrossTheCopyKeepEveryRecordsText() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      run.append((6...15).map { Self.line($0) })
+      FollowEditingPilotTests.go(run, to: 7)
+      run.pilot.press("d")  // n=8 goes; the text is copied
+      run.append((16...18).map { Self.line($0) })
+      run.pilot.press("u")
+      #expect(Self.numbers(run) == Array(1...18), "\(run.pilot.browser.message ?? "")")
+      #expect(!run.pilot.store.document.readsMappedText, "undo copied what arrived since the edit")
+      let undone = FollowEditingPilotTests.recordValues(run)
+      Self.truncate(run, writing: 100...100)
+      let taken = run.pilot.waitForBackgroundWork { _ in Self.numbers(run).last == 100 }
+      #expect(taken, "\(Self.numbers(run))")
+      #expect(FollowEditingPilotTests.recordValues(run) == undone + [Self.line(100)], "nothing left, nothing empty")
+      #expect(run.pilot.browser.message?.contains("left with its text") != true, "\(run.pilot.browser.message ?? "")")
+      run.pilot.press("Ctrl-R")
+      #expect(Self.numbers(run) == Array(1...7) + Array(9...18) + [100], "\(run.pilot.browser.message ?? "")")
+      run.pilot.press("u")
+      #expect(FollowEditingPilotTests.recordValues(run) == undone + [Self.line(100)])
+    }
+
+    /// With `--keep`, every record kept may be the truncated file's: they all leave, and
+    /// the file's new records make the document again.
+    @Test func aTruncationTakingEveryRecordKeptLeavesOnlyTheNewOnes() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      run.pilot.browser.following.keptRecordCount = 10
+      run.append((6...30).map { Self.line($0) }, keeping: 10)
+      #expect(Self.numbers(run) == Array(21...30))
+      Self.truncate(run, writing: 100...101)
+      let taken = run.pilot.waitForBackgroundWork { _ in Self.numbers(run) == [100, 101] }
+      #expect(taken, "\(Self.numbers(run)) \(run.pilot.browser.message ?? "")")
+      #expect(run.pilot.browser.message?.contains("10 records read before left with its text") == true)
+      run.append([Self.line(102)])
+      #expect(Self.numbers(run) == [100, 101, 102])
+      #expect(run.pilot.screen.contains("102"), "\(run.pilot.screen)")
+    }
+  }
+}
