@@ -30,9 +30,9 @@ extension CollectionView {
     do {
       plan = try BatchUpdatePlan(oldCounts: oldCounts, newCounts: newCounts, operations: operations)
     } catch let error as BatchUpdateError {
-      preconditionFailure(error.description)
+      fatalError(error.description)
     } catch {
-      preconditionFailure("\(error)")
+      fatalError("\(error)")
     }
     apply(plan, completions: completions)
   }

@@ -269,7 +269,7 @@ public final class CollectionView: LayoutHost {
   /// A cell ready to configure: a recycled one after `prepareForReuse()`, or a new one.
   public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> Cell {
     guard let registration = cellRegistrations[identifier] else {
-      preconditionFailure(
+      fatalError(
         "dequeueReusableCell: no cell class is registered for the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forCellWithReuseIdentifier:) first"
       )
     }
@@ -296,7 +296,7 @@ public final class CollectionView: LayoutHost {
   ) -> T {
     let cell = dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
     guard let typed = cell as? T else {
-      preconditionFailure(
+      fatalError(
         "dequeueReusableCell: the cell registered for \"\(identifier)\" is \(Swift.type(of: cell)), not \(T.self)")
     }
     return typed
@@ -307,7 +307,7 @@ public final class CollectionView: LayoutHost {
     ofKind kind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
   ) -> ReusableView {
     guard let registration = supplementaryRegistrations[Self.supplementaryKey(kind, identifier)] else {
-      preconditionFailure(
+      fatalError(
         "dequeueReusableSupplementaryView: no view class is registered for kind \"\(kind)\" with the reuse identifier \"\(identifier)\" (index path \(indexPath)); call register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first"
       )
     }
@@ -329,7 +329,7 @@ public final class CollectionView: LayoutHost {
   ) -> T {
     let view = dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: identifier, for: indexPath)
     guard let typed = view as? T else {
-      preconditionFailure(
+      fatalError(
         "dequeueReusableSupplementaryView: the view registered for \"\(kind)\"/\"\(identifier)\" is \(Swift.type(of: view)), not \(T.self)"
       )
     }

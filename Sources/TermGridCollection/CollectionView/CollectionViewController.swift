@@ -52,7 +52,7 @@ open class CollectionViewController: CollectionViewDataSource, CollectionViewDel
   /// A configured cell for the item. Only asked for items the controller says exist, so a
   /// subclass that reports items must override it.
   open func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
-    preconditionFailure(
+    fatalError(
       "\(type(of: self)) reports an item at \(indexPath) but does not override collectionView(_:cellForItemAt:)")
   }
 

@@ -26,7 +26,7 @@ public struct KeyBinding: Hashable, Sendable {
   public init(keyNames: [String], _ command: CommandIdentifier, help: String, group: String) {
     let keys = keyNames.map { name -> KeyEvent in
       guard let key = KeyEvent(name: name) else {
-        preconditionFailure("KeyBinding: \"\(name)\" (for \(command)) is not a key name")
+        fatalError("KeyBinding: \"\(name)\" (for \(command)) is not a key name")
       }
       return key
     }

@@ -29,7 +29,7 @@ public struct KeyBindings: Hashable, Sendable {
   public mutating func add(_ binding: KeyBinding) {
     for key in binding.keys {
       if let existing = bindingIndexByKey[key] {
-        preconditionFailure(
+        fatalError(
           "KeyBindings: \(key.name) is bound to both \(bindings[existing].command) and \(binding.command)")
       }
       bindingIndexByKey[key] = bindings.count
@@ -41,7 +41,7 @@ public struct KeyBindings: Hashable, Sendable {
   /// exist. Bindings left with no key stay listed (the help shows them without keys).
   public mutating func rebind(_ keys: [KeyEvent], to command: CommandIdentifier) {
     guard let target = bindings.firstIndex(where: { $0.command == command }) else {
-      preconditionFailure("KeyBindings.rebind: \(command) has no binding to add keys to")
+      fatalError("KeyBindings.rebind: \(command) has no binding to add keys to")
     }
     for key in keys {
       if let existing = bindingIndexByKey[key] { bindings[existing].keys.removeAll { $0 == key } }

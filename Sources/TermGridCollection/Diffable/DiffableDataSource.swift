@@ -186,7 +186,7 @@ public final class DiffableDataSource<SectionIdentifier: Hashable & Sendable, It
   /// The cell from ``CellProvider`` for the item at `indexPath`.
   public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> Cell {
     guard let identifier = current.itemIdentifier(at: indexPath) else {
-      preconditionFailure(
+      fatalError(
         "DiffableDataSource: the collection view asked for a cell at \(indexPath), which the snapshot does not have")
     }
     let cell = cellProvider(collectionView, indexPath, identifier)

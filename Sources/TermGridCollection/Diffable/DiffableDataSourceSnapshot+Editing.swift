@@ -98,7 +98,7 @@ extension DiffableDataSourceSnapshot {
       removed += before - itemStorage[section].count
     }
     if removed != doomed.count {
-      preconditionFailure(
+      fatalError(
         "deleteItems(_:): \(doomed.count - removed) of the \(doomed.count) items to delete are not in the snapshot")
     }
     if !reloadedItemSet.isEmpty { reloadedItemSet.subtract(identifiers) }
@@ -145,7 +145,7 @@ extension DiffableDataSourceSnapshot {
 
   private mutating func insertSections(_ identifiers: [SectionIdentifier], at position: Int) {
     for identifier in identifiers where sectionPositions[identifier] != nil {
-      preconditionFailure("the section \(identifier) is already in the snapshot: section identifiers must be unique")
+      fatalError("the section \(identifier) is already in the snapshot: section identifiers must be unique")
     }
     sectionStorage.insert(contentsOf: identifiers, at: position)
     itemStorage.insert(contentsOf: identifiers.map { _ in [] }, at: position)

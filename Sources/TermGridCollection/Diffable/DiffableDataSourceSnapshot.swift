@@ -140,7 +140,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
   @inlinable
   func position(ofSection identifier: SectionIdentifier, for operation: String) -> Int {
     guard let position = sectionPositions[identifier] else {
-      preconditionFailure("\(operation): the section \(identifier) is not in the snapshot")
+      fatalError("\(operation): the section \(identifier) is not in the snapshot")
     }
     return position
   }
@@ -158,7 +158,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
   @inlinable
   func requiredLocation(ofItem identifier: ItemIdentifier, for operation: String) -> IndexPath {
     guard let location = location(ofItem: identifier) else {
-      preconditionFailure("\(operation): the item \(identifier) is not in the snapshot")
+      fatalError("\(operation): the item \(identifier) is not in the snapshot")
     }
     return location
   }
@@ -168,7 +168,7 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable & Sendable,
     sectionPositions.removeAll(keepingCapacity: true)
     for (position, identifier) in sectionStorage.enumerated() {
       guard sectionPositions.updateValue(position, forKey: identifier) == nil else {
-        preconditionFailure("the section \(identifier) is in the snapshot twice: section identifiers must be unique")
+        fatalError("the section \(identifier) is in the snapshot twice: section identifiers must be unique")
       }
     }
   }

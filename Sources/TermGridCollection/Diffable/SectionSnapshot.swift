@@ -247,7 +247,7 @@ public struct SectionSnapshot<ItemIdentifier: Hashable & Sendable>: Hashable, Se
   @usableFromInline
   func node(_ item: ItemIdentifier, for operation: String) -> Node {
     guard let node = nodes[item] else {
-      preconditionFailure("\(operation): the item \(item) is not in the section snapshot")
+      fatalError("\(operation): the item \(item) is not in the section snapshot")
     }
     return node
   }
@@ -264,7 +264,7 @@ public struct SectionSnapshot<ItemIdentifier: Hashable & Sendable>: Hashable, Se
   mutating func add(_ items: [ItemIdentifier], parent: ItemIdentifier?, operation: String) {
     for item in items {
       guard nodes.updateValue(Node(parent: parent), forKey: item) == nil else {
-        preconditionFailure("\(operation): the item \(item) is in the section snapshot already")
+        fatalError("\(operation): the item \(item) is in the section snapshot already")
       }
     }
   }
@@ -289,7 +289,7 @@ public struct SectionSnapshot<ItemIdentifier: Hashable & Sendable>: Hashable, Se
         nodes[item]?.children = other.children
       } else {
         guard nodes.updateValue(other, forKey: item) == nil else {
-          preconditionFailure("the item \(item) is in the section snapshot already")
+          fatalError("the item \(item) is in the section snapshot already")
         }
       }
     }

@@ -144,7 +144,7 @@ public struct SnapshotDifference: Hashable, Sendable {
     var oldSectionIndex = [SectionIdentifier: Int](minimumCapacity: oldSections.count)
     for (index, identifier) in oldSections.enumerated() {
       guard oldSectionIndex.updateValue(index, forKey: identifier) == nil else {
-        preconditionFailure("SnapshotDifference: the section \(identifier) appears twice in the old sections")
+        fatalError("SnapshotDifference: the section \(identifier) appears twice in the old sections")
       }
     }
     var matchedOld: [Int] = []
@@ -153,7 +153,7 @@ public struct SnapshotDifference: Hashable, Sendable {
     var newSeen = Set<SectionIdentifier>(minimumCapacity: newSections.count)
     for (newIndex, identifier) in newSections.enumerated() {
       guard newSeen.insert(identifier).inserted else {
-        preconditionFailure("SnapshotDifference: the section \(identifier) appears twice in the new sections")
+        fatalError("SnapshotDifference: the section \(identifier) appears twice in the new sections")
       }
       guard let oldIndex = oldSectionIndex[identifier] else {
         insertedSections.append(newIndex)
@@ -195,12 +195,12 @@ public struct SnapshotDifference: Hashable, Sendable {
       let before = oldItems[middle.oldSection]
       for item in middle.start..<middle.oldEnd {
         guard oldPositions.updateValue(IndexPath(item: item, section: middle.oldSection), forKey: before[item]) == nil
-        else { preconditionFailure("SnapshotDifference: the item \(before[item]) appears twice in the old items") }
+        else { fatalError("SnapshotDifference: the item \(before[item]) appears twice in the old items") }
       }
       let after = newItems[middle.newSection]
       for item in middle.start..<middle.newEnd {
         guard newPositions.updateValue(IndexPath(item: item, section: middle.newSection), forKey: after[item]) == nil
-        else { preconditionFailure("SnapshotDifference: the item \(after[item]) appears twice in the new items") }
+        else { fatalError("SnapshotDifference: the item \(after[item]) appears twice in the new items") }
       }
     }
 
