@@ -109,7 +109,7 @@ let package = Package(
       name: "TermGridTests",
       dependencies: ["TermGrid", "TermGridTesting", "TestSupport"] + termGridLayers,
       exclude: ["Snapshots"]),
-    .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TestSupport"]),
+    .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TermGridPlatform", "TestSupport"]),
     .testTarget(
       name: "ExamplesTests",
       dependencies: [

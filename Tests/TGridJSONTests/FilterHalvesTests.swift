@@ -1,5 +1,5 @@
-import Synchronization
 import TGridSystem
+import TermGridPlatform
 import Testing
 
 @testable import TGridJSON
@@ -52,7 +52,7 @@ import Testing
     let expected = try inOrder(filter, 0..<10_000)
     #expect(!expected.matches.isEmpty)
     // Four threads filter the same document together, each in halves.
-    let results = Mutex<[JSONFilterResult]>([])
+    let results = Locked<[JSONFilterResult]>([])
     let threads = (0..<4).compactMap { _ in
       WorkerThread.start {
         let result = try? filter.filter(elementsOf: document.root, in: document)

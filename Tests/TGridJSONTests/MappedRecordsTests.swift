@@ -1,6 +1,7 @@
 import Glibc
 import Synchronization
 import TGridSystem
+import TermGridPlatform
 import TestSupport
 import Testing
 
@@ -195,11 +196,11 @@ import Testing
     let followed = try Followed()
     try followed.write(0..<20)
     final class Shared: Sendable {
-      let document: Mutex<JSONDocument?>
+      let document: Locked<JSONDocument?>
       let done = Atomic<Bool>(false)
       let mismatches = Atomic<Int>(0)
       let reads = Atomic<Int>(0)
-      init(_ document: JSONDocument) { self.document = Mutex(document) }
+      init(_ document: JSONDocument) { self.document = Locked(document) }
     }
     let shared = Shared(followed.document)
     let reader = try #require(
@@ -329,11 +330,11 @@ import Testing
     let followed = try Followed()
     try followed.write(0..<100)
     final class Shared: Sendable {
-      let document: Mutex<JSONDocument?>
+      let document: Locked<JSONDocument?>
       let done = Atomic<Bool>(false)
       let mismatches = Atomic<Int>(0)
       let reads = Atomic<Int>(0)
-      init(_ document: JSONDocument) { self.document = Mutex(document) }
+      init(_ document: JSONDocument) { self.document = Locked(document) }
     }
     let shared = Shared(followed.document)
     let reader = try #require(

@@ -204,8 +204,14 @@ struct Browse: ParsableCommand {
       printError("tgrid: \(path): cannot be read")
       throw ExitCode(2)
     }
+    // A followed file's text is read into memory, not mapped (`mapsFile: false`): the mapped
+    // reading (0.70x the file instead of 1.8x) cannot yet tell every truncation from growth
+    // (copytruncate with a writer not in append mode shows the new text under old records),
+    // and its fault guard is installed under the terminal's crash guard; until both are
+    // mended it stays off in the app, and its tests keep it working.
     let stream = FollowedStream(
-      path: path, maximumLineByteCount: parseByteCount(maxLine) ?? RecordSplitter.defaultMaximumLineByteCount)
+      path: path, maximumLineByteCount: parseByteCount(maxLine) ?? RecordSplitter.defaultMaximumLineByteCount,
+      mapsFile: false)
     let store = DocumentStore.waitingForLoad(name: stream.name, path: path)
     let terminal = try openTerminal()
     let session = makeSession(store: store, terminal: terminal)

@@ -1,4 +1,3 @@
-import Synchronization
 import TGridJSON
 import TGridSystem
 import TermGrid
@@ -57,7 +56,7 @@ import Testing
     let store = try store()
     let document = store.document
     // Each thread makes its own store over the same document (storage shared, read only).
-    let columns = Mutex<[[String]]>([])
+    let columns = Locked<[[String]]>([])
     let threads = (0..<3).compactMap { _ in
       WorkerThread.start {
         let store = DocumentStore(document: document, name: "test.json", path: nil)

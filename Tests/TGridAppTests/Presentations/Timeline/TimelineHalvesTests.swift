@@ -1,4 +1,3 @@
-import Synchronization
 import TGridJSON
 import TGridSystem
 import TermGrid
@@ -42,7 +41,7 @@ import Testing
     let store = DocumentStore(document: document, name: "t.json")
     var reference = TimelineModel(store: store, root: store.root, fields: nil)
     reference.readAll(in: store)
-    let starts = Mutex<[[Double]]>([])
+    let starts = Locked<[[Double]]>([])
     let threads = (0..<3).compactMap { _ in
       WorkerThread.start {
         let store = DocumentStore(document: document, name: "t.json")
