@@ -86,16 +86,20 @@ package final class FollowController {
       context.wantsToQuit = true
       return .quit
     }
-    // In order: runs of records given as bytes, and of records read where the file is mapped.
+    // In order: runs of records given as bytes, and of records read where the file is mapped
+    // (one of the two runs under way at a time; a record of the other kind ends it).
     var batches: [Batch] = []
+    var lines: [[UInt8]] = []
+    var ranges: [Range<Int>] = []
+    func endRuns() {
+      if !lines.isEmpty { batches.append(.lines(lines)) }
+      if !ranges.isEmpty { batches.append(.mapped(ranges)) }
+      lines = []
+      ranges = []
+    }
     func add(_ line: [UInt8]) {
-      if case .lines(var lines) = batches.last {
-        batches[batches.count - 1] = .lines([])
-        lines.append(line)
-        batches[batches.count - 1] = .lines(lines)
-      } else {
-        batches.append(.lines([line]))
-      }
+      if !ranges.isEmpty { endRuns() }
+      lines.append(line)
     }
     var notes = arrivals.notes
     for record in arrivals.records {
@@ -103,13 +107,8 @@ package final class FollowController {
       case .json(let bytes):
         add(bytes)
       case .mapped(let range):
-        if case .mapped(var ranges) = batches.last {
-          batches[batches.count - 1] = .mapped([])
-          ranges.append(range)
-          batches[batches.count - 1] = .mapped(ranges)
-        } else {
-          batches.append(.mapped([range]))
-        }
+        if !lines.isEmpty { endRuns() }
+        ranges.append(range)
       case .text(let bytes, let line):
         if isStrict {
           let text = String(decoding: bytes.prefix(80), as: UTF8.self)
@@ -127,6 +126,7 @@ package final class FollowController {
         )
       }
     }
+    endRuns()
     if arrivals.missingFromSavedFile > 0 {
       notes.append(
         "\(arrivals.missingFromSavedFile.formatted()) record\(arrivals.missingFromSavedFile == 1 ? "" : "s") reached the old \(stream.name) while it was saved: kept here, Ctrl-S writes them"
