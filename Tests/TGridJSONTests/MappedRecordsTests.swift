@@ -195,34 +195,14 @@ import Testing
   @Test func readingOnAnotherThreadWhileTheFileGrows() throws {
     let followed = try Followed()
     try followed.write(0..<20)
-    final class Shared: Sendable {
-      let document: Locked<JSONDocument?>
-      let done = Atomic<Bool>(false)
-      let mismatches = Atomic<Int>(0)
-      let reads = Atomic<Int>(0)
-      init(_ document: JSONDocument) { self.document = Locked(document) }
-    }
-    let shared = Shared(followed.document)
-    let reader = try #require(
-      WorkerThread.start {
-        while !shared.done.load(ordering: .acquiring) {
-          guard let document = shared.document.withLock({ $0 }) else { continue }
-          for (index, value) in Followed.values(of: document).enumerated().dropFirst()
-          where value.n != index - 1 || value.s != String(repeating: "v\(index - 1)", count: (index - 1) % 7 + 1) {
-            shared.mismatches.add(1, ordering: .relaxed)
-          }
-          shared.reads.add(1, ordering: .relaxed)
-        }
-      })
+    let shared = ConcurrentReads(followed.document)
+    let reader = try #require(shared.start())
     for start in stride(from: 20, to: 2_000, by: 20) {
       try followed.write(start..<(start + 20))
       let document = followed.document
       shared.document.withLock { $0 = document }
     }
-    while shared.reads.load(ordering: .relaxed) < 3 { Machine.sleep(microseconds: 1_000) }
-    shared.done.store(true, ordering: .releasing)
-    reader.join()
-    #expect(shared.mismatches.load(ordering: .relaxed) == 0)
+    #expect(shared.finish(reader) == 0)
     followed.expectValuesRight()
   }
 
@@ -329,25 +309,8 @@ import Testing
   @Test func copyingWhileAnotherThreadReadsTheDocument() throws {
     let followed = try Followed()
     try followed.write(0..<100)
-    final class Shared: Sendable {
-      let document: Locked<JSONDocument?>
-      let done = Atomic<Bool>(false)
-      let mismatches = Atomic<Int>(0)
-      let reads = Atomic<Int>(0)
-      init(_ document: JSONDocument) { self.document = Locked(document) }
-    }
-    let shared = Shared(followed.document)
-    let reader = try #require(
-      WorkerThread.start {
-        while !shared.done.load(ordering: .acquiring) {
-          guard let document = shared.document.withLock({ $0 }) else { continue }
-          for (index, value) in Followed.values(of: document).enumerated().dropFirst()
-          where value.n != index - 1 || value.s != String(repeating: "v\(index - 1)", count: (index - 1) % 7 + 1) {
-            shared.mismatches.add(1, ordering: .relaxed)
-          }
-          shared.reads.add(1, ordering: .relaxed)
-        }
-      })
+    let shared = ConcurrentReads(followed.document)
+    let reader = try #require(shared.start())
     for start in stride(from: 100, to: 1_000, by: 50) {
       try followed.write(start..<(start + 50))
       let before = followed.document
@@ -357,11 +320,40 @@ import Testing
       let after = followed.document
       shared.document.withLock { $0 = after }
     }
-    while shared.reads.load(ordering: .relaxed) < 3 { Machine.sleep(microseconds: 1_000) }
-    shared.done.store(true, ordering: .releasing)
-    reader.join()
-    #expect(shared.mismatches.load(ordering: .relaxed) == 0)
+    #expect(shared.finish(reader) == 0)
     #expect(!followed.document.readsMappedText)
     followed.expectValuesRight()
+  }
+}
+
+/// A thread that reads every record of the latest document it was given, again and again,
+/// and counts the records that do not read as they were written.
+private final class ConcurrentReads: Sendable {
+  let document: Locked<JSONDocument?>
+  private let done = Atomic<Bool>(false)
+  private let mismatches = Atomic<Int>(0)
+  private let reads = Atomic<Int>(0)
+
+  init(_ document: JSONDocument) { self.document = Locked(document) }
+
+  func start() -> WorkerThread? {
+    WorkerThread.start { [self] in
+      while !done.load(ordering: .acquiring) {
+        guard let document = document.withLock({ $0 }) else { continue }
+        for (index, value) in MappedRecordsTests.Followed.values(of: document).enumerated().dropFirst()
+        where value.n != index - 1 || value.s != String(repeating: "v\(index - 1)", count: (index - 1) % 7 + 1) {
+          mismatches.add(1, ordering: .relaxed)
+        }
+        reads.add(1, ordering: .relaxed)
+      }
+    }
+  }
+
+  /// Waits for three whole reads, stops the thread, and returns the records misread.
+  func finish(_ thread: WorkerThread) -> Int {
+    while reads.load(ordering: .relaxed) < 3 { Machine.sleep(microseconds: 1_000) }
+    done.store(true, ordering: .releasing)
+    thread.join()
+    return mismatches.load(ordering: .relaxed)
   }
 }
