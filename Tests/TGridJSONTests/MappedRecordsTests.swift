@@ -152,7 +152,9 @@ import Testing
     let values = Followed.values(of: followed.document)
     #expect(values.count == 401)
     #expect(values.first?.s == "first", "the record in memory keeps its text")
-    #expect(values.dropFirst().allSatisfy { $0.s == "" }, "every record of the truncated file reads as empty")
+    #expect(
+      values.dropFirst().allSatisfy { !$0.s.contains("v") && !$0.s.contains("new") },
+      "no record of the truncated file reads as its text or the new text: \(values.suffix(3))")
     #expect(!followed.document.serializedText().contains("new text"))
     // Nor is what it lost ever saved.
     let output = open("/dev/null", O_WRONLY)
@@ -226,7 +228,8 @@ import Testing
     try followed.write(0..<300)
     #expect(followed.document.readsMappedText)
     let mappedBytes = followed.fileCount
-    let copied = followed.document.copyMappedText()
+    let copiedOrNil = followed.document.copyMappedText()
+    let copied = try #require(copiedOrNil)
     #expect(copied > mappedBytes - 200 && copied <= mappedBytes, "\(copied) of \(mappedBytes)")
     #expect(!followed.document.readsMappedText)
     #expect(followed.document.copyMappedText() == 0, "nothing is copied twice")
@@ -235,7 +238,8 @@ import Testing
     let before = followed.fileCount
     try followed.write(300..<320)
     #expect(followed.document.readsMappedText)
-    let more = followed.document.copyMappedText()
+    let moreOrNil = followed.document.copyMappedText()
+    let more = try #require(moreOrNil)
     #expect(more > 0 && more <= followed.fileCount - before, "\(more)")
     // An edit after the copy, then the file truncated and written again.
     let record = try #require(followed.document.child(at: 10, of: followed.document.root))
@@ -315,13 +319,189 @@ import Testing
       try followed.write(start..<(start + 50))
       let before = followed.document
       shared.document.withLock { $0 = before }
-      #expect(followed.document.copyMappedText() > 0)
+      #expect(followed.document.copyMappedText() ?? 0 > 0)
       #expect(before.readsMappedText, "the snapshot keeps its own storage")
       let after = followed.document
       shared.document.withLock { $0 = after }
     }
     #expect(shared.finish(reader) == 0)
     #expect(!followed.document.readsMappedText)
+    followed.expectValuesRight()
+  }
+
+  /// logrotate's copytruncate with a writer not in append mode: the file is truncated and
+  /// the writer writes again at its old offset, so the size grows past the old end and the
+  /// follower never sees it shrink; the text before is a hole of zeros, or (a writer that
+  /// started again from the start) other text. The follower's look finds it changed, and
+  /// nothing changed is ever saved or copied.
+  @Test(arguments: [false, true])
+  func aTruncationTheFollowerNeverSeesShrinkIsFoundAndNeverSavedNorCopied(rewritesFromStart: Bool) throws {
+    let followed = try Followed()
+    try followed.write(0..<400)
+    #expect(followed.mapping.isCurrentTextIntact())
+    let writer = open(followed.path, O_WRONLY)
+    #expect(ftruncate(writer, 0) == 0)
+    let other = Array(String(repeating: #"{"other":"new text"}"# + "\n", count: 2_000).utf8)
+    let at = rewritesFromStart ? 0 : off_t(followed.fileCount)
+    _ = other.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, at) }
+    close(writer)
+    var status = stat()
+    fstat(followed.descriptor, &status)
+    #expect(Int(status.st_size) > followed.fileCount, "never shrank, to the follower's eyes")
+    // A save refuses, a copy copies nothing; either makes the generation lost.
+    let output = open("/dev/null", O_WRONLY)
+    defer { close(output) }
+    #expect(throws: JSONWriteError.self) { try followed.document.write(toFileDescriptor: output) }
+    #expect(followed.document.copyMappedText() == nil)
+    #expect(followed.document.readsMappedText, "nothing was repointed")
+    #expect(followed.mapping.truncationCount == 1)
+    #expect(!followed.mapping.isCurrentTextIntact())
+    #expect(followed.document.recordsWithLostText == [1..<401])
+    try followed.document.removeRecords(1..<401)
+    #expect(followed.document.serializedText() == #"{"n":-1,"s":"first"}"#)
+    #expect(throws: Never.self) { try followed.document.write(toFileDescriptor: output) }
+  }
+
+  /// The follower's look at each wake (the first and the last block read) finds a rewrite
+  /// before any save or copy does.
+  @Test func theFollowersLookFindsARewriteOfTheLastBlockOrTheFirst() throws {
+    for place in ["last", "first"] {
+      let followed = try Followed()
+      try followed.write(0..<4_000)
+      #expect(followed.fileCount > 2 * GrowingFileMapping.blockByteCount)
+      #expect(followed.mapping.isCurrentTextIntact())
+      let writer = open(followed.path, O_WRONLY)
+      let offset = place == "last" ? followed.fileCount - 3 : 2
+      _ = Array("X".utf8).withUnsafeBytes { pwrite(writer, $0.baseAddress, 1, off_t(offset)) }
+      close(writer)
+      #expect(!followed.mapping.isCurrentTextIntact(), "\(place)")
+      #expect(!followed.mapping.isCurrentGenerationLost, "the follower ends it itself, with its note")
+    }
+  }
+
+  /// An edit in the moment between a truncation and the follower's next batch copies
+  /// nothing the truncation changed (the copy checks what it copies), and a truncation the
+  /// follower saw leaves untouched zero pages, no memory, where the file was mapped.
+  @Test func aTruncatedGenerationCostsNoMemoryAndIsNeverCopied() throws {
+    let followed = try Followed()
+    try followed.write(0..<3_000)
+    let start = followed.mapping.generationStart
+    let length = followed.fileCount
+    let writer = open(followed.path, O_WRONLY | O_TRUNC)
+    let other = Array(String(repeating: #"{"other":"new text"}"# + "\n", count: 20_000).utf8)
+    _ = other.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+    close(writer)
+    // Before the follower looks: a copy for an edit.
+    #expect(followed.document.copyMappedText() == nil)
+    followed.mapping.startGeneration(afterTruncation: true)
+    #expect(followed.mapping.truncationCount == 1, "one loss, found by the copy")
+    // Not one page of the old generation is in memory (no quotes written over it).
+    let pageSize = SystemMemory.pageSize
+    let pages = (length + pageSize - 1) / pageSize
+    var resident = [UInt8](repeating: 0, count: pages)
+    #expect(mincore(followed.mapping.base + start, pages * pageSize, &resident) == 0)
+    #expect(resident.allSatisfy { $0 & 1 == 0 }, "\(resident.filter { $0 & 1 != 0 }.count) of \(pages) pages resident")
+    #expect((followed.mapping.base + start).load(as: UInt8.self) == 0)
+    #expect(!followed.document.serializedText().contains("new text"))
+  }
+
+  /// A rotated file's generation is no longer mapped once no record reads it (after drops),
+  /// so that its disk space goes back; the current one stays.
+  @Test func aRotatedGenerationIsUnmappedOnceNoRecordReadsIt() throws {
+    let followed = try Followed()
+    try followed.write(0..<200)
+    var status = stat()
+    fstat(followed.descriptor, &status)
+    let rotatedInode = UInt64(status.st_ino)
+    #expect(rename(followed.path, followed.path + ".1") == 0)
+    close(open(followed.path, O_WRONLY | O_CREAT, 0o600))
+    followed.mapping.startGeneration()
+    close(followed.descriptor)
+    followed.descriptor = open(followed.path, O_RDONLY)
+    followed.fileCount = 0
+    try followed.write(200..<300)
+    #expect(Self.isMapped(inode: rotatedInode))
+    // Records of the rotated file still read: nothing is given back.
+    let lowest = try #require(followed.document.lowestMappedPosition)
+    #expect(followed.mapping.releaseGenerations(below: lowest) == 0)
+    try followed.document.removeFirstRecords(150)
+    #expect(followed.mapping.releaseGenerations(below: try #require(followed.document.lowestMappedPosition)) == 0)
+    followed.expected.removeFirst(150)
+    try followed.document.removeFirstRecords(51)
+    followed.expected.removeFirst(51)
+    #expect(followed.mapping.releaseGenerations(below: try #require(followed.document.lowestMappedPosition)) == 1)
+    #expect(!Self.isMapped(inode: rotatedInode), "the rotated file is no longer mapped")
+    followed.expectValuesRight("the current file's records still read")
+    #expect(followed.mapping.releasedCount == 1)
+  }
+
+  /// A bus error in a mapping is the mapping guard's, also under the terminal's crash
+  /// guard installed after it (as `tgrid -f` has them): the crash guard's handler stays in
+  /// place (it did not take the fault for a crash and put the one before back).
+  @Test func aFaultInTheMappingIsNoCrashToTheTerminalsGuard() throws {
+    let mapping = try #require(GrowingFileMapping(capacity: 1 << 20, chunkByteCount: SystemMemory.pageSize))
+    _ = mapping
+    #expect(CrashGuard.install())
+    defer { CrashGuard.uninstall() }
+    var during = sigaction()
+    sigaction(SIGBUS, nil, &during)
+    #expect(GrowingFileMapping.provokeGuardedFault())
+    var after = sigaction()
+    sigaction(SIGBUS, nil, &after)
+    #expect(
+      unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
+        == unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self),
+      "the crash guard's handler is still the one in place")
+  }
+
+  /// Whether a file of that inode is mapped in this process.
+  static func isMapped(inode: UInt64) -> Bool {
+    guard let maps = FileContents.text(atPath: "/proc/self/maps") else { return false }
+    return maps.split(separator: "\n").contains { line in
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      return fields.count >= 6 && fields[4] == "\(inode)" && fields[5].hasPrefix("/")
+    }
+  }
+
+  /// Threads check the mapped text against what was read (as a save and a copy do) while
+  /// the file grows and its fingerprints grow with it: the text never reads as changed.
+  @Test func checkingTheTextWhileTheFileGrows() throws {
+    let followed = try Followed()
+    try followed.write(0..<20)
+    let mapping = followed.mapping
+    final class Counts: Sendable {
+      let done = Atomic<Bool>(false)
+      let failures = Atomic<Int>(0)
+      let checks = Atomic<Int>(0)
+    }
+    let counts = Counts()
+    let start = mapping.position(ofFileOffset: 0)
+    let threads = (0..<2).compactMap { _ in
+      WorkerThread.start {
+        while !counts.done.load(ordering: .acquiring) {
+          let end = mapping.count
+          guard end > start else { continue }
+          var bytes = 0
+          if !mapping.forEachVerifiedStretch(
+            start..<end,
+            { stretch in
+              bytes += stretch.count
+              return true
+            }) || bytes != end - start
+          {
+            counts.failures.add(1, ordering: .relaxed)
+          }
+          counts.checks.add(1, ordering: .relaxed)
+        }
+      }
+    }
+    #expect(threads.count == 2)
+    for first in stride(from: 20, to: 3_000, by: 20) { try followed.write(first..<(first + 20)) }
+    while counts.checks.load(ordering: .relaxed) < 10 { Machine.sleep(microseconds: 1_000) }
+    counts.done.store(true, ordering: .releasing)
+    for thread in threads { thread.join() }
+    #expect(counts.failures.load(ordering: .relaxed) == 0)
+    #expect(mapping.truncationCount == 0)
     followed.expectValuesRight()
   }
 }

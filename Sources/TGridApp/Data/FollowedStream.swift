@@ -82,6 +82,10 @@ package final class FollowedStream: Sendable {
     name = self.path.map(DocumentLoader.baseName) ?? "(stdin)"
     self.maximumLineByteCount = maximumLineByteCount
     mapping = self.path == nil || !mapsFile ? nil : GrowingFileMapping(chunkByteCount: mappingChunkByteCount)
+    // A save or a copy that finds the mapped text changed: the run loop takes the records
+    // that lost it out of the document.
+    let slot = wakerSlot
+    mapping?.onLoss { slot.waker?.wake() }
   }
 
   /// The run loop's waker, told of every arrival.
@@ -160,6 +164,31 @@ package final class FollowedStream: Sendable {
   /// Records handed over so far.
   package var recordCount: Int { arrivedCount.load(ordering: .relaxed) }
 
+  /// Where in the mapping the records not handed over yet may start: the start of the
+  /// generation that was current at the last hand-over (the follower holds no record of an
+  /// earlier one).
+  private let handedBound = Atomic<Int>(0)
+
+  /// Gives back the mapping's generations no record reads any more: wholly before the
+  /// first position the document reads (`documentLowest`: nil when it reads none), the
+  /// records waiting to be taken and those the follower has not handed over yet (so that a
+  /// rotated or deleted file's disk space is given back once its records left).
+  /// - Returns: how many generations were given back now.
+  @discardableResult
+  func releaseMappedText(documentLowest: Int?) -> Int {
+    guard let mapping else { return 0 }
+    // The bound first: what it covers was handed over before, so is among the pending.
+    var bound = handedBound.load(ordering: .acquiring)
+    let pendingLowest = arrivals.withLock { pending in
+      pending.records.lazy.compactMap { record -> Int? in
+        if case .mapped(let range) = record { range.lowerBound } else { nil }
+      }.first
+    }
+    if let pendingLowest { bound = min(bound, pendingLowest) }
+    if let documentLowest { bound = min(bound, documentLowest) }
+    return mapping.releaseGenerations(below: bound)
+  }
+
   private func hand(_ new: Arrivals) {
     guard !new.records.isEmpty || !new.notes.isEmpty || new.failure != nil else { return }
     arrivals.withLock { pending in
@@ -168,6 +197,7 @@ package final class FollowedStream: Sendable {
       if pending.failure == nil { pending.failure = new.failure }
       pending.missingFromSavedFile += new.missingFromSavedFile
     }
+    if let mapping { handedBound.store(mapping.generationStart, ordering: .releasing) }
     arrivedCount.add(new.records.count, ordering: .relaxed)
     var woke = waker != nil
     waker?.wake()
@@ -239,10 +269,19 @@ package final class FollowedStream: Sendable {
       var notes: [String] = []
       var records: [RecordSplitter.Record] = []
       // What the open file has now.
-      if let status = try? SystemFile.status(of: descriptor), status.size < offset {
+      let status = try? SystemFile.status(of: descriptor)
+      let shrank = status.map { $0.size < offset } ?? false
+      // Mapped, a file truncated and written again past where it was read never shrinks to
+      // the follower's eyes: what it read is checked instead (the first and the last block).
+      let rewritten =
+        !shrank && offset > 0 && mapping.map { $0.isCurrentGenerationLost || !$0.isCurrentTextIntact() } == true
+      if shrank || rewritten {
         // Mapped, the records read before lost their text with it: the follow controller
         // says how many left the document with it.
-        notes.append("\(name) was truncated: reading it again from its start")
+        notes.append(
+          rewritten
+            ? "\(name) was written again where it was read (truncated and rewritten): reading it again from its start"
+            : "\(name) was truncated: reading it again from its start")
         offset = 0
         // The records read before lost their text with it: they read as empty from now on
         // (see GrowingFileMapping), never through the mapped pages of a file that shrank,
@@ -340,7 +379,12 @@ package final class FollowedStream: Sendable {
       let count = (try? Self.read(descriptor, into: &buffer)) ?? 0
       guard count > 0 else { return total }
       total += count
-      if splitter.mapsLines, mapping?.extend(descriptor, toFileOffset: offset + total) != true {
+      if splitter.mapsLines,
+        buffer.withUnsafeBytes({ bytes in
+          mapping?.extend(
+            descriptor, toFileOffset: offset + total, read: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+        }) != true
+      {
         // No room left to map it (or it cannot be mapped): what follows is copied.
         splitter.mapsLines = false
       }

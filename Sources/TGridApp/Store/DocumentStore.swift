@@ -595,8 +595,22 @@ package final class DocumentStore {
   func appendRecords(mapped ranges: [Range<Int>], in mapping: GrowingFileMapping) throws -> DocumentChange? {
     guard !ranges.isEmpty else { return nil }
     guard hasContent, document.isJSONLines else {
-      let bytes = UnsafePointer(mapping.base.assumingMemoryBound(to: UInt8.self))
-      return try appendRecords(ranges.map { Array(UnsafeBufferPointer(start: bytes + $0.lowerBound, count: $0.count)) })
+      // Copied, from copies of the mapping's blocks checked against what was read: a
+      // record whose text changed meanwhile is left out (its generation is lost).
+      var lines: [[UInt8]] = []
+      for range in ranges {
+        var line: [UInt8] = []
+        if mapping.forEachVerifiedStretch(
+          range,
+          { stretch in
+            line += stretch
+            return true
+          })
+        {
+          lines.append(line)
+        }
+      }
+      return try appendRecords(lines)
     }
     precondition(pending == nil, "DocumentStore.appendRecords: not inside a command")
     let edit = try changeLock.withLockHeld { () throws(JSONEditError) in
@@ -672,10 +686,18 @@ package final class DocumentStore {
   /// edit, undo or redo: from then on a truncation of the file takes none of what the
   /// edits, their undo or a save need. Only what arrived since the last copy is copied, and
   /// nothing for a document never edited.
-  private func copyMappedText() {
-    guard document.readsMappedText else { return }
-    changeLock.withLockHeld { _ = document.copyMappedText() }
+  ///
+  /// - Returns: false when some of that text is no longer what was read (the file was
+  ///   truncated or written again where it was read): nothing is copied, the edit waits,
+  ///   and the follower's run loop is woken to take those records out of the document.
+  private func copyMappedText() -> Bool {
+    guard document.readsMappedText else { return true }
+    return changeLock.withLockHeld { document.copyMappedText() != nil }
   }
+
+  /// Why an edit waits when ``copyMappedText()`` found the followed file changed.
+  private static let mappedTextChanged = EditError.refused(
+    "the followed file was truncated or written again where its records were read: they leave; the edit was not made")
 
   // MARK: - Editing
 
@@ -724,7 +746,7 @@ package final class DocumentStore {
     precondition(pending == nil, "DocumentStore.perform: commands do not nest")
     // The pairing holds the tape: the edit would copy it whole.
     dropSidePairing()
-    copyMappedText()
+    guard copyMappedText() else { throw Self.mappedTextChanged }
     pending = Transaction(
       name: name, edits: [], steps: [], before: selection, after: selection, generation: nextGeneration,
       generationBefore: currentGeneration)
@@ -764,7 +786,10 @@ package final class DocumentStore {
   @discardableResult
   func undo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = undoStack.popLast() else { return nil }
-    copyMappedText()
+    guard copyMappedText() else {
+      undoStack.append(transaction)
+      return nil
+    }
     guard let detached = detachArrivals(for: transaction, forward: false) else {
       undoStack.append(transaction)
       return nil
@@ -786,7 +811,10 @@ package final class DocumentStore {
   @discardableResult
   func redo() -> Transaction? {
     guard !isLoading, !showsOldSide, let transaction = redoStack.popLast() else { return nil }
-    copyMappedText()
+    guard copyMappedText() else {
+      redoStack.append(transaction)
+      return nil
+    }
     guard let detached = detachArrivals(for: transaction, forward: true) else {
       redoStack.append(transaction)
       return nil

@@ -111,14 +111,32 @@ extension JSONDocument {
     storage.mapped != nil && storage.pieces.contains { $0.length > 0 && $0.physical >= JSONStorage.mappedBase }
   }
 
+  /// The first position of a followed file's mapping the document reads, if it reads any:
+  /// the mapping's generations wholly before it may be given back
+  /// (``GrowingFileMapping/releaseGenerations(below:)``). Records arrive in order and an
+  /// edit copies every mapped text first, so the first mapped piece is the lowest.
+  package var lowestMappedPosition: Int? {
+    guard storage.mapped != nil else { return nil }
+    for piece in storage.pieces where piece.length > 0 && piece.physical >= JSONStorage.mappedBase {
+      return Int(piece.physical - JSONStorage.mappedBase)
+    }
+    return nil
+  }
+
   /// Copies the text the document reads where a followed file is mapped into its edit
   /// buffer (as text an edit writes) and points its values there, so that nothing it holds
   /// depends on the mapping any more: a file truncated afterwards takes none of it. Only
   /// what is mapped and not copied yet is copied. Not an edit: the document's state, its
   /// nodes and the undo of its edits stay as they are.
-  /// - Returns: the bytes copied (0 when nothing was mapped).
+  ///
+  /// The bytes are taken from copies of the mapping's blocks checked against what the
+  /// follower read (``GrowingFileMapping/forEachVerifiedStretch(_:_:)``): text a truncation
+  /// or a rewrite changed is never copied. Then nothing is copied at all, and the records
+  /// of the changed generation are among ``recordsWithLostText``.
+  /// - Returns: the bytes copied (0 when nothing was mapped), nil when some mapped text
+  ///   was no longer what was read (nothing copied).
   @discardableResult
-  package mutating func copyMappedText() -> Int {
+  package mutating func copyMappedText() -> Int? {
     guard readsMappedText else { return 0 }
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     return storage.copyMappedText()
@@ -201,19 +219,34 @@ extension JSONStorage {
 
   /// Copies every mapped piece into the edit buffer and moves the values, long keys and
   /// pieces that point into it there (see ``JSONDocument/copyMappedText()``).
-  func copyMappedText() -> Int {
+  func copyMappedText() -> Int? {
+    guard let mapped else { return 0 }
     // Where each copied stretch was and is now, by where it was.
     var moves: [(from: UInt64, to: UInt64, length: Int)] = []
+    var repointed: [(position: Int, physical: UInt64)] = []
     var copied = 0
     for position in pieces.indices where pieces[position].length > 0 && pieces[position].physical >= Self.mappedBase {
       let piece = pieces[position]
-      let text = Array(UnsafeBufferPointer(start: bytes(at: piece.physical).pointer, count: piece.length))
+      let start = Int(piece.physical - Self.mappedBase)
+      var text: [UInt8] = []
+      text.reserveCapacity(piece.length)
+      // Only what was read: a changed block stops the copy, and nothing is repointed (the
+      // bytes appended so far are reached by nothing, and compaction takes them back).
+      guard
+        mapped.forEachVerifiedStretch(
+          start..<(start + piece.length),
+          { stretch in
+            text += stretch
+            return true
+          })
+      else { return nil }
       let physical = appendAdded(text)
       moves.append((piece.physical, physical, piece.length))
-      pieces[position].physical = physical
+      repointed.append((position, physical))
       copied += piece.length
     }
     guard !moves.isEmpty else { return 0 }
+    for (position, physical) in repointed { pieces[position].physical = physical }
     moves.sort { $0.from < $1.from }
     func moved(_ physical: UInt64) -> UInt64 {
       guard physical >= Self.mappedBase else { return physical }

@@ -25,19 +25,31 @@ extension JSONDocument {
   ///
   /// - Throws: ``JSONWriteError``, with ``JSONWriteError/isSourceChanged`` when the
   ///   document's bytes are a memory mapping of a file that changed, or records of a
-  ///   followed file whose text its truncation took (nothing but the document's bytes is
+  ///   followed file whose text its truncation or a rewrite took (checked block by block
+  ///   against what the follower read) (nothing but the document's bytes is
   ///   ever written; the output is then incomplete).
   public func write(toFileDescriptor descriptor: Int32) throws(JSONWriteError) {
     let original = storage.original
     for piece in storage.pieces where piece.length > 0 {
       let buffer = UnsafeBufferPointer(start: storage.bytes(at: piece.physical).pointer, count: piece.length)
       guard Int(piece.physical) < original.count else {
-        // A followed file's text that a truncation took is never written.
+        // A followed file's text is written from copies of its blocks checked against
+        // what was read: what a truncation or a rewrite changed is never written.
         if piece.physical >= JSONStorage.mappedBase, let mapped = storage.mapped {
           let start = Int(piece.physical - JSONStorage.mappedBase)
-          guard mapped.isIntact(start..<(start + piece.length)) else {
-            throw JSONWriteError(path: "", code: 0, isSourceChanged: true)
+          var failure: JSONWriteError?
+          let verified = mapped.forEachVerifiedStretch(start..<(start + piece.length)) { stretch in
+            do throws(JSONWriteError) {
+              try JSONDocument.writeAll(stretch.assumingMemoryBound(to: UInt8.self), to: descriptor)
+              return true
+            } catch {
+              failure = error
+              return false
+            }
           }
+          if let failure { throw failure }
+          guard verified else { throw JSONWriteError(path: "", code: 0, isSourceChanged: true) }
+          continue
         }
         try JSONDocument.writeAll(buffer, to: descriptor)
         continue

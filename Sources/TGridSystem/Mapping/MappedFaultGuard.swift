@@ -61,6 +61,8 @@
           action.sa_flags = SA_SIGINFO | SA_ONSTACK
           sigemptyset(&action.sa_mask)
           sigaction(SIGBUS, &action, previous)
+          // The terminal's crash guard, installed before or after this one, asks first.
+          CrashGuard.setFaultFilter(takeMappedFault)
           isInstalled = true
         }
         lockTable()
@@ -89,30 +91,35 @@
       damage.load(ordering: .acquiring) & (UInt64(1) << UInt64(slot)) != 0
     }
 
+    /// Takes a bus error inside a guarded range: maps a page of zeros there and marks the
+    /// range damaged. False for any other fault. Async-signal-safe.
+    static let takeMappedFault: CrashGuard.FaultFilter = { signal, info in
+      guard signal == SIGBUS else { return false }
+      let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
+      MappedFaultGuard.lockTable()
+      var found: Int?
+      for slot in 0..<MappedFaultGuard.slotCount {
+        let start = MappedFaultGuard.slots[3 * slot]
+        if start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] {
+          found = slot
+          break
+        }
+      }
+      MappedFaultGuard.unlockTable()
+      guard let slot = found else { return false }
+      let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+      let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
+      let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
+      guard zeros != MAP_FAILED else { return false }
+      MappedFaultGuard.damage.bitwiseOr(UInt64(1) << UInt64(slot), ordering: .releasing)
+      return true
+    }
+
     /// The SIGBUS handler.
     private static let handleBusError:
       @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
         signal, info, context in
-        let address = Int(bitPattern: info?.pointee._sifields._sigfault.si_addr)
-        MappedFaultGuard.lockTable()
-        var found: Int?
-        for slot in 0..<MappedFaultGuard.slotCount {
-          let start = MappedFaultGuard.slots[3 * slot]
-          if start != 0, address >= start, address < MappedFaultGuard.slots[3 * slot + 1] {
-            found = slot
-            break
-          }
-        }
-        MappedFaultGuard.unlockTable()
-        if let slot = found {
-          let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-          let page = UnsafeMutableRawPointer(bitPattern: address & ~(pageSize - 1))
-          let zeros = mmap(page, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
-          if zeros != MAP_FAILED {
-            MappedFaultGuard.damage.bitwiseOr(UInt64(1) << UInt64(slot), ordering: .releasing)
-            return
-          }
-        }
+        if takeMappedFault(signal, info) { return }
         // Not ours: what would have happened without this handler.
         let before = MappedFaultGuard.previous.pointee
         if before.sa_flags & SA_SIGINFO != 0, let handler = before.__sigaction_handler.sa_sigaction {

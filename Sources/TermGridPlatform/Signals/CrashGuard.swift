@@ -67,6 +67,22 @@ public enum CrashGuard {
     set { enabled.store(newValue, ordering: .releasing) }
   }
 
+  /// A function that may take a fault as its own before the guard treats it as a crash:
+  /// it gets the signal and its details and returns true when it handled the fault (the
+  /// faulting access can go on). Async-signal-safe.
+  package typealias FaultFilter = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?) -> Bool
+
+  /// The fault filter's address (0: none); read by the handler.
+  static let faultFilterAddress = Atomic<Int>(0)
+
+  /// Sets the function that takes faults of its own before the guard (a bus error in a
+  /// followed file's mapping that shrank, turned into zeros): such a fault is then no
+  /// crash, whichever of the two handlers was installed first; every other fault still
+  /// restores the terminal. Nil removes it.
+  package static func setFaultFilter(_ filter: FaultFilter?) {
+    faultFilterAddress.store(filter.map { unsafeBitCast($0, to: Int.self) } ?? 0, ordering: .releasing)
+  }
+
   /// The actions that were installed before ours, by signal number; read by the handler.
   /// Allocated once and never freed, so a handler never sees it go away.
   nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
@@ -291,6 +307,11 @@ private func crashSignalHandler(
   guard signal > 0, signal < Int32(CrashGuard.signalSlots) else { return }
   let previous = CrashGuard.previousActions + Int(signal)
   let code = info?.pointee.si_code ?? 0
+  let filter = CrashGuard.faultFilterAddress.load(ordering: .acquiring)
+  if code > 0, filter != 0, unsafeBitCast(filter, to: CrashGuard.FaultFilter.self)(signal, info) {
+    // A fault another handler takes as its own (see `setFaultFilter`): no crash.
+    return
+  }
   let sentByAnotherProcess = code <= 0 && info?.pointee._sifields._kill.si_pid != getpid()
   if sentByAnotherProcess, CrashGuard.handlerAddress(previous.pointee) == unsafeBitCast(SIG_IGN, to: Int.self) {
     // Ignored before the terminal started, so nothing happens (`abort()` and `raise` from

@@ -181,5 +181,95 @@ extension PilotTests {
       #expect(Self.numbers(run) == [100, 101, 102])
       #expect(run.pilot.screen.contains("102"), "\(run.pilot.screen)")
     }
+
+    /// Writes `text` over the followed file at `offset` (0: from its start), in place:
+    /// what a writer that started again leaves, never shrinking the file.
+    static func overwrite(_ run: Run, at offset: UInt64, with text: String) {
+      guard let handle = FileHandle(forWritingAtPath: run.path) else { return }
+      handle.seek(toFileOffset: offset)
+      handle.write(Data(text.utf8))
+      try? handle.close()
+    }
+
+    static func fileSize(_ path: String) -> UInt64 {
+      ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? UInt64) ?? 0
+    }
+
+    /// copytruncate with a writer not in append mode: the file is truncated and the writer
+    /// writes at its old offset, so it never shrinks to the follower's eyes (here: zeros
+    /// written over it, then the line). The follower's look finds the text it read
+    /// changed: those records leave, never showing the zeros or the new text.
+    @Test func aRewriteTheFollowerNeverSeesShrinkTakesTheRecordsOut() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      run.append((6...20).map { Self.line($0) })
+      let size = Self.fileSize(run.path)
+      Self.overwrite(run, at: 0, with: String(repeating: "\u{0}", count: Int(size)) + Self.line(100) + "\n")
+      let taken = run.pilot.waitForBackgroundWork { _ in
+        run.pilot.browser.message?.contains("15 records read before left with its text") == true
+      }
+      #expect(taken, "\(run.pilot.browser.message ?? "") \(Self.numbers(run))")
+      #expect(Array(Self.numbers(run).prefix(5)) == Array(1...5), "\(Self.numbers(run))")
+      let text = run.pilot.store.document.serializedText()
+      #expect(!text.contains(#""n":6,"#) && !text.contains(#""n":20,"#), "\(text.suffix(200))")
+      #expect(run.pilot.browser.message?.contains("written again where it was read") == true)
+    }
+
+    /// An edit in the moment between a rewrite of the file and the follower's look (here
+    /// the follower stopped, so it never looks): the copy for the edit finds the text
+    /// changed and copies nothing, the edit waits, and the records leave.
+    @Test func anEditBeforeTheFollowerSeesARewriteCopiesNothingOfIt() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      run.append((6...20).map { Self.line($0) })
+      run.stream.stop()
+      let size = Self.fileSize(run.path)
+      let original = try String(contentsOfFile: run.path, encoding: .utf8)
+      Self.overwrite(run, at: 0, with: original.replacingOccurrences(of: "record", with: "RECORD"))
+      #expect(Self.fileSize(run.path) == size)
+      FollowEditingPilotTests.go(run, to: 7)
+      run.pilot.press("d")
+      // The refusal, or the note of the records' leaving right after it.
+      #expect(
+        run.pilot.browser.message.map {
+          $0.contains("written again where its records were read") || $0.contains("15 records read before left")
+        } == true, "\(run.pilot.browser.message ?? "")")
+      #expect(Self.numbers(run).count < 20, "the edit was not made on the changed records")
+      let taken = run.pilot.waitForBackgroundWork { _ in Self.numbers(run) == Array(1...5) }
+      #expect(taken, "\(Self.numbers(run))")
+      #expect(!run.pilot.store.document.serializedText().contains("RECORD"))
+      #expect(!run.pilot.store.document.readsMappedText)
+      // An edit now goes through.
+      run.pilot.press("d")
+      #expect(Self.numbers(run).count == 4, "\(run.pilot.browser.message ?? "")")
+    }
+
+    /// A rotated file's mapping is given back once `--keep` dropped every record read
+    /// from it (its disk space is then free once deleted).
+    @Test func aRotatedFilesMappingIsGivenBackOnceItsRecordsAreDropped() throws {
+      let run = try Run(records: 5, presentation: .grid, bindsFile: true)
+      defer { try? FileManager.default.removeItem(atPath: run.path + ".1") }
+      run.pilot.browser.following.keptRecordCount = 10
+      run.append((6...20).map { Self.line($0) }, keeping: 10)
+      try FileManager.default.moveItem(atPath: run.path, toPath: run.path + ".1")
+      let inode = (try FileManager.default.attributesOfItem(atPath: run.path + ".1")[.systemFileNumber] as? Int) ?? -1
+      #expect(Self.isMapped(inode: inode))
+      Self.write(run.path, 100...103, appending: false)
+      let rotated = run.pilot.waitForBackgroundWork { _ in Self.numbers(run).last == 103 }
+      #expect(rotated, "\(Self.numbers(run))")
+      #expect(run.stream.mapping?.releasedCount == 0, "records of the rotated file are held")
+      Self.write(run.path, 104...115)
+      let dropped = run.pilot.waitForBackgroundWork { _ in Self.numbers(run) == Array(106...115) }
+      #expect(dropped, "\(Self.numbers(run))")
+      #expect(run.stream.mapping?.releasedCount == 1)
+      #expect(!Self.isMapped(inode: inode), "the rotated file is no longer mapped")
+    }
+
+    /// Whether a file of that inode is mapped in this process.
+    static func isMapped(inode: Int) -> Bool {
+      guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return false }
+      return maps.split(separator: "\n").contains { line in
+        let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+        return fields.count >= 6 && fields[4] == "\(inode)" && fields[5].hasPrefix("/")
+      }
+    }
   }
 }

@@ -121,6 +121,61 @@ struct FollowEndToEndTests {
     try expectTerminalRestored(tmux, status: 0)
   }
 
+  /// logrotate's copytruncate with a writer not in append mode: the file is truncated and
+  /// written again past its old end at once, so the follower never sees it shrink. The
+  /// records read before leave (the text they were read with is gone), and the screen never
+  /// shows the new bytes under them.
+  @Test func aTruncationThatNeverShrinksToTheFollowersEyesTakesTheOldRecordsOut() throws {
+    let file = FollowedFile(lines: Self.records(1...4))
+    let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], columns: 200, rows: 20)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "row 4/4")
+    // The first batch made the document (copied); these are read where the file is mapped.
+    file.append(Self.records(5...8).joined(separator: "\n") + "\n")
+    _ = try tmux.waitFor(text: "row 8/8")
+    let old = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+    // What the file holds after the truncation and the writer's next line at its old
+    // offset (a hole of zeros before it), written so that it never shrinks meanwhile.
+    let script = """
+      import os, sys
+      f = os.open(sys.argv[1], os.O_WRONLY)
+      os.pwrite(f, bytes(\(old)), 0)
+      os.pwrite(f, b'{"n": 99, "msg": "after the hole"}\\n', \(old)); os.close(f)
+      """
+    _ = try spawnAndWait("/usr/bin/env", ["python3", "-c", script, file.path], timeoutSeconds: 10)
+    let screen = try tmux.waitFor(text: "4 records read before left with its text")
+    #expect(!screen.joined().contains("record 5"), "\(screen.joined(separator: "\n"))")
+    #expect(!screen.joined().contains("record 8"), "\(screen.joined(separator: "\n"))")
+    #expect(screen.joined().contains("record 4"), "the records copied keep the text they were read with")
+    #expect(screen.joined().contains("written again where it was read"), "\(screen.last ?? "")")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+  }
+
+  /// A bus error in a followed file's mapping (a page past the end of a file that shrank) is
+  /// the mapping's guard's, not a crash: the terminal stays in full-screen mode and tgrid
+  /// runs on; every other fault still restores the terminal, following a file too.
+  @Test func aFaultInTheMappingIsNoCrashAndAnyOtherStillRestoresTheTerminal() throws {
+    let file = FollowedFile(lines: Self.records(1...4))
+    let tmux = try launchTGrid(
+      file.path, arguments: ["--layout", "table", "-f"], environment: "TGRID_DEBUG_CRASH=mappedfault")
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "row 4/4")
+    #expect(try tmux.paneValue("alternate_on") == "1", "still full-screen after the guarded fault")
+    file.append(Self.records(5...5).joined() + "\n")
+    _ = try tmux.waitFor(text: "row 5/5")
+    try tmux.send("q")
+    try expectTerminalRestored(tmux, status: 0)
+    #expect(!tmux.errorLog().contains("crashed"), "\(tmux.errorLog().prefix(2000))")
+
+    let crashing = try launchTGrid(
+      file.path, arguments: ["--layout", "table", "-f"], environment: "TGRID_DEBUG_CRASH=segv", waitForApp: false)
+    defer { crashing.close() }
+    try expectTerminalRestored(crashing, status: nil)
+    let lines = try crashing.screen()
+    #expect(!lines.contains("status=0"), "\(lines.joined(separator: "\n"))")
+  }
+
   @Test func aRotatedFileIsFollowedByItsName() throws {
     let file = FollowedFile(lines: Self.records(1...2))
     let tmux = try launchTGrid(file.path, arguments: ["--layout", "table", "-f"], rows: 20)

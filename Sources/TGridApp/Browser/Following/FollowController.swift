@@ -151,6 +151,9 @@ package final class FollowController {
       context.show(message: notes.joined(separator: " · "))
     }
     guard !batches.isEmpty || lostCount > 0 else { return notes.isEmpty ? nil : .changed }
+    // A rotated or deleted file's generation no record reads any more (after drops, or its
+    // records lost): no longer mapped.
+    stream.releaseMappedText(documentLowest: context.store.document.lowestMappedPosition)
     if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
     context.setNeedsDisplay()
     return .changed
