@@ -361,10 +361,21 @@ package final class DocumentStore {
       // points, a timeline's events) with new arrays: the old ones, freed, go back to the
       // system instead of staying resident (19 MB after an edit and its undo in the chart
       // of 100 MB of records; BENCHMARKS.md, "App load and memory").
-      SystemMemory.returnFreedHeapPages()
+      returnFreedHeapPages()
     default:
       break
     }
+  }
+
+  /// How many times the heap's freed pages were given back (``returnFreedHeapPages()``).
+  private(set) var freedHeapPageReturns = 0
+
+  /// Gives the heap's freed pages back to the system, at a moment a large structure was
+  /// just replaced or built (after an edit the views followed, a view that finished
+  /// reading every record): a few milliseconds, never every frame.
+  func returnFreedHeapPages() {
+    freedHeapPageReturns += 1
+    SystemMemory.returnFreedHeapPages()
   }
 
   /// Tells of a change, with the filter brought up to date first (not the diff's marks).

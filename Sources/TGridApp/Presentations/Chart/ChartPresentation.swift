@@ -208,6 +208,11 @@ final class ChartPresentation: Presentation, CollectionViewDataSource, ChartLayo
       view.focusItem(at: IndexPath(item: item, section: focused.section), scrollPosition: .nearest)
     }
     view.ensureFocus()
+    // The pass with every point now, and then the heap's freed pages back to the system:
+    // what the reading and the passes before freed (5 MB after the timeline of 100 MB of
+    // records was shown: 1.17 × the file, 1.12 × with them given back) would stay resident.
+    view.layoutIfNeeded()
+    store.returnFreedHeapPages()
     host.setNeedsDisplay()
   }
 

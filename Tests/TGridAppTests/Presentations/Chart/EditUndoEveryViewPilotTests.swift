@@ -61,6 +61,30 @@ extension PilotTests {
       let after = Self.screens(of: pilot)
       for (was, now) in zip(before, after) { #expect(was == now) }
     }
+
+    /// The first record removed in the chart and put back (`g d u`: the document's tape
+    /// takes the record back into the room its removal left at the tape's start, instead
+    /// of moving the whole tape and growing it by half): every view as before, in the
+    /// chart the points in the buffers they had.
+    @Test func everyViewShowsWhatItShowedBeforeTheFirstRecordWasRemovedAndPutBack() throws {
+      let pilot = try Pilot(json: Self.records(300), size: CellSize(columns: 90, rows: 24))
+      let before = Self.screens(of: pilot)
+      let text = pilot.text
+      let chart = try #require(pilot.browser.presentation as? ChartPresentation)
+      let xBuffer = chart.model.x.withUnsafeBufferPointer { $0.baseAddress }
+      let ids = chart.model.ids
+      for round in 0..<2 {
+        pilot.press("6", "g", "d")
+        #expect(pilot.store.document.childCount(of: pilot.store.document.root) == 299, "round \(round)")
+        #expect(chart.model.ids == Array(ids.dropFirst()), "round \(round)")
+        pilot.press("u")
+        #expect(pilot.text == text, "round \(round)")
+        #expect(chart.model.ids == ids, "round \(round)")
+        #expect(chart.model.x.withUnsafeBufferPointer { $0.baseAddress } == xBuffer, "round \(round): x in its buffer")
+      }
+      let after = Self.screens(of: pilot)
+      for (was, now) in zip(before, after) { #expect(was == now) }
+    }
   }
 }
 
