@@ -3,7 +3,8 @@ import Testing
 @testable import TGridJSON
 
 /// The readers that compare keys and read strings in place, in the text's bytes
-/// (``JSONDocument/hasSameKeys(_:as:)``, ``JSONDocument/withStringBytes(of:_:)``, the key
+/// (``JSONDocument/hasSameKeys(_:as:)`` and ``JSONDocument/hasSameKey(_:as:)``,
+/// ``JSONDocument/withStringBytes(of:_:)``, the key
 /// match of ``JSONDocument/child(forKey:of:)``), against the decoding readers.
 @Suite struct KeyShapeTests {
   static let text = #"""
@@ -22,7 +23,14 @@ import Testing
             document.rawKeyText(of: $0) == document.rawKeyText(of: $1)
           }
         #expect(document.hasSameKeys(first, as: second) == decoded, "\(first) \(second)")
+        for member in document.children(of: first) {
+          for counterpart in document.children(of: second) {
+            let same = document.rawKeyText(of: member) == document.rawKeyText(of: counterpart)
+            #expect(document.hasSameKey(member, as: counterpart) == same, "\(member) \(counterpart)")
+          }
+        }
       }
+      #expect(!document.hasSameKey(first, as: first), "an array's element has no key")
       for member in document.children(of: first) {
         let key = try #require(document.key(of: member))
         #expect(document.child(forKey: key, of: first) == member, "\(key)")

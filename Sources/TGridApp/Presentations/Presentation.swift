@@ -106,8 +106,9 @@ protocol Presentation: AnyObject {
   /// Takes a mouse event before the collection view does (Ctrl+wheel zooms the timeline).
   /// - Returns: whether it took it.
   func handleMouse(_ mouse: MouseEvent) -> Bool
-  /// Reads on for about `milliseconds`, then returns; when the reading is done, it brings
-  /// its items up to date itself.
+  /// Reads on for about `milliseconds` (a view whose frames cost much, the timeline, a few
+  /// times that), then returns; when the reading is done, it brings its items up to date
+  /// itself.
   func continueReading(forMilliseconds milliseconds: Int)
   /// What it shows as a file of the format a path's extension names (the table's
   /// `:w FILE.csv`), and a phrase saying what it is; nil when it exports nothing there

@@ -9,30 +9,38 @@ extension JSONDocument {
     guard childCount(of: node) == childCount(of: other) else { return false }
     var theirs = children(of: other).makeIterator()
     for member in children(of: node) {
-      guard let counterpart = theirs.next(), let offset = storage.keyOffset(of: member.index),
-        let otherOffset = storage.keyOffset(of: counterpart.index)
-      else { return false }
-      let (pointer, end) = storage.bytes(at: offset)
-      let (otherPointer, otherEnd) = storage.bytes(at: otherOffset)
-      if pointer == otherPointer { continue }
-      if TapeWord.isKeyEscaped(storage.word(member.index)) || TapeWord.isKeyEscaped(storage.word(counterpart.index)) {
-        guard let (_, count) = keyToken(member), let (_, otherCount) = keyToken(counterpart), count == otherCount,
-          bytesEqual(pointer, otherPointer, count)
-        else { return false }
-        continue
-      }
-      // Keys without escapes hold no quote: equal when their bytes agree up to a closing
-      // quote both reach at once (no key measured first).
-      var index = 1
-      while true {
-        guard pointer + index < end, otherPointer + index < otherEnd else { return false }
-        let byte = pointer[index]
-        guard byte == otherPointer[index] else { return false }
-        if byte == 0x22 { break }
-        index += 1
-      }
+      guard let counterpart = theirs.next(), hasSameKey(member, as: counterpart) else { return false }
     }
     return true
+  }
+
+  /// Whether two members (of objects) have the same key, compared as the keys are written
+  /// (escapes not resolved), without decoding either: ``hasSameKeys(_:as:)`` member by
+  /// member, for a reader that walks a record's members once and compares each with the
+  /// member of a record read before (kept as nodes) as it goes. False when either is not
+  /// an object's member.
+  public func hasSameKey(_ member: JSONNode, as counterpart: JSONNode) -> Bool {
+    guard let offset = storage.keyOffset(of: member.index), let otherOffset = storage.keyOffset(of: counterpart.index)
+    else { return false }
+    let (pointer, end) = storage.bytes(at: offset)
+    let (otherPointer, otherEnd) = storage.bytes(at: otherOffset)
+    if pointer == otherPointer { return true }
+    if TapeWord.isKeyEscaped(storage.word(member.index)) || TapeWord.isKeyEscaped(storage.word(counterpart.index)) {
+      guard let (_, count) = keyToken(member), let (_, otherCount) = keyToken(counterpart), count == otherCount else {
+        return false
+      }
+      return bytesEqual(pointer, otherPointer, count)
+    }
+    // Keys without escapes hold no quote: equal when their bytes agree up to a closing
+    // quote both reach at once (no key measured first).
+    var index = 1
+    while true {
+      guard pointer + index < end, otherPointer + index < otherEnd else { return false }
+      let byte = pointer[index]
+      guard byte == otherPointer[index] else { return false }
+      if byte == 0x22 { return true }
+      index += 1
+    }
   }
 
   /// Whether `count` bytes at two places are equal.

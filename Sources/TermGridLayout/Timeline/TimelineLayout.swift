@@ -259,27 +259,20 @@ open class TimelineLayout: CollectionLayout {
       let natural = markers[item] ? 1 : max(1, column(forTime: ends[item]) - columns[item])
       widths[item] = max(minimumWidths[item], Int32(clamping: natural))
     }
-    // By column, then by item: one integer per item (the column, offset to be positive, in
-    // the high half; the item in the low half), sorted as plain integers, which is several
-    // times faster than sorting indices with a closure. Columns lie within
-    // ±maximumContentColumns·2 and items below 2³², so the halves never overlap.
-    let columnOffset = Int(Self.maximumContentColumns)
-    var keys: [UInt64] = []
-    keys.reserveCapacity(count)
-    for item in 0..<count where hasRange[item] {
-      keys.append(UInt64(columns[item] + columnOffset) << 32 | UInt64(item))
-    }
-    keys.sort()
-    let order = keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
-    keys = []
+    // By column, then by item (counted by column when they fit a bounded span), with the
+    // items' columns, widths and groups along that order: packed there as items 0, 1, 2…,
+    // which are in order, so each gets the lane it gets packed as itself.
+    let axis = TimelineItemOrder(columns: columns, widths: widths, groups: groups, hasRange: hasRange)
+    let order = axis.order
+    let placed = order.count
     let packed = TimelineLanePacking.pack(
-      order: order, itemCount: count, columns: columns, widths: widths, groups: groups,
-      groupCount: max(1, groupCount), spacing: max(0, itemSpacing))
+      order: Array(0..<Int32(placed)), itemCount: placed, columns: axis.columns, widths: axis.widths,
+      groups: axis.groups, groupCount: max(1, groupCount), spacing: max(0, itemSpacing))
     // The groups' lanes one after another (groups without items take no rows), and each
     // lane's items in axis order in one array, a lane's run found by its offset.
     var firstLane = [Int](repeating: 0, count: packed.laneCounts.count)
     var groupItems = [Int](repeating: 0, count: packed.laneCounts.count)
-    if groupCount > 0 { for entry in order { groupItems[Int(groups[Int(entry)])] += 1 } }
+    for group in axis.groups { groupItems[Int(group)] += 1 }
     var rows: [Int] = []
     var shownGroups: [LaneGroup] = []
     var row = Self.headerRows
@@ -299,27 +292,28 @@ open class TimelineLayout: CollectionLayout {
       }
       totalLanes += groupLanes
     }
-    var lanes = packed.lanes
+    // Along the order: each placed item's lane among all groups' lanes.
+    var axisLanes = packed.lanes
     var offsets = [Int](repeating: 0, count: totalLanes + 1)
-    for entry in order {
-      let item = Int(entry)
-      let lane = Int(lanes[item]) + (groupCount > 0 ? firstLane[Int(groups[item])] : 0)
-      lanes[item] = Int32(lane)
+    for position in 0..<placed {
+      let lane = Int(axisLanes[position]) + (groupCount > 0 ? firstLane[Int(axis.groups[position])] : 0)
+      axisLanes[position] = Int32(lane)
       offsets[lane + 1] += 1
     }
     for lane in 0..<totalLanes { offsets[lane + 1] += offsets[lane] }
     var fill = offsets
-    var flatItems = [Int32](repeating: 0, count: order.count)
-    var flatEnds = [Int](repeating: 0, count: order.count)
+    var flatItems = [Int32](repeating: 0, count: placed)
+    var flatEnds = [Int](repeating: 0, count: placed)
+    var lanes = [Int32](repeating: -1, count: count)
     var widest = 0
-    for entry in order {
-      let item = Int(entry)
-      let lane = Int(lanes[item])
-      let end = columns[item] + Int(widths[item])
-      flatItems[fill[lane]] = entry
+    for position in 0..<placed {
+      let lane = Int(axisLanes[position])
+      let end = axis.columns[position] + Int(axis.widths[position])
+      flatItems[fill[lane]] = order[position]
       flatEnds[fill[lane]] = end
       fill[lane] += 1
       widest = max(widest, end)
+      lanes[Int(order[position])] = Int32(lane)
     }
     itemColumns = columns
     itemWidths = widths

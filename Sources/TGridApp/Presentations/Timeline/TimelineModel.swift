@@ -220,6 +220,8 @@ struct TimelineModel {
   /// no key decoded or compared by name, no title searched for.
   struct FieldPlaces {
     var record: JSONNode
+    /// The record's members, whose keys another record's are compared with.
+    var members: [JSONNode]
     var titleKinds: [Bool]
     var start: Int?
     var end: Int?
@@ -255,14 +257,13 @@ struct TimelineModel {
     places: inout FieldPlaces?, readByName: inout Int
   ) -> (event: Event, lane: JSONNode?)? {
     guard document.kind(of: record) == .object else { return nil }
-    var found = places.flatMap { places in
-      document.hasSameKeys(record, as: places.record) ? Self.members(of: record, at: places, in: document) : nil
-    }
+    // The keys compared with the last shape's as the members are walked: one pass.
+    var found = places.flatMap { Self.members(of: record, at: $0, comparingKeys: true, in: document) }
     if found == nil {
       let fresh = Self.places(of: record, fields: fields, in: document)
       places = fresh
       readByName += 1
-      found = Self.members(of: record, at: fresh, in: document)
+      found = Self.members(of: record, at: fresh, comparingKeys: false, in: document)
     }
     guard let members = found, let startValue = members.start,
       let start = DateValue.seconds(of: startValue, in: document)
@@ -311,19 +312,26 @@ struct TimelineModel {
 
   /// Reads the records of `node` from `start` towards `end` in chunks of two halves, the
   /// later half of each on a worker thread with places of its own, its events appended
-  /// after the earlier half's (as one pass in order makes them), until `deadline`. Stops
-  /// where fewer than two halves are left (or no thread can be had); returns the position
-  /// it got to. Only for records without lanes (their groups are numbered in order) shown
-  /// unfiltered (a record's position is its place among the children).
+  /// after the earlier half's (as one pass in order makes them), until `deadline`. One
+  /// worker (``SliceWorker``) reads every later half of the call: a thread started for each
+  /// chunk cost its start a chunk, 1,256 of them in a gigabyte. Stops where fewer than two
+  /// halves are left (or no thread can be had); returns the position it got to. Only for
+  /// records without lanes (their groups are numbered in order) shown unfiltered (a
+  /// record's position is its place among the children).
   private mutating func readInHalves(
     of node: JSONNode, from start: Int, to end: Int, identity: NodeIdentityMap, fields: FieldNames,
     in document: JSONDocument, until deadline: UInt64?
   ) -> Int {
     var position = start
+    guard end - position >= 2 * Self.recordsPerThread, let worker = SliceWorker.start() else { return position }
+    defer { worker.stop() }
+    let later = RecordHalves.Later()
     while end - position >= 2 * Self.recordsPerThread {
       let middle = position + Self.recordsPerThread
-      let later = RecordHalves.Later()
-      let worker = WorkerThread.start {
+      later.events.removeAll(keepingCapacity: true)
+      later.undatedCount = 0
+      later.readByName = 0
+      worker.run {
         var places: FieldPlaces?
         var readByName = 0
         Self.readRun(
@@ -331,11 +339,10 @@ struct TimelineModel {
           undatedCount: &later.undatedCount, places: &places, readByName: &readByName)
         later.readByName = readByName
       }
-      guard let worker else { break }
       Self.readRun(
         of: node, from: position, identity: identity, fields: fields, in: document, events: &events,
         undatedCount: &undatedCount, places: &places, readByName: &recordsReadByName)
-      worker.join()
+      worker.wait()
       events.append(contentsOf: later.events)
       undatedCount += later.undatedCount
       recordsReadByName += later.readByName
@@ -402,7 +409,7 @@ struct TimelineModel {
       kinds.append(kind == .string || kind == .number)
     }
     return FieldPlaces(
-      record: record, titleKinds: kinds,
+      record: record, members: Array(document.children(of: record)), titleKinds: kinds,
       start: position(of: document.child(forKey: fields.start, of: record)),
       end: position(of: fields.end.flatMap { document.child(forKey: $0, of: record) }),
       duration: position(of: fields.duration.flatMap { document.child(forKey: $0, of: record) }),
@@ -411,14 +418,20 @@ struct TimelineModel {
   }
 
   /// The members of a record at the places found in another of its shape, in one pass;
-  /// nil when a member's kind differs where the title is chosen by kind.
-  private static func members(of record: JSONNode, at places: FieldPlaces, in document: JSONDocument) -> (
-    start: JSONNode?, end: JSONNode?, duration: JSONNode?, lane: JSONNode?, title: JSONNode?
-  )? {
+  /// nil when a member's kind differs where the title is chosen by kind, or (`comparingKeys`)
+  /// when its keys are not the other record's (``JSONDocument/hasSameKeys(_:as:)``, member
+  /// by member in the same pass: the record's members walked once, not twice and the other
+  /// record's once more).
+  private static func members(
+    of record: JSONNode, at places: FieldPlaces, comparingKeys: Bool, in document: JSONDocument
+  ) -> (start: JSONNode?, end: JSONNode?, duration: JSONNode?, lane: JSONNode?, title: JSONNode?)? {
     var found: (start: JSONNode?, end: JSONNode?, duration: JSONNode?, lane: JSONNode?, title: JSONNode?)
     found = (nil, nil, nil, nil, nil)
     var index = 0
     for member in document.children(of: record) {
+      if comparingKeys {
+        guard index < places.members.count, document.hasSameKey(member, as: places.members[index]) else { return nil }
+      }
       if index < places.titleKinds.count {
         let kind = document.kind(of: member)
         guard (kind == .string || kind == .number) == places.titleKinds[index] else { return nil }
@@ -430,6 +443,7 @@ struct TimelineModel {
       if index == places.title { found.title = member }
       index += 1
     }
+    if comparingKeys, index != places.members.count { return nil }
     return found
   }
 
@@ -705,7 +719,7 @@ struct TimelineModel {
 }
 
 /// The later half of a chunk of the timeline's records (``TimelineModel``), written on a
-/// worker thread and read after it is joined.
+/// worker thread and read after its job is waited for (``SliceWorker/wait()``).
 enum RecordHalves {
   static let hasTwoCores = ProcessIdentity.processorCount >= 2
 
