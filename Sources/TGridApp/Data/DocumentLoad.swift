@@ -51,6 +51,13 @@ package final class DocumentLoad: Sendable {
   private let cancelled = Atomic<Bool>(false)
   /// Who is told of progress: the run loop's waker, once there is one.
   private let wakerSlot = WakerSlot()
+  /// When the run loop was last woken (milliseconds), how many times, and how many times
+  /// there was progress to tell (tests).
+  private let lastWake = Atomic<Int>(0)
+  private let wakes = Atomic<Int>(0)
+  private let notifications = Atomic<Int>(0)
+  /// The least time between two wakes for progress alone (a slice parsed, no new preview).
+  let progressWakeMilliseconds: Int
   /// Signalled after every slice, for ``waitForFirstScreen(children:milliseconds:)``.
   private let progressed = DispatchSemaphore(value: 0)
   /// When loading started, in milliseconds.
@@ -58,6 +65,10 @@ package final class DocumentLoad: Sendable {
 
   /// Bytes parsed per slice: small enough that progress and cancellation feel immediate.
   static let sliceBytes = 4 << 20
+  /// The least time between two frames that only show progress: a gigabyte is 250 slices,
+  /// and a frame for each drew the same screen with other figures in its status line (the
+  /// frames were 3–4 % of the CPU a load of 100 MB took).
+  static let progressWakeInterval = 50
   /// Children a preview holds: enough to scroll through while the rest loads.
   static let previewChildren = 2_000
   /// Bytes parsed in the first slice: a screenful of values or more.
@@ -110,9 +121,11 @@ package final class DocumentLoad: Sendable {
     path: String?, name: String, options: JSONParseOptions,
     maximumByteCount: Int = JSONProgressiveParser.defaultMaximumStreamByteCount, yieldsToFirstScreen: Bool = false,
     maximumIndexByteCount: Int = DocumentLoad.availableMemoryBudget(),
-    indexDirectory: String? = JSONProgressiveParser.defaultIndexDirectory(), startDelayMilliseconds: Int = 0
+    indexDirectory: String? = JSONProgressiveParser.defaultIndexDirectory(), startDelayMilliseconds: Int = 0,
+    progressWakeMilliseconds: Int = DocumentLoad.progressWakeInterval
   ) {
     self.startDelayMilliseconds = startDelayMilliseconds
+    self.progressWakeMilliseconds = progressWakeMilliseconds
     self.yieldsToFirstScreen = yieldsToFirstScreen
     self.maximumIndexByteCount = maximumIndexByteCount
     self.indexDirectory = indexDirectory
@@ -174,21 +187,22 @@ package final class DocumentLoad: Sendable {
     parser.withLock { $0 = progressive }
     if cancelled.load(ordering: .relaxed) { progressive.cancel() }
     var previewed = latestPreview.withLock { $0 }.map(Self.childCount(of:)) ?? 0
-    func takePreview() {
+    /// Takes a larger preview, if there is one; returns whether it did.
+    func takePreview() -> Bool {
       guard previewed < Self.previewChildren, let preview = progressive.preview(maximumChildren: Self.previewChildren)
       else {
-        return
+        return false
       }
       previewed = Self.childCount(of: preview)
       latestPreview.withLock { $0 = preview }
+      return true
     }
     do {
       while try progressive.readMore() {
         readCount.store(progressive.totalByteCount, ordering: .relaxed)
         _ = try progressive.advance(byteBudget: Self.sliceBytes)
         try checkIndexSize(of: progressive)
-        takePreview()
-        notify()
+        notify(progressOnly: !takePreview())
       }
       readCount.store(progressive.totalByteCount, ordering: .relaxed)
       state.withLock { if case .reading = $0 { $0 = .parsing } }
@@ -197,8 +211,7 @@ package final class DocumentLoad: Sendable {
       var budget = Self.firstSliceBytes
       while try !progressive.advance(byteBudget: budget) {
         try checkIndexSize(of: progressive)
-        takePreview()
-        notify()
+        notify(progressOnly: !takePreview())
         budget = Self.sliceBytes
       }
       let document = try progressive.document()
@@ -293,10 +306,22 @@ package final class DocumentLoad: Sendable {
     return "\(Int(tenths) / 10).\(Int(tenths) % 10) GB"
   }
 
-  /// Tells whoever waits that there is progress.
-  private func notify() {
+  /// Tells whoever waits that there is progress; the run loop only once
+  /// ``progressWakeMilliseconds`` passed since its last wake when it is `progressOnly`.
+  private func notify(progressOnly: Bool = false) {
     progressed.signal()
-    waker?.wake()
+    notifications.add(1, ordering: .relaxed)
+    let now = MonotonicClock.milliseconds()
+    if progressOnly && now - lastWake.load(ordering: .relaxed) < progressWakeMilliseconds { return }
+    lastWake.store(now, ordering: .relaxed)
+    guard let waker else { return }
+    wakes.add(1, ordering: .relaxed)
+    waker.wake()
+  }
+
+  /// How many times the run loop was woken, and how many times there was progress (tests).
+  var wakeCount: (wakes: Int, progress: Int) {
+    (wakes.load(ordering: .relaxed), notifications.load(ordering: .relaxed))
   }
 
   private func finish(_ phase: Phase) {

@@ -29,6 +29,7 @@ public struct JSONDocument: Sendable {
       throw JSONSyntaxError(error, in: bytes)
     }
     parser.storage.words.shrinkToFit()
+    parser.installRootChildTable()
     storage = parser.storage
   }
 

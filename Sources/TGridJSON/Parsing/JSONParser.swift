@@ -69,6 +69,9 @@ final class JSONParser {
   private var consideredSpeculation = false
   /// Whether a fragment parsed on another thread was taken (tests check it).
   private(set) var tookFragment = false
+  /// The children of the synthetic root and of the value at tape index 2, noted as each
+  /// starts (see ``RootChildren``); not for a parse that drops its values.
+  @exclusivity(unchecked) var rootChildren = RootChildren()
   /// How to parse: on this thread alone, or with a fragment parsed ahead (tests force one).
   var parallelism = Parallelism.automatic(minimumByteCount: ParallelSpeculation.minimumByteCount)
   /// Whether the words of finished values are dropped after each slice, for a parse that
@@ -434,6 +437,14 @@ final class JSONParser {
     var copied = 0
     let source = fragment.storage.words
     storage.words.reserve(offset + added)
+    // Pages the fragment could not store compactly: the copy goes on both cores (the
+    // fragment's thread is done), and the copied pages are looked at once after it.
+    if fragment.storage.compactTape == nil && added >= 4 * piece {
+      TapeWordCopy(source: source, start: 2, destination: storage.words.pointer + offset, count: added).copyInHalves()
+      storage.words.count += added
+      compactFinishedPages()
+      copied = added
+    }
     while copied < added {
       let count = min(piece, added - copied)
       if fragment.storage.compactTape == nil {
@@ -450,6 +461,8 @@ final class JSONParser {
       storage.longKeyOffsets[UInt32(Int(index) - 2 + offset)] = keyOffset
     }
     storage.containerCount += fragment.storage.containerCount
+    // The fragment's elements are children of the array this parser stands in.
+    rootChildren.take(fragment.rootChildren, of: top.tapeIndex, placedAt: offset)
     top.childCount += fragment.top.childCount
     deepestStack = max(deepestStack, stack.count + fragment.deepestStack)
     duplicateCount += fragment.duplicateCount
@@ -555,6 +568,7 @@ final class JSONParser {
     let stopsEarly = sliceEnd < end || streaming
     // Stack depth of the top-level values: -1 in an array fragment, which has none.
     let topLevelDepth = role == .arrayElements ? -1 : 0
+    let notesRootChildren = !dropsFinishedValues
     var i = position
     var words = storage.words
     var containerCount = storage.containerCount
@@ -614,6 +628,9 @@ final class JSONParser {
         }
         top.childCount &+= 1
         let byte = base[i]
+        if notesRootChildren && top.tapeIndex <= 2 {
+          rootChildren.note(child: words.count, of: top.tapeIndex, isContainer: byte == 0x5B || byte == 0x7B)
+        }
         switch byte {
         case 0x22:
           var escaped = false

@@ -586,7 +586,9 @@ public final class JSONProgressiveParser: Sendable {
         throw CancellationError()
       }
       state = .taken
+      fragmentTaken.store(parser.tookFragment, ordering: .relaxed)
       parser.storage.words.shrinkToFit()
+      parser.installRootChildTable()
       return JSONDocument(storage: parser.storage)
     }
   }

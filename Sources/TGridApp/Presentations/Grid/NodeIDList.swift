@@ -40,6 +40,39 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
     for id in ids { append(id) }
   }
 
+  /// The list ``append(_:)`` makes of `ids` one by one, the same runs or the same plain
+  /// list, made in one pass (no storage taken out and put back per id: a grid's list of
+  /// 2.6 M records).
+  init(appendingEach ids: [NodeID]) {
+    var runs: [Run] = []
+    var index = 0
+    while index < ids.count {
+      let id = ids[index].rawValue
+      index += 1
+      if let last = runs.last {
+        if last.count == 1 {
+          runs[runs.count - 1].step = id - last.first
+          runs[runs.count - 1].count = 2
+          continue
+        }
+        if id == last.first + last.count * last.step {
+          runs[runs.count - 1].count += 1
+          continue
+        }
+      }
+      runs.append(Run(offset: index - 1, first: id, step: 0, count: 1))
+      if runs.count > 64, runs.count * Self.minimumElementsPerRun > index {
+        var plain = Self.expand(runs, count: index)
+        plain.append(contentsOf: ids[index...])
+        storage = .plain(plain)
+        count = ids.count
+        return
+      }
+    }
+    storage = .runs(runs)
+    count = ids.count
+  }
+
   /// Whether the list is kept as runs (not one id per element).
   var isCompressed: Bool {
     if case .runs = storage { return true }
@@ -253,7 +286,7 @@ extension NodeIDList {
   /// When every child is a scalar and all are shown, the children are consecutive tape
   /// words, so the list is made from the identity map's runs over those words: O(edits),
   /// not O(children) (25 M numbers are one run, made at once). Other containers are
-  /// walked child by child.
+  /// read child by child (a large one from its child table).
   init(shownChildrenOf node: JSONNode, in store: DocumentStore) {
     self.init()
     let document = store.document
@@ -269,7 +302,13 @@ extension NodeIDList {
       }
       return
     }
-    for child in store.shownChildren(of: node) { append(store.id(child)) }
+    // A large container's children from its child table (a record's words apart each,
+    // they cost a cache miss apiece stepped through on the tape; the root's table is made
+    // by the parse, and positions read it anyway).
+    var ids: [NodeID] = []
+    ids.reserveCapacity(store.shownChildCount(of: node))
+    store.forEachShownChild(of: node) { ids.append(store.id($0)) }
+    self = NodeIDList(appendingEach: ids)
   }
 
   /// Appends `count` consecutive ids from `first`, as one run (joined to the last run when

@@ -35,6 +35,30 @@ import Testing
     #expect(list.count == numbers.count)
   }
 
+  @Test func idsGivenAtOnceAreStoredAsAppendingEachMakesThem() {
+    var random = SystemRandomNumberGenerator()
+    let patterns: [[Int]] = [
+      [],
+      [7],
+      Array(1...100_000),
+      Array(stride(from: 10, to: 710, by: 7)) + Array(stride(from: 1000, to: 1300, by: 3)) + [5000],
+      (0..<5_000).map { _ in Int.random(in: 0..<1_000_000, using: &random) },
+      // Records of varying sizes: runs of two or three, then plain past 64 runs.
+      (0..<3_000).reduce(into: [Int]()) { list, index in list.append((list.last ?? 0) + 20 + index % 3) },
+      // Regular at first, irregular later: the switch to a plain list comes midway.
+      Array(stride(from: 0, to: 8_000, by: 4)) + (0..<900).map { $0 * $0 % 997 + 9_000 },
+    ]
+    for numbers in patterns {
+      var oneByOne = NodeIDList()
+      for id in ids(numbers) { oneByOne.append(id) }
+      let atOnce = NodeIDList(appendingEach: ids(numbers))
+      #expect(atOnce.count == numbers.count)
+      #expect(atOnce.isCompressed == oneByOne.isCompressed, "\(numbers.count) ids")
+      #expect(atOnce.runCount == oneByOne.runCount, "\(numbers.count) ids")
+      #expect(Array(atOnce) == ids(numbers))
+    }
+  }
+
   @Test func insertingAndRemovingWorkLikeAnArray() {
     var list = NodeIDList((0..<20).map(NodeID.init))
     var array = Array(list)
@@ -165,6 +189,28 @@ import Testing
     list = NodeIDList(shownChildrenOf: document().root, in: store)
     #expect(Array(list) == document().children(of: document().root).map(store.id))
     #expect((list.runCount ?? .max) <= 6, "a few runs per edit, not an id per element")
+  }
+
+  @Test func theRecordsOfALargeArrayAreListedFromItsChildTableAsTheTapeWalksThemAfterEdits() throws {
+    let records = (0..<1_000).map { #"{"n":\#($0),"tags":[\#($0 % 3)]}"# }
+    for text in ["[" + records.joined(separator: ",") + "]", records.joined(separator: "\n") + "\n"] {
+      let store = DocumentStore(document: try JSONDocument(parsing: text), name: "t.json")
+      let document = { store.document }
+      let walked = { document().children(of: document().root).map(store.id) }
+      #expect(Array(NodeIDList(shownChildrenOf: document().root, in: store)) == walked())
+      let root = store.root
+      try store.perform("Edit", selection: .init()) { editor in
+        try editor.insert(json: #"{"new":[1,2,3]}"#, at: 10, in: root)
+        try editor.remove(store.id(try #require(document().child(at: 500, of: document().root))))
+        try editor.insert(json: "8", at: 900, in: root)
+        return .init()
+      }
+      let list = NodeIDList(shownChildrenOf: document().root, in: store)
+      #expect(list.count == 1_001)
+      #expect(Array(list) == walked())
+      _ = store.undo()
+      #expect(Array(NodeIDList(shownChildrenOf: document().root, in: store)) == walked())
+    }
   }
 
   @Test(arguments: Array(1...40) as [UInt64])
