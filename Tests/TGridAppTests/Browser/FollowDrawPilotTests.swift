@@ -1,6 +1,7 @@
 import Foundation
 import TGridJSON
 import TermGrid
+import TestSupport
 import Testing
 
 @testable import TGridApp
@@ -41,6 +42,30 @@ extension PilotTests {
       let shown = aboveStatus(run)
       run.pilot.press("Ctrl-L")
       #expect(aboveStatus(run) == shown)
+    }
+
+    /// The first screen comes from the first lines read: while no record is shown, a wake
+    /// takes a screenful or two, not a whole batch (parsed, and every card measured, before
+    /// the first frame); the next wake takes the rest.
+    @Test func theFirstWakeTakesAFewRecordsNotAWholeBatch() throws {
+      let path = NSTemporaryDirectory() + "tgrid-follow-first-\(UUID().uuidString).jsonl"
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let text = (1...1_000).map { #"{"n":\#($0),"name":"record \#($0)"}"# + "\n" }.joined()
+      _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+      let store = DocumentStore.waitingForLoad(name: "(stdin)", path: nil)
+      let browser = BrowserController(store: store, size: CellSize(columns: 120, rows: 40), animates: false)
+      let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 20, mapsFile: false)
+      browser.following.start(stream)
+      stream.start()
+      defer { stream.stop() }
+      let deadline = Date().addingTimeInterval(10 * Double(SanitizerBuild.slowdown))
+      while stream.recordCount < 1_000, Date() < deadline { usleep(1_000) }
+      #expect(stream.recordCount == 1_000, "the stream read the file")
+      func count() -> Int { store.hasContent ? store.document.childCount(of: store.document.root) : 0 }
+      _ = browser.following.handleWake()
+      #expect(count() == FollowController.maximumRecordsBeforeFirstScreen)
+      _ = browser.following.handleWake()
+      #expect(count() == 1_000, "the rest at the next wake")
     }
 
     /// The cells of the screen above its status line (which counts what arrived), with
