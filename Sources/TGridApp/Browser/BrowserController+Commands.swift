@@ -8,6 +8,7 @@ extension BrowserController {
 
   /// Handles one event: each mode in ``EventMode/order`` is offered it until one handles it.
   func handle(_ event: InputEvent, runLoop: TerminalRunLoop? = nil) -> EventResponse {
+    collectionView.setNeedsDisplay()  // what a key changes, cells may show without the view knowing
     for mode in EventMode.order {
       if let response = offer(event, to: mode, runLoop: runLoop) { return response }
     }

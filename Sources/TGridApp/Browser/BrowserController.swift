@@ -124,6 +124,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
 
   func setNeedsDisplay() {
     pendingDisplay = true
+    collectionView.setNeedsDisplay()
   }
 
   /// Whether long work on this thread should stop: see ``InterruptPoll/isInterrupted()``.
@@ -266,7 +267,7 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
     view.ensureFocus()
     navigation.keepIntending(kept.focus)
     selectionDidChange()
-    pendingDisplay = true
+    setNeedsDisplay()
   }
 
   /// Makes the collection view show a presentation: its views, layout and data.
@@ -311,9 +312,8 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   /// Every presentation reads its items again (a choice that changes what they show, such
   /// as the label field); ids stay, so focus and selection can be restored by the caller.
   func refreshEveryPresentation() {
-    let everything = DocumentChange(reason: .grew, steps: [])
-    shelf.apply(everything, current: presentation)
-    pendingDisplay = true
+    shelf.apply(DocumentChange(reason: .grew, steps: []), current: presentation)
+    setNeedsDisplay()
   }
 
   // MARK: - Help

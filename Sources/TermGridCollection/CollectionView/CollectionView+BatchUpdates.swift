@@ -253,12 +253,28 @@ extension CollectionView {
     }
     layout.finalizeCollectionViewUpdates()
     for completion in cancelled { completion(false) }
+    if transient.isEmpty, isStill(from: from, in: visibleAfter) {
+      // Nothing on screen moves, fades or appears (items inserted or deleted out of
+      // sight): no animation, whose frames would all be the same.
+      setNeedsLayout()
+      for completion in completions { completion(true) }
+      return
+    }
     var running = ElementAnimation(
       start: clock(), duration: animationDuration, from: from, transient: transient, completions: completions)
     running.jumps = ElementAnimation.crossingMoves(moves, still: still)
     running.raised = raised
     animation = running
     setNeedsLayout()
+  }
+
+  /// Whether every element on screen after an update starts where it ends (or has no
+  /// start: it is drawn at its place at once).
+  private func isStill(from: [ElementKey: LayoutAttributes], in visibleAfter: Rect) -> Bool {
+    for element in collectionViewLayout.layoutAttributesForElements(in: visibleAfter) {
+      if let start = from[element.key], start != element { return false }
+    }
+    return true
   }
 
   /// Asks the cells that will be on screen after an update for their preferred sizes

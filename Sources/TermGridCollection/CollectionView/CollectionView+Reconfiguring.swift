@@ -30,8 +30,9 @@ extension CollectionView {
         recycle(cell)
         visibleViews[key] = configured
       }
-      // Applied and measured again in the next layout pass.
+      // Applied and measured again in the next layout pass, and drawn again.
       configured.layoutAttributes = nil
+      viewsChangedSinceDrawing.insert(ObjectIdentifier(configured))
       mirrorState(into: configured, at: indexPath)
     }
     setNeedsLayout()

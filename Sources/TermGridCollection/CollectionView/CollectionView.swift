@@ -83,8 +83,24 @@ public final class CollectionView: LayoutHost {
   /// collection view tells its ``displayHost``.
   public internal(set) var needsDisplay = true {
     didSet {
+      // Anything but a layout pass that asks for a frame may have changed what views show.
+      if needsDisplay { isDrawingStale = true }
       if needsDisplay, !oldValue { displayHost?.setNeedsDisplay() }
     }
+  }
+
+  /// Whether ``draw(into:)`` copies the cells whose view and attributes are those it drew
+  /// last time from that drawing, instead of asking each view to draw itself again.
+  ///
+  /// A layout pass that changes nothing on screen (items inserted far below, say) then
+  /// costs a copy, not a frame of drawing: only new views, views whose attributes, state or
+  /// neighbours changed, and supplementary and decoration views (whose content an app may
+  /// set in place) are drawn. Anything else that asks for a frame draws everything again,
+  /// as does ``setNeedsDisplay()``: an app that turns this on calls it whenever a cell on
+  /// screen may show something else without the collection view knowing (a cell's state
+  /// read at draw time, a key that changes how cells look). Off by default.
+  public var reusesDrawingOfUnchangedCells = false {
+    didSet { isDrawingStale = true }
   }
 
   /// Where the collection view asks for frames: give it the run loop
@@ -99,6 +115,7 @@ public final class CollectionView: LayoutHost {
   /// Marks the collection view as needing to be drawn again (its views changed in a way
   /// it cannot see: a cell's text, say) and tells its ``displayHost``.
   public func setNeedsDisplay() {
+    isDrawingStale = true
     // Becoming true tells the host; already true, tell it again (a frame may have been
     // drawn without this collection view since).
     if needsDisplay { displayHost?.setNeedsDisplay() } else { needsDisplay = true }
@@ -153,6 +170,16 @@ public final class CollectionView: LayoutHost {
   var pendingCompletions: [(Bool) -> Void] = []
   var batchDepth = 0
   var ghostCounter = 0
+  /// Whether something other than a layout pass changed what views show since the last
+  /// drawing (see ``reusesDrawingOfUnchangedCells``).
+  var isDrawingStale = true
+  /// Views made, configured or given another state since the last drawing.
+  var viewsChangedSinceDrawing: Set<ObjectIdentifier> = []
+  /// What the last drawing showed, for ``reusesDrawingOfUnchangedCells``.
+  var lastDrawing: DrawingMemory?
+  /// How many cells the last ``draw(into:)`` copied from the drawing before it instead of
+  /// asking their views to draw (see ``reusesDrawingOfUnchangedCells``).
+  public internal(set) var reusedCellCount = 0
   /// Cells made to be measured before a batch update's animation, waiting for the layout
   /// pass that shows them (see `measureCellsBeforeAnimating`).
   var measuredViews: [ElementKey: ReusableView] = [:]
@@ -422,7 +449,7 @@ public final class CollectionView: LayoutHost {
   /// Marks the view as needing a layout pass before the next draw.
   public func setNeedsLayout() {
     needsLayout = true
-    needsDisplay = true
+    requestFrameForLayout()
   }
 
   /// Runs the layout pass now if anything changed: prepares the layout, clamps the offset,
@@ -449,7 +476,7 @@ public final class CollectionView: LayoutHost {
       guard collectionViewLayout.needsPrepare, animation == nil else { break }
     }
     needsLayout = false
-    needsDisplay = true
+    requestFrameForLayout()
     if prefetchDataSource != nil { updatePrefetching() }
   }
 
@@ -562,6 +589,7 @@ public final class CollectionView: LayoutHost {
           continue
         }
         views[index] = view
+        if reusesDrawingOfUnchangedCells { viewsChangedSinceDrawing.insert(ObjectIdentifier(view)) }
         if hasDisplayDelegate { appeared.append(index) }
       }
     }
@@ -582,9 +610,17 @@ public final class CollectionView: LayoutHost {
     let mirrorsSelection = !selectedIndexPaths.isEmpty
     for (element, view) in zip(shown, shownViews) {
       if element.category == .cell, let cell = view as? Cell, !element.key.isGhost {
-        cell.isSelected = mirrorsSelection && selectedIndexPaths.contains(element.indexPath)
-        cell.isHighlighted = highlightedIndexPath == element.indexPath
-        cell.isFocused = focusedItem == element.indexPath
+        let isSelected = mirrorsSelection && selectedIndexPaths.contains(element.indexPath)
+        let isHighlighted = highlightedIndexPath == element.indexPath
+        let isFocused = focusedItem == element.indexPath
+        if reusesDrawingOfUnchangedCells,
+          cell.isSelected != isSelected || cell.isHighlighted != isHighlighted || cell.isFocused != isFocused
+        {
+          viewsChangedSinceDrawing.insert(ObjectIdentifier(cell))
+        }
+        cell.isSelected = isSelected
+        cell.isHighlighted = isHighlighted
+        cell.isFocused = isFocused
       }
       guard !view.hasLayoutAttributes(equalTo: element) else { continue }
       view.apply(element)
@@ -694,16 +730,23 @@ public final class CollectionView: LayoutHost {
     let offset = contentOffsetInCells
     let columns = frame.column - offset.column
     let rows = frame.row - offset.row
+    let reused = reusableCells(canvasSize: canvas.size)
     for (element, view) in zip(displayedAttributes, displayedViews) where !element.isHidden && element.alpha > 0 {
       let region = cellMetrics.cellRect(for: element.frame).offsetBy(columns: columns, rows: rows)
       let clip = region.intersection(frame)
       guard !clip.isEmpty else { continue }
+      if !reused.isEmpty, reused.contains(ObjectIdentifier(view)), let lastDrawing {
+        canvas.copy(clip, from: lastDrawing.canvas)
+        continue
+      }
       view.draw(in: &canvas, region: region, clip: clip, context: context)
       if element.alpha < 1 { canvas.restyle(clip) { $0.adding(.dim) } }
     }
     drawInteractiveMovement(into: &canvas, context: context)
     drawEditMenu(into: &canvas, context: context)
+    rememberDrawing(canvas, reusedCount: reused.count)
     needsDisplay = false
+    isDrawingStale = false
   }
 
   // MARK: - Looking up elements

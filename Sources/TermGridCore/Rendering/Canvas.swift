@@ -279,6 +279,36 @@ public struct Canvas: Hashable, Sendable {
   /// The rows joined with line feeds, trailing spaces kept.
   public var text: String { lines.joined(separator: "\n") }
 
+  /// The cells of `rect` copied from `other`, a canvas of the same size, to the same place.
+  ///
+  /// A wide character of this canvas cut by the rectangle's edge, or one of `other`'s that
+  /// the edge cuts, becomes spaces.
+  public mutating func copy(_ rect: CellRect, from other: Canvas) {
+    precondition(other.size == size, "Canvas.copy(_:from:) needs a canvas of the same size: \(other.size), not \(size)")
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for row in area.row..<area.maxRow {
+      breakCluster(atColumn: area.column, row: row)
+      breakCluster(atColumn: area.maxColumn, row: row)
+      let start = row * size.columns
+      for column in area.column..<area.maxColumn { cells[start + column] = other.cells[start + column] }
+      // Pieces of `other`'s clusters whose first cell lies left of the rectangle, or whose
+      // last lies right of it.
+      var column = area.column
+      while column < area.maxColumn, cells[start + column].isContinuation {
+        cells[start + column] = CanvasCell(character: " ", style: cells[start + column].style)
+        column += 1
+      }
+      if area.maxColumn < size.columns, other.cells[start + area.maxColumn].isContinuation {
+        column = area.maxColumn - 1
+        while column > area.column, cells[start + column].isContinuation { column -= 1 }
+        for index in (start + column)..<(start + area.maxColumn) {
+          cells[index] = CanvasCell(character: " ", style: cells[index].style)
+        }
+      }
+    }
+  }
+
   /// A copy of `other` drawn into this canvas at `origin`, clipped to this canvas.
   ///
   /// A wide character cut by this canvas's edge, or one of this canvas's cut by the copied

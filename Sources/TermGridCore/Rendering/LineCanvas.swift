@@ -38,18 +38,24 @@ public struct LineDirections: OptionSet, Hashable, Sendable {
 
   /// The directions a box-drawing glyph already shows, or `nil` for any other character.
   public init?(glyph: Character) {
-    switch glyph {
-    case "─": self = .horizontal
-    case "│": self = .vertical
-    case "┌": self = [.down, .right]
-    case "┐": self = [.down, .left]
-    case "└": self = [.up, .right]
-    case "┘": self = [.up, .left]
-    case "├": self = [.up, .down, .right]
-    case "┤": self = [.up, .down, .left]
-    case "┬": self = [.down, .left, .right]
-    case "┴": self = [.up, .left, .right]
-    case "┼": self = [.up, .down, .left, .right]
+    // One look at the code point (a canvas asks this of every cell a line crosses): the
+    // eleven glyphs are single scalars of the Box Drawing block, U+2500 to U+253C.
+    let scalars = glyph.unicodeScalars
+    guard let scalar = scalars.first, scalar.value >= 0x2500, scalar.value <= 0x253C,
+      scalars.index(after: scalars.startIndex) == scalars.endIndex
+    else { return nil }
+    switch scalar.value {
+    case 0x2500: self = .horizontal  // ─
+    case 0x2502: self = .vertical  // │
+    case 0x250C: self = [.down, .right]  // ┌
+    case 0x2510: self = [.down, .left]  // ┐
+    case 0x2514: self = [.up, .right]  // └
+    case 0x2518: self = [.up, .left]  // ┘
+    case 0x251C: self = [.up, .down, .right]  // ├
+    case 0x2524: self = [.up, .down, .left]  // ┤
+    case 0x252C: self = [.down, .left, .right]  // ┬
+    case 0x2534: self = [.up, .left, .right]  // ┴
+    case 0x253C: self = [.up, .down, .left, .right]  // ┼
     default: return nil
     }
   }

@@ -61,6 +61,10 @@ package final class FollowController {
   /// The most records taken in at one wake (one frame): more wait for the next, so a key
   /// typed while a flood arrives waits for one such batch at most.
   static let maximumRecordsPerBatch = 4_096
+  /// The most records taken while none is shown: the first screen comes from the first
+  /// lines read (a screenful or more in every view), not after a whole batch was parsed and
+  /// measured; the rest come at the next wake, a frame later.
+  static let maximumRecordsBeforeFirstScreen = 200
 
   init(context: any FollowingContext) {
     self.context = context
@@ -69,6 +73,8 @@ package final class FollowController {
   /// Starts following a stream (started already): following is on, at the end.
   package func start(_ stream: FollowedStream) {
     self.stream = stream
+    // Batches come many times a second, most of them changing no cell on screen.
+    context.collectionView.reusesDrawingOfUnchangedCells = true
     context.store.isFollowing = true
     isFollowing = true
     focusLastRecord()
@@ -76,11 +82,16 @@ package final class FollowController {
 
   // MARK: - Arrivals
 
-  /// Takes what arrived (on the run loop's thread, after the stream woke it).
+  /// Takes what arrived (on the run loop's thread, after the stream woke it): at most
+  /// `maximumRecords`, by default ``maximumRecordsPerBatch`` (``maximumRecordsBeforeFirstScreen``
+  /// while no record is shown).
   /// - Returns: the run loop's answer, or nil when nothing arrived.
-  func handleWake(maximumRecords: Int = FollowController.maximumRecordsPerBatch) -> EventResponse? {
+  func handleWake(maximumRecords: Int? = nil) -> EventResponse? {
     guard let stream else { return nil }
-    let arrivals = stream.take(maximumRecords: maximumRecords)
+    let store = context.store
+    let isEmpty = !store.hasContent || store.document.childCount(of: store.document.root) == 0
+    let arrivals = stream.take(
+      maximumRecords: maximumRecords ?? (isEmpty ? Self.maximumRecordsBeforeFirstScreen : Self.maximumRecordsPerBatch))
     if let failure = arrivals.failure {
       context.loadFailure = LoadFailure(message: failure, exitCode: 2)
       context.wantsToQuit = true
@@ -155,7 +166,9 @@ package final class FollowController {
     // records lost): no longer mapped.
     stream.releaseMappedText(documentLowest: context.store.document.lowestMappedPosition)
     if arrivals.missingFromSavedFile > 0 { context.store.markUnsaved() }
-    context.setNeedsDisplay()
+    // A frame, not a whole drawing: the collection view draws again only the cells the
+    // batch changed on screen (records appended below a paused reader change none; the
+    // status line's counts are drawn every frame).
     return .changed
   }
 

@@ -290,6 +290,25 @@ import Testing
     #expect(fixture.layout.columnCount == 3)
   }
 
+  @Test func anUpdateThatMovesNothingOnScreenIsNotAnimated() {
+    let fixture = makeFixture(letters(12))
+    let view = fixture.collectionView
+    var finished: [Bool] = []
+    // Appended and deleted far below the two rows on screen: nothing there moves.
+    fixture.dataSource.sections[0] += ["x", "y"]
+    view.performBatchUpdates({ view.insertItems(at: [ip(12), ip(13)]) }, completion: { finished.append($0) })
+    #expect(!view.isAnimating)
+    #expect(finished == [true])
+    fixture.dataSource.sections[0].remove(at: 10)
+    view.deleteItems(at: [ip(10)])
+    #expect(!view.isAnimating)
+    #expect(fixture.lines == ["a   b   c   d   ", "e   f   g   h   "])
+    // One inserted on screen moves the rest: animated.
+    fixture.dataSource.sections[0].insert("X", at: 1)
+    view.insertItems(at: [ip(1)])
+    #expect(view.isAnimating)
+  }
+
   // MARK: - Fixtures
 
   /// Items in rows of four 4×1 cells in a 16-column frame, animated with the fake clock.

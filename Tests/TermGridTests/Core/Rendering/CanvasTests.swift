@@ -155,6 +155,26 @@ import Testing
     for column in 0..<3 { #expect(!narrow[column, 0].isContinuation) }
   }
 
+  @Test func copyTakesARectangleFromACanvasOfTheSameSizeAndBreaksClustersAtItsEdges() {
+    var source = Canvas(size: CellSize(columns: 8, rows: 2))
+    source.draw("ab日cd日", at: CellPoint(column: 0, row: 0), style: .plain)
+    source.draw("xyzw", at: CellPoint(column: 0, row: 1), style: .plain)
+    var target = Canvas(size: CellSize(columns: 8, rows: 2))
+    target.fill(target.bounds, with: "日", style: .plain)
+    // Columns 3 to 5 of the first row: the source's first 日 (columns 2–3) and the
+    // target's 日 at 2–3 and 6–7 are cut by the edges.
+    target.copy(CellRect(column: 3, row: 0, columns: 3, rows: 1), from: source)
+    #expect(target.lines == ["日  cd日", "日日日日"])
+    for column in 2..<6 { #expect(!target[column, 0].isContinuation, "column \(column)") }
+    // A source cluster cut by the right edge.
+    var blank = Canvas(size: CellSize(columns: 8, rows: 2))
+    blank.copy(CellRect(column: 1, row: 0, columns: 2, rows: 1), from: source)
+    #expect(blank.lines == [" b      ", "        "])
+    #expect(!blank[3, 0].isContinuation)
+    target.copy(target.bounds, from: source)
+    #expect(target == source)
+  }
+
   @Test func combiningMarksStayWithTheirBase() {
     var canvas = Canvas(size: CellSize(columns: 4, rows: 1))
     let end = canvas.draw("e\u{301}x", at: CellPoint(column: 0, row: 0), style: .plain)
@@ -292,6 +312,25 @@ import Testing
     lines.addVerticalLine(column: 1, fromRow: 0, toRow: 2, in: &second)
     #expect(first.lines == second.lines)
     #expect(first.lines[1] == " ├ ")
+  }
+
+  @Test func everyBoxGlyphReadsBackAsTheDirectionsItShows() {
+    var seen: [Character] = []
+    for raw in UInt8(1)...15 {
+      let directions = LineDirections(rawValue: raw)
+      let glyph = directions.glyph
+      let read = LineDirections(glyph: glyph)
+      // A lone end is drawn as the whole line through the cell.
+      let whole: LineDirections =
+        directions == .up || directions == .down
+        ? .vertical : directions == .left || directions == .right ? .horizontal : directions
+      #expect(read == whole, "\(glyph)")
+      if !seen.contains(glyph) { seen.append(glyph) }
+    }
+    #expect(seen.count == 11)
+    for other: Character in ["a", " ", "═", "╴", "┍", "╋", "─\u{301}", "日", "\u{2501}", "\u{253D}", "\u{24FF}"] {
+      #expect(LineDirections(glyph: other) == nil, "\(other)")
+    }
   }
 
   @Test func linesStayInsideTheirClip() {
