@@ -1,3 +1,4 @@
+import TGridSystem
 import Testing
 
 @testable import TGridJSON
@@ -308,12 +309,14 @@ enum RoundTripFixtures {
 }
 
 enum TemporaryFile {
+  /// Closed on `exec` from the start: a process another test starts meanwhile must not keep
+  /// it open for writing (a file open for writing anywhere refuses a read lease: once, the
+  /// lease tests saw a copy instead of a lease).
   static func write(_ bytes: [UInt8]) -> String {
-    var template = Array("/tmp/tgrid-json-test-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    let (descriptor, path) = try! SystemFile.makeUniqueFile(template: "/tmp/tgrid-json-test-XXXXXX")
     _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
-    return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return path
   }
 
   static func remove(_ path: String) {

@@ -145,27 +145,32 @@ package enum SystemFile {
     unlink(path) == 0
   }
 
-  /// Creates a new file named `template` with its last six `X`s replaced (`mkstemp`:
-  /// exclusively, never through a link, readable and writable by its owner only), closed
-  /// on `exec`; returns its descriptor and its name. With `locked`, it holds an exclusive
-  /// `flock` on it (released when it is closed).
+  /// Creates a new file named `template` with its last six `X`s replaced (as `mkstemp`
+  /// does: exclusively, never through a link, readable and writable by its owner only),
+  /// closed on `exec` from the moment it is opened; returns its descriptor and its name.
+  /// With `locked`, it holds an exclusive `flock` on it (released when it is closed).
+  ///
+  /// Not `mkstemp` and `FD_CLOEXEC` after it: a process another thread starts in between
+  /// would keep the file open for writing, and a file open for writing anywhere refuses the
+  /// read lease a later opening takes. (glibc's `mkostemp` is not visible to Swift.)
   package static func makeUniqueFile(template: String, locked: Bool = false) throws(SystemError) -> (
     descriptor: Int32, path: String
   ) {
     if let failure = InjectedFailures.failure(of: .open) { throw failure }
-    var characters = Array(template.utf8CString)
-    let descriptor = characters.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      let descriptor = mkstemp(base)
+    let suffix = "XXXXXX"
+    guard template.hasSuffix(suffix) else { throw SystemError(code: EINVAL) }
+    let stem = template.dropLast(suffix.count)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    for _ in 0..<100 {
+      let path = String(stem) + String((0..<suffix.count).map { _ in letters.randomElement()! })
+      let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       if descriptor >= 0 {
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         if locked { _ = flock(descriptor, LOCK_EX | LOCK_NB) }
+        return (descriptor, path)
       }
-      return descriptor
+      if errno != EEXIST { throw .last() }
     }
-    guard descriptor >= 0 else { throw .last() }
-    let path = characters.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { String(cString: $0) } ?? "" }
-    return (descriptor, path)
+    throw SystemError(code: EEXIST)
   }
 
   /// Whether an exclusive `flock` can be taken on an open file now (no one else holds one);
