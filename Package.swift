@@ -107,7 +107,9 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["TermGridTesting"], path: "Tests/TestSupport"),
     .testTarget(
       name: "TermGridTests",
-      dependencies: ["TermGrid", "TermGridTesting", "TestSupport"] + termGridLayers,
+      // TGridSystem: the crash guard's test with a followed file's mapping guard runs in the
+      // serialized suite of the tests that change process-wide signal handling.
+      dependencies: ["TermGrid", "TermGridTesting", "TestSupport", "TGridSystem"] + termGridLayers,
       exclude: ["Snapshots"]),
     .testTarget(name: "TGridJSONTests", dependencies: ["TGridJSON", "TGridSystem", "TermGridPlatform", "TestSupport"]),
     .testTarget(

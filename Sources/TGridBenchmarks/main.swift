@@ -20,6 +20,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("regex", runRegexBenchmarks(arguments:)),
   ("views", runViewBenchmarks(arguments:)),
   ("follow", runFollowBenchmarks(arguments:)),
+  ("mappedsave", runMappedSaveBenchmark(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -435,23 +435,57 @@ import Testing
     #expect(followed.mapping.releasedCount == 1)
   }
 
-  /// A bus error in a mapping is the mapping guard's, also under the terminal's crash
-  /// guard installed after it (as `tgrid -f` has them): the crash guard's handler stays in
-  /// place (it did not take the fault for a crash and put the one before back).
-  @Test func aFaultInTheMappingIsNoCrashToTheTerminalsGuard() throws {
-    let mapping = try #require(GrowingFileMapping(capacity: 1 << 20, chunkByteCount: SystemMemory.pageSize))
-    _ = mapping
-    #expect(CrashGuard.install())
-    defer { CrashGuard.uninstall() }
-    var during = sigaction()
-    sigaction(SIGBUS, nil, &during)
-    #expect(GrowingFileMapping.provokeGuardedFault())
-    var after = sigaction()
-    sigaction(SIGBUS, nil, &after)
-    #expect(
-      unsafeBitCast(after.__sigaction_handler.sa_handler, to: Int.self)
-        == unsafeBitCast(during.__sigaction_handler.sa_handler, to: Int.self),
-      "the crash guard's handler is still the one in place")
+  /// A save of many small records read where the file is mapped (a piece each) copies and
+  /// checks each block once, not once a record; the recovery's check does too.
+  @Test func aSaveOfManySmallPiecesChecksEachBlockOnce() throws {
+    let followed = try Followed()
+    for n in 0..<300 { try followed.write(n..<(n + 1)) }
+    #expect(followed.fileCount < GrowingFileMapping.blockByteCount, "all in one (the last) block")
+    let mappedPieces = followed.document.storage.pieces.filter { $0.physical >= JSONStorage.mappedBase }.count
+    #expect(mappedPieces == 300)
+    let output = open("/dev/null", O_WRONLY)
+    defer { close(output) }
+    let before = followed.mapping.checkedBlockCount
+    try followed.document.write(toFileDescriptor: output)
+    #expect(followed.mapping.checkedBlockCount - before == 1)
+    #expect(followed.document.checkMappedText())
+    #expect(followed.mapping.checkedBlockCount - before == 2)
+    // Past a block: each block once.
+    try followed.write(300..<6_000)
+    let blocks = (followed.fileCount + GrowingFileMapping.blockByteCount - 1) / GrowingFileMapping.blockByteCount
+    #expect(blocks >= 3)
+    for n in 6_000..<6_100 { try followed.write(n..<(n + 1)) }
+    let again = followed.mapping.checkedBlockCount
+    let copiedAll = followed.document.copyMappedText()
+    #expect(copiedAll != nil)
+    #expect(followed.mapping.checkedBlockCount - again <= blocks + 1, "\(followed.mapping.checkedBlockCount - again)")
+    followed.expectValuesRight()
+  }
+
+  /// Records whose mapped text a rewrite changed are taken out for a recovery (the rest,
+  /// edited or not, is kept and written); a document whose mapped text is intact loses none.
+  @Test func recordsWhoseTextChangedAreTakenOutForARecovery() throws {
+    let followed = try Followed()
+    try followed.write(0..<50)
+    var intact = followed.document
+    #expect(intact.removeRecordsWithChangedText() == 0)
+    #expect(intact.children(of: intact.root).count == 51)
+    // An edit copies the mapped text; 50 more records arrive, mapped.
+    let copied = followed.document.copyMappedText()
+    #expect(copied != nil)
+    try followed.write(50..<100)
+    let writer = open(followed.path, O_WRONLY)
+    let other = Array(String(repeating: "x", count: followed.fileCount).utf8)
+    _ = other.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, 0) }
+    close(writer)
+    let output = open("/dev/null", O_WRONLY)
+    defer { close(output) }
+    #expect(throws: JSONWriteError.self) { try followed.document.write(toFileDescriptor: output) }
+    var recovered = followed.document
+    #expect(recovered.removeRecordsWithChangedText() == 50)
+    #expect(throws: Never.self) { try recovered.write(toFileDescriptor: output) }
+    #expect(Self.Followed.values(of: recovered).map(\.n) == Array(-1..<50))
+    #expect(!recovered.serializedText().contains("xxx"))
   }
 
   /// Whether a file of that inode is mapped in this process.

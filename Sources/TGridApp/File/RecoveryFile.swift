@@ -213,12 +213,18 @@ enum RecoveryFile {
     }
   }
 
-  /// What standard error says after a recovery was written (or not).
-  static func message(for outcome: Outcome, name: String, documentPath: String?) -> String {
+  /// What standard error says after a recovery was written (or not); `leftOut`: how many
+  /// records of a followed file were left out because the file changed under them.
+  static func message(for outcome: Outcome, name: String, documentPath: String?, leftOut: Int = 0) -> String {
     switch outcome {
     case .written(let path, let besideFailure):
       var text = "tgrid: unsaved edits of \(name) were written to \(path)"
       if let besideFailure { text += " (not beside the file: \(besideFailure.reason))" }
+      if leftOut > 0 {
+        text +=
+          " (without \(leftOut) record\(leftOut == 1 ? "" : "s") that arrived unedited: the file was truncated or"
+          + " written again under \(leftOut == 1 ? "it" : "them"))"
+      }
       return text + "; open \(documentPath ?? "that file") again to restore them"
     case .failed(let beside, let fallback):
       var text = "tgrid: unsaved edits of \(name) are lost: the recovery file could not be written (\(beside)"
@@ -263,10 +269,17 @@ final class RecoveryKeeper: Sendable {
 
   /// Writes the recovery file (over the owned one, if any) and remembers it; returns the
   /// message for standard error.
+  ///
+  /// Records of a followed file whose mapped text is no longer what was read (the file
+  /// was truncated or written again under them, and the run loop has not taken them out
+  /// yet) are left out: they arrived unedited (an edit copies the mapped text first), and
+  /// everything else, the edits, is still written.
   func write(
     _ document: JSONDocument, documentPath: String?, name: String, fileSystem: any FileSystem = POSIXFileSystem.shared,
     fallbackDirectory: String? = RecoveryFile.fallbackDirectory()
   ) -> (outcome: RecoveryFile.Outcome, message: String) {
+    var document = document
+    let leftOut = document.removeRecordsWithChangedText()
     let outcome = ownedPath.withLock { owned in
       let outcome = RecoveryFile.write(
         document, documentPath: documentPath, owned: owned, processID: processID, fileSystem: fileSystem,
@@ -274,7 +287,7 @@ final class RecoveryKeeper: Sendable {
       if case .written(let path, _) = outcome { owned = path }
       return outcome
     }
-    return (outcome, RecoveryFile.message(for: outcome, name: name, documentPath: documentPath))
+    return (outcome, RecoveryFile.message(for: outcome, name: name, documentPath: documentPath, leftOut: leftOut))
   }
 
   /// Removes the owned recovery file (its edits were saved, or thrown away on purpose).

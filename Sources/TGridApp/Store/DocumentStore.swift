@@ -608,11 +608,14 @@ package final class DocumentStore {
     guard hasContent, document.isJSONLines else {
       // Copied, from copies of the mapping's blocks checked against what was read: a
       // record whose text changed meanwhile is left out (its generation is lost).
+      // One walk over them all: each block is copied and checked once, however many
+      // records it holds.
       var lines: [[UInt8]] = []
+      var verifier = GrowingFileMapping.Verifier()
       for range in ranges {
         var line: [UInt8] = []
         if mapping.forEachVerifiedStretch(
-          range,
+          range, using: &verifier,
           { stretch in
             line += stretch
             return true
@@ -710,6 +713,11 @@ package final class DocumentStore {
   private static let mappedTextChanged = EditError.refused(
     "the followed file was truncated or written again where its records were read: they leave; the edit was not made")
 
+  /// Whether the last ``undo()`` or ``redo()`` that returned nil waited because the
+  /// followed file changed under its records (``copyMappedText()`` failed), not because of
+  /// the records that arrived since.
+  private(set) var isWaitingForChangedFile = false
+
   // MARK: - Editing
 
   /// Why an edit was refused.
@@ -796,8 +804,10 @@ package final class DocumentStore {
   /// Undoes the last command. Returns it (its `before` is the selection to restore).
   @discardableResult
   func undo() -> Transaction? {
+    isWaitingForChangedFile = false
     guard !isLoading, !showsOldSide, let transaction = undoStack.popLast() else { return nil }
     guard copyMappedText() else {
+      isWaitingForChangedFile = true
       undoStack.append(transaction)
       return nil
     }
@@ -821,8 +831,10 @@ package final class DocumentStore {
   /// Makes the last undone command again. Returns it (its `after` is the selection to restore).
   @discardableResult
   func redo() -> Transaction? {
+    isWaitingForChangedFile = false
     guard !isLoading, !showsOldSide, let transaction = redoStack.popLast() else { return nil }
     guard copyMappedText() else {
+      isWaitingForChangedFile = true
       redoStack.append(transaction)
       return nil
     }

@@ -142,6 +142,42 @@ extension JSONDocument {
     return storage.copyMappedText()
   }
 
+  /// Checks every text the document reads where a followed file is mapped against what
+  /// the follower read (block by block, a changed block's generation made lost) without
+  /// copying it anywhere.
+  /// - Returns: whether all of it is still what was read (true when nothing is mapped).
+  package func checkMappedText() -> Bool {
+    guard readsMappedText, let mapped = storage.mapped else { return true }
+    var verifier = GrowingFileMapping.Verifier()
+    var isSame = true
+    for piece in storage.pieces where piece.length > 0 && piece.physical >= JSONStorage.mappedBase {
+      let start = Int(piece.physical - JSONStorage.mappedBase)
+      if !mapped.checkText(start..<(start + piece.length), using: &verifier) { isSame = false }
+    }
+    return isSame
+  }
+
+  /// Takes out of the document the records whose text where their followed file is mapped
+  /// is no longer what was read (``checkMappedText()`` fails for their generation), so
+  /// that what is left can be written (a recovery file keeps the person's edits when the
+  /// file changed under records that only arrived). Edited text is never among them (an
+  /// edit copies the mapped text first). Not an undoable step of the person's.
+  /// - Returns: how many records were taken out.
+  @discardableResult
+  package mutating func removeRecordsWithChangedText() -> Int {
+    guard !checkMappedText() else { return 0 }
+    var removed = 0
+    for run in recordsWithLostText.reversed() {
+      do {
+        try removeRecords(run)
+        removed += run.count
+      } catch {
+        continue
+      }
+    }
+    return removed
+  }
+
   /// The runs of records (positions among the root's children, in order) whose text a
   /// truncation of their followed file took (see ``GrowingFileMapping/isIntact(_:)``):
   /// they read as empty. Records copied into memory before are not among them.
@@ -225,6 +261,7 @@ extension JSONStorage {
     var moves: [(from: UInt64, to: UInt64, length: Int)] = []
     var repointed: [(position: Int, physical: UInt64)] = []
     var copied = 0
+    var verifier = GrowingFileMapping.Verifier()
     for position in pieces.indices where pieces[position].length > 0 && pieces[position].physical >= Self.mappedBase {
       let piece = pieces[position]
       let start = Int(piece.physical - Self.mappedBase)
@@ -234,7 +271,7 @@ extension JSONStorage {
       // bytes appended so far are reached by nothing, and compaction takes them back).
       guard
         mapped.forEachVerifiedStretch(
-          start..<(start + piece.length),
+          start..<(start + piece.length), using: &verifier,
           { stretch in
             text += stretch
             return true

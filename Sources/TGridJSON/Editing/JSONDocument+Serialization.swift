@@ -30,6 +30,9 @@ extension JSONDocument {
   ///   ever written; the output is then incomplete).
   public func write(toFileDescriptor descriptor: Int32) throws(JSONWriteError) {
     let original = storage.original
+    // One copy of the block checked last, for all the mapped pieces (records a few hundred
+    // bytes long share a block: it is hashed once).
+    var verifier = GrowingFileMapping.Verifier()
     for piece in storage.pieces where piece.length > 0 {
       let buffer = UnsafeBufferPointer(start: storage.bytes(at: piece.physical).pointer, count: piece.length)
       guard Int(piece.physical) < original.count else {
@@ -38,7 +41,7 @@ extension JSONDocument {
         if piece.physical >= JSONStorage.mappedBase, let mapped = storage.mapped {
           let start = Int(piece.physical - JSONStorage.mappedBase)
           var failure: JSONWriteError?
-          let verified = mapped.forEachVerifiedStretch(start..<(start + piece.length)) { stretch in
+          let verified = mapped.forEachVerifiedStretch(start..<(start + piece.length), using: &verifier) { stretch in
             do throws(JSONWriteError) {
               try JSONDocument.writeAll(stretch.assumingMemoryBound(to: UInt8.self), to: descriptor)
               return true

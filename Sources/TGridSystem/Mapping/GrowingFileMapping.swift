@@ -42,6 +42,7 @@
     /// How far the bytes may be read: the end of the last generation's bytes that were
     /// mapped when they were published.
     private let published = Atomic<Int>(0)
+    private let checkedBlocks = Atomic<Int>(0)
     /// Where the current generation starts in the reservation (a chunk boundary).
     package var generationStart: Int { state.withLock { $0.generations[$0.generations.count - 1].start } }
     /// The bus-error guard's slot for the reservation.
@@ -234,6 +235,20 @@
       return value
     }
 
+    /// One walk's copy of the block it checked last: later ranges that fall in the same
+    /// block are taken from it without copying and hashing the block again (a save of many
+    /// small records hashes each block once). Its text is what the follower read there.
+    package struct Verifier {
+      fileprivate var block: [UInt8] = []
+      fileprivate var blockStart = -1
+      fileprivate var blockCount = 0
+
+      package init() {}
+    }
+
+    /// How many blocks walks have copied and checked (for tests).
+    package var checkedBlockCount: Int { checkedBlocks.load(ordering: .relaxed) }
+
     /// Calls `body` with the bytes at `range` (positions in the reservation), in stretches,
     /// each taken from a copy of its block checked against what the follower read there:
     /// what `body` gets is the text the records were read with, or nothing. A block found
@@ -241,44 +256,96 @@
     /// generation lost (as a truncation the follower saw does) and ends the walk.
     /// - Returns: false when a block was changed or lost, or `body` returned false.
     package func forEachVerifiedStretch(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-      forEachVerifiedStretch(range, losing: true, body)
+      var verifier = Verifier()
+      return forEachVerifiedStretch(range, losing: true, using: &verifier, body)
+    }
+
+    /// ``forEachVerifiedStretch(_:_:)`` for one of many ranges of a walk: `verifier` keeps
+    /// the block checked last for the next range.
+    package func forEachVerifiedStretch(
+      _ range: Range<Int>, using verifier: inout Verifier, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) -> Bool {
+      forEachVerifiedStretch(range, losing: true, using: &verifier, body)
+    }
+
+    /// Whether the text at `range` is still what the follower read, checking every block
+    /// (a changed one does not end the check): each changed block's generation is made lost,
+    /// so its records are among the lost ones afterwards.
+    package func checkText(_ range: Range<Int>, using verifier: inout Verifier) -> Bool {
+      var position = range.lowerBound
+      var isSame = true
+      while position < range.upperBound {
+        var reached = position
+        if forEachVerifiedStretch(
+          position..<range.upperBound, losing: true, using: &verifier,
+          { stretch in
+            reached += stretch.count
+            return true
+          })
+        {
+          return isSame
+        }
+        isSame = false
+        // Past the block that failed (or the rest of a lost generation's chunk).
+        let next = state.withLock { state -> Int in
+          guard let index = Self.generation(containing: reached, in: state.generations),
+            index + 1 < state.generations.count
+          else { return range.upperBound }
+          return state.generations[index + 1].start
+        }
+        position = max(reached + 1, min(range.upperBound, next))
+      }
+      return isSame
     }
 
     /// ``forEachVerifiedStretch(_:_:)``; `losing`: a changed block makes its generation
     /// lost (else only false is returned).
     private func forEachVerifiedStretch(
-      _ range: Range<Int>, losing: Bool, _ body: (UnsafeRawBufferPointer) -> Bool
+      _ range: Range<Int>, losing: Bool, using verifier: inout Verifier, _ body: (UnsafeRawBufferPointer) -> Bool
     ) -> Bool {
       var position = range.lowerBound
-      var block = [UInt8](repeating: 0, count: Self.blockByteCount)
       while position < range.upperBound {
-        // What the follower read of the block that holds `position`.
-        let found = state.withLock { state -> (start: Int, count: Int, hash: UInt64?, tail: [UInt8])? in
-          guard let index = Self.generation(containing: position, in: state.generations) else { return nil }
-          let generation = state.generations[index]
-          guard !generation.isLost, !generation.isReleased else { return nil }
-          let offset = position - generation.start
-          guard offset >= generation.origin, offset < generation.fileCount else { return nil }
-          let number = (offset - generation.origin) / Self.blockByteCount
-          let blockStart = generation.start + generation.origin + number * Self.blockByteCount
-          if number < generation.hashes.count {
-            return (blockStart, Self.blockByteCount, generation.hashes[number], [])
+        if position < verifier.blockStart || position >= verifier.blockStart + verifier.blockCount {
+          // What the follower read of the block that holds `position`.
+          let found = state.withLock { state -> (start: Int, count: Int, hash: UInt64?, tail: [UInt8])? in
+            guard let index = Self.generation(containing: position, in: state.generations) else { return nil }
+            let generation = state.generations[index]
+            guard !generation.isLost, !generation.isReleased else { return nil }
+            let offset = position - generation.start
+            guard offset >= generation.origin, offset < generation.fileCount else { return nil }
+            let number = (offset - generation.origin) / Self.blockByteCount
+            let blockStart = generation.start + generation.origin + number * Self.blockByteCount
+            if number < generation.hashes.count {
+              return (blockStart, Self.blockByteCount, generation.hashes[number], [])
+            }
+            return (blockStart, generation.tail.count, nil, generation.tail)
           }
-          return (blockStart, generation.tail.count, nil, generation.tail)
+          verifier.blockStart = -1
+          verifier.blockCount = 0
+          guard let found else { return false }
+          if verifier.block.count < Self.blockByteCount {
+            verifier.block = [UInt8](repeating: 0, count: Self.blockByteCount)
+          }
+          checkedBlocks.add(1, ordering: .relaxed)
+          let same = verifier.block.withUnsafeMutableBytes { copy -> Bool in
+            copy.baseAddress!.copyMemory(from: base + found.start, byteCount: found.count)
+            let bytes = UnsafeRawBufferPointer(rebasing: copy[..<found.count])
+            return found.hash.map { Self.hash(bytes) == $0 } ?? bytes.elementsEqual(found.tail)
+          }
+          guard same else {
+            if losing { loseGeneration(at: position) }
+            return false
+          }
+          verifier.blockStart = found.start
+          verifier.blockCount = found.count
         }
-        guard let found else { return false }
-        // 0: the block changed; 1: `body` stopped; 2: go on.
-        let outcome = block.withUnsafeMutableBytes { copy -> Int in
-          copy.baseAddress!.copyMemory(from: base + found.start, byteCount: found.count)
-          let bytes = UnsafeRawBufferPointer(rebasing: copy[..<found.count])
-          let same = found.hash.map { Self.hash(bytes) == $0 } ?? bytes.elementsEqual(found.tail)
-          guard same else { return 0 }
-          let end = min(range.upperBound, found.start + found.count)
-          return body(UnsafeRawBufferPointer(rebasing: copy[(position - found.start)..<(end - found.start)])) ? 2 : 1
+        let start = verifier.blockStart
+        let end = min(range.upperBound, start + verifier.blockCount)
+        let goesOn = verifier.block.withUnsafeBytes { copy in
+          body(UnsafeRawBufferPointer(rebasing: copy[(position - start)..<(end - start)]))
         }
-        if outcome == 0, losing { loseGeneration(at: position) }
-        guard outcome == 2 else { return false }
-        position = min(range.upperBound, found.start + found.count)
+        guard goesOn else { return false }
+        position = end
       }
       return true
     }
@@ -293,8 +360,12 @@
       }
       guard fileCount > origin else { return !isCurrentGenerationLost }
       // Not lost here: the follower ends the generation itself, and its note goes with it.
-      return forEachVerifiedStretch((start + origin)..<(start + origin + 1), losing: false) { _ in true }
-        && forEachVerifiedStretch((start + fileCount - 1)..<(start + fileCount), losing: false) { _ in true }
+      var first = Verifier()
+      var last = Verifier()
+      return forEachVerifiedStretch((start + origin)..<(start + origin + 1), losing: false, using: &first) { _ in true }
+        && forEachVerifiedStretch((start + fileCount - 1)..<(start + fileCount), losing: false, using: &last) { _ in
+          true
+        }
     }
 
     /// Makes the generation holding `position` lost (its text is no longer the file's):
@@ -407,9 +478,17 @@
     package var releasedCount: Int { 0 }
     package var isCurrentGenerationLost: Bool { false }
     package func onLoss(_ handler: (@Sendable () -> Void)?) {}
+    package struct Verifier { package init() {} }
+    package var checkedBlockCount: Int { 0 }
     package func forEachVerifiedStretch(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
       forEachVerifiedStretch(range, losing: true, body)
     }
+    package func forEachVerifiedStretch(
+      _ range: Range<Int>, using verifier: inout Verifier, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) -> Bool {
+      false
+    }
+    package func checkText(_ range: Range<Int>, using verifier: inout Verifier) -> Bool { false }
 
     /// ``forEachVerifiedStretch(_:_:)``; `losing`: a changed block makes its generation
     /// lost (else only false is returned).

@@ -139,6 +139,10 @@ public enum CrashGuard {
 
   private static func installHandlers() {
     let previous = previousActions
+    // The handler reads the filter's address: a global's first use runs its lazy
+    // initialiser (`swift_once`, which takes a lock), never safe inside a signal handler,
+    // so it is first used here, before the handler can run.
+    _ = faultFilterAddress.load(ordering: .relaxed)
     for signal in signals {
       var action = sigaction()
       #if canImport(Glibc)

@@ -191,6 +191,14 @@ final class EditingController {
       }
       texts.append(clipboardText(of: node))
     }
+    // Read where a followed file is mapped: copied only if that is still what the
+    // follower read (else the records leave).
+    guard document.checkMappedText() else {
+      show(
+        message:
+          "not \(verb): the followed file was truncated or written again where its records were read; they leave")
+      return
+    }
     let text = texts.count == 1 ? texts[0] : "[" + texts.joined(separator: ", ") + "]"
     let what = nodes.count == 1 ? "1 value" : "\(nodes.count) values"
     copy(text: text, items: items, description: "\(verb) \(what) (\(JSONPreview.byteCount(text.utf8.count)))")
@@ -284,8 +292,12 @@ final class EditingController {
     }
     guard let transaction = store.undo() else {
       show(
-        message: store.undoName.map { "\($0.lowercased()) cannot be undone under the records that arrived since" }
-          ?? "nothing to undo")
+        message: store.undoName.map {
+          store.isWaitingForChangedFile
+            ? "\($0.lowercased()) was not undone: the followed file was truncated or written again where its"
+              + " records were read; they leave"
+            : "\($0.lowercased()) cannot be undone under the records that arrived since"
+        } ?? "nothing to undo")
       return
     }
     restoreAfterEdit(transaction.before)
@@ -296,8 +308,12 @@ final class EditingController {
   func redo() {
     guard let transaction = store.redo() else {
       show(
-        message: store.redoName.map { "\($0.lowercased()) cannot be redone under the records that arrived since" }
-          ?? "nothing to redo")
+        message: store.redoName.map {
+          store.isWaitingForChangedFile
+            ? "\($0.lowercased()) was not redone: the followed file was truncated or written again where its"
+              + " records were read; they leave"
+            : "\($0.lowercased()) cannot be redone under the records that arrived since"
+        } ?? "nothing to redo")
       return
     }
     restoreAfterEdit(transaction.after)

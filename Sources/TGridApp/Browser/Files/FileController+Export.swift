@@ -10,6 +10,12 @@ extension FileController {
     -> StatusPrompt.FieldResult
   {
     let path = Self.expandingHome(typed)
+    // The text was read where a followed file is mapped: written only if that is still
+    // what the follower read (else the records leave, and the export waits).
+    guard store.document.checkMappedText() else {
+      return .keepOpen(
+        "not exported: the followed file was truncated or written again where its records were read; they leave")
+    }
     if isDocumentFile(path) { return .keepOpen("\(typed) is the document itself: export to another file") }
     if let problem = problemSaving(to: path) { return .keepOpen(problem) }
     let exists = ((try? saver.fileSystem.status(ofPath: path)) ?? nil) != nil
