@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
   import Synchronization
+  import TermGridPlatform
 
   /// The text of a followed file (`tgrid -f`), mapped as it grows, at addresses that never
   /// move: records that arrived keep pointing into it, and none of it is copied into memory.
@@ -47,11 +48,13 @@
     package var generationStart: Int { state.withLock { $0.generations[$0.generations.count - 1].start } }
     /// The bus-error guard's slot for the reservation.
     private let faultGuardSlot: Int?
-    /// Every generation, in order, the current one last.
-    private let state = Mutex(State())
+    /// Every generation, in order, the current one last. `Locked` (a pthread mutex), not
+    /// `Mutex`: ThreadSanitizer does not see `Mutex`'s futex and reports the follower's
+    /// writes and the checks on other threads as races.
+    private let state = Locked(State())
     /// Called (on any thread) when a generation's text was found changed: the follower's
     /// run loop is woken to take its records out.
-    private let lossHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let lossHandler = Locked<(@Sendable () -> Void)?>(nil)
 
     /// One file followed from a chunk boundary on, and what the follower read of it: a
     /// fingerprint of each whole block of ``blockByteCount`` bytes from ``origin`` on, and
