@@ -89,14 +89,12 @@ extension JSONDocument {
       }
       words += runWords
     }
-    let saved = storage.pieces
+    var pieces = storage.pieces
     var logical = end
     for piece in inserted {
-      storage.replaceLogical(logical..<logical, with: piece)
+      pieces = JSONStorage.pieces(pieces, replacing: logical..<logical, with: piece)
       logical += piece.length
     }
-    let pieces = storage.pieces
-    storage.pieces = saved
     let splice = TapeSplice(
       start: storage.subtreeEnd(0), removedCount: 0, insertedWords: words, insertedLongKeys: longKeys,
       parent: 0, childCountDelta: ranges.count, pieces: pieces)

@@ -84,6 +84,11 @@ extension JSONStorage {
   /// Replaces a logical range of the text with `replacement` (a physical stretch, or nil
   /// to delete).
   func replaceLogical(_ range: Range<Int>, with replacement: Piece?) {
+    pieces = Self.pieces(pieces, replacing: range, with: replacement)
+  }
+
+  /// `pieces` with a logical range replaced by `replacement` (nil: deleted).
+  static func pieces(_ pieces: [Piece], replacing range: Range<Int>, with replacement: Piece?) -> [Piece] {
     var result: [Piece] = []
     result.reserveCapacity(pieces.count + 2)
     var logical = 0
@@ -116,15 +121,14 @@ extension JSONStorage {
       }
     }
     insert()
-    pieces = result
+    return result
   }
 
-  /// The piece list with a logical range replaced by `length` bytes at `physical`.
+  /// The piece list with a logical range replaced by `length` bytes at `physical`; the
+  /// storage is left as it is. (It once replaced its own list and put it back: a storage
+  /// shared with a snapshot that a search's count or a filter reads on another thread was
+  /// written under it, before the edit copied it — a race ThreadSanitizer caught.)
   func piecesReplacing(_ range: Range<Int>, withPhysical physical: UInt64, length: Int) -> [Piece] {
-    let saved = pieces
-    replaceLogical(range, with: length > 0 ? Piece(physical: physical, length: length) : nil)
-    let result = pieces
-    pieces = saved
-    return result
+    Self.pieces(pieces, replacing: range, with: length > 0 ? Piece(physical: physical, length: length) : nil)
   }
 }
