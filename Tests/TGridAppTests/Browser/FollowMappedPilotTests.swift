@@ -1,6 +1,7 @@
 import Foundation
 import TGridJSON
 import TermGrid
+import TestSupport
 import Testing
 
 @testable import TGridApp
@@ -337,7 +338,10 @@ extension PilotTests {
       run.append((6...20).map { Self.line($0) }, keeping: 10)
       try FileManager.default.moveItem(atPath: run.path, toPath: run.path + ".1")
       let inode = (try FileManager.default.attributesOfItem(atPath: run.path + ".1")[.systemFileNumber] as? Int) ?? -1
-      #expect(Self.isMapped(inode: inode))
+      // Under ThreadSanitizer /proc/self/maps never showed the file's mapping (its mmap is
+      // intercepted): there the release count below is what checks the give-back.
+      let seesMaps = !SanitizerBuild.isThread
+      #expect(!seesMaps || Self.isMapped(inode: inode))
       Self.write(run.path, 100...103, appending: false)
       let rotated = run.pilot.waitForBackgroundWork { _ in Self.numbers(run).last == 103 }
       #expect(rotated, "\(Self.numbers(run))")
@@ -346,7 +350,7 @@ extension PilotTests {
       let dropped = run.pilot.waitForBackgroundWork { _ in Self.numbers(run) == Array(106...115) }
       #expect(dropped, "\(Self.numbers(run))")
       #expect(run.stream.mapping?.releasedCount == 1)
-      #expect(!Self.isMapped(inode: inode), "the rotated file is no longer mapped")
+      #expect(!seesMaps || !Self.isMapped(inode: inode), "the rotated file is no longer mapped")
     }
 
     /// Whether a file of that inode is mapped in this process.
