@@ -40,6 +40,19 @@ import Testing
 
     /// Writes records to the file (with blank space between some), maps what was written
     /// and appends the records from the mapping.
+    /// Rotates the file as logrotate does (`mv` to `.1`, a new empty file at the name) and
+    /// follows the new one from its start, in a generation of its own.
+    /// - Returns: whether the rename succeeded.
+    func rotate() -> Bool {
+      guard rename(path, path + ".1") == 0 else { return false }
+      close(open(path, O_WRONLY | O_CREAT, 0o600))
+      mapping.startGeneration()
+      close(descriptor)
+      descriptor = open(path, O_RDONLY)
+      fileCount = 0
+      return true
+    }
+
     func write(_ numbers: Range<Int>) throws {
       var text = ""
       var ranges: [Range<Int>] = []
@@ -174,12 +187,7 @@ import Testing
     let followed = try Followed()
     try followed.write(0..<200)
     // Rotated: the old file keeps its inode, and its mapping.
-    #expect(rename(followed.path, followed.path + ".1") == 0)
-    close(open(followed.path, O_WRONLY | O_CREAT, 0o600))
-    followed.mapping.startGeneration()
-    close(followed.descriptor)
-    followed.descriptor = open(followed.path, O_RDONLY)
-    followed.fileCount = 0
+    #expect(followed.rotate())
     try followed.write(200..<300)
     followed.expectValuesRight("rotated")
     // Deleted, both: still mapped.
@@ -413,12 +421,7 @@ import Testing
     var status = stat()
     fstat(followed.descriptor, &status)
     let rotatedInode = UInt64(status.st_ino)
-    #expect(rename(followed.path, followed.path + ".1") == 0)
-    close(open(followed.path, O_WRONLY | O_CREAT, 0o600))
-    followed.mapping.startGeneration()
-    close(followed.descriptor)
-    followed.descriptor = open(followed.path, O_RDONLY)
-    followed.fileCount = 0
+    #expect(followed.rotate())
     try followed.write(200..<300)
     #expect(Self.isMapped(inode: rotatedInode))
     // Records of the rotated file still read: nothing is given back.
