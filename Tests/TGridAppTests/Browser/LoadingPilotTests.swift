@@ -20,6 +20,28 @@ import Testing
     #expect(run.wakes > 0)
   }
 
+  /// The preview the load hands over while it reads on is measured on a sample: its
+  /// cards are drawn at the size the whole array's share, not measured one by one.
+  @Test func aLargeFilesPreviewIsNotMeasuredCardByCard() throws {
+    let path = try LargeFile.make(records: 150_000)
+    let run = LoadingRun(path: path)
+    var largestPreview = 0
+    run.runUntil {
+      if run.browser.store.isLoading, run.browser.store.hasContent {
+        largestPreview = max(largestPreview, DocumentLoad.childCount(of: run.browser.store.document))
+      }
+      return run.browser.load == nil
+    }
+    let grid = try #require(run.browser.presentation as? GridPresentation)
+    #expect(!run.browser.store.isLoading)
+    #expect(largestPreview <= DocumentLoad.previewChildren)
+    // Only the head's cards (a screenful's bytes, fewer than the limit) and a sample.
+    #expect(
+      grid.measuredCardCount < GridPresentation.individuallySizedLimit,
+      "\(grid.measuredCardCount) cards measured, the largest preview \(largestPreview)")
+    #expect(run.terminal.lines.last?.contains("item 1/150000") == true, "\(run.terminal.lines.last ?? "")")
+  }
+
   @Test func keysWorkOnThePreviewWhileTheRestLoadsAndEditingWaits() throws {
     let path = try LargeFile.make(records: 150_000)
     let run = LoadingRun(path: path)

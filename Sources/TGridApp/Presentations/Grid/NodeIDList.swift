@@ -62,9 +62,9 @@ struct NodeIDList: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral 
       }
       runs.append(Run(offset: index - 1, first: id, step: 0, count: 1))
       if runs.count > 64, runs.count * Self.minimumElementsPerRun > index {
-        var plain = Self.expand(runs, count: index)
-        plain.append(contentsOf: ids[index...])
-        storage = .plain(plain)
+        // The runs so far are exactly the ids before `index`: the list is `ids` itself
+        // (not a copy of them, a second array of every record's id faulted in).
+        storage = .plain(ids)
         count = ids.count
         return
       }
@@ -307,7 +307,10 @@ extension NodeIDList {
     // by the parse, and positions read it anyway).
     var ids: [NodeID] = []
     ids.reserveCapacity(store.shownChildCount(of: node))
-    store.forEachShownChild(of: node) { ids.append(store.id($0)) }
+    // The map is read once: read through the store for each child, it was an access
+    // check and a retain and release of its arrays per record (a third of the list's cost).
+    let identity = store.identity
+    store.forEachShownChild(of: node) { ids.append(identity.id(of: $0)) }
     self = NodeIDList(appendingEach: ids)
   }
 

@@ -66,6 +66,26 @@ import Testing
     #expect(grown == Self.cardLines(of: opened, size: size), "\(grown.joined(separator: "\n"))")
   }
 
+  /// A load's preview holds one card more than a grid sizes one by one: a larger file's
+  /// preview is measured on the sample the whole document's cards share a size from, and
+  /// shows what the whole document shows (the cards did not change size when it came).
+  @Test func aFullPreviewIsMeasuredOnASampleAndShowsTheCardsAsTheWholeDocumentDoes() throws {
+    #expect(DocumentLoad.previewChildren > GridPresentation.individuallySizedLimit)
+    let head = try JSONDocument(parsing: Self.records(20))
+    let store = DocumentStore(document: head, name: "t.json", isLoading: true)
+    let size = CellSize(columns: 80, rows: 24)
+    let browser = BrowserController(store: store, size: size, animates: false)
+    let grid = try Self.grid(of: browser)
+    store.grow(to: try JSONDocument(parsing: Self.records(DocumentLoad.previewChildren)))
+    // The head's 20 cards and 180 more of the sample of 200, not every card of the preview.
+    #expect(grid.measuredCardCount == 200)
+    let preview = Self.cardLines(of: browser, size: size)
+    store.grow(to: try JSONDocument(parsing: Self.records(DocumentLoad.previewChildren + 500)), isComplete: true)
+    #expect(grid.measuredCardCount == 200)
+    #expect(Self.cardLines(of: browser, size: size) == preview, "\(preview.joined(separator: "\n"))")
+    #expect(preview.contains { $0.contains("│ gamma 3") }, "the shared size shows every row")
+  }
+
   @Test func aLabelFieldChosenAfterTheLoadMeasuresTheCardsAgain() throws {
     let preview = try JSONDocument(parsing: Self.records(20))
     let store = DocumentStore(document: preview, name: "t.json", isLoading: true)
