@@ -87,6 +87,12 @@ public final class TerminalRunLoop: DisplayHost {
     root.willRun(in: self)
     needsDisplay = true
     let waker = terminal.waker
+    // Wakes put off when the last run ended (a scripted terminal ends runs in any wait): the
+    // root hears of them before this run's first frame, which it draws at once.
+    if hasDeferredWake {
+      hasDeferredWake = false
+      if tellRootOfWake() == .quit { return .quit }
+    }
     while true {
       if root.wantsToQuit { return .quit }
       // Keys before wakes when the root asks for it: input already waiting is answered, and

@@ -90,6 +90,20 @@ import Testing
     #expect(root.keyTimes.allSatisfy { time in root.frames.contains { $0.at == time } }, "\(root.frames)")
   }
 
+  /// A run that ends in a wait (as scripted terminals end runs) with wakes put off: the next
+  /// run hears of them before its first frame.
+  @Test func wakesPutOffWhenARunEndsAreHeardWhenTheNextStarts() {
+    let terminal = ScriptedTerminal(wakesAt: [2, 4])
+    terminal.endsRunAtTimedWait = true
+    let root = ArrivalRoot(terminal: terminal, interval: 16, defersWakes: true)
+    let runLoop = TerminalRunLoop(terminal: terminal, root: root, clock: { terminal.now })
+    #expect(runLoop.run() == .signal(0))
+    #expect(root.wakesHeard == [2], "the second wake put off: \(root.wakesHeard)")
+    #expect(runLoop.run() == .inputEnded, "nothing owed after the run's first frame")
+    #expect(root.wakesHeard == [2, 4], "\(root.wakesHeard)")
+    #expect(root.frames.last?.shown == 200, "\(root.frames)")
+  }
+
   // MARK: - Fixtures
 
   struct Frame: Equatable, CustomStringConvertible {
@@ -112,6 +126,8 @@ import Testing
     /// Arrivals the wakes brought so far (`arrivalsPerWake` each).
     var arrived = 0
     var arrivalsPerWake = 100
+    /// A wait with a timeout and nothing scripted in it ends the run (`.signal(0)`).
+    var endsRunAtTimedWait = false
     private var script: [(at: Int, isKey: Bool)]
 
     init(wakesAt wakes: [Int], keysAt keys: [Int] = [], laterWakesAt later: [Int] = []) {
@@ -125,6 +141,7 @@ import Testing
       if let timeoutMilliseconds, timeoutMilliseconds > 0 { timedWaits += 1 }
       let deadline = timeoutMilliseconds.map { now + max(0, $0) }
       guard let next = script.first, deadline.map({ next.at <= $0 }) ?? true else {
+        if endsRunAtTimedWait, let timeoutMilliseconds, timeoutMilliseconds > 0 { return .signal(0) }
         if let deadline { now = deadline }
         return nil
       }
