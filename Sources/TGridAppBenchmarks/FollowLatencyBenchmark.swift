@@ -31,13 +31,17 @@ public enum FollowLatencyBenchmark {
     public var quietSeconds: Double
     /// Records in the document at the end (at most `keep`).
     public var kept: Int
+    /// Frames drawn while the writer wrote.
+    public var writingFrames: Int
   }
 
   /// Follows a new file under `directory` holding `initial` records (paused away from the
   /// end, or following it when `atEnd`), types `keys` quiet, then again while `rate`
-  /// records a second are appended.
+  /// records a second are appended. `arrivalFrameMilliseconds` and `takesArrivalsAtFrames`
+  /// set the follow controller's (the defaults when nil).
   public static func run(
-    directory: String, initial: Int, rate: Int, keys: [String], pause: Double, keep: Int, atEnd: Bool
+    directory: String, initial: Int, rate: Int, keys: [String], pause: Double, keep: Int, atEnd: Bool,
+    arrivalFrameMilliseconds: Int?? = nil, takesArrivalsAtFrames: Bool? = nil
   ) -> Result? {
     let path = directory + "/tgrid-follow-live-\(ProcessIdentity.processID).jsonl"
     defer { _ = SystemFile.remove(path) }
@@ -52,6 +56,8 @@ public enum FollowLatencyBenchmark {
     browser.terminal = terminal
     let stream = FollowedStream(path: path, maximumLineByteCount: 1 << 26)
     browser.following.keptRecordCount = keep
+    if let arrivalFrameMilliseconds { browser.following.arrivalFrameMilliseconds = arrivalFrameMilliseconds }
+    if let takesArrivalsAtFrames { browser.following.takesArrivalsAtFrames = takesArrivalsAtFrames }
     browser.following.start(stream)
     stream.start()
     defer { stream.stop() }
@@ -62,9 +68,9 @@ public enum FollowLatencyBenchmark {
     let writerDone = Atomic<Bool>(false)
     let writerCPU = Atomic<UInt64>(0)
     let typistCPU = Atomic<UInt64>(0)
-    let marks = Mutex<[(seconds: Double, cpu: Double, records: Int)]>([])
+    let marks = Mutex<[(seconds: Double, cpu: Double, records: Int, frames: Int)]>([])
     @Sendable func mark() {
-      let now = (BenchmarkClock.now(), ResourceUsage.processCPUSeconds(), stream.recordCount)
+      let now = (BenchmarkClock.now(), ResourceUsage.processCPUSeconds(), stream.recordCount, terminal.frameCount)
       marks.withLock { $0.append(now) }
     }
     // The typist: a key at a time, each once the one before it was answered.
@@ -116,7 +122,8 @@ public enum FollowLatencyBenchmark {
       quiet: Array(times.prefix(typed.count)), writing: Array(times.dropFirst(typed.count)),
       arrived: spans[3].records - spans[2].records, seconds: spans[3].seconds - spans[2].seconds,
       writingCPU: spans[3].cpu - spans[2].cpu - others, quietCPU: spans[1].cpu - spans[0].cpu,
-      quietSeconds: spans[1].seconds - spans[0].seconds, kept: document.childCount(of: document.root))
+      quietSeconds: spans[1].seconds - spans[0].seconds, kept: document.childCount(of: document.root),
+      writingFrames: spans[3].frames - spans[2].frames)
   }
 
   /// `count` log records numbered from `first`, one a line.
@@ -180,6 +187,7 @@ public enum FollowLatencyBenchmark {
     private let typed = Mutex<[(key: KeyEvent, at: Double)]>([])
     private let finished = Atomic<Bool>(false)
     private let waiting = Atomic<Bool>(false)
+    private let frames = Atomic<Int>(0)
     /// Typed keys taken by the run loop and not drawn yet (the loop's thread only).
     private var taken: [Double] = []
     /// Seconds from each key typed to its first frame, in order.
@@ -205,6 +213,9 @@ public enum FollowLatencyBenchmark {
       while waiting.load(ordering: .relaxed), BenchmarkClock.now() < deadline { Machine.sleep(microseconds: 200) }
     }
 
+    /// Frames drawn so far (read from any thread).
+    var frameCount: Int { frames.load(ordering: .relaxed) }
+
     /// Forgets the times noted so far.
     func forgetLatencies() { latencies.withLock { $0 = [] } }
 
@@ -213,6 +224,7 @@ public enum FollowLatencyBenchmark {
 
     func present(_ canvas: Canvas) {
       inner.present(canvas)
+      frames.add(1, ordering: .relaxed)
       guard !taken.isEmpty else { return }
       let now = BenchmarkClock.now()
       latencies.withLock { times in

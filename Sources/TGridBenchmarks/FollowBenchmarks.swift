@@ -76,9 +76,14 @@ func runLiveFollowBenchmark(arguments: [String]) {
       $0
     }
   let directory = value("--data") ?? "/tmp"
+  // `--arrival-frame-ms N` (0: every batch drawn at once) and `--takes-at-wakes` (batches
+  // taken at every wake): the follow controller's settings, to compare with its defaults.
+  let arrivalFrame: Int?? = value("--arrival-frame-ms").flatMap { Int($0) }.map { $0 > 0 ? $0 : nil }
   guard
     let result = FollowLatencyBenchmark.run(
-      directory: directory, initial: initial, rate: rate, keys: keys, pause: pause, keep: keep, atEnd: atEnd)
+      directory: directory, initial: initial, rate: rate, keys: keys, pause: pause, keep: keep, atEnd: atEnd,
+      arrivalFrameMilliseconds: arrivalFrame,
+      takesArrivalsAtFrames: arguments.contains("--takes-at-wakes") ? false : nil)
   else {
     print("follow --live: cannot write under \(directory)")
     return
@@ -99,7 +104,8 @@ func runLiveFollowBenchmark(arguments: [String]) {
   let perSecond = Double(result.arrived) / max(result.seconds, 0.001)
   print(
     "  taken while writing: \(result.arrived) records in \(String(format: "%.2f", result.seconds)) s = "
-      + "\(Int(perSecond)) records/s; kept \(result.kept) (--keep \(keep))")
+      + "\(Int(perSecond)) records/s; kept \(result.kept) (--keep \(keep)); "
+      + "\(String(format: "%.0f", Double(result.writingFrames) / max(result.seconds, 0.001))) frames/s")
   let quietLoad = result.quietCPU / max(result.quietSeconds, 0.001)
   let busy = result.writingCPU - quietLoad * result.seconds
   print(

@@ -1,8 +1,7 @@
 import TGridJSON
 import TermGrid
 
-/// The browser as the context of files, the command line and navigation (each controller
-/// sees it through its own protocol).
+/// The browser as the context of files, the command line, navigation and following.
 extension BrowserController: FileContext, CommandLineContext, NavigationContext, FollowingContext {}
 
 /// The browser as editing's context.

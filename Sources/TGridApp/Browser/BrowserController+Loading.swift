@@ -5,9 +5,11 @@ import TermGrid
 /// browser grows it into the whole document as the background load goes on. The load
 /// wakes the run loop after each slice; `handleWake` looks at what it left.
 extension BrowserController {
-
-  /// While a stream is followed, a key typed as records pour in goes before the next batch.
+  /// While a stream is followed, a key typed as records pour in goes before the next batch;
+  /// batches and their frames come at most every ``FollowController/arrivalFrameMilliseconds``.
   package var answersInputBeforeWakes: Bool { following.stream != nil }
+  package var millisecondsBetweenWakeFrames: Int? { following.millisecondsBetweenArrivalFrames }
+  package var defersWakesToFrames: Bool { following.defersArrivals }
   /// Follows a running load: called on the run loop's thread after the load woke it.
   package func handleWake(in runLoop: TerminalRunLoop) -> EventResponse {
     if finding.takeSearchCount() { setNeedsDisplay() }

@@ -67,7 +67,6 @@ package final class BrowserController: RunLoopRoot, PresentationHost {
   private var pendingDisplay = true
   /// The selection changed since the presentation last heard of it (told once per frame).
   private var selectionChanged = true
-
   /// Looks at the terminal for Esc and Ctrl-C while long work runs on this thread.
   private lazy var interrupts = InterruptPoll(terminal: { [unowned self] in self.terminal })
 

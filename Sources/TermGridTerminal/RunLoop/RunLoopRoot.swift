@@ -41,6 +41,19 @@ public protocol RunLoopRoot: AnyObject {
   /// Leave it `false` when a wake carries what the next keys act on (a load that finished).
   /// Default `false`.
   var answersInputBeforeWakes: Bool { get }
+  /// The fewest milliseconds from one frame to a frame owed only to wakes (work arriving
+  /// many times a second, records of a followed stream), or `nil` to draw each wake's frame
+  /// at once. A frame owed only to wakes waits until this long after the last frame, so the
+  /// wakes that come meanwhile share it, as a display's refresh would; a key, a resize or
+  /// work handed back with ``RunLoopWaker/performOnRunLoop(_:)`` draws at once, with
+  /// whatever the wakes before it brought. The loop sleeps until the frame is due, and
+  /// owes nothing once it is drawn. Default `nil`.
+  var millisecondsBetweenWakeFrames: Int? { get }
+  /// True when, within ``millisecondsBetweenWakeFrames`` of the last frame, the root hears
+  /// of a wake only when its frame is due: the work a wake brings (records to take in) is
+  /// done once for every wake of that time, just before the frame. Keys are answered
+  /// meanwhile, and drawn at once. Default `false`.
+  var defersWakesToFrames: Bool { get }
 }
 
 extension RunLoopRoot {
@@ -51,6 +64,8 @@ extension RunLoopRoot {
   public var wantsToQuit: Bool { false }
   public var hasUnsavedWork: Bool { false }
   public var answersInputBeforeWakes: Bool { false }
+  public var millisecondsBetweenWakeFrames: Int? { nil }
+  public var defersWakesToFrames: Bool { false }
 }
 
 /// What handling an event did.

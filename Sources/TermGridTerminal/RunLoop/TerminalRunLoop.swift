@@ -36,6 +36,12 @@ public final class TerminalRunLoop: DisplayHost {
   public private(set) var eventCount = 0
   /// How many times the root was told of wakes (``RunLoopRoot/handleWake(in:)``).
   public private(set) var wakeCount = 0
+  /// How many wakes were taken while their frame waited and told to the root later, with
+  /// the others of that time (``RunLoopRoot/defersWakesToFrames``).
+  public private(set) var deferredWakeCount = 0
+  /// How many frames owed only to wakes waited for ``RunLoopRoot/millisecondsBetweenWakeFrames``
+  /// instead of being drawn at once.
+  public private(set) var waitedWakeFrameCount = 0
 
   /// What another thread wakes this run loop with (the terminal's; ``RunLoopWaker``).
   /// Hand it to background work; the run loop itself stays on its own thread.
@@ -43,6 +49,13 @@ public final class TerminalRunLoop: DisplayHost {
 
   private var needsDisplay = true
   private var lastFrameMilliseconds = 0
+  /// The frame owed now is owed only to wakes: it waits for
+  /// ``RunLoopRoot/millisecondsBetweenWakeFrames`` after the last one.
+  private var isFrameOwedToWakes = false
+  /// A wake was taken and the root not told yet (``RunLoopRoot/defersWakesToFrames``).
+  private var hasDeferredWake = false
+  /// When the root was last told of wakes (see `isDeferredWakeDue()`).
+  private var lastWakeMilliseconds = Int.min / 2
 
   /// Creates a run loop; call ``run()`` to start it.
   public init(
@@ -74,46 +87,114 @@ public final class TerminalRunLoop: DisplayHost {
     root.willRun(in: self)
     needsDisplay = true
     let waker = terminal.waker
+    // Wakes put off when the last run ended (a scripted terminal ends runs in any wait): the
+    // root hears of them before this run's first frame, which it draws at once.
+    if hasDeferredWake {
+      hasDeferredWake = false
+      if tellRootOfWake() == .quit { return .quit }
+    }
     while true {
       if root.wantsToQuit { return .quit }
       // Keys before wakes when the root asks for it: input already waiting is answered, and
       // its frame drawn, before the work that woke the loop (records arriving), so a key
       // never waits behind it.
-      if let waker, waker.isPending, root.answersInputBeforeWakes,
+      if let waker, waker.isPending || hasDeferredWake, root.answersInputBeforeWakes,
         let event = terminal.nextEvent(timeoutMilliseconds: 0)
       {
         if let exit = handleEvents(startingWith: event) { return exit }
         if root.wantsToQuit { return .quit }
         terminal.noteUnsavedWork(root.hasUnsavedWork)
-        if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
+        if wantsFrame() { drawFrame() }
       }
       if let waker, waker.take() {
-        wakeCount += 1
         // Work handed back with performOnRunLoop first, so the root sees what it did.
         let work = waker.takeWork()
         for body in work { body() }
-        if !work.isEmpty { needsDisplay = true }
-        switch root.handleWake(in: self) {
-        case .quit: return .quit
-        case .changed: needsDisplay = true
-        case .unchanged: break
+        if !work.isEmpty {
+          // Its frame is drawn at once, as a key's.
+          needsDisplay = true
+          isFrameOwedToWakes = false
+        }
+        if work.isEmpty, root.defersWakesToFrames, !isDeferredWakeDue() {
+          hasDeferredWake = true
+          deferredWakeCount += 1
+        } else {
+          hasDeferredWake = false
+          if tellRootOfWake() == .quit { return .quit }
         }
       }
+      if hasDeferredWake, isDeferredWakeDue() {
+        hasDeferredWake = false
+        if tellRootOfWake() == .quit { return .quit }
+      }
       terminal.noteUnsavedWork(root.hasUnsavedWork)
-      if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
-      let timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - (clock() - lastFrameMilliseconds)) }
+      if wantsFrame() { drawFrame() }
+      let timeout = nextTimeout()
       guard let event = terminal.nextEvent(timeoutMilliseconds: timeout) else {
         if let waker, waker.isPending { continue }  // woken: the root hears of it at the top
         if timeout == nil { return .inputEnded }
-        continue  // an animation frame is due
+        continue  // an animation frame, or the frame owed to wakes, is due
       }
       if let exit = handleEvents(startingWith: event) { return exit }
       // A key that woke the loop while work woke it too is drawn first, as above.
-      if let waker, waker.isPending, root.answersInputBeforeWakes, !root.wantsToQuit {
+      if let waker, waker.isPending || hasDeferredWake, root.answersInputBeforeWakes, !root.wantsToQuit {
         terminal.noteUnsavedWork(root.hasUnsavedWork)
-        if needsDisplay || root.needsDisplay || isFrameDue() { drawFrame() }
+        if wantsFrame() { drawFrame() }
       }
     }
+  }
+
+  /// Tells the root of the wakes taken; a frame it owes to them alone waits for
+  /// ``RunLoopRoot/millisecondsBetweenWakeFrames``.
+  private func tellRootOfWake() -> EventResponse {
+    let wasOwed = needsDisplay || root.needsDisplay
+    wakeCount += 1
+    lastWakeMilliseconds = clock()
+    let response = root.handleWake(in: self)
+    if response == .changed { needsDisplay = true }
+    if !wasOwed, needsDisplay || root.needsDisplay, root.millisecondsBetweenWakeFrames != nil {
+      isFrameOwedToWakes = true
+      if !isWakeFrameDue() { waitedWakeFrameCount += 1 }
+    }
+    return response
+  }
+
+  /// Whether a frame is to be drawn now: one is owed and, if it is owed only to wakes, due;
+  /// or an animation frame is due.
+  private func wantsFrame() -> Bool {
+    (needsDisplay || root.needsDisplay) && (!isFrameOwedToWakes || isWakeFrameDue()) || isFrameDue()
+  }
+
+  /// Whether ``RunLoopRoot/millisecondsBetweenWakeFrames`` passed since the last frame.
+  private func isWakeFrameDue() -> Bool {
+    guard let interval = root.millisecondsBetweenWakeFrames else { return true }
+    return clock() - lastFrameMilliseconds >= interval
+  }
+
+  /// Whether a wake is to be told now rather than put off (``RunLoopRoot/defersWakesToFrames``):
+  /// a frame owed to wakes would be drawn now, or the root has not heard of one for the
+  /// interval (keys typed faster than it draw frames of their own, and never keep the wakes
+  /// waiting longer).
+  private func isDeferredWakeDue() -> Bool {
+    guard let interval = root.millisecondsBetweenWakeFrames else { return true }
+    return isWakeFrameDue() || clock() - lastWakeMilliseconds >= interval
+  }
+
+  /// How long the loop may sleep: until the next animation frame, or the frame owed to
+  /// wakes (or the wakes put off to it); `nil` (until input or a wake) when nothing is due.
+  private func nextTimeout() -> Int? {
+    let sinceFrame = clock() - lastFrameMilliseconds
+    var timeout = root.millisecondsUntilNextFrame.map { max(0, $0 - sinceFrame) }
+    guard let interval = root.millisecondsBetweenWakeFrames else { return timeout }
+    if isFrameOwedToWakes, needsDisplay || root.needsDisplay {
+      let untilWakeFrame = max(0, interval - sinceFrame)
+      timeout = min(timeout ?? untilWakeFrame, untilWakeFrame)
+    }
+    if hasDeferredWake {
+      let untilWake = max(0, min(interval - sinceFrame, interval - (clock() - lastWakeMilliseconds)))
+      timeout = min(timeout ?? untilWake, untilWake)
+    }
+    return timeout
   }
 
   /// Gives the root `event` and every event already waiting after it (at most
@@ -121,6 +202,8 @@ public final class TerminalRunLoop: DisplayHost {
   private func handleEvents(startingWith first: InputEvent) -> RunLoopExit? {
     var event = first
     var taken = 0
+    // A key draws at once, with whatever the wakes before it brought.
+    isFrameOwedToWakes = false
     while true {
       if case .signal(let signal) = event { return .signal(signal) }
       eventCount += 1
@@ -143,6 +226,7 @@ public final class TerminalRunLoop: DisplayHost {
     root.draw(into: &canvas)
     terminal.present(canvas)
     needsDisplay = false
+    isFrameOwedToWakes = false
     lastFrameMilliseconds = clock()
     frameCount += 1
     if frameCount == 1, let debugCrash { debugCrash.trigger() }

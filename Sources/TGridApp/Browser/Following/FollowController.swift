@@ -56,6 +56,23 @@ package final class FollowController {
   /// The followed file's truncations whose records left (see ``removeRecordsWithLostText(of:)``).
   private var seenTruncationCount = 0
 
+  /// While a stream is followed, the fewest milliseconds from one frame to a frame owed only
+  /// to arrivals (the run loop's ``RunLoopRoot/millisecondsBetweenWakeFrames``; nil: each
+  /// batch drawn at once). 16 ms is a 60 Hz display's refresh: a terminal shows no more
+  /// frames than that, and records that arrive meanwhile (a writer appends every few
+  /// milliseconds) share one frame instead of each drawing a screen no one sees. A key is
+  /// never kept waiting by it: it draws at once, with the records taken before it.
+  package var arrivalFrameMilliseconds: Int? = 16
+  /// Whether arrivals are also taken at most that often (``RunLoopRoot/defersWakesToFrames``):
+  /// one batch, one update of every view and one `--keep` drop for the wakes of those
+  /// milliseconds, just before their frame; at most ``maximumRecordsPerBatch`` a time, so
+  /// 4,096 records each 16 ms (256,000 a second) before a backlog waits.
+  package var takesArrivalsAtFrames = true
+  /// ``arrivalFrameMilliseconds`` while a stream is followed.
+  var millisecondsBetweenArrivalFrames: Int? { stream == nil ? nil : arrivalFrameMilliseconds }
+  /// ``takesArrivalsAtFrames`` while a stream is followed.
+  var defersArrivals: Bool { stream != nil && takesArrivalsAtFrames }
+
   /// The most records kept unless `--keep` says otherwise.
   package static let defaultKeptRecordCount = 1_000_000
   /// The most records taken in at one wake (one frame): more wait for the next, so a key
