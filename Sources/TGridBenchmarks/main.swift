@@ -21,6 +21,7 @@ let benchmarks: [(name: String, run: ([String]) -> Void)] = [
   ("views", runViewBenchmarks(arguments:)),
   ("follow", runFollowBenchmarks(arguments:)),
   ("mappedsave", runMappedSaveBenchmark(arguments:)),
+  ("followtape", runFollowTapeBenchmark(arguments:)),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

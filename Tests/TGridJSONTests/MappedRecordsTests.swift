@@ -72,6 +72,14 @@ import Testing
       try document.appendRecords(mapped: ranges, in: mapping)
     }
 
+    /// Writes a line to the file that the follower does not take (not a record of it).
+    func skipLine(_ line: String = "not a record") {
+      let writer = open(path, O_WRONLY | O_APPEND)
+      _ = Array((line + "\n").utf8).withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) }
+      close(writer)
+      fileCount += line.utf8.count + 1
+    }
+
     /// Every record's `n` and `s`, read from the document.
     static func values(of document: JSONDocument) -> [(n: Int, s: String)] {
       document.children(of: document.root).map { record in
@@ -92,8 +100,9 @@ import Testing
     let followed = try Followed()
     for start in stride(from: 0, to: 600, by: 60) { try followed.write(start..<(start + 60)) }
     followed.expectValuesRight()
-    // The text is the file's, after the first record: blank lines between records kept,
-    // but for those before a batch's first record (a line break of the document's there).
+    // The text is the file's, after the first record: blank lines between records kept
+    // (between batches too: a batch continues the text of the one before), but for those
+    // before the first batch's first record (a line break of the document's there).
     let file = try #require(FileContents.text(atPath: followed.path))
     let text = followed.document.serializedText()
     #expect(text.hasPrefix(#"{"n":-1,"s":"first"}"# + "\n"))
@@ -103,10 +112,51 @@ import Testing
         == file.dropLast().replacing(blank, with: ""))
     #expect(
       text.split(separator: blank, omittingEmptySubsequences: false).count
-        == file.split(separator: blank, omittingEmptySubsequences: false).count - 10)
-    // The edit buffer holds a line break a batch (and its NUL), not the records' text.
-    #expect(followed.document.editBufferByteCount <= 2 * 10, "\(followed.document.editBufferByteCount)")
+        == file.split(separator: blank, omittingEmptySubsequences: false).count - 1)
+    // The edit buffer holds one line break (and its NUL), not the records' text.
+    #expect(followed.document.editBufferByteCount <= 2, "\(followed.document.editBufferByteCount)")
     #expect(file.utf8.count > 4 * SystemMemory.pageSize, "the file crossed chunks")
+  }
+
+  /// Wake after wake of records from one file continue the document's last piece of mapped
+  /// text (the blank space between is the file's): the piece list stays three pieces long
+  /// (the first record, a line break, the file's stretch) however many wakes, where it grew
+  /// by two a wake. A line between wakes that is not taken (not blank space) and a rotated
+  /// file start pieces of their own; drops, undo and the text stay right.
+  @Test func wakesOfRecordsFromOneFileContinueOnePiece() throws {
+    let followed = try Followed()
+    for wake in 0..<300 { try followed.write(wake * 2..<wake * 2 + 2) }
+    followed.expectValuesRight()
+    #expect(followed.document.storage.pieces.count == 3, "\(followed.document.storage.pieces.count) pieces")
+    let file = try #require(FileContents.text(atPath: followed.path))
+    // The file starts with blank space before record 0 (" \r\n") and ends with a line break.
+    #expect(
+      Array(followed.document.serializedText().utf8)
+        == Array((#"{"n":-1,"s":"first"}"# + "\n").utf8) + file.utf8.dropFirst(3).dropLast())
+
+    // A line the follower skipped: the next wake's text is not the file's from there.
+    followed.skipLine()
+    try followed.write(600..<602)
+    try followed.write(602..<604)
+    #expect(followed.document.storage.pieces.count == 5, "a line break and a stretch more")
+    #expect(!followed.document.serializedText().contains("not a record"))
+    followed.expectValuesRight("after a skipped line")
+
+    #expect(followed.rotate())
+    try followed.write(604..<606)
+    try followed.write(606..<608)
+    #expect(followed.document.storage.pieces.count == 7, "the rotated file's stretch is a piece of its own")
+    followed.expectValuesRight("after a rotation")
+
+    try followed.document.removeFirstRecords(101)
+    followed.expected.removeFirst(101)
+    followed.expectValuesRight("after a drop")
+    try followed.write(608..<610)
+    followed.expectValuesRight("after a drop and a wake")
+    #expect(followed.document.storage.pieces.count == 5, "the first record and a line break gone")
+    let document = followed.document
+    let appended = try #require(document.child(at: document.childCount(of: document.root) - 1, of: document.root))
+    #expect(followed.document.int(of: try #require(followed.document.child(forKey: "n", of: appended))) == 609)
   }
 
   @Test func undoRedoAndDroppingTheFirstRecordsKeepTheMappedText() throws {
@@ -438,11 +488,15 @@ import Testing
     #expect(followed.mapping.releasedCount == 1)
   }
 
-  /// A save of many small records read where the file is mapped (a piece each) copies and
-  /// checks each block once, not once a record; the recovery's check does too.
+  /// A save of many small records read where the file is mapped (a piece each: a line the
+  /// follower skips before each) copies and checks each block once, not once a record; the
+  /// recovery's check does too.
   @Test func aSaveOfManySmallPiecesChecksEachBlockOnce() throws {
     let followed = try Followed()
-    for n in 0..<300 { try followed.write(n..<(n + 1)) }
+    for n in 0..<300 {
+      followed.skipLine("-")
+      try followed.write(n..<(n + 1))
+    }
     #expect(followed.fileCount < GrowingFileMapping.blockByteCount, "all in one (the last) block")
     let mappedPieces = followed.document.storage.pieces.filter { $0.physical >= JSONStorage.mappedBase }.count
     #expect(mappedPieces == 300)

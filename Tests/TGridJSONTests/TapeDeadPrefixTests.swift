@@ -1,4 +1,7 @@
 import Foundation
+import Synchronization
+import TGridSystem
+import TermGridPlatform
 import TestSupport
 import Testing
 
@@ -263,6 +266,197 @@ import Testing
       return collected
     }
     #expect(results.count == 60 && results.allSatisfy { $0 })
+    try Self.expectSame(document, as: first..<next, "at the end")
+  }
+
+  // MARK: - The dead prefix taken back by pages
+
+  /// A followed document whose tape is an anonymous mapping from the start (as a large
+  /// one's is: ``JSONStorage/tapeMappingThreshold``), with a small growth room.
+  static func mapped(_ range: Range<Int>) throws -> JSONDocument {
+    let document = try fresh(range)
+    document.storage.words.mappingThreshold = 0
+    document.storage.tapeGrowthMinimum = 64
+    // Any growth moves it into a mapping (a tape just parsed has its gap at the end).
+    #expect(document.storage.gapStart == Int.max)
+    document.storage.words.resize(capacity: document.storage.words.capacity + 1)
+    #expect(document.storage.words.isAnonymousMapping)
+    return document
+  }
+
+  /// The buffer's own step: whole pages below an index taken out of a mapping, the rest
+  /// kept with its values at indices less the pages' elements, with the room asked for;
+  /// nothing done for a heap buffer or with no whole page below the index.
+  @Test func pagesTakenOffTheFrontOfAMappingKeepTheRest() throws {
+    let perPage = GrowableBuffer<UInt64>.elementsPerPage
+    var heap = GrowableBuffer<UInt64>(capacity: 4 * perPage)
+    let fromTheHeap = heap.removePages(below: 2 * perPage, room: 4 * perPage)
+    #expect(fromTheHeap == nil)
+    heap.release()
+    var buffer = GrowableBuffer<UInt64>(capacity: 5 * perPage + 7, mappingThreshold: 0)
+    #expect(buffer.isAnonymousMapping)
+    for index in 0..<buffer.capacity { buffer.pointer[index] = UInt64(index) * 3 + 1 }
+    let belowAPage = buffer.removePages(below: perPage - 1, room: 10)
+    #expect(belowAPage == nil)
+    let index = 2 * perPage + 5
+    let taken = buffer.removePages(below: index, room: 6 * perPage)
+    let removed = try #require(taken)
+    #expect(removed == 2 * perPage)
+    #expect(buffer.capacity == 5 + 6 * perPage)
+    var wrong = 0
+    for old in removed..<5 * perPage + 7 where buffer.pointer[old - removed] != UInt64(old) * 3 + 1 { wrong += 1 }
+    #expect(wrong == 0, "the words kept are the words that were there")
+    // The new room is memory of the mapping's: written and read back.
+    for index in 0..<buffer.capacity { buffer.pointer[index] = UInt64(index) }
+    #expect(buffer.pointer[buffer.capacity - 1] == UInt64(buffer.capacity - 1))
+    buffer.release()
+  }
+
+  /// A long follow (hundreds of batches appended and dropped) over a tape in a mapping:
+  /// each time the gap runs out, the dead prefix's pages are unmapped and no word of the
+  /// tape moves; the only words moved are the synthetic root's two, once per drop. (Moving
+  /// the tape down over its prefix moved every word, once for every half a tape appended.)
+  /// The document stays a fresh parse of what it keeps, and saves and copies as one.
+  @Test func theDeadPrefixIsTakenBackByPagesWithoutMovingTheTape() throws {
+    var document = try Self.mapped(0..<300)
+    var first = 0
+    var next = 300
+    let movedBefore = document.storage.movedWordCount
+    var reclaims = 0
+    var drops = 0
+    for batch in 0..<400 {
+      let count = 1 + (batch * 7) % 13
+      let startBefore = document.storage.tapeStart
+      try document.appendRecords(Self.lines(next..<next + count))
+      next += count
+      if document.storage.tapeStart < startBefore {
+        reclaims += 1
+        #expect(
+          document.storage.tapeStart < GrowableBuffer<UInt64>.elementsPerPage,
+          "batch \(batch): only part of a page is left before the tape")
+      }
+      try document.removeFirstRecords(count)
+      first += count
+      drops += 1
+      #expect(document.storage.words.capacity < 4 * document.storage.wordCount + 4096, "batch \(batch): capacity")
+      if batch % 40 == 0 || reclaims == 1 { try Self.expectSame(document, as: first..<next, "batch \(batch)") }
+    }
+    #expect(reclaims > 5, "the dead prefix was taken back \(reclaims) times")
+    #expect(document.storage.words.isAnonymousMapping)
+    let moved = document.storage.movedWordCount - movedBefore
+    #expect(moved <= 2 * drops, "\(moved) words moved in \(drops) drops and \(reclaims) reclaims")
+    try Self.expectSame(document, as: first..<next, "at the end")
+
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tgrid-dead-pages-\(UUID()).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try document.save(toFile: path)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.text(first..<next))
+    let shared = document
+    try document.appendRecords(Self.lines(next..<next + 3))
+    #expect(shared.storage !== document.storage)
+    #expect(document.storage.words.isAnonymousMapping, "a copy of a mapped tape is mapped too")
+    try Self.expectSame(shared, as: first..<next, "the snapshot")
+    try Self.expectSame(document, as: first..<next + 3, "the copy")
+  }
+
+  /// Drops and appends across reclaims by pages, then every one of them undone in reverse
+  /// order: each undo of a drop puts the records back before a tape whose dead prefix was
+  /// unmapped (no room left there: the gap moves), each state is the fresh parse of the
+  /// records it had, and the redo of the first drop after it all is too.
+  @Test func undoingDropsAndAppendsAcrossReclaimsByPages() throws {
+    var document = try Self.mapped(0..<200)
+    var states: [Range<Int>] = [0..<200]
+    var edits: [JSONEdit] = []
+    var reclaims = 0
+    for batch in 0..<80 {
+      let range = states[states.count - 1]
+      let count = 2 + batch % 9
+      let startBefore = document.storage.tapeStart
+      edits.append(try document.appendRecords(Self.lines(range.upperBound..<range.upperBound + count)))
+      if document.storage.tapeStart < startBefore { reclaims += 1 }
+      states.append(range.lowerBound..<range.upperBound + count)
+      edits.append(try document.removeFirstRecords(count))
+      states.append(range.lowerBound + count..<range.upperBound + count)
+    }
+    #expect(reclaims > 2, "the dead prefix was taken back \(reclaims) times")
+    var redo: JSONEdit?
+    while let edit = edits.popLast() {
+      states.removeLast()
+      #expect(document.canRevert(edit))
+      redo = document.revert(edit)
+      if edits.count % 25 == 0 {
+        try Self.expectSame(document, as: states[states.count - 1], "undone to \(edits.count) edits")
+      }
+    }
+    try Self.expectSame(document, as: 0..<200, "everything undone")
+    if let redo { document.revert(redo) }
+    try Self.expectSame(document, as: 0..<202, "the first append redone")
+    try document.removeFirstRecords(2)
+    try document.appendRecords(Self.lines(202..<260))
+    try Self.expectSame(document, as: 2..<260, "followed again")
+  }
+
+  /// Snapshots of a followed document read on four threads at once while the follower
+  /// keeps appending and dropping, its tape's dead prefix taken back by pages in place
+  /// (between snapshots the storage is the follower's alone): each snapshot reads as the
+  /// records it had, whatever is unmapped and moved in the storage that left it.
+  @Test func snapshotsReadOnSeveralThreadsWhileThePrefixIsTakenBackByPages() throws {
+    var document = try Self.mapped(0..<400)
+    let latest = Locked<(JSONDocument, Range<Int>)>((document, 0..<400))
+    let stop = Atomic<Bool>(false)
+    let reads = Locked((passes: 0, mismatches: 0))
+    var readers: [WorkerThread] = []
+    for _ in 0..<4 {
+      let reader = try #require(
+        WorkerThread.start {
+          while !stop.load(ordering: .relaxed) {
+            let (snapshot, range) = latest.withLock { $0 }
+            let expected = Self.text(range)
+            let count = snapshot.childCount(of: snapshot.root)
+            let last = snapshot.child(at: count - 1, of: snapshot.root).flatMap { snapshot.child(forKey: "n", of: $0) }
+            let same =
+              snapshot.serializedText() == expected && count == range.count
+              && last.map { snapshot.int(of: $0) } == range.upperBound - 1
+            reads.withLock {
+              $0.passes += 1
+              if !same { $0.mismatches += 1 }
+            }
+          }
+        })
+      readers.append(reader)
+    }
+    var first = 0
+    var next = 400
+    var reclaimsInPlace = 0
+    for batch in 0..<240 {
+      let count = 5 + batch % 11
+      // (Not the storage itself: a second reference would make the append copy it.)
+      let storage = ObjectIdentifier(document.storage)
+      let startBefore = document.storage.tapeStart
+      let movedBefore = document.storage.movedWordCount
+      try document.appendRecords(Self.lines(next..<next + count))
+      next += count
+      if ObjectIdentifier(document.storage) == storage, document.storage.tapeStart < startBefore,
+        document.storage.movedWordCount == movedBefore
+      {
+        reclaimsInPlace += 1
+      }
+      try document.removeFirstRecords(count)
+      first += count
+      if batch % 40 == 0 {
+        let snapshot = document
+        let range = first..<next
+        latest.withLock { $0 = (snapshot, range) }
+        // Let the readers take it before the follower moves on.
+        let passes = reads.withLock { $0.passes }
+        while reads.withLock({ $0.passes }) < passes + 2 { usleep(100) }
+      }
+    }
+    stop.store(true, ordering: .relaxed)
+    for reader in readers { reader.join() }
+    #expect(reclaimsInPlace > 2, "the prefix was taken back by pages \(reclaimsInPlace) times")
+    #expect(reads.withLock { $0.mismatches } == 0, "a snapshot read other records than it had")
+    #expect(reads.withLock { $0.passes } > 20)
     try Self.expectSame(document, as: first..<next, "at the end")
   }
 }

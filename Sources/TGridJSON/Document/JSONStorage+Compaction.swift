@@ -86,6 +86,7 @@ extension JSONStorage {
   /// again, so a move across a compact tape never holds it raw as a whole.
   func moveWords(from source: Int, to destination: Int, count: Int) {
     guard count > 0, source != destination else { return }
+    movedWordCount += count
     let stride = MemoryLayout<UInt64>.stride
     guard compactTape != nil else {
       ByteScanning.move(words.pointer + destination, from: words.pointer + source, count: count * stride)

@@ -30,10 +30,18 @@ final class JSONStorage: @unchecked Sendable {
   /// Physical index of the tape's first word: the words before it are a dead prefix, left
   /// by records removed from the start (``JSONDocument/removeFirstRecords(_:)``) without
   /// moving the rest of the tape. Their pages are given back to the system; the prefix is
-  /// taken back (the tape's head moved down) only when the gap has no room left.
+  /// taken back only when the gap has no room left: its whole pages unmapped when the tape is
+  /// an anonymous mapping (``reclaimDeadPrefix(room:)``), else the tape's head moved down.
   @exclusivity(unchecked) var tapeStart = 0
   /// The least room a growing tape gets beyond what it needs, in words (tests make it small).
   var tapeGrowthMinimum = 1 << 16
+  /// Bytes from which the tape's buffer is an anonymous mapping of its own (see
+  /// ``GrowableBuffer/mappingThreshold``), so that its dead prefix is taken back by unmapping
+  /// pages rather than by moving the tape (``reclaimDeadPrefix(room:)``).
+  static let tapeMappingThreshold = 1 << 20
+  /// Words the tape's moves have moved (``moveWords(from:to:count:)``), in all: what an
+  /// edit costs beyond its own words (tests check that drops and appends move few).
+  var movedWordCount = 0
   /// The pages of `words` stored in 2 or 4 bytes a word (nil while none is: see
   /// ``CompactTape``); their memory in `words` is given back to the system.
   @exclusivity(unchecked) var compactTape: CompactTape?
@@ -95,7 +103,7 @@ final class JSONStorage: @unchecked Sendable {
 
   init(original: JSONBytes, wordCapacity: Int) {
     self.original = original
-    words = GrowableBuffer(capacity: wordCapacity)
+    words = GrowableBuffer(capacity: wordCapacity, mappingThreshold: JSONStorage.tapeMappingThreshold)
     added = GrowableBuffer(capacity: 1)
     pieces = original.count > 0 ? [Piece(physical: 0, length: original.count)] : []
   }
@@ -113,12 +121,13 @@ final class JSONStorage: @unchecked Sendable {
     // A tape kept on disk is copied to disk (beside it), one in memory to memory.
     let onDisk = words.spillFile.flatMap { GrowableBuffer<UInt64>(capacity: wordCount, spillingTo: $0.directory) }
     if compactTape == nil {
-      result.words = onDisk ?? GrowableBuffer(capacity: wordCount, hugePages: true)
+      result.words =
+        onDisk ?? GrowableBuffer(capacity: wordCount, hugePages: true, mappingThreshold: words.mappingThreshold)
       copyWords(from: 0, count: wordCount, to: result.words.pointer)
     } else {
       // Page by page, compacting each copied page at once: the copy is never whole and
       // raw in memory.
-      result.words = onDisk ?? GrowableBuffer(capacity: wordCount)
+      result.words = onDisk ?? GrowableBuffer(capacity: wordCount, mappingThreshold: words.mappingThreshold)
       let pageSize = CompactTape.pageSize
       var start = 0
       while start < wordCount {

@@ -58,6 +58,12 @@ extension JSONDocument {
     var words: [UInt64] = []
     var longKeys: [UInt32: UInt64] = [:]
     var inserted: [Piece] = []
+    // The first stretch joins the document's last piece when that is the mapped text just
+    // before it (the previous wake's records, the file's lines before these): one piece for
+    // a file's stretch of records, not two more for every wake (86,400 wakes made the list
+    // 172,800 pieces long, and each wake's edit copies it).
+    let joinsLastPiece = Self.continuesMappedText(
+      storage.pieces.last, before: runs[0].text.lowerBound, at: end, in: storage, mapping: mapping)
     for (text, recordCount) in runs {
       let value: JSONDocument
       do {
@@ -71,7 +77,7 @@ extension JSONDocument {
       guard added.childCount(0) == recordCount else {
         throw .positionOutOfRange(position: added.childCount(0), childCount: recordCount)
       }
-      if end > 0 || !inserted.isEmpty {
+      if (end > 0 && !joinsLastPiece) || !inserted.isEmpty {
         inserted.append(Piece(physical: storage.appendAdded(lineBreak), length: lineBreak.count))
       }
       let shift = JSONStorage.mappedBase + UInt64(text.lowerBound)
@@ -91,6 +97,11 @@ extension JSONDocument {
     }
     var pieces = storage.pieces
     var logical = end
+    if joinsLastPiece, let last = pieces.popLast() {
+      logical -= last.length
+      inserted[0] = Piece(
+        physical: last.physical, length: Int(inserted[0].physical - last.physical) + inserted[0].length)
+    }
     for piece in inserted {
       pieces = JSONStorage.pieces(pieces, replacing: logical..<logical, with: piece)
       logical += piece.length
@@ -103,6 +114,25 @@ extension JSONDocument {
 }
 
 extension JSONDocument {
+  /// Whether records of the mapping from position `start` on continue the document's last
+  /// piece (see ``appendRecords(mapped:in:)``): it is mapped text of the file followed now
+  /// (the mapping's current generation) that ends the document's text at `end`, before
+  /// `start`, with only blank space between.
+  static func continuesMappedText(
+    _ last: Piece?, before start: Int, at end: Int, in storage: JSONStorage, mapping: GrowingFileMapping
+  ) -> Bool {
+    guard let last, end > 0, last.physical >= JSONStorage.mappedBase else { return false }
+    let lastStart = Int(last.physical - JSONStorage.mappedBase)
+    let lastEnd = lastStart + last.length
+    guard lastStart >= mapping.generationStart, lastEnd <= start, storage.logicalCount == end else { return false }
+    let bytes = mapping.base.assumingMemoryBound(to: UInt8.self)
+    for position in lastEnd..<start {
+      let byte = bytes[position]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return false }
+    }
+    return true
+  }
+
   /// Whether some of the document's text is read where a followed file is mapped
   /// (``appendRecords(mapped:in:)``) and has not been copied into memory since.
   package var readsMappedText: Bool {

@@ -183,22 +183,51 @@ extension JSONStorage {
     tapeStart = 0
   }
 
+  /// Takes the dead prefix back without moving a word when the tape is an anonymous mapping
+  /// (see ``GrowableBuffer/removePages(below:room:)``): its whole pages are unmapped and the
+  /// live ones moved by the kernel into a mapping of the capacity that moving the words
+  /// down would have left (grown to half the tape's length again when its gap would be
+  /// short of `room` and a quarter of the tape); the words before ``tapeStart`` that share
+  /// its first page stay where they are. Only the words after the gap move, to the new end
+  /// (none when records are appended). False (and nothing done) when the tape is in the
+  /// heap or on disk, has compact pages, or its dead prefix has no whole page.
+  ///
+  /// Moving the words cost a copy of the whole tape (tens of megabytes for a million
+  /// records kept) and the page faults of writing it over the prefix's discarded pages, in
+  /// the batch of records that met it, on the run loop: an 82 ms key.
+  func reclaimDeadPrefix(room: Int) -> Bool {
+    guard tapeStart > 0, compactTape == nil else { return false }
+    let count = words.count
+    let tail = count - min(gapStart, count)
+    // What moving the words down would leave: the same capacity, or a grown one (less the
+    // words of the first page kept that lie before the tape's start).
+    let oldCapacity = words.capacity
+    let same = oldCapacity - tapeStart % GrowableBuffer<UInt64>.elementsPerPage
+    let capacity = same - count >= room + count / 4 ? same : count + room + max(count / 2, tapeGrowthMinimum)
+    let tailStart = oldCapacity - tail
+    guard let removed = words.removePages(below: tapeStart, room: capacity) else { return false }
+    tapeStart -= removed
+    moveWords(from: tailStart - removed, to: words.capacity - tail, count: tail)
+    return true
+  }
+
   /// Moves the gap to tape index `index`, with room for at least `room` more words.
   func moveGap(to index: Int, room: Int) {
     let count = words.count
     let current = min(gapStart, count)
-    if words.capacity - tapeStart - count < room {
+    if words.capacity - tapeStart - count < room, !reclaimDeadPrefix(room: room) {
       // A tape that loses records at its start takes its dead prefix back first, and then
       // keeps room for half its length again: the prefix is moved back once for every half
-      // a tape appended, not every few batches.
+      // a tape appended, not every few batches. (In a mapping, less than a page of dead
+      // words is not worth moving the tape for: they stay, and the mapping grows.)
       let dropping = tapeStart > 0
-      reclaimDeadPrefix()
-      if words.capacity - count < room + (dropping ? count / 4 : 0) {
+      if !words.isAnonymousMapping || tapeStart >= GrowableBuffer<UInt64>.elementsPerPage { reclaimDeadPrefix() }
+      if words.capacity - tapeStart - count < room + (dropping ? count / 4 : 0) {
         // Grow by a little more than needed: the new capacity is mostly gap, and pages
         // never written are never resident.
         let tail = count - current
         let oldCapacity = words.capacity
-        words.resize(capacity: count + room + max(count / (dropping ? 2 : 64), tapeGrowthMinimum))
+        words.resize(capacity: tapeStart + count + room + max(count / (dropping ? 2 : 64), tapeGrowthMinimum))
         moveWords(from: oldCapacity - tail, to: words.capacity - tail, count: tail)
       }
     }

@@ -11,6 +11,11 @@ import TGridSystem
 /// it is then a shared mapping of a ``SpillFile``, grown with `ftruncate` and `mremap`,
 /// whose pages the kernel writes out and drops under memory pressure. Everything else
 /// about it is the same.
+///
+/// A buffer given a ``mappingThreshold`` (a document's tape) keeps storage of that size and
+/// more in an anonymous mapping of its own instead of a heap block: its whole pages can then
+/// be taken off its front and the rest moved by the kernel's page tables
+/// (``removePages(below:room:)``), which a block of `malloc`'s cannot.
 struct GrowableBuffer<Element: BitwiseCopyable> {
   /// Start of the storage; valid for `capacity` elements.
   private(set) var pointer: UnsafeMutablePointer<Element>
@@ -20,6 +25,12 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   private(set) var capacity: Int
   /// The file the storage is mapped from, when it is kept on disk; nil for heap memory.
   private(set) var spillFile: SpillFile?
+  /// Bytes from which the storage is an anonymous mapping of the buffer's own rather than
+  /// a heap block (nil: always the heap). A buffer in the heap moves to a mapping when it
+  /// grows to this size (copying what it holds, less than this); a mapping stays one.
+  var mappingThreshold: Int?
+  /// Whether the storage is an anonymous mapping (see ``mappingThreshold``).
+  private(set) var isAnonymousMapping = false
 
   /// Allocates room for `capacity` elements (at least one).
   ///
@@ -27,9 +38,15 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// faults when the whole buffer is written at once (a copy of a tape), at the cost of
   /// memory rounded up to 2 MB and slower growth, so buffers that grow bit by bit (the
   /// parser's) do without.
-  init(capacity: Int, hugePages: Bool = false) {
+  init(capacity: Int, hugePages: Bool = false, mappingThreshold: Int? = nil) {
     let capacity = max(capacity, 1)
-    pointer = GrowableBuffer.reallocate(nil, capacity: capacity, hugePages: hugePages)
+    self.mappingThreshold = mappingThreshold
+    if let mappingThreshold, GrowableBuffer.byteCount(capacity: capacity) >= mappingThreshold {
+      pointer = GrowableBuffer.mapAnonymous(capacity: capacity, hugePages: hugePages)
+      isAnonymousMapping = true
+    } else {
+      pointer = GrowableBuffer.reallocate(nil, capacity: capacity, hugePages: hugePages)
+    }
     self.capacity = capacity
   }
 
@@ -62,10 +79,52 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   private mutating func setCapacity(_ newCapacity: Int) {
     if let spillFile {
       pointer = GrowableBuffer.remap(pointer, in: spillFile, from: capacity, to: newCapacity)
+    } else if isAnonymousMapping {
+      pointer = GrowableBuffer.remapAnonymous(pointer, from: capacity, to: newCapacity)
+    } else if let mappingThreshold, GrowableBuffer.byteCount(capacity: newCapacity) >= mappingThreshold {
+      // Out of the heap into a mapping of its own: what is kept is less than the threshold.
+      let mapped = GrowableBuffer.mapAnonymous(capacity: newCapacity)
+      mapped.update(from: pointer, count: min(capacity, newCapacity))
+      SystemMemory.free(pointer)
+      pointer = mapped
+      isAnonymousMapping = true
     } else {
       pointer = GrowableBuffer.reallocate(pointer, capacity: newCapacity)
     }
     capacity = newCapacity
+  }
+
+  /// Elements in a page of memory (the unit ``removePages(below:room:)`` takes out).
+  static var elementsPerPage: Int { max(1, SystemMemory.pageSize / MemoryLayout<Element>.stride) }
+
+  /// Takes the whole pages below element `index` out of an anonymous mapping, and sets the
+  /// capacity to `room` elements from `index` on: the pages kept are moved by the kernel
+  /// (their page tables, `mremap`), never copied, wherever it finds room for the new size;
+  /// those taken out are unmapped. Element `i` is element `i - removed` afterwards, its
+  /// value unchanged (below the smaller of the two capacities); `count` is left as it is.
+  ///
+  /// - Returns: `removed`, the elements taken out (whole pages of them); nil, with nothing
+  ///   changed, for storage in the heap or in a spill file, when no whole page lies below
+  ///   `index`, or when the kernel cannot move the pages.
+  mutating func removePages(below index: Int, room: Int) -> Int? {
+    let stride = MemoryLayout<Element>.stride
+    guard isAnonymousMapping, spillFile == nil, SystemMemory.pageSize % stride == 0, index <= capacity else {
+      return nil
+    }
+    let removed = index / GrowableBuffer.elementsPerPage * GrowableBuffer.elementsPerPage
+    let removedBytes = removed * stride
+    guard removed > 0, removedBytes < GrowableBuffer.mappedByteCount(capacity: capacity) else { return nil }
+    let newCapacity = max(index - removed + room, 1)
+    let oldBytes = GrowableBuffer.mappedByteCount(capacity: capacity)
+    let raw = UnsafeMutableRawPointer(pointer)
+    guard
+      let moved = SystemMemory.remap(
+        raw + removedBytes, from: oldBytes - removedBytes, to: GrowableBuffer.mappedByteCount(capacity: newCapacity))
+    else { return nil }
+    SystemMemory.unmap(raw, count: removedBytes)
+    pointer = moved.bindMemory(to: Element.self, capacity: newCapacity)
+    capacity = newCapacity
+    return removed
   }
 
   /// Appends one element.
@@ -102,7 +161,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   func copy() -> GrowableBuffer {
     var result =
       spillFile.flatMap { GrowableBuffer(capacity: count, spillingTo: $0.directory) }
-      ?? GrowableBuffer(capacity: count)
+      ?? GrowableBuffer(capacity: count, mappingThreshold: mappingThreshold)
     result.pointer.update(from: pointer, count: count)
     result.count = count
     return result
@@ -115,6 +174,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     guard let file = try? SpillFile(directory: directory),
       let mapped = GrowableBuffer.map(file, capacity: capacity, from: 0)
     else { return nil }
+    mappingThreshold = nil
     pointer = mapped
     self.capacity = capacity
     spillFile = file
@@ -128,9 +188,10 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
       return false
     }
     spilled.pointer.update(from: pointer, count: count)
-    SystemMemory.free(pointer)
+    release()
     pointer = spilled.pointer
     spillFile = spilled.spillFile
+    isAnonymousMapping = false
     return true
   }
 
@@ -141,7 +202,7 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
 
   /// Frees the storage; the buffer must not be used afterwards.
   func release() {
-    if spillFile != nil {
+    if spillFile != nil || isAnonymousMapping {
       SystemMemory.unmap(pointer, count: GrowableBuffer.mappedByteCount(capacity: capacity))
     } else {
       SystemMemory.free(pointer)
@@ -151,8 +212,39 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   /// Bytes of a mapping of `capacity` elements: whole pages.
   private static func mappedByteCount(capacity: Int) -> Int {
     let page = SystemMemory.pageSize
-    let bytes = max(capacity, 1) * MemoryLayout<Element>.stride
+    let bytes = byteCount(capacity: capacity)
     return (bytes + page - 1) / page * page
+  }
+
+  /// Bytes of `capacity` elements (at least one); fatal when that overflows, as memory
+  /// running out is.
+  private static func byteCount(capacity: Int) -> Int {
+    let (bytes, overflow) = max(capacity, 1).multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+    guard !overflow else { fatalError(outOfMemoryMessage(capacity: capacity)) }
+    return bytes
+  }
+
+  /// A new anonymous mapping of `capacity` elements (huge pages asked for as in
+  /// ``reallocate(_:capacity:hugePages:)``).
+  private static func mapAnonymous(capacity: Int, hugePages: Bool = false) -> UnsafeMutablePointer<Element> {
+    let bytes = mappedByteCount(capacity: capacity)
+    guard let raw = SystemMemory.mapAnonymous(bytes) else { fatalError(outOfMemoryMessage(capacity: capacity)) }
+    if hugePages { adviseHugePages(raw, bytes: bytes) }
+    return raw.bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  /// Grows or shrinks an anonymous mapping: the kernel moves its pages where the new size
+  /// fits, never copying them.
+  private static func remapAnonymous(
+    _ old: UnsafeMutablePointer<Element>, from oldCapacity: Int, to capacity: Int
+  ) -> UnsafeMutablePointer<Element> {
+    let oldBytes = mappedByteCount(capacity: oldCapacity)
+    let bytes = mappedByteCount(capacity: capacity)
+    guard bytes != oldBytes else { return old }
+    guard let raw = SystemMemory.remap(old, from: oldBytes, to: bytes) else {
+      fatalError(outOfMemoryMessage(capacity: capacity))
+    }
+    return raw.bindMemory(to: Element.self, capacity: capacity)
   }
 
   /// Maps a spill file made `capacity` elements long (from `old` elements).
@@ -192,15 +284,19 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     guard !overflow, let raw = SystemMemory.reallocate(old, byteCount: bytes) else {
       fatalError(outOfMemoryMessage(capacity: capacity))
     }
-    // A 50 MB copy of a tape then takes 25 page faults instead of 12,000.
-    if hugePages && bytes >= hugePageAdviceThreshold {
-      let start = (Int(bitPattern: raw) + hugePageSize - 1) & ~(hugePageSize - 1)
-      let end = (Int(bitPattern: raw) + bytes) & ~(hugePageSize - 1)
-      if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
-        SystemMemory.adviseHugePages(address, count: end - start)
-      }
-    }
+    if hugePages { adviseHugePages(raw, bytes: bytes) }
     return raw.bindMemory(to: Element.self, capacity: capacity)
+  }
+
+  /// Asks for huge pages over the whole huge pages of a large block: a 50 MB copy of a
+  /// tape then takes 25 page faults instead of 12,000.
+  private static func adviseHugePages(_ raw: UnsafeMutableRawPointer, bytes: Int) {
+    guard bytes >= hugePageAdviceThreshold else { return }
+    let start = (Int(bitPattern: raw) + hugePageSize - 1) & ~(hugePageSize - 1)
+    let end = (Int(bitPattern: raw) + bytes) & ~(hugePageSize - 1)
+    if end > start, let address = UnsafeMutableRawPointer(bitPattern: start) {
+      SystemMemory.adviseHugePages(address, count: end - start)
+    }
   }
 
   /// What the process dies with when memory runs out: which buffer, and how large it was

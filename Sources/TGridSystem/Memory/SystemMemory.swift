@@ -60,6 +60,20 @@ package enum SystemMemory {
     return address
   }
 
+  /// Maps `count` bytes of fresh anonymous memory, private, readable and writable: it reads
+  /// as zeros and takes memory only once written. Nil when memory runs out.
+  package static func mapAnonymous(_ count: Int) -> UnsafeMutableRawPointer? {
+    #if canImport(Glibc)
+      let flags = MAP_PRIVATE | MAP_ANONYMOUS
+    #else
+      let flags = MAP_PRIVATE | MAP_ANON
+    #endif
+    guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), address != MAP_FAILED else {
+      return nil
+    }
+    return address
+  }
+
   /// Maps `count` bytes of a file read-only and private (changes to the file show through);
   /// nil when it cannot be mapped.
   package static func mapReadOnly(_ descriptor: Int32, count: Int) -> UnsafeMutableRawPointer? {
