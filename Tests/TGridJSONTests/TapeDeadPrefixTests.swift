@@ -312,6 +312,34 @@ import Testing
     buffer.release()
   }
 
+  /// A mapping made with huge pages asked for (a copy of a tape of 8 MB or more, made
+  /// before an edit of a document a snapshot shares) grows and loses its front pages like
+  /// any other: the advice covers the whole mapping (advice to part of it split it in
+  /// three, and the kernel grows a range only within one: the growth died out of memory),
+  /// and a growth the kernel refuses is a new mapping and a copy.
+  @Test func aMappingWithHugePagesAskedForGrowsAndLosesItsFrontPages() throws {
+    let perPage = GrowableBuffer<UInt64>.elementsPerPage
+    let count = (10 << 20) / 8 + 3
+    var buffer = GrowableBuffer<UInt64>(capacity: count, hugePages: true, mappingThreshold: 1 << 20)
+    #expect(buffer.isAnonymousMapping)
+    for index in 0..<count { buffer.pointer[index] = UInt64(index) &* 7 &+ 1 }
+    buffer.count = count
+    buffer.resize(capacity: count * 2)
+    var wrong = 0
+    for index in 0..<count where buffer.pointer[index] != UInt64(index) &* 7 &+ 1 { wrong += 1 }
+    #expect(wrong == 0, "grown: the words are the words that were there")
+    let taken = buffer.removePages(below: 3 * perPage + 1, room: count * 2)
+    let removed = try #require(taken, "the front pages of one mapping come off")
+    #expect(removed == 3 * perPage)
+    wrong = 0
+    for index in removed..<count where buffer.pointer[index - removed] != UInt64(index) &* 7 &+ 1 { wrong += 1 }
+    #expect(wrong == 0, "the words kept are the words that were there")
+    buffer.resize(capacity: buffer.capacity + 5 * perPage)
+    buffer.pointer[buffer.capacity - 1] = 42
+    #expect(buffer.pointer[count - removed - 1] == UInt64(count - 1) &* 7 &+ 1)
+    buffer.release()
+  }
+
   /// A long follow (hundreds of batches appended and dropped) over a tape in a mapping:
   /// each time the gap runs out, the dead prefix's pages are unmapped and no word of the
   /// tape moves; the only words moved are the synthetic root's two, once per drop. (Moving

@@ -229,7 +229,10 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
   private static func mapAnonymous(capacity: Int, hugePages: Bool = false) -> UnsafeMutablePointer<Element> {
     let bytes = mappedByteCount(capacity: capacity)
     guard let raw = SystemMemory.mapAnonymous(bytes) else { fatalError(outOfMemoryMessage(capacity: capacity)) }
-    if hugePages { adviseHugePages(raw, bytes: bytes) }
+    // The advice covers the whole mapping, not only its whole huge pages: advice given to
+    // part of a mapping splits it in two or three, and the kernel grows or moves a range
+    // (``remapAnonymous(_:from:to:)``, ``removePages(below:room:)``) only within one.
+    if hugePages, bytes >= hugePageAdviceThreshold { SystemMemory.adviseHugePages(raw, count: bytes) }
     return raw.bindMemory(to: Element.self, capacity: capacity)
   }
 
@@ -241,9 +244,14 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     let oldBytes = mappedByteCount(capacity: oldCapacity)
     let bytes = mappedByteCount(capacity: capacity)
     guard bytes != oldBytes else { return old }
-    guard let raw = SystemMemory.remap(old, from: oldBytes, to: bytes) else {
-      fatalError(outOfMemoryMessage(capacity: capacity))
+    if let raw = SystemMemory.remap(old, from: oldBytes, to: bytes) {
+      return raw.bindMemory(to: Element.self, capacity: capacity)
     }
+    // No `mremap` (not Linux), or the range is not one mapping: a new mapping and a copy,
+    // as `realloc` falls back to. Only memory running out is fatal.
+    guard let raw = SystemMemory.mapAnonymous(bytes) else { fatalError(outOfMemoryMessage(capacity: capacity)) }
+    raw.copyMemory(from: UnsafeRawPointer(old), byteCount: min(oldBytes, bytes))
+    SystemMemory.unmap(UnsafeMutableRawPointer(old), count: oldBytes)
     return raw.bindMemory(to: Element.self, capacity: capacity)
   }
 

@@ -86,6 +86,7 @@ public final class TerminalRunLoop: DisplayHost {
   public func run() -> RunLoopExit {
     root.willRun(in: self)
     needsDisplay = true
+    isFrameOwedToWakes = false
     let waker = terminal.waker
     // Wakes put off when the last run ended (a scripted terminal ends runs in any wait): the
     // root hears of them before this run's first frame, which it draws at once.
@@ -202,17 +203,22 @@ public final class TerminalRunLoop: DisplayHost {
   private func handleEvents(startingWith first: InputEvent) -> RunLoopExit? {
     var event = first
     var taken = 0
-    // A key draws at once, with whatever the wakes before it brought.
-    isFrameOwedToWakes = false
     while true {
       if case .signal(let signal) = event { return .signal(signal) }
       eventCount += 1
+      // A key that changed something draws at once, with whatever the wakes before it
+      // brought; one that changed nothing (a mouse motion) leaves the wakes' frame its time.
       switch root.handle(event, in: self) {
       case .quit: return .quit
-      case .changed: needsDisplay = true
+      case .changed:
+        needsDisplay = true
+        isFrameOwedToWakes = false
       case .unchanged: break
       }
-      if case .resize = event { needsDisplay = true }
+      if case .resize = event {
+        needsDisplay = true
+        isFrameOwedToWakes = false
+      }
       taken += 1
       // Take what is already waiting before drawing; never sleep here.
       guard taken < maximumEventsPerFrame, let next = terminal.nextEvent(timeoutMilliseconds: 0) else { return nil }
