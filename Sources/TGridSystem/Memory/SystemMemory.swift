@@ -50,24 +50,24 @@ package enum SystemMemory {
   /// once written (`MAP_NORESERVE`); nil when the system refuses.
   package static func reserve(_ count: Int) -> UnsafeMutableRawPointer? {
     #if canImport(Glibc)
-      let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+      mapAnonymous(count, flags: MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE)
     #else
-      let flags = MAP_PRIVATE | MAP_ANON
+      mapAnonymous(count, flags: MAP_PRIVATE | MAP_ANON)
     #endif
-    guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), address != MAP_FAILED else {
-      return nil
-    }
-    return address
   }
 
   /// Maps `count` bytes of fresh anonymous memory, private, readable and writable: it reads
   /// as zeros and takes memory only once written. Nil when memory runs out.
   package static func mapAnonymous(_ count: Int) -> UnsafeMutableRawPointer? {
     #if canImport(Glibc)
-      let flags = MAP_PRIVATE | MAP_ANONYMOUS
+      mapAnonymous(count, flags: MAP_PRIVATE | MAP_ANONYMOUS)
     #else
-      let flags = MAP_PRIVATE | MAP_ANON
+      mapAnonymous(count, flags: MAP_PRIVATE | MAP_ANON)
     #endif
+  }
+
+  /// An anonymous mapping of `count` bytes, readable and writable, with `flags`.
+  private static func mapAnonymous(_ count: Int, flags: Int32) -> UnsafeMutableRawPointer? {
     guard let address = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), address != MAP_FAILED else {
       return nil
     }
