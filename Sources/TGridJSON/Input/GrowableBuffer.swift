@@ -249,10 +249,10 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
     }
     // No `mremap` (not Linux), or the range is not one mapping: a new mapping and a copy,
     // as `realloc` falls back to. Only memory running out is fatal.
-    guard let raw = SystemMemory.mapAnonymous(bytes) else { fatalError(outOfMemoryMessage(capacity: capacity)) }
-    raw.copyMemory(from: UnsafeRawPointer(old), byteCount: min(oldBytes, bytes))
+    let mapped = mapAnonymous(capacity: capacity)
+    mapped.update(from: old, count: min(oldCapacity, capacity))
     SystemMemory.unmap(UnsafeMutableRawPointer(old), count: oldBytes)
-    return raw.bindMemory(to: Element.self, capacity: capacity)
+    return mapped
   }
 
   /// Maps a spill file made `capacity` elements long (from `old` elements).

@@ -90,10 +90,7 @@ public final class TerminalRunLoop: DisplayHost {
     let waker = terminal.waker
     // Wakes put off when the last run ended (a scripted terminal ends runs in any wait): the
     // root hears of them before this run's first frame, which it draws at once.
-    if hasDeferredWake {
-      hasDeferredWake = false
-      if tellRootOfWake() == .quit { return .quit }
-    }
+    if hasDeferredWake, tellRootOfWake() == .quit { return .quit }
     while true {
       if root.wantsToQuit { return .quit }
       // Keys before wakes when the root asks for it: input already waiting is answered, and
@@ -119,15 +116,11 @@ public final class TerminalRunLoop: DisplayHost {
         if work.isEmpty, root.defersWakesToFrames, !isDeferredWakeDue() {
           hasDeferredWake = true
           deferredWakeCount += 1
-        } else {
-          hasDeferredWake = false
-          if tellRootOfWake() == .quit { return .quit }
+        } else if tellRootOfWake() == .quit {
+          return .quit
         }
       }
-      if hasDeferredWake, isDeferredWakeDue() {
-        hasDeferredWake = false
-        if tellRootOfWake() == .quit { return .quit }
-      }
+      if hasDeferredWake, isDeferredWakeDue(), tellRootOfWake() == .quit { return .quit }
       terminal.noteUnsavedWork(root.hasUnsavedWork)
       if wantsFrame() { drawFrame() }
       let timeout = nextTimeout()
@@ -145,9 +138,10 @@ public final class TerminalRunLoop: DisplayHost {
     }
   }
 
-  /// Tells the root of the wakes taken; a frame it owes to them alone waits for
-  /// ``RunLoopRoot/millisecondsBetweenWakeFrames``.
+  /// Tells the root of the wakes taken, those put off included; a frame it owes to them
+  /// alone waits for ``RunLoopRoot/millisecondsBetweenWakeFrames``.
   private func tellRootOfWake() -> EventResponse {
+    hasDeferredWake = false
     let wasOwed = needsDisplay || root.needsDisplay
     wakeCount += 1
     lastWakeMilliseconds = clock()
@@ -203,22 +197,18 @@ public final class TerminalRunLoop: DisplayHost {
   private func handleEvents(startingWith first: InputEvent) -> RunLoopExit? {
     var event = first
     var taken = 0
+    // An event draws at once, with whatever the wakes before it brought: a root may ask for
+    // its frame without answering `.changed` (the browser marks its views on every key).
+    isFrameOwedToWakes = false
     while true {
       if case .signal(let signal) = event { return .signal(signal) }
       eventCount += 1
-      // A key that changed something draws at once, with whatever the wakes before it
-      // brought; one that changed nothing (a mouse motion) leaves the wakes' frame its time.
       switch root.handle(event, in: self) {
       case .quit: return .quit
-      case .changed:
-        needsDisplay = true
-        isFrameOwedToWakes = false
+      case .changed: needsDisplay = true
       case .unchanged: break
       }
-      if case .resize = event {
-        needsDisplay = true
-        isFrameOwedToWakes = false
-      }
+      if case .resize = event { needsDisplay = true }
       taken += 1
       // Take what is already waiting before drawing; never sleep here.
       guard taken < maximumEventsPerFrame, let next = terminal.nextEvent(timeoutMilliseconds: 0) else { return nil }
