@@ -7,9 +7,9 @@ import TGridSystem
 func runFirstScreenBenchmarks(arguments: [String]) {
   if let index = arguments.firstIndex(of: "--whole"), index + 1 < arguments.count {
     // `tgrid-bench firstscreen --whole PATH`: to the whole document in the app, for issue
-    // 34's load figure against `tgrid check PATH` (farm-bench --vs).
+    // 34's load figure against `tgrid check PATH` (farm-bench --vs, Scripts/key-to-whole.py).
     let result = FirstScreenBenchmark.runToWholeDocument(path: arguments[index + 1])
-    print("first=\(result.firstFrame) whole=\(result.whole)")
+    print("first=\(result.firstFrame) whole=\(result.whole) wholeAt=\(result.wholeAt)")
     return
   }
   if let index = arguments.firstIndex(of: "--measure"), index + 1 < arguments.count {

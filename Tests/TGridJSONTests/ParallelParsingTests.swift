@@ -259,7 +259,8 @@ struct ParallelParsingTests {
     let (start, role) = try #require(
       ParallelSpeculation.chooseStart(in: bytes, from: 0, mode: .automatic, minimumByteCount: 1), "no start found")
     #expect(role == .arrayElements)
-    #expect(start > bytes.count * 2 / 5 && start < bytes.count / 2)
+    // Half each: the first element at or after the middle (a record is about 70 bytes).
+    #expect(start >= bytes.count / 2 && start < bytes.count / 2 + 100, "start \(start) of \(bytes.count)")
     let (serial, _) = Self.parse(bytes, mode: .automatic, .serial)
     let (parallel, took) = Self.parse(bytes, mode: .automatic, .automatic(minimumByteCount: 1))
     #expect(parallel == serial)

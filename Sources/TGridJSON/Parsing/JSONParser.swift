@@ -377,8 +377,7 @@ final class JSONParser {
     case .automatic(let minimumByteCount):
       guard
         let (start, role) = ParallelSpeculation.chooseStart(
-          in: storage.original, from: position, mode: mode, minimumByteCount: minimumByteCount,
-          copiesTape: !dropsFinishedValues)
+          in: storage.original, from: position, mode: mode, minimumByteCount: minimumByteCount)
       else {
         return
       }

@@ -24,7 +24,7 @@ import Testing
     let records = 400_000
     let path = try LargeFile.make(records: records)
     defer { unlink(path) }
-    // Slices until the parse meets the fragment parsed ahead (at 44 %), each one progress.
+    // Slices until the parse meets the fragment parsed ahead (at half), each one progress.
     let everySlice = Self.load(path, interval: 0).wakeCount
     #expect(everySlice.progress >= 6)
     #expect(everySlice.wakes == everySlice.progress)
