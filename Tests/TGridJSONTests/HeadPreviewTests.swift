@@ -7,7 +7,7 @@ import Testing
 @Suite struct HeadPreviewTests {
   static func write(_ text: String, name: String) throws -> String {
     let path = NSTemporaryDirectory() + "tgrid-head-\(getpid())-\(name)"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 

@@ -269,6 +269,51 @@ struct ParallelParsingTests {
     #expect(ParallelSpeculation.chooseStart(in: bytes, from: 0, mode: .automatic) == nil)
   }
 
+  @Test func aLineBreakAfterACommaInAnArrayIsNotTakenForATopLevelValue() throws {
+    // A pretty-printed array whose middle falls on the line break after a `,`: the start
+    // is an array element (before, a JSON Lines boundary, whose fragment was thrown away
+    // and the whole text parsed on one thread).
+    let records = (0..<2000).map { #"{"id": \#($0), "list": [\#($0)]}"# }
+    var text = Array(("[\n" + records.joined(separator: ",\n") + "\n]").utf8)
+    let breaks = text.indices.filter { text[$0] == 0x0A && text[$0 - 1] == 0x2C && 2 * $0 <= text.count }
+    let lineBreak = try #require(breaks.last)
+    // Spaces before the `[` put the middle on that line break.
+    let padding = text.count - 2 * lineBreak
+    text.insert(contentsOf: Array(repeating: 0x20, count: padding), at: 0)
+    let middle = text.count / 2
+    #expect(text[middle] == 0x0A && text[middle - 1] == 0x2C)
+    let bytes = JSONBytes(text)
+    for mode in [JSONTextMode.automatic, .lines] {
+      let (start, role) = try #require(
+        ParallelSpeculation.chooseStart(in: bytes, from: 0, mode: mode, minimumByteCount: 1), "no start found")
+      #expect(role == .arrayElements, "\(mode)")
+      #expect(text[start - 1] == 0x2C && start > middle)
+    }
+    let (serial, _) = Self.parse(bytes, mode: .automatic, .serial)
+    let (parallel, took) = Self.parse(bytes, mode: .automatic, .automatic(minimumByteCount: 1))
+    #expect(parallel == serial)
+    #expect(took)
+    // JSON Lines still start at a line: a record's `}` comes before the line break.
+    let lines = JSONBytes(Array(records.joined(separator: "\n").utf8))
+    let (_, linesRole) = try #require(
+      ParallelSpeculation.chooseStart(in: lines, from: 0, mode: .automatic, minimumByteCount: 1))
+    #expect(linesRole == .topLevelValues)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aLongRunOfWhitespaceInTheMiddleIsLookedAtOnce() throws {
+    // 600 KB of line breaks, then a number: each line break was followed to the run's end,
+    // over and over (`tgrid check` of such a file ran for minutes).
+    let record = #"{"a": 1, "b": "xyz"}"#
+    let half = Array(repeating: record, count: 20_000).joined(separator: ",")
+    let text = "[" + half + "," + String(repeating: "\n", count: 600_000) + "0," + half + "]"
+    let bytes = JSONBytes(Array(text.utf8))
+    let (start, role) = try #require(
+      ParallelSpeculation.chooseStart(in: bytes, from: 0, mode: .automatic, minimumByteCount: 1), "no start found")
+    #expect(role == .arrayElements)
+    #expect(start > text.utf8.count - half.utf8.count - 2)
+  }
+
   /// Many parsers with fragments at once, some dropped while their fragment still runs.
   @Test func parsersWithFragmentsRunConcurrentlyAndCanBeDroppedMidway() async {
     let records = (0..<4000).map { #"{"id": \#($0), "name": "n\#($0)", "v": [\#($0).5, true]}"# }

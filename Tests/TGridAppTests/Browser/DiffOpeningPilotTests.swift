@@ -19,7 +19,7 @@ private final class DiffFolder {
   /// A file with `text` in it.
   func file(_ name: String, _ text: String) throws -> String {
     let file = path + "/" + name
-    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    try text.write(toFile: file, atomically: false, encoding: .utf8)
     return file
   }
 

@@ -298,7 +298,7 @@ extension PilotTests {
       pilot.press("d")
       // Replaced as editors and `curl > f; mv f` replace files (a rewrite in place is the
       // hostile-world suite's case).
-      try "[\"someone else\"]".write(toFile: file.path, atomically: true, encoding: .utf8)
+      try "[\"someone else\"]".write(toFile: file.path, atomically: false, encoding: .utf8)
       pilot.press("Ctrl-S")
       #expect(pilot.statusLine.contains("changed on disk"))
       pilot.press("Esc")

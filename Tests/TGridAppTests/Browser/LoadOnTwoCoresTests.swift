@@ -51,7 +51,7 @@ import Testing
     let path = NSTemporaryDirectory() + "tgrid-two-cores-\(getpid()).jsonl"
     defer { unlink(path) }
     let lines = (0..<60_000).map { #"{"seq": \#($0), "name": "user \#($0)", "tags": ["a", {"b": [\#($0 % 7)]}]}"# }
-    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
     let loaded = try Self.load(path, mode: .lines)
     let text = try Data(contentsOf: URL(fileURLWithPath: path))
     let serial = try JSONDocument(

@@ -113,7 +113,7 @@ struct DiffCommandTests {
         "null.json": #"{"version": null, "users": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]}"#,
       ]
       for (name, text) in contents {
-        try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+        try text.write(toFile: directory + "/" + name, atomically: false, encoding: .utf8)
       }
     }
   }

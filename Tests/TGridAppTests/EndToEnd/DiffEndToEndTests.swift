@@ -11,9 +11,9 @@ extension EndToEndTests {
     let old = folder + "/a.json"
     let new = folder + "/b.json"
     try #"{"name": "svc", "replicas": 2, "ports": [80, 443], "debug": true}"#.write(
-      toFile: old, atomically: true, encoding: .utf8)
+      toFile: old, atomically: false, encoding: .utf8)
     try #"{"name": "svc", "replicas": 3, "ports": [80, 443, 8080], "debug": true}"#.write(
-      toFile: new, atomically: true, encoding: .utf8)
+      toFile: new, atomically: false, encoding: .utf8)
     let tmux = try launch(new, arguments: ["diff", old], columns: 90, rows: 20)
     defer { tmux.close() }
     try tmux.waitFor(text: "diff: a.json → b.json · 2 changes")
@@ -37,9 +37,9 @@ extension EndToEndTests {
     let old = folder + "/a.json"
     let new = folder + "/b.json"
     let text = try String(contentsOfFile: generated, encoding: .utf8)
-    try text.write(toFile: old, atomically: true, encoding: .utf8)
+    try text.write(toFile: old, atomically: false, encoding: .utf8)
     try text.replacingOccurrences(of: #""name": "user 7","#, with: #""name": "user seven","#).write(
-      toFile: new, atomically: true, encoding: .utf8)
+      toFile: new, atomically: false, encoding: .utf8)
     let tmux = try launch(new, arguments: ["diff", old], columns: 100, rows: 20)
     defer { tmux.close() }
     try tmux.waitFor(text: "diff: a.json → b.json · 1 change")
@@ -60,9 +60,9 @@ extension EndToEndTests {
     let old = folder + "/a.json"
     let new = folder + "/b.json"
     let text = try String(contentsOfFile: generated, encoding: .utf8)
-    try text.write(toFile: new, atomically: true, encoding: .utf8)
+    try text.write(toFile: new, atomically: false, encoding: .utf8)
     try text.replacingOccurrences(of: #""name": "user 24000","#, with: #""name": "user 24000",,"#).write(
-      toFile: old, atomically: true, encoding: .utf8)
+      toFile: old, atomically: false, encoding: .utf8)
     let tmux = try launch(new, arguments: ["diff", old], columns: 100, rows: 20, waitForApp: false)
     defer { tmux.close() }
     try expectRestored(tmux, status: 2)

@@ -341,7 +341,7 @@ struct EndToEndTests {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/clusters.json"
     try #"{"hi":"हिन्दी भाषा","กำ":"กำ","🇯🇵":"🇯🇵","👍🏽":"👍🏽","👨‍👩‍👧":"👨‍👩‍👧","four":"👨‍👩‍👧‍👦"}"#
-      .write(toFile: path, atomically: true, encoding: .utf8)
+      .write(toFile: path, atomically: false, encoding: .utf8)
     // ncurses writes UTF-8 only in a UTF-8 locale, whatever the one running the tests.
     let tmux = try launch(path, columns: 80, rows: 12, environment: "LC_ALL=C.UTF-8")
     defer { tmux.close() }
@@ -408,7 +408,7 @@ enum LargeFile {
       text += index + 1 < records ? ",\n" : "\n"
     }
     text += "]\n"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
     return path
   }
 }

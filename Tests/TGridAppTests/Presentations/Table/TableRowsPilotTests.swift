@@ -113,7 +113,7 @@ extension PilotTests {
         return
       }
       let file = NSTemporaryDirectory() + "tgrid-rows-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).csv"
-      try csv.write(toFile: file, atomically: true, encoding: .utf8)
+      try csv.write(toFile: file, atomically: false, encoding: .utf8)
       defer { try? FileManager.default.removeItem(atPath: file) }
       let script =
         "import csv, json, sys\nwith open(sys.argv[1], newline='', encoding='utf-8') as f:\n"

@@ -87,7 +87,7 @@ extension PilotTests {
       let path = NSTemporaryDirectory() + "tgrid-start-\(getpid())-\(kind).json"
       let records = (0..<30_000).map { #"{"alpha_2": "A\#($0)", "name": "Country \#($0)"}"# }
       try (#"{"3166-1": ["# + records.joined(separator: ",\n") + "]}").write(
-        toFile: path, atomically: true, encoding: .utf8)
+        toFile: path, atomically: false, encoding: .utf8)
       defer { unlink(path) }
       let run = LoadingRun(path: path, startDelayMilliseconds: 30, presentation: kind)
       run.runUntilLoaded()
