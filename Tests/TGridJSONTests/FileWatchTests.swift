@@ -18,7 +18,8 @@ import Testing
     // Other files made, renamed and deleted beside it.
     for index in 0..<50 {
       let other = folder + "/other-\(index).log"
-      _ = FileManager.default.createFile(atPath: other, contents: Data("x".utf8))
+      // Written in place (`createFile` writes through a directory in /tmp it leaves behind).
+      try Data("x".utf8).write(to: URL(fileURLWithPath: other))
       try FileManager.default.moveItem(atPath: other, toPath: other + ".1")
       try FileManager.default.removeItem(atPath: other + ".1")
     }

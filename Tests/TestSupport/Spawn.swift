@@ -37,7 +37,11 @@ public func spawnAndWait(
   defer {
     for path in [inputPath, outputPath, errorPath] { unlink(path) }
   }
-  guard FileManager.default.createFile(atPath: inputPath, contents: input ?? Data()) else {
+  // Not `FileManager.createFile`: it writes atomically, through a directory in /tmp that it
+  // leaves behind, empty, on every call.
+  do {
+    try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
+  } catch {
     throw SpawnError(description: "cannot write \(inputPath)")
   }
   let inputDescriptor = open(inputPath, O_RDONLY | O_CLOEXEC)
