@@ -3,9 +3,9 @@
 #
 #   1. malformed files: JSONTestSuite's n_, i_ and y_ files (from ../shared/conformance when
 #      present) and generated ones (deep nesting, a chain of single-key objects a million
-#      deep, huge strings, control characters and escape sequences in strings, UTF-16 and
-#      UTF-32 with and without a BOM, NUL bytes, truncated files), through `check` and `dump`
-#      in every view;
+#      deep, huge strings, 3 MB of line breaks in the middle of a file, control characters
+#      and escape sequences in strings, UTF-16 and UTF-32 with and without a BOM, NUL bytes,
+#      truncated files), through `check` and `dump` in every view;
 #   2. special sources: /dev/zero, /dev/urandom and an endless pipe on standard input, a FIFO
 #      given as a path, closed standard input and output, /dev/full as standard output;
 #   3. the open file modified underneath the app in tmux: truncated to 0 and to half,
@@ -189,6 +189,9 @@ w("chain-1m.json", '{"a":' * 1_000_000 + "null" + "}" * 1_000_000)
 w("huge-string.json", '["' + "x" * 30_000_000 + '"]')
 w("huge-key.json", '{"' + "k" * 5_000_000 + '": 1}')
 w("huge-number.json", "[" + "9" * 5_000_000 + "]")
+# 3 MB of line breaks where the second thread's start is looked for (it was quadratic).
+half = ",".join(['{"a": 1, "b": "xyz"}'] * 150_000)
+w("line-breaks-in-the-middle.json", "[" + half + "," + "\n" * 3_000_000 + "0," + half + "]")
 w("unterminated-string.json", '["' + "y" * 1_000_000)
 w("raw-controls.json", b'{"a": "x\x01y\x1b[2Jz\x07"}')
 w("raw-c1.json", '{"a": "x\u009b31my"}')
@@ -234,6 +237,8 @@ cli "huge string 30 MB: check" ok 30 '"$T" check huge-string.json'
 cli "huge string 30 MB: dump tree" ok 30 '"$T" dump --layout tree huge-string.json'
 cli "huge key 5 MB: dump grid" ok 30 '"$T" dump huge-key.json'
 cli "huge number 5 MB: dump table" ok 30 '"$T" dump --layout table huge-number.json'
+cli "3 MB of line breaks in the middle: check" ok 30 '"$T" check line-breaks-in-the-middle.json'
+cli "3 MB of line breaks in the middle: dump" ok 30 '"$T" dump line-breaks-in-the-middle.json'
 cli "unterminated 1 MB string: check" located 30 '"$T" check unterminated-string.json'
 cli "raw controls in a string: check" '~:1:[0-9]+: control character' 10 '"$T" check raw-controls.json'
 cli "raw controls in a string: dump" located 10 '"$T" dump raw-controls.json'
