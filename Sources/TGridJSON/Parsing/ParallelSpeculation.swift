@@ -94,14 +94,12 @@ final class ParallelSpeculation: @unchecked Sendable {
   /// away (the whole text then parsed on one thread).
   private static func followsSeparatorOrOpening(_ base: UnsafePointer<UInt8>, _ index: Int, from start: Int) -> Bool {
     var before = index - 1
-    while before >= start {
-      switch base[before] {
-      case 0x20, 0x09, 0x0D, 0x0A: before -= 1
-      case 0x2C, 0x3A, 0x5B, 0x7B: return true
-      default: return false
-      }
+    while before >= start, JSONScanner.isWhitespace(base[before]) { before -= 1 }
+    guard before >= start else { return false }
+    switch base[before] {
+    case 0x2C, 0x3A, 0x5B, 0x7B: return true
+    default: return false
     }
-    return false
   }
 
   /// Number of cores online.
